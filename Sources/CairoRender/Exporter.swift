@@ -1,0 +1,49 @@
+import CCairo
+import ForceCore
+
+/// Writes the ink (without overlays) as PNG, SVG or PDF through Cairo's own surfaces.
+/// SVG and PDF keep every stroke as a vector path.
+public enum Exporter {
+    public enum Format: String, CaseIterable, Sendable {
+        case png, svg, pdf
+    }
+
+    /// Writes `ink` at `viewport` to `path`. Vector files are written to a temporary name and
+    /// moved into place, so a failure never leaves half a file.
+    public static func export(_ ink: InkLayer, viewport: Viewport, format: Format, to path: String) throws(RenderError) {
+        let painter = InkPainter(style: ink.style)
+        func paint(_ cr: OpaquePointer) {
+            cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
+            cairo_paint(cr)
+            for s in ink.strokes { painter.draw(s, into: cr) }
+            if let live = ink.live { painter.draw(live, points: 0..<live.realCount, into: cr) }
+        }
+        switch format {
+        case .png:
+            let surface = try ImageSurface(viewport: viewport)
+            guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the export") }
+            paint(cr)
+            cairo_destroy(cr)
+            try surface.writePNG(to: path)
+        case .svg, .pdf:
+            let temporary = AtomicFile.temporaryPath(for: path)
+            let w = Double(viewport.width), h = Double(viewport.height)
+            guard let surface = format == .svg
+                ? cairo_svg_surface_create(temporary, w, h) : cairo_pdf_surface_create(temporary, w, h)
+            else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
+            if let cr = cairo_create(surface) {
+                paint(cr)
+                cairo_show_page(cr)
+                cairo_destroy(cr)
+            }
+            cairo_surface_finish(surface)
+            let status = cairo_surface_status(surface)
+            cairo_surface_destroy(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                AtomicFile.discard(path)
+                throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
+            }
+            try AtomicFile.commit(path)
+        }
+    }
+}

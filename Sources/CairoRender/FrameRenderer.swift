@@ -1,0 +1,92 @@
+import CCairo
+import ForceCore
+
+/// A rectangle in device pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x, y, width, height: Int
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    public var area: Int { width * height }
+}
+
+/// Turns a `Display` into pixels: blits the frozen-ink cache, draws the live tail and the
+/// overlays, and reports the dirty rect so the presenter uploads only that.
+public final class FrameRenderer {
+    /// The finished frame (read it after `render`).
+    public private(set) var frame: ImageSurface
+    private let cache: FrozenInkCache
+    private var viewport: Viewport
+    /// What the live tail and overlays covered last frame (they must be erased this frame).
+    private var previousDynamic = Rect.null
+    private var needsFull = true
+
+    public init(viewport: Viewport) throws(RenderError) {
+        self.viewport = viewport
+        frame = try ImageSurface(viewport: viewport)
+        cache = try FrozenInkCache(viewport: viewport)
+    }
+
+    /// Renders one frame. Returns the pixel rect that changed, or nil when nothing did.
+    @discardableResult
+    public func render(_ d: Display, stats: FrameStats? = nil, status: String? = nil) throws(RenderError) -> PixelRect? {
+        if d.viewport != viewport {
+            viewport = d.viewport
+            frame = try ImageSurface(viewport: viewport)
+            needsFull = true
+        }
+        let change = try cache.update(d.ink, viewport: viewport)
+        let painter = InkPainter(style: d.ink.style)
+        let overlays = OverlayPainter(display: d, stats: stats, status: status)
+
+        var tail: (stroke: Stroke, from: Int)?
+        var dynamic = overlays.area
+        if let live = d.ink.live {
+            let from = cache.cachedPoints(ofLive: live.id)
+            tail = (live, from)
+            dynamic = dynamic.union(painter.bounds(of: live, range: max(0, from - 1)..<live.points.count))
+        }
+
+        var dirty: Rect
+        switch change {
+        case .all: dirty = viewport.bounds
+        case .area(let r): dirty = r.union(previousDynamic).union(dynamic)
+        case .none: dirty = previousDynamic.union(dynamic)
+        }
+        if needsFull { dirty = viewport.bounds }
+        previousDynamic = dynamic
+        needsFull = false
+        guard let pixels = pixelRect(dirty) else { return nil }
+
+        guard let cr = frame.makeContext() else { throw RenderError.surface("cannot draw the frame") }
+        defer { cairo_destroy(cr) }
+        let s = viewport.scale
+        cairo_rectangle(cr, Double(pixels.x) / s, Double(pixels.y) / s, Double(pixels.width) / s, Double(pixels.height) / s)
+        cairo_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        if let tail { painter.draw(tail.stroke, points: tail.from..<tail.stroke.points.count, into: cr) }
+        overlays.draw(cr)
+        frame.flush()
+        return pixels
+    }
+
+    /// Forces the next frame to redraw everything (after the presenter lost its texture, say).
+    public func invalidate() { needsFull = true }
+
+    /// The device-pixel rect covering `r`, clamped to the frame.
+    private func pixelRect(_ r: Rect) -> PixelRect? {
+        guard !r.isNull else { return nil }
+        let s = viewport.scale
+        let x0 = max(0, Int((r.x * s).rounded(.down))), y0 = max(0, Int((r.y * s).rounded(.down)))
+        let x1 = min(frame.pixelWidth, Int((r.maxX * s).rounded(.up)))
+        let y1 = min(frame.pixelHeight, Int((r.maxY * s).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

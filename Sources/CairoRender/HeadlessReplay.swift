@@ -1,0 +1,43 @@
+import ForceCore
+
+/// Replays a session through the same core and renderer as the window, on a virtual clock:
+/// frame k happens at k/60 s, after every event up to that time. The same session always gives
+/// the same pixels.
+public struct HeadlessReplay {
+    /// 60 frames per second, the window's rate.
+    public static let framesPerSecond = 60.0
+
+    public let session: Session
+
+    public init(session: Session) { self.session = session }
+
+    /// The frame at which time `t` is shown: the first frame at or after `t`.
+    public static func frame(at t: Double) -> Int { max(0, Int((t * framesPerSecond - 1e-9).rounded(.up))) }
+
+    /// The last frame: the one that shows the final event.
+    public var lastFrame: Int { Self.frame(at: session.duration) }
+
+    /// Runs frames 0…max(frames) and hands each requested frame to `capture` (frame number,
+    /// the state, the rendered surface). `progress` hears (frame, total) every 60 frames.
+    public func run(
+        frames wanted: Set<Int>,
+        progress: ((Int, Int) -> Void)? = nil,
+        capture: (Int, AppState, ImageSurface) throws -> Void
+    ) throws {
+        guard let last = wanted.max() else { return }
+        var state = session.initialState()
+        let renderer = try FrameRenderer(viewport: state.viewport)
+        var next = 0
+        for frame in 0...last {
+            let t = Double(frame) / Self.framesPerSecond
+            while next < session.events.count, session.events[next].time <= t {
+                state.handle(session.events[next])
+                next += 1
+            }
+            state.advance(to: t)
+            try renderer.render(state.display)
+            if wanted.contains(frame) { try capture(frame, state, renderer.frame) }
+            if frame % 60 == 0 { progress?(frame, last) }
+        }
+    }
+}

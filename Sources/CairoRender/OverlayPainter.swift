@@ -1,0 +1,223 @@
+import CCairo
+import Foundation
+import ForceCore
+
+/// Frame timing the presenter measured, for the HUD. Nil in headless replays (virtual clock).
+public struct FrameStats: Equatable, Sendable {
+    public var fps: Double
+    /// Frame cost percentiles in milliseconds.
+    public var p50: Double
+    public var p99: Double
+    public init(fps: Double, p50: Double, p99: Double) {
+        self.fps = fps
+        self.p50 = p50
+        self.p99 = p99
+    }
+}
+
+/// The overlays above the ink: pressure gauge, HUD, help, debug legend, status line, reticle.
+/// Every overlay reports the area it covers, so the frame renderer can keep dirty rects small.
+struct OverlayPainter {
+    let display: Display
+    let stats: FrameStats?
+    let status: String?
+
+    static let margin = 16.0
+    static let gaugeSize = (width: 248.0, height: 66.0)
+    static let hudWidth = 380.0
+    static let hudHeight = 104.0
+    static let legendSize = (width: 150.0, height: 132.0)
+    /// TouchCanvas's reticle: radius 80, dot radius 8.
+    static let reticleRadius = 80.0
+    static let reticleDotRadius = 8.0
+
+    /// The key list of the help overlay.
+    static let helpLines: [(String, String)] = [
+        ("Drag with a button held", "draw"),
+        ("Wheel while pressed", "pressure ± one step (0.1)"),
+        ("[  ]", "pressure − / + one step"),
+        ("Shift", "deep press (1.0)"),
+        ("D", "debug: TouchCanvas colours per point type"),
+        ("P", "precise (sub-pixel) locations"),
+        ("O", "pressure → opacity"),
+        ("R", "renderer: outline ↔ classic"),
+        ("S", "simulated pressure (force-less mouse)"),
+        ("Z  /  Ctrl+Z", "undo stroke"),
+        ("Y  /  Ctrl+Shift+Z", "redo stroke"),
+        ("C", "clear (undoable)"),
+        ("Ctrl+S", "export PNG, SVG and PDF"),
+        ("H  /  F2", "HUD: fps, frame time, pressure"),
+        ("?  /  F1", "this help"),
+        ("Esc", "close help · Ctrl+Q quit"),
+    ]
+
+    // MARK: Areas
+
+    var gaugeRect: Rect {
+        Rect(x: Self.margin, y: Double(display.viewport.height) - Self.margin - Self.gaugeSize.height,
+             width: Self.gaugeSize.width, height: Self.gaugeSize.height)
+    }
+    var hintRect: Rect { Rect(x: Double(display.viewport.width) - 120, y: 8, width: 112, height: 22) }
+    var hudRect: Rect? { display.showHUD ? Rect(x: Self.margin, y: Self.margin, width: Self.hudWidth, height: Self.hudHeight) : nil }
+    var legendRect: Rect? {
+        display.ink.style.debug
+            ? Rect(x: Double(display.viewport.width) - Self.margin - Self.legendSize.width,
+                   y: Double(display.viewport.height) - Self.margin - Self.legendSize.height,
+                   width: Self.legendSize.width, height: Self.legendSize.height) : nil
+    }
+    var helpRect: Rect? {
+        guard display.showHelp else { return nil }
+        let w = min(600, Double(display.viewport.width) - 32)
+        let h = min(Double(Self.helpLines.count) * 22 + 70, Double(display.viewport.height) - 32)
+        return Rect(x: (Double(display.viewport.width) - w) / 2, y: (Double(display.viewport.height) - h) / 2, width: w, height: h)
+    }
+    var statusRect: Rect? {
+        guard status != nil else { return nil }
+        let w = min(640, Double(display.viewport.width) - 32)
+        return Rect(x: (Double(display.viewport.width) - w) / 2, y: Double(display.viewport.height) - 56, width: w, height: 30)
+    }
+    /// The reticle shows a pen's tilt at the pointer, in debug mode.
+    var reticle: (center: Point, altitude: Double, azimuth: Double)? {
+        guard display.ink.style.debug, let live = display.ink.live,
+            let p = live.points.last(where: \.isReal), let alt = p.altitude, let az = p.azimuth
+        else { return nil }
+        return (p.preciseLocation, alt, az)
+    }
+
+    /// Everything the overlays cover this frame.
+    var area: Rect {
+        var r = gaugeRect.union(hintRect)
+        for x in [hudRect, legendRect, helpRect, statusRect] { if let x { r = r.union(x) } }
+        if let t = reticle { r = r.union(Rect(around: t.center, radius: Self.reticleRadius + 4)) }
+        return r.intersection(display.viewport.bounds)
+    }
+
+    // MARK: Drawing
+
+    func draw(_ cr: OpaquePointer) {
+        if let t = reticle { drawReticle(t.center, altitude: t.altitude, azimuth: t.azimuth, cr) }
+        drawGauge(cr)
+        if !display.showHelp {
+            TextPainter.draw("? / F1  help", at: Point(x: hintRect.x, y: hintRect.y + 3),
+                             style: .init(size: 12, colour: RGBA(0.35, 0.35, 0.4)), width: hintRect.width,
+                             overflow: .ellipsize, in: cr)
+        }
+        if let r = hudRect { drawHUD(r, cr) }
+        if let r = legendRect { drawLegend(r, cr) }
+        if let r = statusRect, let status { drawStatus(status, r, cr) }
+        if let r = helpRect { drawHelp(r, cr) }
+    }
+
+    private func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10) {
+        cairo_new_path(cr)
+        cairo_arc(cr, r.x + radius, r.y + radius, radius, Double.pi, 1.5 * Double.pi)
+        cairo_arc(cr, r.maxX - radius, r.y + radius, radius, 1.5 * Double.pi, 2 * Double.pi)
+        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, 0.5 * Double.pi)
+        cairo_arc(cr, r.x + radius, r.maxY - radius, radius, 0.5 * Double.pi, Double.pi)
+        cairo_close_path(cr)
+        set(Palette.panel, cr)
+        cairo_fill(cr)
+    }
+
+    private func drawGauge(_ cr: OpaquePointer) {
+        let r = gaugeRect, g = display.gauge
+        panel(r, cr)
+        let label = g.isDeepPress ? "PRESSURE · DEEP" : (g.isPressed ? "PRESSURE · PRESSED" : "PRESSURE")
+        TextPainter.draw(label, at: Point(x: r.x + 12, y: r.y + 8),
+                         style: .init(size: 11, bold: true, colour: Palette.panelDim), width: 150, overflow: .ellipsize, in: cr)
+        TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.maxX - 74, y: r.y + 5),
+                         style: .init(size: 20, bold: true, mono: true), width: 66, in: cr)
+        let bar = Rect(x: r.x + 12, y: r.y + 34, width: r.width - 24, height: 12)
+        cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height)
+        set(RGBA(1, 1, 1, 0.15), cr)
+        cairo_fill(cr)
+        cairo_rectangle(cr, bar.x, bar.y, bar.width * Force.normalized(g.force), bar.height)
+        set(g.isDeepPress ? Palette.deep : Palette.accent, cr)
+        cairo_fill(cr)
+        // Ticks every 0.1, the emulator's default step.
+        set(RGBA(1, 1, 1, 0.35), cr)
+        cairo_set_line_width(cr, 1)
+        for k in 1..<10 {
+            let x = (bar.x + bar.width * Double(k) / 10).rounded() + 0.5
+            cairo_move_to(cr, x, bar.maxY - 4)
+            cairo_line_to(cr, x, bar.maxY)
+        }
+        cairo_stroke(cr)
+        let source = g.source == .mouse ? "mouse · wheel emulator" : g.source.rawValue
+        TextPainter.draw(source, at: Point(x: r.x + 12, y: r.y + 48),
+                         style: .init(size: 10, colour: Palette.panelDim), width: r.width - 24, overflow: .ellipsize, in: cr)
+    }
+
+    private func drawHUD(_ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr)
+        let f = display.figures, s = display.ink.style
+        let timing = stats.map { String(format: "%.1f fps · frame p50 %.2f ms · p99 %.2f ms", $0.fps, $0.p50, $0.p99) }
+            ?? "replay · virtual clock (60 fps)"
+        let lines = [
+            timing,
+            String(format: "pressure %.3f%@", display.gauge.force, display.gauge.isPressed ? " (pressed)" : ""),
+            "strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)",
+            "\(s.renderer.rawValue) · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")",
+        ]
+        var y = r.y + 10
+        for (i, line) in lines.enumerated() {
+            y += TextPainter.draw(line, at: Point(x: r.x + 12, y: y),
+                                  style: .init(size: 12, mono: i < 2), width: r.width - 24, overflow: .ellipsize, in: cr) + 4
+        }
+    }
+
+    private func drawLegend(_ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr)
+        var y = r.y + 10
+        for c in DebugCategory.allCases {
+            let colour = Palette.debug(c)
+            cairo_new_path(cr)
+            cairo_arc(cr, r.x + 18, y + 8, 5, 0, 2 * Double.pi)
+            set(c == .standard ? RGBA(0.85, 0.85, 0.85) : colour, cr)
+            cairo_fill(cr)
+            TextPainter.draw(c.rawValue, at: Point(x: r.x + 30, y: y), style: .init(size: 12), width: r.width - 40,
+                             overflow: .ellipsize, in: cr)
+            y += 19
+        }
+    }
+
+    private func drawStatus(_ text: String, _ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr, radius: 8)
+        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12), width: r.width - 24,
+                         overflow: .ellipsize, in: cr)
+    }
+
+    private func drawHelp(_ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr, radius: 14)
+        TextPainter.draw("ForceCanvas — keys", at: Point(x: r.x + 20, y: r.y + 16),
+                         style: .init(size: 18, bold: true), width: r.width - 40, overflow: .ellipsize, in: cr)
+        var y = r.y + 52
+        let keyWidth = min(190, (r.width - 40) * 0.38)
+        for (key, meaning) in Self.helpLines where y + 20 <= r.maxY {
+            TextPainter.draw(key, at: Point(x: r.x + 20, y: y), style: .init(size: 13, bold: true, colour: Palette.accent),
+                             width: keyWidth - 8, overflow: .ellipsize, in: cr)
+            TextPainter.draw(meaning, at: Point(x: r.x + 20 + keyWidth, y: y), style: .init(size: 13),
+                             width: r.width - 40 - keyWidth, overflow: .ellipsize, in: cr)
+            y += 22
+        }
+    }
+
+    private func drawReticle(_ c: Point, altitude: Double, azimuth: Double, _ cr: OpaquePointer) {
+        cairo_set_line_width(cr, 1.5)
+        set(Palette.accent.with(alpha: 0.6), cr)
+        cairo_new_path(cr)
+        cairo_arc(cr, c.x, c.y, Self.reticleRadius, 0, 2 * Double.pi)
+        cairo_stroke(cr)
+        // The dot leans toward the azimuth, further the flatter the pen (cos of the altitude).
+        let reach = Self.reticleRadius * cos(altitude)
+        let dot = Point(x: c.x + reach * cos(azimuth), y: c.y + reach * sin(azimuth))
+        cairo_move_to(cr, c.x, c.y)
+        cairo_line_to(cr, dot.x, dot.y)
+        cairo_stroke(cr)
+        cairo_new_path(cr)
+        cairo_arc(cr, dot.x, dot.y, Self.reticleDotRadius, 0, 2 * Double.pi)
+        cairo_fill(cr)
+    }
+
+    private func set(_ c: RGBA, _ cr: OpaquePointer) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+}

@@ -1,0 +1,84 @@
+import CCairo
+import CPangoCairo
+import ForceCore
+
+/// Text laid out with Pango (wrapping, ellipsizing, font fallback), always in the DejaVu
+/// family that run.sh installs, so golden images match on every machine.
+public enum TextPainter {
+    /// The family named explicitly (fonts-dejavu-core).
+    public static let family = "DejaVu Sans"
+    public static let monoFamily = "DejaVu Sans Mono"
+
+    public struct Style {
+        public var size: Double
+        public var bold: Bool
+        public var mono: Bool
+        public var colour: RGBA
+        public init(size: Double = 12, bold: Bool = false, mono: Bool = false, colour: RGBA = Palette.panelText) {
+            self.size = size
+            self.bold = bold
+            self.mono = mono
+            self.colour = colour
+        }
+    }
+
+    /// How text that does not fit is handled.
+    public enum Overflow { case wrap, ellipsize }
+
+    /// Sets font options that do not depend on the machine's fontconfig defaults (grey
+    /// antialiasing, no hinting), so text pixels are reproducible.
+    public static func prepare(_ cr: OpaquePointer) {
+        guard let options = cairo_font_options_create() else { return }
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_set_font_options(cr, options)
+        cairo_font_options_destroy(options)
+    }
+
+    /// The size `text` takes at `width` (points).
+    public static func measure(_ text: String, style: Style, width: Double?, overflow: Overflow = .wrap,
+                               in cr: OpaquePointer) -> (width: Double, height: Double) {
+        withLayout(text, style: style, width: width, overflow: overflow, cr: cr) { layout in
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_pixel_size(layout, &w, &h)
+            return (Double(w), Double(h))
+        } ?? (0, 0)
+    }
+
+    /// Draws `text` with its top-left corner at `origin`; returns its height.
+    @discardableResult
+    public static func draw(_ text: String, at origin: Point, style: Style, width: Double? = nil,
+                            overflow: Overflow = .wrap, in cr: OpaquePointer) -> Double {
+        withLayout(text, style: style, width: width, overflow: overflow, cr: cr) { layout in
+            cairo_set_source_rgba(cr, style.colour.r, style.colour.g, style.colour.b, style.colour.a)
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout(cr, layout)
+            var w: Int32 = 0, h: Int32 = 0
+            pango_layout_get_pixel_size(layout, &w, &h)
+            return Double(h)
+        } ?? 0
+    }
+
+    private static func withLayout<T>(_ text: String, style: Style, width: Double?, overflow: Overflow,
+                                      cr: OpaquePointer, _ body: (OpaquePointer) -> T) -> T? {
+        prepare(cr)
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
+        let spec = "\(style.mono ? monoFamily : family)\(style.bold ? " Bold" : "") \(style.size)px"
+        let font = pango_font_description_from_string(spec)
+        pango_layout_set_font_description(layout, font)
+        if let width {
+            pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+            switch overflow {
+            case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
+        }
+        pango_layout_set_text(layout, text, -1)
+        defer {
+            pango_font_description_free(font)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+        return body(layout)
+    }
+}

@@ -1,0 +1,80 @@
+/// How ink is drawn: everything a renderer needs besides the strokes.
+public struct InkStyle: Equatable, Hashable, Sendable {
+    public var renderer: InkRenderer
+    public var debug: Bool
+    public var precise: Bool
+    public var opacityFromPressure: Bool
+    public var outline: OutlineOptions
+
+    public init(renderer: InkRenderer = .outline, debug: Bool = false, precise: Bool = true,
+                opacityFromPressure: Bool = false, outline: OutlineOptions = .default) {
+        self.renderer = renderer
+        self.debug = debug
+        self.precise = precise
+        self.opacityFromPressure = opacityFromPressure
+        self.outline = outline
+    }
+}
+
+/// The ink layers of a frame.
+public struct InkLayer: Equatable, Sendable {
+    /// Finished strokes, oldest first. New strokes are appended; any other change bumps `revision`.
+    public var strokes: [Stroke]
+    /// The stroke being drawn, if any (its `frozenCount` prefix may be cached).
+    public var live: Stroke?
+    /// Changes when cached ink is no longer valid (undo, redo, clear).
+    public var revision: Int
+    public var style: InkStyle
+}
+
+/// The pressure gauge (always on screen).
+public struct Gauge: Equatable, Sendable {
+    /// The force the next or current mouse sample carries, 0…1.
+    public var force: Double
+    public var isPressed: Bool
+    public var isDeepPress: Bool
+    public var source: InputSource
+}
+
+/// Counts for the HUD that the core knows (timing figures come from the presenter).
+public struct CanvasFigures: Equatable, Sendable {
+    public var strokes: Int
+    public var points: Int
+    public var livePoints: Int
+    public var canUndo: Bool
+    public var canRedo: Bool
+}
+
+/// What to draw this frame, as values. Built from `AppState`; consumed by a renderer.
+public struct Display: Equatable, Sendable {
+    public var viewport: Viewport
+    public var ink: InkLayer
+    public var gauge: Gauge
+    public var pointer: Point?
+    public var showHelp: Bool
+    public var showHUD: Bool
+    public var figures: CanvasFigures
+    public var time: Double
+}
+
+extension AppState {
+    /// What to draw for the current state.
+    public var display: Display {
+        let style = InkStyle(
+            renderer: options.renderer, debug: options.debug, precise: options.precise,
+            opacityFromPressure: options.opacityFromPressure,
+            outline: outline)
+        return Display(
+            viewport: viewport,
+            ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, style: style),
+            gauge: Gauge(force: isPressed ? liveForce : emulator.force, isPressed: isPressed,
+                         isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource),
+            pointer: pointer,
+            showHelp: options.showHelp,
+            showHUD: options.showHUD,
+            figures: CanvasFigures(
+                strokes: ink.strokes.count, points: ink.pointCount, livePoints: ink.live?.points.count ?? 0,
+                canUndo: ink.canUndo, canRedo: ink.canRedo),
+            time: time)
+    }
+}

@@ -1,0 +1,76 @@
+/// Where a sample came from.
+public enum InputSource: String, Equatable, Hashable, Sendable, CaseIterable {
+    /// A mouse whose pressure comes from the wheel emulator.
+    case mouse
+    /// A tablet pen tip.
+    case pen
+    /// A tablet pen's eraser end.
+    case eraser
+    /// A touch-screen finger.
+    case finger
+}
+
+/// The phase of a pointer sample, as in UITouch.Phase.
+public enum PointerPhase: String, Equatable, Hashable, Sendable, CaseIterable {
+    case down, move, up, cancel
+}
+
+/// One pointer sample as a device reported it.
+public struct PointerInput: Equatable, Hashable, Sendable {
+    public var phase: PointerPhase
+    public var location: Point
+    public var source: InputSource
+    /// The device's raw force, if it reports any (mouse: nil, the emulator supplies force).
+    public var rawForce: Double?
+    /// The device's maximum raw force (`maximumPossibleForce`), needed with `rawForce`.
+    public var maximumForce: Double?
+    /// Pen altitude in radians (π/2 = perpendicular to the surface), if the pen has tilt.
+    public var altitude: Double?
+    /// Pen azimuth in radians, if the pen has tilt.
+    public var azimuth: Double?
+
+    public init(
+        phase: PointerPhase, location: Point, source: InputSource = .mouse,
+        rawForce: Double? = nil, maximumForce: Double? = nil,
+        altitude: Double? = nil, azimuth: Double? = nil
+    ) {
+        self.phase = phase
+        self.location = location
+        self.source = source
+        self.rawForce = rawForce
+        self.maximumForce = maximumForce
+        self.altitude = altitude
+        self.azimuth = azimuth
+    }
+
+    /// The normalised force this sample carries, or nil when the device has none.
+    public var normalizedForce: Double? {
+        guard let raw = rawForce else { return nil }
+        return Force.normalized(raw: raw, maximum: maximumForce ?? 1)
+    }
+}
+
+/// Everything the core can be told. The host translates OS events into these, sessions store them.
+public enum InputEvent: Equatable, Hashable, Sendable {
+    /// A pointer sample (button press, drag, release).
+    case pointer(PointerInput)
+    /// Mouse-wheel motion in notches, positive away from the user; fractional for smooth scrolling.
+    case wheel(Double)
+    /// A command from the keyboard (or a menu).
+    case command(Command)
+    /// The deep-press modifier (Shift) went down or up.
+    case deepPress(Bool)
+    /// The window changed size or HiDPI scale.
+    case resize(Viewport)
+}
+
+/// An event with the time it happened, in seconds from the session start.
+public struct TimedEvent: Equatable, Hashable, Sendable {
+    public var time: Double
+    public var event: InputEvent
+
+    public init(time: Double, event: InputEvent) {
+        self.time = time
+        self.event = event
+    }
+}

@@ -1,0 +1,27 @@
+/// How strokes are turned into ink.
+public enum InkRenderer: String, Equatable, Hashable, Sendable, CaseIterable {
+    /// One variable-width outline polygon per stroke (perfect-freehand style).
+    case outline
+    /// One round-capped `stroke` per segment with width from force (TouchCanvas style).
+    case classic
+}
+
+/// The canvas options a user toggles; part of every session header.
+public struct Options: Equatable, Hashable, Sendable {
+    /// TouchCanvas debug drawing: colours per point type, sample dots, tilt whiskers.
+    public var debug = false
+    /// Draw at sub-pixel (precise) locations rather than whole points.
+    public var precise = true
+    /// More pressure, more opaque ink (seed 001).
+    public var opacityFromPressure = false
+    public var renderer: InkRenderer = .outline
+    /// Treat the mouse as force-less: simulated pressure from speed (perfect-freehand's rule).
+    public var simulatePressure = false
+    public var showHelp = false
+    public var showHUD = false
+
+    public init() {}
+
+    /// The options that change how existing ink looks (a change redraws all ink).
+    public var inkStyleKey: [Bool] { [debug, precise, opacityFromPressure, renderer == .classic] }
+}

@@ -1,0 +1,45 @@
+/// A recorded session: a header and timestamped events. The same format serves recording,
+/// replay, golden tests and teaching demos (JSON Lines, DESIGN.md "Session files").
+public struct Session: Equatable, Sendable {
+    /// "forcecanvas-session", the first line's `format`.
+    public static let formatName = "forcecanvas-session"
+    /// The version this build writes and reads.
+    public static let currentVersion = 1
+
+    public var viewport: Viewport
+    public var options: Options
+    /// The emulator's step per wheel notch.
+    public var pressureStep: Double
+    public var events: [TimedEvent]
+
+    public init(viewport: Viewport, options: Options = Options(),
+                pressureStep: Double = PressureEmulator.defaultStep, events: [TimedEvent] = []) {
+        self.viewport = viewport
+        self.options = options
+        self.pressureStep = pressureStep
+        self.events = events
+    }
+
+    /// The time of the last event (0 for an empty session).
+    public var duration: Double { events.last?.time ?? 0 }
+
+    /// The state a replay of this session starts from.
+    public func initialState() -> AppState {
+        AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep))
+    }
+}
+
+/// A problem in a session file, located as `FILE:LINE: what is wrong`.
+public struct SessionError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line): \(message)" }
+}

@@ -1,0 +1,53 @@
+import CSDL2
+
+/// Seconds since the window started, from SDL's performance counter, and SDL event
+/// timestamps (milliseconds of SDL_GetTicks) on the same time base.
+struct FrameClock {
+    private let startCounter: UInt64
+    private let frequency: Double
+    private let startTicks: UInt32
+
+    init() {
+        startTicks = SDL_GetTicks()
+        startCounter = SDL_GetPerformanceCounter()
+        frequency = Double(SDL_GetPerformanceFrequency())
+    }
+
+    var now: Double { Double(SDL_GetPerformanceCounter() &- startCounter) / frequency }
+
+    /// An event's time in seconds on this clock (SDL stamps events in whole milliseconds).
+    func time(ofEventStamp ms: UInt32) -> Double { Double(Int64(ms) - Int64(startTicks)) / 1000 }
+}
+
+/// Frame costs over the last seconds, for the HUD's fps and p50/p99.
+struct FrameTimer {
+    /// 240 frames: four seconds at 60 fps.
+    static let window = 240
+    private var costs: [Double] = []
+    private var presents: [Double] = []
+    private var next = 0
+
+    mutating func record(cost: Double, presentedAt t: Double) {
+        if costs.count < Self.window {
+            costs.append(cost)
+        } else {
+            costs[next] = cost
+            next = (next + 1) % Self.window
+        }
+        presents.append(t)
+        if let first = presents.first, t - first > 1 { presents.removeFirst(presents.count > 1 ? 1 : 0) }
+    }
+
+    /// Frames presented during the last second.
+    var fps: Double {
+        guard let first = presents.first, let last = presents.last, last > first else { return 0 }
+        return Double(presents.count - 1) / (last - first)
+    }
+
+    /// The q-quantile of frame cost in milliseconds.
+    func percentile(_ q: Double) -> Double {
+        guard !costs.isEmpty else { return 0 }
+        let sorted = costs.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))] * 1000
+    }
+}

@@ -1,0 +1,39 @@
+import CSDL2
+import ForceCore
+
+/// What a key press means.
+enum KeyAction: Equatable {
+    case command(Command)
+    case export
+    case quit
+}
+
+/// The keyboard layout of ForceCanvas (the help overlay lists the same keys).
+enum KeyMap {
+    static func action(sym: SDL_Keycode, modifiers: UInt16) -> KeyAction? {
+        let ctrl = modifiers & UInt16(KMOD_CTRL.rawValue) != 0
+        let shift = modifiers & UInt16(KMOD_SHIFT.rawValue) != 0
+        func key(_ k: SDL_KeyCode) -> Bool { sym == SDL_Keycode(k.rawValue) }
+        if ctrl {
+            if key(SDLK_z) { return .command(shift ? .redo : .undo) }
+            if key(SDLK_y) { return .command(.redo) }
+            if key(SDLK_s) { return .export }
+            if key(SDLK_q) { return .quit }
+            return nil
+        }
+        if key(SDLK_LEFTBRACKET) { return .command(.pressureDown) }
+        if key(SDLK_RIGHTBRACKET) { return .command(.pressureUp) }
+        if key(SDLK_d) { return .command(.toggleDebug) }
+        if key(SDLK_p) { return .command(.togglePrecise) }
+        if key(SDLK_o) { return .command(.toggleOpacity) }
+        if key(SDLK_r) { return .command(.toggleRenderer) }
+        if key(SDLK_s) { return .command(.toggleSimulatedPressure) }
+        if key(SDLK_z) { return .command(.undo) }
+        if key(SDLK_y) { return .command(.redo) }
+        if key(SDLK_c) { return .command(.clear) }
+        if key(SDLK_h) || key(SDLK_F2) { return .command(.toggleHUD) }
+        if key(SDLK_F1) || key(SDLK_QUESTION) || (shift && key(SDLK_SLASH)) { return .command(.toggleHelp) }
+        if key(SDLK_ESCAPE) { return .command(.closeOverlay) }
+        return nil
+    }
+}

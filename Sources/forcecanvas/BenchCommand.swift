@@ -1,0 +1,139 @@
+import ArgumentParser
+import CCairo
+import CairoRender
+import ForceCore
+import Foundation
+import SDLHost
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure frame cost, renderer speed and outline throughput (use a release build).")
+
+    @Option(help: "Frames of live drawing measured per canvas.")
+    var frames = 240
+
+    func validate() throws {
+        guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
+    }
+
+    static let viewport = Viewport(width: 1920, height: 1080)
+
+    func run() throws {
+        #if DEBUG
+        print("warning: this is a debug build; figures are only meaningful from `swift build -c release`")
+        #endif
+        print("ForceCanvas bench · canvas \(Self.viewport.width)x\(Self.viewport.height)")
+        print("")
+        print("1. Frame cost while drawing (render + upload of the dirty rect), \(frames) frames, 4 samples/frame")
+        var baseline = 0.0
+        for n in [0, 200, 2000] {
+            let r = try frameCost(finishedStrokes: n)
+            if n == 0 { baseline = r.mean }
+            print(String(format: "   %5d finished strokes: mean %.3f ms · p50 %.3f ms · p99 %.3f ms · %.2f× the 0-stroke mean",
+                         n, r.mean * 1000, r.p50 * 1000, r.p99 * 1000, r.mean / baseline))
+        }
+        print("   target: 2,000-stroke mean within 1.2× of the 0-stroke mean")
+        print("")
+
+        print("2. One 1,000-point stroke drawn into a 1920x1080 surface")
+        let (outline, classic) = try rendererCost()
+        print(String(format: "   outline (one filled polygon): %.3f ms", outline * 1000))
+        print(String(format: "   classic (one stroke per segment): %.3f ms", classic * 1000))
+        print(String(format: "   outline is %.1f× faster (target: at least 10×)", classic / outline))
+        print("")
+
+        print("3. Outline generation (streamline + pressure + polygon)")
+        for count in [1_000, 100_000] {
+            let rate = outlineThroughput(points: count)
+            print(String(format: "   %7d-point stroke: %.1f M input points/s", count, rate / 1e6))
+        }
+        print("   target: at least 20 M points/s")
+    }
+
+    // MARK: 1
+
+    struct Timing { var mean: Double; var p50: Double; var p99: Double }
+
+    func frameCost(finishedStrokes n: Int) throws -> Timing {
+        var state = AppState(viewport: Self.viewport)
+        var t = 0.0
+        for i in 0..<n {
+            var g = StrokeFixtures.Generator(seed: UInt64(i + 1))
+            let bounds = Rect(x: g.next() * 1700, y: g.next() * 950, width: 100 + g.next() * 120, height: 40 + g.next() * 60)
+            let pts = StrokeFixtures.signature(count: 60, in: bounds, seed: UInt64(i + 1))
+            for (k, p) in pts.enumerated() {
+                let phase: PointerPhase = k == 0 ? .down : (k == pts.count - 1 ? .up : .move)
+                state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation)), at: t)
+                t += 1.0 / 240
+            }
+        }
+        state.advance(to: t)
+        let renderer = try FrameRenderer(viewport: Self.viewport)
+        let texture = try OffscreenTexture(width: Self.viewport.pixelWidth, height: Self.viewport.pixelHeight)
+        if let full = try renderer.render(state.display) { texture.upload(renderer.frame, dirty: full) }
+
+        let path = StrokeFixtures.signature(count: frames * 4 + 1, in: Rect(x: 200, y: 200, width: 1500, height: 600), seed: 99)
+        state.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
+        var costs: [Double] = []
+        let clock = ContinuousClock()
+        for f in 0..<frames {
+            for k in 1...4 {
+                t += 1.0 / 240
+                state.handle(.pointer(PointerInput(phase: .move, location: path[f * 4 + k].preciseLocation)), at: t)
+            }
+            state.advance(to: t)
+            let display = state.display
+            let start = clock.now
+            if let dirty = try renderer.render(display) { texture.upload(renderer.frame, dirty: dirty) }
+            costs.append(seconds(clock.now - start))
+        }
+        let sorted = costs.sorted()
+        return Timing(mean: costs.reduce(0, +) / Double(costs.count),
+                      p50: sorted[sorted.count / 2], p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+    }
+
+    // MARK: 2
+
+    func rendererCost() throws -> (outline: Double, classic: Double) {
+        let stroke = StrokeFixtures.stroke(id: 1, count: 1000, in: Rect(x: 100, y: 100, width: 1700, height: 880))
+        let surface = try ImageSurface(viewport: Self.viewport)
+        guard let cr = surface.makeContext() else { throw RenderError.surface("no context") }
+        defer { cairo_destroy(cr) }
+        func median(_ renderer: InkRenderer) -> Double {
+            let painter = InkPainter(style: InkStyle(renderer: renderer))
+            let clock = ContinuousClock()
+            var runs: [Double] = []
+            for _ in 0..<15 {
+                let start = clock.now
+                painter.draw(stroke, into: cr)
+                surface.flush()
+                runs.append(seconds(clock.now - start))
+            }
+            return runs.sorted()[runs.count / 2]
+        }
+        return (median(.outline), median(.classic))
+    }
+
+    // MARK: 3
+
+    func outlineThroughput(points count: Int) -> Double {
+        let pts = StrokeFixtures.signature(count: count, in: Rect(x: 0, y: 0, width: 1900, height: 1000))
+        let clock = ContinuousClock()
+        var processed = 0
+        var sink = 0
+        let start = clock.now
+        while seconds(clock.now - start) < 0.5 {
+            sink &+= StrokeOutline.polygon(for: pts).count
+            processed += count
+        }
+        let elapsed = seconds(clock.now - start)
+        if sink == -1 { print("") }  // keeps the work observable
+        return Double(processed) / elapsed
+    }
+
+    func seconds(_ d: Duration) -> Double {
+        let c = d.components
+        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+    }
+}

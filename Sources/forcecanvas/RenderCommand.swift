@@ -1,0 +1,70 @@
+import ArgumentParser
+import CairoRender
+import ForceCore
+import Foundation
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Replay a session headlessly and write PNG frames.",
+        discussion: """
+            Replays SESSION through the same core and renderer as the window, on a virtual 60 fps \
+            clock, and writes DIR/NAME-tSECONDS.png for each --at time (default: the last frame). \
+            The same session always gives byte-identical PNGs.
+            """)
+
+    @Argument(help: "The session file (.jsonl).")
+    var session: String
+
+    @Option(name: .customLong("out"), help: "Folder for the PNG frames (created if missing).")
+    var outDirectory: String
+
+    @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Times in seconds to write a frame at.")
+    var times: [Double] = []
+
+    @Option(help: "Canvas size WxH, overriding the session's.")
+    var size: Size?
+
+    @Option(help: "HiDPI scale, overriding the session's.")
+    var scale: Double?
+
+    @OptionGroup var canvas: CanvasOptionGroup
+
+    func validate() throws {
+        for t in times where !(t.isFinite && t >= 0) { throw ValidationError("--at times must be 0 or more seconds, not \(t)") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+    }
+
+    func run() throws {
+        var s = try SessionFile.load(session)
+        if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
+        if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
+        s.options = canvas.apply(to: s.options)
+        let replay = HeadlessReplay(session: s)
+        let requested = times.isEmpty ? [s.duration] : times
+        var names: [Int: [String]] = [:]
+        let base = ((session as NSString).lastPathComponent as NSString).deletingPathExtension
+        for t in requested {
+            names[HeadlessReplay.frame(at: t), default: []].append("\(outDirectory)/\(base)-t\(String(format: "%.3f", t)).png")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+        } catch {
+            printError("\(outDirectory): cannot create the folder (\(error.localizedDescription))")
+            throw ExitCode.failure
+        }
+        do {
+            try replay.run(frames: Set(names.keys), progress: { frame, last in
+                if last >= 600, frame > 0 { printError("rendering: frame \(frame) of \(last)") }
+            }) { frame, _, surface in
+                for path in names[frame] ?? [] {
+                    try surface.writePNG(to: path)
+                    print(path)
+                }
+            }
+        } catch let error as RenderError {
+            printError("forcecanvas: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import XCTest
+@testable import ForceCore
+
+final class AppStateTests: XCTestCase {
+    func draw(_ d: inout Driver, from x: Double) {
+        d.at(0.1)
+        d.down(x, 10)
+        for i in 1...5 {
+            d.at(0.01)
+            d.move(x + Double(i) * 4, 10)
+        }
+        d.up(x + 20, 10)
+    }
+
+    func testUndoRedoPerStroke() {
+        var d = Driver()
+        draw(&d, from: 0)
+        draw(&d, from: 100)
+        XCTAssertEqual(d.state.ink.strokes.count, 2)
+        let revision = d.state.ink.revision
+        d.command(.undo)
+        XCTAssertEqual(d.state.ink.strokes.map(\.points.first?.preciseLocation.x), [0])
+        XCTAssertNotEqual(d.state.ink.revision, revision, "the cache must be rebuilt")
+        d.command(.redo)
+        XCTAssertEqual(d.state.ink.strokes.count, 2)
+        d.command(.redo)
+        XCTAssertEqual(d.state.ink.strokes.count, 2, "nothing more to redo")
+    }
+
+    func testClearIsUndoableAndANewStrokeDropsTheRedoHistory() {
+        var d = Driver()
+        draw(&d, from: 0)
+        draw(&d, from: 100)
+        d.command(.clear)
+        XCTAssertTrue(d.state.ink.strokes.isEmpty)
+        d.command(.undo)
+        XCTAssertEqual(d.state.ink.strokes.count, 2, "nothing lost")
+        d.command(.undo)
+        XCTAssertEqual(d.state.ink.strokes.count, 1)
+        draw(&d, from: 200)
+        XCTAssertFalse(d.state.ink.canRedo)
+    }
+
+    func testResizeKeepsEveryStroke() {
+        var d = Driver()
+        draw(&d, from: 0)
+        let strokes = d.state.ink.strokes
+        d.send(.resize(Viewport(width: 300, height: 200, scale: 2)))
+        XCTAssertEqual(d.state.viewport, Viewport(width: 300, height: 200, scale: 2))
+        XCTAssertEqual(d.state.ink.strokes, strokes)
+    }
+
+    func testTogglesAndHelp() {
+        var d = Driver()
+        d.command(.toggleDebug)
+        d.command(.toggleRenderer)
+        d.command(.toggleHelp)
+        XCTAssertTrue(d.state.display.ink.style.debug)
+        XCTAssertEqual(d.state.display.ink.style.renderer, .classic)
+        XCTAssertTrue(d.state.display.showHelp)
+        d.command(.closeOverlay)
+        XCTAssertFalse(d.state.display.showHelp)
+    }
+
+    func testSimulatedPressureMakesMouseStrokesForceLess() {
+        var d = Driver()
+        d.command(.toggleSimulatedPressure)
+        draw(&d, from: 0)
+        XCTAssertFalse(d.state.ink.strokes[0].hasForce)
+    }
+
+    func testTheGaugeShowsTheForceOfTheNextOrCurrentSample() {
+        var d = Driver()
+        d.command(.pressureUp)
+        XCTAssertEqual(d.state.display.gauge.force, 0.6, accuracy: 1e-9)
+        d.down(1, 1)
+        d.wheel(2)
+        XCTAssertEqual(d.state.display.gauge.force, 0.8, accuracy: 1e-9)
+        XCTAssertTrue(d.state.display.gauge.isPressed)
+    }
+
+    func testSameEventsSameState() {
+        var a = Driver(), b = Driver()
+        for d in [0.0, 50] {
+            draw(&a, from: d)
+            draw(&b, from: d)
+            a.frame()
+            b.frame()
+        }
+        XCTAssertEqual(a.state, b.state)
+    }
+}

@@ -1,0 +1,34 @@
+@testable import ForceCore
+
+/// Drives an AppState like a user at 60 fps: `down`, `move`, `wheel`, `frame`.
+struct Driver {
+    var state: AppState
+    var t = 0.0
+
+    init(width: Int = 800, height: Int = 600, options: Options = Options()) {
+        state = AppState(viewport: Viewport(width: width, height: height), options: options)
+    }
+
+    mutating func at(_ dt: Double) { t += dt }
+    mutating func send(_ e: InputEvent) { state.handle(e, at: t) }
+    mutating func down(_ x: Double, _ y: Double, source: InputSource = .mouse, force: Double? = nil) {
+        send(.pointer(PointerInput(phase: .down, location: Point(x: x, y: y), source: source, rawForce: force)))
+    }
+    mutating func move(_ x: Double, _ y: Double, source: InputSource = .mouse, force: Double? = nil) {
+        send(.pointer(PointerInput(phase: .move, location: Point(x: x, y: y), source: source, rawForce: force)))
+    }
+    mutating func up(_ x: Double, _ y: Double) {
+        send(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y))))
+    }
+    mutating func wheel(_ n: Double) { send(.wheel(n)) }
+    mutating func command(_ c: Command) { send(.command(c)) }
+    /// A frame tick 1/60 s later.
+    mutating func frame() {
+        t += 1.0 / 60
+        state.advance(to: t)
+    }
+
+    var live: Stroke? { state.ink.live }
+    var livePoints: [InkPoint] { state.ink.live?.points ?? [] }
+    var realPoints: [InkPoint] { livePoints.filter(\.isReal) }
+}
