@@ -20,8 +20,10 @@ public final class FrameRenderer {
     public private(set) var frame: ImageSurface
     private let cache: FrozenInkCache
     private var viewport: Viewport
-    /// What the live tail and overlays covered last frame (they must be erased this frame).
-    private var previousDynamic = Rect.null
+    /// The live tail's area last frame (it must be erased this frame).
+    private var previousTail = Rect.null
+    /// The overlays drawn last frame, with their content fingerprints.
+    private var previousOverlays: [(rect: Rect, content: String)] = []
     private var needsFull = true
 
     public init(viewport: Viewport) throws(RenderError) {
@@ -30,9 +32,9 @@ public final class FrameRenderer {
         cache = try FrozenInkCache(viewport: viewport)
     }
 
-    /// Renders one frame. Returns the pixel rect that changed, or nil when nothing did.
+    /// Renders one frame. Returns the pixel rects that changed (empty when nothing did).
     @discardableResult
-    public func render(_ d: Display, stats: FrameStats? = nil, status: String? = nil) throws(RenderError) -> PixelRect? {
+    public func render(_ d: Display, stats: FrameStats? = nil, status: String? = nil) throws(RenderError) -> [PixelRect] {
         if d.viewport != viewport {
             viewport = d.viewport
             frame = try ImageSurface(viewport: viewport)
@@ -41,30 +43,43 @@ public final class FrameRenderer {
         let change = try cache.update(d.ink, viewport: viewport)
         let painter = InkPainter(style: d.ink.style)
         let overlays = OverlayPainter(display: d, stats: stats, status: status)
+        let items = overlays.items
 
         var tail: (stroke: Stroke, from: Int)?
-        var dynamic = overlays.area
+        var tailRect = Rect.null
         if let live = d.ink.live {
             let from = cache.cachedPoints(ofLive: live.id)
             tail = (live, from)
-            dynamic = dynamic.union(painter.bounds(of: live, range: max(0, from - 1)..<live.points.count))
+            tailRect = painter.bounds(of: live, range: max(0, from - 1)..<live.points.count)
         }
 
-        var dirty: Rect
-        switch change {
-        case .all: dirty = viewport.bounds
-        case .area(let r): dirty = r.union(previousDynamic).union(dynamic)
-        case .none: dirty = previousDynamic.union(dynamic)
+        var dirty = DirtyRegion()
+        if needsFull || change == .all {
+            dirty.add(viewport.bounds)
+        } else {
+            if case .area(let r) = change { dirty.add(r) }
+            dirty.add(previousTail)
+            dirty.add(tailRect)
+            // Overlays that appeared, disappeared, moved or changed content.
+            for old in previousOverlays where !items.contains(where: { $0.rect == old.rect && $0.content == old.content }) {
+                dirty.add(old.rect)
+            }
+            for new in items where !previousOverlays.contains(where: { $0.rect == new.rect && $0.content == new.content }) {
+                dirty.add(new.rect)
+            }
         }
-        if needsFull { dirty = viewport.bounds }
-        previousDynamic = dynamic
+        previousTail = tailRect
+        previousOverlays = items
         needsFull = false
-        guard let pixels = pixelRect(dirty) else { return nil }
+        let pixels = dirty.rects.compactMap(pixelRect)
+        guard !pixels.isEmpty else { return [] }
 
         guard let cr = frame.makeContext() else { throw RenderError.surface("cannot draw the frame") }
         defer { cairo_destroy(cr) }
         let s = viewport.scale
-        cairo_rectangle(cr, Double(pixels.x) / s, Double(pixels.y) / s, Double(pixels.width) / s, Double(pixels.height) / s)
+        for p in pixels {
+            cairo_rectangle(cr, Double(p.x) / s, Double(p.y) / s, Double(p.width) / s, Double(p.height) / s)
+        }
         cairo_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
@@ -75,9 +90,6 @@ public final class FrameRenderer {
         frame.flush()
         return pixels
     }
-
-    /// Forces the next frame to redraw everything (after the presenter lost its texture, say).
-    public func invalidate() { needsFull = true }
 
     /// The device-pixel rect covering `r`, clamped to the frame.
     private func pixelRect(_ r: Rect) -> PixelRect? {

@@ -79,7 +79,7 @@ public final class FrozenInkCache {
             liveID = live.id
             liveDrawn = 0
         }
-        let frozen = live.frozenCount
+        let frozen = painter.drawsInPieces ? live.frozenCount : 0
         guard frozen > liveDrawn else { return .null }
         painter.draw(live, points: liveDrawn..<frozen, into: cr)
         let area = painter.bounds(of: live, range: max(0, liveDrawn - 1)..<frozen)

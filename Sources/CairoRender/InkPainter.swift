@@ -85,21 +85,34 @@ public struct InkPainter {
         while last + 1 < samples.count, samples[last + 1].inputIndex < range.upperBound { last += 1 }
         guard samples[first].inputIndex < range.upperBound else { return }
         let lo = max(0, first - 1)
-        if style.opacityFromPressure {
-            var start = lo
-            while start <= last {
-                let level = opacityLevel(samples[start].pressure)
-                var end = start
-                while end + 1 <= last, opacityLevel(samples[end + 1].pressure) == level { end += 1 }
-                fill(StrokeOutline.polygon(samples, range: max(lo, start - 1)...end, totalLength: total, options: style.outline),
-                     colour: Palette.ink.with(alpha: alpha * level), cr: cr)
-                start = end + 1
-            }
-        } else {
+        guard style.opacityFromPressure else {
             fill(StrokeOutline.polygon(samples, range: lo...last, totalLength: total, options: style.outline),
                  colour: Palette.ink.with(alpha: alpha), cr: cr)
+            return
         }
+        // Runs of equal opacity overlap at their round caps; drawn with SOURCE inside a group,
+        // the later run replaces the overlap instead of darkening it, and the group is then
+        // composited over the canvas once.
+        cairo_push_group(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        var start = lo
+        while start <= last {
+            let level = opacityLevel(samples[start].pressure)
+            var end = start
+            while end + 1 <= last, opacityLevel(samples[end + 1].pressure) == level { end += 1 }
+            fill(StrokeOutline.polygon(samples, range: max(lo, start - 1)...end, totalLength: total, options: style.outline),
+                 colour: Palette.ink.with(alpha: alpha * level), cr: cr)
+            start = end + 1
+        }
+        cairo_pop_group_to_source(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_paint(cr)
     }
+
+    /// Whether parts of a live stroke may be drawn into the cache one after another. Translucent
+    /// ink may not: where two parts' round caps overlap it would darken, so such a stroke is
+    /// drawn whole, in one pass, until it is finished.
+    public var drawsInPieces: Bool { !style.opacityFromPressure }
 
     private func opacityLevel(_ force: Double) -> Double {
         let a = Self.minimumOpacity + (1 - Self.minimumOpacity) * Force.normalized(force)

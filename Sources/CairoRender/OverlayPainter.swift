@@ -61,8 +61,7 @@ struct OverlayPainter {
     var hudRect: Rect? { display.showHUD ? Rect(x: Self.margin, y: Self.margin, width: Self.hudWidth, height: Self.hudHeight) : nil }
     var legendRect: Rect? {
         display.ink.style.debug
-            ? Rect(x: Double(display.viewport.width) - Self.margin - Self.legendSize.width,
-                   y: Double(display.viewport.height) - Self.margin - Self.legendSize.height,
+            ? Rect(x: Double(display.viewport.width) - Self.margin - Self.legendSize.width, y: hintRect.maxY + 6,
                    width: Self.legendSize.width, height: Self.legendSize.height) : nil
     }
     var helpRect: Rect? {
@@ -84,12 +83,24 @@ struct OverlayPainter {
         return (p.preciseLocation, alt, az)
     }
 
-    /// Everything the overlays cover this frame.
-    var area: Rect {
-        var r = gaugeRect.union(hintRect)
-        for x in [hudRect, legendRect, helpRect, statusRect] { if let x { r = r.union(x) } }
-        if let t = reticle { r = r.union(Rect(around: t.center, radius: Self.reticleRadius + 4)) }
-        return r.intersection(display.viewport.bounds)
+    /// Each overlay's area with a fingerprint of its content: the renderer redraws an area
+    /// only when its fingerprint changed.
+    var items: [(rect: Rect, content: String)] {
+        let g = display.gauge
+        var out: [(Rect, String)] = [
+            (gaugeRect, "gauge \(g.force) \(g.isPressed) \(g.isDeepPress) \(g.source)"),
+            (hintRect, "hint \(display.showHelp)"),
+        ]
+        if let r = hudRect {
+            out.append((r, "hud \(String(describing: stats)) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style)"))
+        }
+        if let r = legendRect { out.append((r, "legend")) }
+        if let r = statusRect, let status { out.append((r, "status \(status)")) }
+        if let r = helpRect { out.append((r, "help")) }
+        if let t = reticle {
+            out.append((Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), "reticle \(t)"))
+        }
+        return out.map { (rect: $0.0.intersection(display.viewport.bounds), content: $0.1) }
     }
 
     // MARK: Drawing
@@ -108,14 +119,14 @@ struct OverlayPainter {
         if let r = helpRect { drawHelp(r, cr) }
     }
 
-    private func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10) {
+    private func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {
         cairo_new_path(cr)
         cairo_arc(cr, r.x + radius, r.y + radius, radius, Double.pi, 1.5 * Double.pi)
         cairo_arc(cr, r.maxX - radius, r.y + radius, radius, 1.5 * Double.pi, 2 * Double.pi)
         cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, 0.5 * Double.pi)
         cairo_arc(cr, r.x + radius, r.maxY - radius, radius, 0.5 * Double.pi, Double.pi)
         cairo_close_path(cr)
-        set(Palette.panel, cr)
+        set(colour, cr)
         cairo_fill(cr)
     }
 
@@ -188,7 +199,8 @@ struct OverlayPainter {
     }
 
     private func drawHelp(_ r: Rect, _ cr: OpaquePointer) {
-        panel(r, cr, radius: 14)
+        // Nearly opaque: the help is read, not looked through.
+        panel(r, cr, radius: 14, colour: Palette.panel.with(alpha: 1.1))
         TextPainter.draw("ForceCanvas — keys", at: Point(x: r.x + 20, y: r.y + 16),
                          style: .init(size: 18, bold: true), width: r.width - 40, overflow: .ellipsize, in: cr)
         var y = r.y + 52

@@ -19,29 +19,34 @@ struct FrameClock {
     func time(ofEventStamp ms: UInt32) -> Double { Double(Int64(ms) - Int64(startTicks)) / 1000 }
 }
 
-/// Frame costs over the last seconds, for the HUD's fps and p50/p99.
+/// Frame rate and the cost of frames that drew, for the HUD's fps and p50/p99.
 struct FrameTimer {
     /// 240 frames: four seconds at 60 fps.
     static let window = 240
     private var costs: [Double] = []
-    private var presents: [Double] = []
+    private var ticks: [Double] = []
     private var next = 0
 
-    mutating func record(cost: Double, presentedAt t: Double) {
+    /// A frame that drew something took `cost` seconds.
+    mutating func record(cost: Double) {
         if costs.count < Self.window {
             costs.append(cost)
         } else {
             costs[next] = cost
             next = (next + 1) % Self.window
         }
-        presents.append(t)
-        if let first = presents.first, t - first > 1 { presents.removeFirst(presents.count > 1 ? 1 : 0) }
     }
 
-    /// Frames presented during the last second.
+    /// The loop went round once, at time `t`.
+    mutating func tick(at t: Double) {
+        ticks.append(t)
+        while let first = ticks.first, t - first > 1 { ticks.removeFirst() }
+    }
+
+    /// Loop frames per second over the last second.
     var fps: Double {
-        guard let first = presents.first, let last = presents.last, last > first else { return 0 }
-        return Double(presents.count - 1) / (last - first)
+        guard let first = ticks.first, let last = ticks.last, last > first else { return 0 }
+        return Double(ticks.count - 1) / (last - first)
     }
 
     /// The q-quantile of frame cost in milliseconds.

@@ -33,10 +33,12 @@ public final class OffscreenTexture {
         SDL_FreeSurface(target)
     }
 
-    /// Uploads `rect` of `frame` (as the window does each frame).
-    public func upload(_ frame: ImageSurface, dirty rect: PixelRect) {
+    /// Uploads the dirty `rects` of `frame` (as the window does each frame).
+    public func upload(_ frame: ImageSurface, dirty rects: [PixelRect]) {
         guard let data = frame.data else { return }
-        var r = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
-        SDL_UpdateTexture(texture, &r, data + rect.y * frame.stride + rect.x * 4, Int32(frame.stride))
+        for rect in rects {
+            var r = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))
+            SDL_UpdateTexture(texture, &r, data + rect.y * frame.stride + rect.x * 4, Int32(frame.stride))
+        }
     }
 }

@@ -40,11 +40,10 @@ final class Window {
         return Viewport(width: Int(w), height: Int(h), scale: scale)
     }
 
-    /// Uploads `rect` of `frame` to the texture and presents. A new frame size recreates the
-    /// texture (and then the whole frame must be uploaded: returns false).
-    @discardableResult
-    func present(_ frame: ImageSurface, dirty rect: PixelRect?) -> Bool {
-        var uploadAll = false
+    /// Uploads the dirty `rects` of `frame` to the texture and presents. A new frame size
+    /// recreates the texture and uploads the whole frame.
+    func present(_ frame: ImageSurface, dirty rects: [PixelRect]) {
+        var rects = rects
         if texture == nil || textureSize != (frame.pixelWidth, frame.pixelHeight) {
             if let texture { SDL_DestroyTexture(texture) }
             // Cairo's ARGB32 is SDL's ARGB8888: premultiplied, native endian.
@@ -52,16 +51,14 @@ final class Window {
                                         Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
                                         Int32(frame.pixelWidth), Int32(frame.pixelHeight))
             textureSize = (frame.pixelWidth, frame.pixelHeight)
-            uploadAll = true
+            rects = [PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
         }
-        guard let texture, let data = frame.data else { return false }
-        let r = uploadAll ? PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight) : rect
-        if let r {
+        guard let texture, let data = frame.data else { return }
+        for r in rects {
             var sdlRect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
             SDL_UpdateTexture(texture, &sdlRect, data + r.y * frame.stride + r.x * 4, Int32(frame.stride))
         }
         SDL_RenderCopy(renderer, texture, nil, nil)
         SDL_RenderPresent(renderer)
-        return !uploadAll
     }
 }

@@ -61,8 +61,6 @@ public final class WindowApp {
         var stats: FrameStats?
         var lastStats = -Double.infinity
         var status: (text: String, until: Double)?
-        var lastDisplay: Display?
-        var lastStatusText: String?
         var replayIndex = 0
         var frames = 0
         var deadline = clock.now
@@ -107,15 +105,13 @@ public final class WindowApp {
                 lastStats = frameStart
             }
             if let s = status, frameStart >= s.until { status = nil }
-            let display = state.display
-            // Skip the frame when nothing visible changed.
-            if display != lastDisplay || status?.text != lastStatusText || state.options.showHUD {
-                let dirty = try renderer.render(display, stats: state.options.showHUD ? stats : nil, status: status?.text)
-                if !window.present(renderer.frame, dirty: dirty) { renderer.invalidate() }
-                lastDisplay = display
-                lastStatusText = status?.text
-                timer.record(cost: clock.now - frameStart, presentedAt: clock.now)
+            // The renderer draws only what changed; a frame where nothing did presents nothing.
+            let dirty = try renderer.render(state.display, stats: state.options.showHUD ? stats : nil, status: status?.text)
+            if !dirty.isEmpty {
+                window.present(renderer.frame, dirty: dirty)
+                timer.record(cost: clock.now - frameStart)
             }
+            timer.tick(at: frameStart)
             frames += 1
             if let n = config.exitAfterFrames, frames >= n { running = false }
 

@@ -71,7 +71,7 @@ struct BenchCommand: ParsableCommand {
         state.advance(to: t)
         let renderer = try FrameRenderer(viewport: Self.viewport)
         let texture = try OffscreenTexture(width: Self.viewport.pixelWidth, height: Self.viewport.pixelHeight)
-        if let full = try renderer.render(state.display) { texture.upload(renderer.frame, dirty: full) }
+        texture.upload(renderer.frame, dirty: try renderer.render(state.display))
 
         let path = StrokeFixtures.signature(count: frames * 4 + 1, in: Rect(x: 200, y: 200, width: 1500, height: 600), seed: 99)
         state.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
@@ -85,7 +85,7 @@ struct BenchCommand: ParsableCommand {
             state.advance(to: t)
             let display = state.display
             let start = clock.now
-            if let dirty = try renderer.render(display) { texture.upload(renderer.frame, dirty: dirty) }
+            texture.upload(renderer.frame, dirty: try renderer.render(display))
             costs.append(seconds(clock.now - start))
         }
         let sorted = costs.sorted()

@@ -18,7 +18,7 @@ public struct InkCanvas: Equatable, Sendable {
     public private(set) var live: Stroke?
     public private(set) var undoStack: [Edit] = []
     public private(set) var redoStack: [Edit] = []
-    /// Bumped whenever finished ink changed other than by appending (undo, redo, clear):
+    /// Bumped whenever finished ink changed other than by appending (undo, redo, clear, cancel):
     /// a renderer's cache of finished ink must then be rebuilt.
     public private(set) var revision = 0
 
@@ -87,6 +87,8 @@ public struct InkCanvas: Equatable, Sendable {
         settle(&stroke)
         if cancelled {
             for i in stroke.points.indices { stroke.points[i].type.insert(.cancelled) }
+            // Points already frozen change type: cached ink must be redrawn.
+            revision += 1
         }
         stroke.isFinished = true
         live = nil

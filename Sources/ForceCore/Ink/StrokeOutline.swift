@@ -131,7 +131,9 @@ public enum StrokeOutline {
         for i in a...b {
             let s = samples[i]
             let r = radiusAt(i)
-            let dir = i == a ? samples[min(a + 1, b)].direction : s.direction
+            // Ends use the sample's own direction, so a range ending at sample k and one starting
+            // there share the same perpendicular and meet without a sliver.
+            let dir = s.direction
             if i == a || i == b {
                 let n = dir.perpendicular * r
                 left.append(s.point + n)
@@ -159,7 +161,7 @@ public enum StrokeOutline {
         let lastR = radiusAt(b)
         let endN = samples[b].direction.perpendicular * lastR
         let startR = radiusAt(a)
-        let startN = samples[min(a + 1, b)].direction.perpendicular * startR
+        let startN = samples[a].direction.perpendicular * startR
 
         var polygon: [Point] = []
         polygon.reserveCapacity(left.count + right.count + 2 * capSteps)

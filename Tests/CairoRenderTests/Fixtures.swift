@@ -1,0 +1,36 @@
+import CairoRender
+import ForceCore
+import Foundation
+import XCTest
+
+/// The repository's Assets/Sessions folder, found from this file's path.
+enum Fixtures {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sessions = root.appendingPathComponent("Assets/Sessions")
+
+    static func session(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Session {
+        let url = sessions.appendingPathComponent(name)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        return try SessionCoding.parse(text, file: name)
+    }
+
+    /// Replays `session` and returns the surfaces of the frames at `times` (seconds), in order.
+    static func render(_ session: Session, at times: [Double]) throws -> [ImageSurface] {
+        var out: [Int: ImageSurface] = [:]
+        let frames = times.map(HeadlessReplay.frame(at:))
+        try HeadlessReplay(session: session).run(frames: Set(frames)) { frame, _, surface in
+            // Copy the frame: the renderer keeps drawing into its own surface.
+            let copy = try ImageSurface(viewport: Viewport(width: surface.pixelWidth, height: surface.pixelHeight))
+            if let cr = copy.makeContext() {
+                cairo_set_source_surface(cr, surface.surface, 0, 0)
+                cairo_paint(cr)
+                cairo_destroy(cr)
+            }
+            out[frame] = copy
+        }
+        return frames.compactMap { out[$0] }
+    }
+}
+
+import CCairo
