@@ -40,7 +40,8 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "SDLHostTests", dependencies: ["ForceCore"]),
+        // End to end: the built `forcecanvas` binary and the real window under Xvfb.
+        .testTarget(name: "SDLHostTests", dependencies: ["ForceCore", "CairoRender", "CCairo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ struct OverlayPainter {
     static let margin = 16.0
     static let gaugeSize = (width: 248.0, height: 66.0)
     static let hudWidth = 380.0
-    static let hudHeight = 104.0
+    static let hudHeight = 92.0
     static let legendSize = (width: 150.0, height: 132.0)
     /// TouchCanvas's reticle: radius 80, dot radius 8.
     static let reticleRadius = 80.0

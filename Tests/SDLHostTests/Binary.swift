@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+/// Runs the built `forcecanvas` binary (and xdotool) as a user would.
+enum Binary {
+    /// `FORCECANVAS_BIN`, or the executable beside the test bundle.
+    static var path: String {
+        if let p = ProcessInfo.processInfo.environment["FORCECANVAS_BIN"] { return p }
+        let bundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
+        return bundle.deletingLastPathComponent().appendingPathComponent("forcecanvas").path
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs a program to the end and returns its output.
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: executable)
+        p.arguments = arguments
+        if let environment { p.environment = environment }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                      stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func forcecanvas(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+        try run(path, arguments, environment: environment)
+    }
+
+    /// xdotool through /usr/bin/env, so PATH finds it.
+    @discardableResult
+    static func xdotool(_ arguments: [String]) throws -> Result {
+        try run("/usr/bin/env", ["xdotool"] + arguments)
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let dir = NSTemporaryDirectory() + "forcecanvas-e2e-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Skips a window test without a display, except on CI, where a missing display is a failure.
+    static func requireDisplay() throws {
+        let env = ProcessInfo.processInfo.environment
+        guard (env["DISPLAY"] ?? "").isEmpty else { return }
+        if env["CI"] == "true" { XCTFail("CI must run window tests under Xvfb (./run.sh test starts one)") }
+        throw XCTSkip("no DISPLAY: run through ./run.sh test, which starts its own Xvfb")
+    }
+}

@@ -1,0 +1,109 @@
+import CairoRender
+import ForceCore
+import Foundation
+import XCTest
+
+/// The real window under Xvfb, driven through XTest with xdotool.
+final class WindowTests: XCTestCase {
+    /// Starts `forcecanvas run` and waits for its window; returns the process and window id.
+    func launch(_ arguments: [String]) throws -> (Process, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binary.path)
+        p.arguments = ["run"] + arguments
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let r = try Binary.xdotool(["search", "--onlyvisible", "--name", "^ForceCanvas$"])
+            if r.status == 0, let id = r.stdout.split(separator: "\n").first {
+                Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
+                return (p, String(id))
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        p.terminate()
+        throw XCTSkip("the window did not appear within 20 s")
+    }
+
+    /// Dark pixels in column `x` near the stroke's row (y = 300, away from the gauge): the
+    /// stroke's thickness there.
+    func thickness(_ pixels: PNGPixels, x: Int) -> Int {
+        (250..<350).filter { y in pixels.luminance(x: x, y: y) < 100 }.count
+    }
+
+    func testWheelNotchesWidenTheStrokeAndButtonsStillArrive() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (process, window) = try launch(["--size", "800x600", "--record", "\(dir)/rec.jsonl", "--snapshot", "\(dir)/shot.png"])
+
+        // Press, drag right at the starting pressure, five wheel notches up, drag on, release.
+        var drag = ["mousemove", "--window", window, "100", "300", "mousedown", "1"]
+        for x in stride(from: 105, through: 350, by: 5) { drag += ["mousemove", "--window", window, "\(x)", "300", "sleep", "0.01"] }
+        try Binary.xdotool(drag)
+        try Binary.xdotool(["click", "--repeat", "5", "--delay", "40", "4"])
+        drag = []
+        for x in stride(from: 355, through: 650, by: 5) { drag += ["mousemove", "--window", window, "\(x)", "300", "sleep", "0.01"] }
+        try Binary.xdotool(drag + ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.4)
+        process.terminate()  // SIGTERM: the window writes its snapshot and closes cleanly
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+
+        let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
+        XCTAssertEqual(shot.width, 800)
+        let before = thickness(shot, x: 220), after = thickness(shot, x: 520)
+        XCTAssertGreaterThan(before, 4, "a stroke at the starting pressure")
+        XCTAssertGreaterThan(after, before + 4, "wider after five notches: \(before) px → \(after) px")
+
+        // SDL's own button events still arrived, with the wheel between them.
+        let text = try String(contentsOfFile: "\(dir)/rec.jsonl", encoding: .utf8)
+        let session = try SessionCoding.parse(text, file: "rec.jsonl")
+        let kinds: [String] = session.events.compactMap {
+            switch $0.event {
+            case .pointer(let p) where p.phase == .down: return "down"
+            case .pointer(let p) where p.phase == .up: return "up"
+            case .wheel(let dy) where dy > 0: return "wheel"
+            default: return nil
+            }
+        }
+        XCTAssertEqual(kinds, ["down"] + Array(repeating: "wheel", count: 5) + ["up"])
+    }
+
+    func testExitAfterFramesWritesTheFrame() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try Binary.forcecanvas(["run", "--size", "640x360", "--exit-after-frames", "20", "--snapshot", "\(dir)/f.png", "--hud"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/f.png"))
+        XCTAssertEqual(shot.width, 640)
+        XCTAssertEqual(shot.height, 360)
+    }
+}
+
+/// A decoded PNG, enough to measure strokes.
+struct PNGPixels {
+    let width: Int
+    let height: Int
+    private let argb: [UInt32]
+
+    init?(path: String) {
+        guard let surface = try? ImageSurface.readPNG(path), let data = surface.data else { return nil }
+        let width = surface.pixelWidth, height = surface.pixelHeight
+        self.width = width
+        self.height = height
+        var px = [UInt32](repeating: 0, count: width * height)
+        for y in 0..<height {
+            (data + y * surface.stride).withMemoryRebound(to: UInt32.self, capacity: width) { row in
+                for x in 0..<width { px[y * width + x] = row[x] }
+            }
+        }
+        argb = px
+    }
+
+    func luminance(x: Int, y: Int) -> Int {
+        let v = argb[y * width + x]
+        return (Int((v >> 16) & 0xff) * 3 + Int((v >> 8) & 0xff) * 6 + Int(v & 0xff)) / 10
+    }
+}
