@@ -41,6 +41,8 @@ struct BenchCommand: ParsableCommand {
         print(String(format: "   outline (one filled polygon): %.3f ms", outline * 1000))
         print(String(format: "   classic (one stroke per segment): %.3f ms", classic * 1000))
         print(String(format: "   outline is %.1f× faster (target: at least 10×)", classic / outline))
+        let stroke = Self.benchStroke
+        print("   (the outline polygon has \(StrokeOutline.polygon(for: stroke.points).count) vertices)")
         print("")
 
         print("3. Outline generation (streamline + pressure + polygon)")
@@ -95,8 +97,10 @@ struct BenchCommand: ParsableCommand {
 
     // MARK: 2
 
+    static let benchStroke = StrokeFixtures.stroke(id: 1, count: 1000, in: Rect(x: 100, y: 100, width: 1700, height: 880))
+
     func rendererCost() throws -> (outline: Double, classic: Double) {
-        let stroke = StrokeFixtures.stroke(id: 1, count: 1000, in: Rect(x: 100, y: 100, width: 1700, height: 880))
+        let stroke = Self.benchStroke
         let surface = try ImageSurface(viewport: Self.viewport)
         guard let cr = surface.makeContext() else { throw RenderError.surface("no context") }
         defer { cairo_destroy(cr) }
