@@ -72,8 +72,9 @@ struct OverlayPainter {
     }
     var statusRect: Rect? {
         guard status != nil else { return nil }
-        let w = min(640, Double(display.viewport.width) - 32)
-        return Rect(x: (Double(display.viewport.width) - w) / 2, y: Double(display.viewport.height) - 56, width: w, height: 30)
+        // Stacked above the gauge, so the two never overlap whatever the window's width.
+        let w = min(640, Double(display.viewport.width) - 2 * Self.margin)
+        return Rect(x: Self.margin, y: gaugeRect.y - 8 - 30, width: w, height: 30)
     }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
     var reticle: (center: Point, altitude: Double, azimuth: Double)? {

@@ -30,6 +30,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var canvas: CanvasOptionGroup
 
+    /// 60 s: how far past the last event `--at` may reach.
+    static let slackAfterEnd = 60.0
+
     func validate() throws {
         for t in times where !(t.isFinite && t >= 0) { throw ValidationError("--at times must be 0 or more seconds, not \(t)") }
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
@@ -42,6 +45,12 @@ struct RenderCommand: ParsableCommand {
         s.options = canvas.apply(to: s.options)
         let replay = HeadlessReplay(session: s)
         let requested = times.isEmpty ? [s.duration] : times
+        // Frames after the end show the final state; far after it would only burn time.
+        if let late = requested.first(where: { $0 > s.duration + Self.slackAfterEnd }) {
+            printError(String(format: "%@: --at %g is more than %g s past the session's end (%.3f s)",
+                              session, late, Self.slackAfterEnd, s.duration))
+            throw ExitCode.failure
+        }
         var names: [Int: [String]] = [:]
         let base = ((session as NSString).lastPathComponent as NSString).deletingPathExtension
         for t in requested {
