@@ -62,6 +62,8 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case deepPress(Bool)
     /// The window changed size or HiDPI scale.
     case resize(Viewport)
+    /// Another device started driving the pointer (a pen came into proximity, a mouse moved).
+    case device(InputDevice)
 }
 
 /// An event with the time it happened, in seconds from the session start.

@@ -13,6 +13,8 @@ public struct AppState: Equatable, Sendable {
     public private(set) var pressedSource: InputSource?
     /// The source that last produced input.
     public private(set) var lastSource: InputSource = .mouse
+    /// The device driving the pointer (HUD: name and force capability).
+    public private(set) var device: InputDevice = .emulatedMouse
     /// The force of the current or last press.
     public private(set) var liveForce: Double
     /// The latest time seen, in seconds.
@@ -46,6 +48,7 @@ public struct AppState: Equatable, Sendable {
             if emulator.force != before { forceChanged() }
         case .command(let c): handleCommand(c)
         case .resize(let v): viewport = v
+        case .device(let d): device = d
         }
     }
 

@@ -113,6 +113,13 @@ public enum SessionCoding {
                 throw f.fail("window size \(w)x\(h) is out of range (1…16384)")
             }
             event = .resize(Viewport(width: w, height: h, scale: try f.optionalNumber("scale") ?? 1))
+        case "device":
+            let kindName = try f.string("kind")
+            guard let kind = DeviceKind(rawValue: kindName) else {
+                throw f.fail("unknown device kind \"\(kindName)\" (expected \(DeviceKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            event = .device(InputDevice(name: try f.string("name"), kind: kind, hasForce: try f.bool("force"),
+                                        hasTilt: try f.optionalBool("tilt") ?? false))
         default:
             throw f.fail("unknown event type \"\(type)\"")
         }
@@ -209,7 +216,26 @@ public enum SessionCoding {
         case .command(let c): return t + "\"type\":\"command\",\"name\":\"\(c.rawValue)\"}"
         case .resize(let v):
             return t + "\"type\":\"resize\",\"width\":\(v.width),\"height\":\(v.height),\"scale\":\(num(v.scale))}"
+        case .device(let d):
+            return t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)}"
         }
+    }
+
+    /// A JSON string literal (device names may hold quotes or non-ASCII text).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for u in text.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
     }
 
     /// The whole session as text.
