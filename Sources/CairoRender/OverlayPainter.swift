@@ -25,7 +25,7 @@ struct OverlayPainter {
     static let margin = 16.0
     static let gaugeSize = (width: 248.0, height: 66.0)
     static let hudWidth = 380.0
-    static let hudHeight = 92.0
+    static let hudHeight = 112.0
     static let legendSize = (width: 150.0, height: 132.0)
     /// TouchCanvas's reticle: radius 80, dot radius 8.
     static let reticleRadius = 80.0
@@ -46,7 +46,9 @@ struct OverlayPainter {
         ("Y  /  Ctrl+Shift+Z", "redo stroke"),
         ("C", "clear (undoable)"),
         ("Ctrl+S", "export PNG, SVG and PDF"),
-        ("H  /  F2", "HUD: fps, frame time, pressure"),
+        ("H  /  F2", "HUD: fps, frame time, pressure, device"),
+        ("K", "pressure-curve panel (drag its handles)"),
+        ("V", "pressure curve: soft → linear → firm"),
         ("?  /  F1", "this help"),
         ("Esc", "close help · Ctrl+Q quit"),
     ]
@@ -64,10 +66,22 @@ struct OverlayPainter {
             ? Rect(x: Double(display.viewport.width) - Self.margin - Self.legendSize.width, y: hintRect.maxY + 6,
                    width: Self.legendSize.width, height: Self.legendSize.height) : nil
     }
+    /// The help panel's columns: one when the list fits the window's height, else two.
+    var helpColumns: Int {
+        let available = Double(display.viewport.height) - 32 - Self.helpChrome
+        return Double(Self.helpLines.count) * Self.helpRowHeight <= available ? 1 : 2
+    }
+    static let helpRowHeight = 22.0
+    /// The title and padding around the key list.
+    static let helpChrome = 70.0
+    static let helpColumnWidth = 600.0
+
     var helpRect: Rect? {
         guard display.showHelp else { return nil }
-        let w = min(600, Double(display.viewport.width) - 32)
-        let h = min(Double(Self.helpLines.count) * 22 + 70, Double(display.viewport.height) - 32)
+        let columns = helpColumns
+        let rows = (Self.helpLines.count + columns - 1) / columns
+        let w = min(Self.helpColumnWidth * Double(columns), Double(display.viewport.width) - 32)
+        let h = min(Double(rows) * Self.helpRowHeight + Self.helpChrome, Double(display.viewport.height) - 32)
         return Rect(x: (Double(display.viewport.width) - w) / 2, y: (Double(display.viewport.height) - h) / 2, width: w, height: h)
     }
     var statusRect: Rect? {
@@ -93,7 +107,13 @@ struct OverlayPainter {
             (hintRect, "hint \(display.showHelp)"),
         ]
         if let r = hudRect {
-            out.append((r, "hud \(String(describing: stats)) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style)"))
+            out.append((r, "hud \(String(describing: stats)) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style) \(display.device) \(display.forceCapability)"))
+        }
+        if let panel = display.curve.panel {
+            out.append((panel.frame, "curve \(display.curve.curve) \(display.curve.raw) \(display.curve.curved) \(String(describing: display.curve.dragging))"))
+        }
+        if let e = display.eraser {
+            out.append((Rect(around: e, radius: InkCanvas.eraserRadius + 3), "eraser \(e)"))
         }
         if let r = legendRect { out.append((r, "legend")) }
         if let r = statusRect, let status { out.append((r, "status \(status)")) }
@@ -117,18 +137,15 @@ struct OverlayPainter {
         if let r = hudRect { drawHUD(r, cr) }
         if let r = legendRect { drawLegend(r, cr) }
         if let r = statusRect, let status { drawStatus(status, r, cr) }
+        if let panel = display.curve.panel { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
+        if let e = display.eraser {
+            CairoDrawing.strokeCircle(e, radius: InkCanvas.eraserRadius, width: 1.5, colour: Palette.deep, cr)
+        }
         if let r = helpRect { drawHelp(r, cr) }
     }
 
     private func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {
-        cairo_new_path(cr)
-        cairo_arc(cr, r.x + radius, r.y + radius, radius, Double.pi, 1.5 * Double.pi)
-        cairo_arc(cr, r.maxX - radius, r.y + radius, radius, 1.5 * Double.pi, 2 * Double.pi)
-        cairo_arc(cr, r.maxX - radius, r.maxY - radius, radius, 0, 0.5 * Double.pi)
-        cairo_arc(cr, r.x + radius, r.maxY - radius, radius, 0.5 * Double.pi, Double.pi)
-        cairo_close_path(cr)
-        set(colour, cr)
-        cairo_fill(cr)
+        CairoDrawing.fillRoundedRect(r, radius: radius, colour: colour, cr)
     }
 
     private func drawGauge(_ cr: OpaquePointer) {
@@ -169,6 +186,7 @@ struct OverlayPainter {
             timing,
             String(format: "pressure %.3f%@", display.gauge.force, display.gauge.isPressed ? " (pressed)" : ""),
             "strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)",
+            "\(display.device.name) · force capability: \(display.forceCapability ? "available" : "unavailable (simulated)")",
             "\(s.renderer.rawValue) · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")",
         ]
         var y = r.y + 10
@@ -204,14 +222,18 @@ struct OverlayPainter {
         panel(r, cr, radius: 14, colour: Palette.panel.with(alpha: 1.1))
         TextPainter.draw("ForceCanvas — keys", at: Point(x: r.x + 20, y: r.y + 16),
                          style: .init(size: 18, bold: true), width: r.width - 40, overflow: .ellipsize, in: cr)
-        var y = r.y + 52
-        let keyWidth = min(190, (r.width - 40) * 0.38)
-        for (key, meaning) in Self.helpLines where y + 20 <= r.maxY {
-            TextPainter.draw(key, at: Point(x: r.x + 20, y: y), style: .init(size: 13, bold: true, colour: Palette.accent),
+        let columns = helpColumns
+        let rows = (Self.helpLines.count + columns - 1) / columns
+        let columnWidth = (r.width - 40) / Double(columns)
+        let keyWidth = min(190, columnWidth * 0.38)
+        for (i, (key, meaning)) in Self.helpLines.enumerated() {
+            let x = r.x + 20 + columnWidth * Double(i / rows)
+            let y = r.y + 52 + Self.helpRowHeight * Double(i % rows)
+            guard y + 20 <= r.maxY else { continue }
+            TextPainter.draw(key, at: Point(x: x, y: y), style: .init(size: 13, bold: true, colour: Palette.accent),
                              width: keyWidth - 8, overflow: .ellipsize, in: cr)
-            TextPainter.draw(meaning, at: Point(x: r.x + 20 + keyWidth, y: y), style: .init(size: 13),
-                             width: r.width - 40 - keyWidth, overflow: .ellipsize, in: cr)
-            y += 22
+            TextPainter.draw(meaning, at: Point(x: x + keyWidth, y: y), style: .init(size: 13),
+                             width: columnWidth - keyWidth - 12, overflow: .ellipsize, in: cr)
         }
     }
 
@@ -232,5 +254,5 @@ struct OverlayPainter {
         cairo_fill(cr)
     }
 
-    private func set(_ c: RGBA, _ cr: OpaquePointer) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+    private func set(_ c: RGBA, _ cr: OpaquePointer) { CairoDrawing.setColour(c, cr) }
 }

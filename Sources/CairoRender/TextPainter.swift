@@ -25,6 +25,9 @@ public enum TextPainter {
     /// How text that does not fit is handled.
     public enum Overflow { case wrap, ellipsize }
 
+    /// Horizontal alignment of the lines within `width`.
+    public enum Alignment { case left, center, right }
+
     /// Sets font options that do not depend on the machine's fontconfig defaults (grey
     /// antialiasing, no hinting), so text pixels are reproducible.
     public static func prepare(_ cr: OpaquePointer) {
@@ -39,7 +42,7 @@ public enum TextPainter {
     /// The size `text` takes at `width` (points).
     public static func measure(_ text: String, style: Style, width: Double?, overflow: Overflow = .wrap,
                                in cr: OpaquePointer) -> (width: Double, height: Double) {
-        withLayout(text, style: style, width: width, overflow: overflow, cr: cr) { layout in
+        withLayout(text, style: style, width: width, overflow: overflow, alignment: .left, cr: cr) { layout in
             var w: Int32 = 0, h: Int32 = 0
             pango_layout_get_pixel_size(layout, &w, &h)
             return (Double(w), Double(h))
@@ -49,8 +52,8 @@ public enum TextPainter {
     /// Draws `text` with its top-left corner at `origin`; returns its height.
     @discardableResult
     public static func draw(_ text: String, at origin: Point, style: Style, width: Double? = nil,
-                            overflow: Overflow = .wrap, in cr: OpaquePointer) -> Double {
-        withLayout(text, style: style, width: width, overflow: overflow, cr: cr) { layout in
+                            alignment: Alignment = .left, overflow: Overflow = .wrap, in cr: OpaquePointer) -> Double {
+        withLayout(text, style: style, width: width, overflow: overflow, alignment: alignment, cr: cr) { layout in
             cairo_set_source_rgba(cr, style.colour.r, style.colour.g, style.colour.b, style.colour.a)
             cairo_move_to(cr, origin.x, origin.y)
             pango_cairo_show_layout(cr, layout)
@@ -61,7 +64,7 @@ public enum TextPainter {
     }
 
     private static func withLayout<T>(_ text: String, style: Style, width: Double?, overflow: Overflow,
-                                      cr: OpaquePointer, _ body: (OpaquePointer) -> T) -> T? {
+                                      alignment: Alignment, cr: OpaquePointer, _ body: (OpaquePointer) -> T) -> T? {
         prepare(cr)
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         let spec = "\(style.mono ? monoFamily : family)\(style.bold ? " Bold" : "") \(style.size)px"
@@ -72,6 +75,11 @@ public enum TextPainter {
             switch overflow {
             case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
+            switch alignment {
+            case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
             }
         }
         pango_layout_set_text(layout, text, -1)

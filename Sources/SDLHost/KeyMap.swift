@@ -32,6 +32,8 @@ enum KeyMap {
         if key(SDLK_y) { return .command(.redo) }
         if key(SDLK_c) { return .command(.clear) }
         if key(SDLK_h) || key(SDLK_F2) { return .command(.toggleHUD) }
+        if key(SDLK_k) { return .command(.toggleCurve) }
+        if key(SDLK_v) { return .command(.cyclePressureCurve) }
         if key(SDLK_F1) || key(SDLK_QUESTION) || (shift && key(SDLK_SLASH)) { return .command(.toggleHelp) }
         if key(SDLK_ESCAPE) { return .command(.closeOverlay) }
         return nil

@@ -9,6 +9,7 @@ public struct WindowConfiguration {
     public var height = 800
     public var options = Options()
     public var pressureStep = PressureEmulator.defaultStep
+    public var pressureCurve = PressureCurve.standard
     /// Hears every input event with its time (for `--record`).
     public var onEvent: ((TimedEvent) -> Void)?
     /// Called once per frame after events were handled (for flushing a recording).
@@ -53,7 +54,8 @@ public final class WindowApp {
         defer { SDL_Quit() }
         let window = try Window(title: "ForceCanvas", width: config.width, height: config.height)
         var state = AppState(viewport: Viewport(width: config.width, height: config.height),
-                             options: config.options, emulator: PressureEmulator(step: config.pressureStep))
+                             options: config.options, emulator: PressureEmulator(step: config.pressureStep),
+                             pressureCurve: config.pressureCurve)
         let renderer = try FrameRenderer(viewport: state.viewport)
         let clock = FrameClock()
         var translator = EventTranslator()

@@ -26,20 +26,20 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Folder for Ctrl+S exports.")
     var exportDir = "forcecanvas-exports"
 
-    @Option(help: "Pressure change per wheel notch or [ ] key, in (0, 1].")
-    var pressureStep = PressureEmulator.defaultStep
+    @OptionGroup(title: "Pressure") var pressure: SettingsOptionGroup
 
     func validate() throws {
-        guard pressureStep > 0, pressureStep <= 1 else { throw ValidationError("--pressure-step must be in (0, 1]") }
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
     }
 
     func run() throws {
+        let settings = try pressure.load()
         var config = WindowConfiguration()
         config.width = size.width
         config.height = size.height
         config.options = canvas.apply(to: Options())
-        config.pressureStep = pressureStep
+        config.pressureStep = settings.pressureStep
+        config.pressureCurve = settings.pressureCurve
         config.snapshotPath = snapshotPath
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = exportDir
@@ -47,7 +47,8 @@ struct RunCommand: ParsableCommand {
         var recorder: SessionRecorder?
         if let recordPath {
             let header = Session(viewport: Viewport(width: size.width, height: size.height),
-                                 options: config.options, pressureStep: pressureStep)
+                                 options: config.options, pressureStep: settings.pressureStep,
+                                 pressureCurve: settings.pressureCurve)
             let r = try SessionRecorder(path: recordPath, header: header)
             config.onEvent = { r.record($0) }
             config.onFrameEnd = { r.flush() }

@@ -50,4 +50,13 @@ final class GoldenImageTests: XCTestCase {
         let frame = try XCTUnwrap(Fixtures.render(s, at: [s.duration]).first)
         assertSnapshot(of: frame, as: .png())
     }
+
+    /// A replayed tablet session in debug mode: raw 0…65535 pressure through the firm curve, tilt
+    /// whiskers and the reticle mid-stroke, a stroke removed by the eraser end, the curve panel
+    /// with its raw → curved dot, and the HUD naming the pen and its force capability.
+    func testTabletSessionWithTiltInDebugMode() throws {
+        let s = try Fixtures.session("golden-tablet.jsonl")
+        let frame = try XCTUnwrap(Fixtures.render(s, at: [1.5]).first)
+        assertSnapshot(of: frame, as: .png())
+    }
 }

@@ -21,7 +21,7 @@ extension Snapshotting where Value == ImageSurface, Format == Data {
 
 extension Diffing where Value == Data {
     static func pixels(channelTolerance: Int, maximumDifferentFraction: Double) -> Diffing {
-        Diffing(toData: { $0 }, fromData: { $0 }) { reference, actual in
+        Diffing.diff(toData: { $0 }, fromData: { $0 }) { reference, actual -> (String, [DiffAttachment])? in
             guard reference != actual else { return nil }
             guard let a = PNGCodec.decode(reference), let b = PNGCodec.decode(actual) else {
                 return ("a PNG could not be decoded", [])

@@ -17,8 +17,8 @@ struct Driver {
     mutating func move(_ x: Double, _ y: Double, source: InputSource = .mouse, force: Double? = nil) {
         send(.pointer(PointerInput(phase: .move, location: Point(x: x, y: y), source: source, rawForce: force)))
     }
-    mutating func up(_ x: Double, _ y: Double) {
-        send(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y))))
+    mutating func up(_ x: Double, _ y: Double, source: InputSource = .mouse, force: Double? = nil) {
+        send(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y), source: source, rawForce: force)))
     }
     mutating func wheel(_ n: Double) { send(.wheel(n)) }
     mutating func command(_ c: Command) { send(.command(c)) }

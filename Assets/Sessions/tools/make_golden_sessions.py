@@ -10,9 +10,9 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Session:
-    def __init__(self, width, height, **options):
+    def __init__(self, width, height, header=None, **options):
         self.lines = [json.dumps({"format": "forcecanvas-session", "version": 1, "width": width,
-                                  "height": height, "scale": 1, "pressureStep": 0.1,
+                                  "height": height, "scale": 1, "pressureStep": 0.1, **(header or {}),
                                   "options": options}, separators=(",", ":"))]
         self.t = 0.0
 
@@ -92,6 +92,37 @@ def point_types():
     s.write("golden-point-types.jsonl")
 
 
+def tablet():
+    """A Wacom-style pen through XInput2: raw pressure 0..65535, tilt, the firm curve, the
+    curve panel open; the eraser end removes one stroke; a live tilted stroke is captured."""
+    full = 65535
+    s = Session(900, 460, header={"pressureCurve": "firm", "minimumPressure": 0.05,
+                                  "pressureMultiplier": 1}, debug=True, hud=True, curve=True)
+    s.ev(0.05, type="device", name="Wacom Intuos Pro M Pen stylus", kind="pen", force=True, tilt=True)
+    # Two finished strokes: one pressing harder along its length, one that is erased later.
+    s.ev(0.1, type="down", x=60, y=150, source="pen", force=3000, maxForce=full, altitude=1.2, azimuth=0.6)
+    s.wave(60, 150, 560, 30, 80, source="pen", force=lambda u: round(3000 + 60000 * u),
+           maxForce=full, altitude=1.2, azimuth=0.6)
+    s.ev(0.01, type="up", x=620, y=150, source="pen", force=full, maxForce=full, altitude=1.2, azimuth=0.6)
+    s.ev(0.1, type="down", x=60, y=260, source="pen", force=20000, maxForce=full, altitude=1.0, azimuth=2.4)
+    s.wave(60, 260, 560, 20, 60, source="pen", force=lambda u: 20000, maxForce=full, altitude=1.0, azimuth=2.4)
+    s.ev(0.01, type="up", x=620, y=260, source="pen", force=20000, maxForce=full, altitude=1.0, azimuth=2.4)
+    # The eraser end crosses the second stroke only.
+    s.ev(0.2, type="device", name="Wacom Intuos Pro M Pen eraser", kind="eraser", force=True, tilt=True)
+    s.ev(0.05, type="down", x=300, y=225, source="eraser", force=30000, maxForce=full)
+    for i in range(1, 11):
+        s.ev(1 / 240, type="move", x=300 + i, y=225 + 8 * i, source="eraser", force=30000, maxForce=full)
+    s.ev(0.01, type="up", x=310, y=305, source="eraser", force=0, maxForce=full)
+    # Back to the tip: a live stroke, tilting over as it goes, captured mid-way (t ≈ 2.0).
+    s.ev(0.1, type="device", name="Wacom Intuos Pro M Pen stylus", kind="pen", force=True, tilt=True)
+    s.ev(0.05, type="down", x=60, y=380, source="pen", force=10000, maxForce=full, altitude=1.5, azimuth=0.0)
+    s.wave(60, 380, 500, 25, 70, source="pen", force=lambda u: round(10000 + 40000 * u), maxForce=full,
+           altitude=lambda u: round(1.5 - 0.9 * u, 4), azimuth=lambda u: round(-math.pi / 2 * u, 4))
+    s.ev(1.0, type="up", x=560, y=380, source="pen", force=50000, maxForce=full, altitude=0.6, azimuth=-1.5708)
+    s.write("golden-tablet.jsonl")
+
+
 if __name__ == "__main__":
     pressure()
     point_types()
+    tablet()

@@ -36,6 +36,19 @@ public struct Gauge: Equatable, Sendable {
     public var source: InputSource
 }
 
+/// The pressure curve view: the curve, the last raw → curved force, and whether it is shown.
+public struct CurveView: Equatable, Sendable {
+    public var curve: PressureCurve
+    /// The force before the curve (device or emulator), 0…1.
+    public var raw: Double
+    /// The force after the curve, 0…1.
+    public var curved: Double
+    /// The handle being dragged, if any.
+    public var dragging: Int?
+    /// The panel's geometry, when shown.
+    public var panel: CurvePanel?
+}
+
 /// Counts for the HUD that the core knows (timing figures come from the presenter).
 public struct CanvasFigures: Equatable, Sendable {
     public var strokes: Int
@@ -54,6 +67,12 @@ public struct Display: Equatable, Sendable {
     public var showHelp: Bool
     public var showHUD: Bool
     public var figures: CanvasFigures
+    /// The device driving the pointer and whether it reports force.
+    public var device: InputDevice
+    public var forceCapability: Bool
+    public var curve: CurveView
+    /// The eraser's position while it touches.
+    public var eraser: Point?
     public var time: Double
 }
 
@@ -67,7 +86,7 @@ extension AppState {
         return Display(
             viewport: viewport,
             ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, style: style),
-            gauge: Gauge(force: isPressed ? liveForce : emulator.force, isPressed: isPressed,
+            gauge: Gauge(force: isPressed ? liveForce : pressureCurve.apply(emulator.force), isPressed: isPressed,
                          isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource),
             pointer: pointer,
             showHelp: options.showHelp,
@@ -75,6 +94,12 @@ extension AppState {
             figures: CanvasFigures(
                 strokes: ink.strokes.count, points: ink.pointCount, livePoints: ink.live?.points.count ?? 0,
                 canUndo: ink.canUndo, canRedo: ink.canRedo),
+            device: device,
+            forceCapability: forceCapability,
+            curve: CurveView(curve: pressureCurve, raw: isPressed ? rawForce : emulator.force,
+                             curved: isPressed ? liveForce : pressureCurve.apply(emulator.force),
+                             dragging: curveDrag, panel: options.showCurve ? curvePanel : nil),
+            eraser: eraserLocation,
             time: time)
     }
 }

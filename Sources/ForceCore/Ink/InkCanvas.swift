@@ -9,7 +9,18 @@ public struct InkCanvas: Equatable, Sendable {
     public enum Edit: Equatable, Sendable {
         case add(Stroke)
         case clear([Stroke])
+        /// Strokes an eraser gesture removed, with the indices they had (ascending).
+        case erase([ErasedStroke])
     }
+
+    /// A stroke the eraser removed and where it was in the stacking order.
+    public struct ErasedStroke: Equatable, Sendable {
+        public var index: Int
+        public var stroke: Stroke
+    }
+
+    /// 10 pt: the eraser's reach around the pen tip, beyond the ink's own half-width.
+    public static let eraserRadius = 10.0
 
     /// 0.2 s without a further force change settles a `needsUpdate` point into `updated`.
     public static let forceSettleInterval = 0.2
@@ -22,6 +33,8 @@ public struct InkCanvas: Equatable, Sendable {
     /// a renderer's cache of finished ink must then be rebuilt.
     public private(set) var revision = 0
 
+    /// The strokes the current eraser gesture removed so far (one undo step per gesture).
+    private var erasing: [ErasedStroke]?
     private var nextStrokeID = 1
     private var nextSequence = 0
     private var nextUpdateIndex = 0
@@ -121,6 +134,8 @@ public struct InkCanvas: Equatable, Sendable {
         switch edit {
         case .add(let s): strokes.removeAll { $0.id == s.id }
         case .clear(let old): strokes = old
+        case .erase(let removed):
+            for r in removed { strokes.insert(r.stroke, at: min(r.index, strokes.count)) }
         }
         redoStack.append(edit)
         revision += 1
@@ -131,6 +146,9 @@ public struct InkCanvas: Equatable, Sendable {
         switch edit {
         case .add(let s): strokes.append(s)
         case .clear: strokes = []
+        case .erase(let removed):
+            let ids = Set(removed.map(\.stroke.id))
+            strokes.removeAll { ids.contains($0.id) }
         }
         undoStack.append(edit)
         revision += 1
@@ -143,6 +161,68 @@ public struct InkCanvas: Equatable, Sendable {
         redoStack.removeAll()
         strokes = []
         revision += 1
+    }
+
+    // MARK: Eraser
+
+    /// Starts an eraser gesture (the pen's eraser end touched down) and erases at `location`.
+    public mutating func beginErase(at location: Point, halfWidth: (Stroke, InkPoint) -> Double) {
+        if live != nil { end(at: nil, force: nil, time: 0, cancelled: true) }
+        erasing = []
+        erase(at: location, halfWidth: halfWidth)
+    }
+
+    /// Removes every finished stroke the eraser touches at `location`: within `eraserRadius` of
+    /// the ink's edge (`halfWidth` gives the ink's half-width at a point).
+    public mutating func erase(at location: Point, halfWidth: (Stroke, InkPoint) -> Double) {
+        guard erasing != nil, location.isFinite else { return }
+        let touched = strokes.filter { Self.touches($0, location, halfWidth) }
+        guard !touched.isEmpty else { return }
+        let ids = Set(touched.map(\.id))
+        strokes.removeAll { ids.contains($0.id) }
+        erasing?.append(contentsOf: touched.map { ErasedStroke(index: 0, stroke: $0) })
+        revision += 1
+    }
+
+    /// Ends the eraser gesture: what it removed becomes one undo step.
+    public mutating func endErase() {
+        guard let removed = erasing else { return }
+        erasing = nil
+        guard !removed.isEmpty else { return }
+        undoStack.append(.erase(Self.indexed(removed, remaining: strokes)))
+        redoStack.removeAll()
+    }
+
+    public var isErasing: Bool { erasing != nil }
+
+    private static func touches(_ stroke: Stroke, _ p: Point, _ halfWidth: (Stroke, InkPoint) -> Double) -> Bool {
+        let pts = stroke.points
+        guard let first = pts.first else { return false }
+        if pts.count == 1 { return first.preciseLocation.distance(to: p) <= eraserRadius + halfWidth(stroke, first) }
+        for i in 1..<pts.count {
+            let a = pts[i - 1].preciseLocation, b = pts[i].preciseLocation
+            let reach = eraserRadius + max(halfWidth(stroke, pts[i - 1]), halfWidth(stroke, pts[i]))
+            if Self.distance(from: p, toSegment: a, b) <= reach { return true }
+        }
+        return false
+    }
+
+    /// Gives each removed stroke the index it had before the gesture. Strokes are kept in id
+    /// order (ids grow with creation and undo/redo re-insert in order), so merging the removed
+    /// strokes back by id restores the original stacking.
+    private static func indexed(_ removed: [ErasedStroke], remaining: [Stroke]) -> [ErasedStroke] {
+        let all = (remaining + removed.map(\.stroke)).sorted { $0.id < $1.id }
+        let removedIDs = Set(removed.map(\.stroke.id))
+        return all.enumerated().compactMap { i, s in removedIDs.contains(s.id) ? ErasedStroke(index: i, stroke: s) : nil }
+    }
+
+    /// The distance from `p` to the segment a–b.
+    static func distance(from p: Point, toSegment a: Point, _ b: Point) -> Double {
+        let ab = b - a
+        let len2 = ab.dot(ab)
+        guard len2 > 0 else { return p.distance(to: a) }
+        let t = min(1, max(0, (p - a).dot(ab) / len2))
+        return p.distance(to: a + ab * t)
     }
 
     /// The total number of points on the canvas.

@@ -10,6 +10,8 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case toggleHelp = "toggle-help"
     case toggleHUD = "toggle-hud"
     case closeOverlay = "close-overlay"
+    case toggleCurve = "toggle-curve"
+    case cyclePressureCurve = "cycle-curve"
     case clear
     case undo
     case redo

@@ -15,20 +15,40 @@ public struct AppState: Equatable, Sendable {
     public private(set) var lastSource: InputSource = .mouse
     /// The device driving the pointer (HUD: name and force capability).
     public private(set) var device: InputDevice = .emulatedMouse
-    /// The force of the current or last press.
+    /// The force of the current or last press (after the pressure curve).
     public private(set) var liveForce: Double
+    /// The force before the pressure curve (device or emulator), for the curve plot's dot.
+    public private(set) var rawForce: Double
+    /// Device force → canvas force.
+    public private(set) var pressureCurve: PressureCurve
+    /// The curve handle being dragged in the curve panel (0 or 1).
+    public private(set) var curveDrag: Int?
+    /// Where the eraser touches, during an eraser gesture.
+    public private(set) var eraserLocation: Point?
     /// The latest time seen, in seconds.
     public private(set) var time: Double = 0
     /// Frame ticks so far.
     public private(set) var frame = 0
     public var outline: OutlineOptions = .default
 
-    public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator()) {
+    public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator(),
+                pressureCurve: PressureCurve = .standard) {
         self.viewport = viewport
         self.options = options
         self.emulator = emulator
-        self.liveForce = emulator.force
+        self.pressureCurve = pressureCurve
+        self.rawForce = emulator.force
+        self.liveForce = pressureCurve.apply(emulator.force)
     }
+
+    /// Whether the driving device reports force (`ForceTouchCapability.available`). The wheel
+    /// emulator counts as force unless simulated pressure is switched on.
+    public var forceCapability: Bool {
+        device.kind == .mouse ? !options.simulatePressure : device.hasForce
+    }
+
+    /// The curve panel's geometry for this viewport.
+    public var curvePanel: CurvePanel { CurvePanel(viewport: viewport) }
 
     public var isPressed: Bool { pressedSource != nil }
 
@@ -67,24 +87,81 @@ public struct AppState: Equatable, Sendable {
         guard p.location.isFinite else { return }
         pointer = p.location
         lastSource = p.source
+        if handleCurveDrag(p) { return }
+        if p.source == .eraser || ink.isErasing {
+            handleEraser(p)
+            return
+        }
         let deviceForce = p.normalizedForce
         switch p.phase {
         case .down:
             pressedSource = p.source
-            let force = deviceForce ?? emulator.force
-            liveForce = force
+            rawForce = deviceForce ?? emulator.force
+            liveForce = pressureCurve.apply(rawForce)
             let hasForce = deviceForce != nil || (p.source == .mouse && !options.simulatePressure)
-            ink.begin(at: p.location, force: force, time: time, source: p.source, hasForce: hasForce,
+            ink.begin(at: p.location, force: liveForce, time: time, source: p.source, hasForce: hasForce,
                       altitude: p.altitude, azimuth: p.azimuth)
         case .move:
             guard let source = pressedSource else { return }
-            let force = deviceForce ?? (source == .mouse ? emulator.force : liveForce)
-            liveForce = force
-            ink.move(to: p.location, force: force, time: time, altitude: p.altitude, azimuth: p.azimuth)
+            if let deviceForce {
+                rawForce = deviceForce
+            } else if source == .mouse {
+                rawForce = emulator.force
+            }
+            liveForce = pressureCurve.apply(rawForce)
+            ink.move(to: p.location, force: liveForce, time: time, altitude: p.altitude, azimuth: p.azimuth)
         case .up, .cancel:
             guard pressedSource != nil else { return }
-            let force = deviceForce ?? liveForce
-            ink.end(at: p.location, force: force, time: time, cancelled: p.phase == .cancel)
+            if let deviceForce {
+                rawForce = deviceForce
+                liveForce = pressureCurve.apply(deviceForce)
+            }
+            ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel)
+            pressedSource = nil
+        }
+    }
+
+    /// A press on a handle of the open curve panel drags it instead of drawing.
+    private mutating func handleCurveDrag(_ p: PointerInput) -> Bool {
+        let panel = curvePanel
+        switch p.phase {
+        case .down:
+            guard options.showCurve, pressedSource == nil, let h = panel.handle(at: p.location, of: pressureCurve) else { return false }
+            curveDrag = h
+            return true
+        case .move:
+            guard let h = curveDrag else { return false }
+            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
+            return true
+        case .up, .cancel:
+            guard let h = curveDrag else { return false }
+            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
+            curveDrag = nil
+            return true
+        }
+    }
+
+    /// The pen's eraser end: removes whole finished strokes it touches (one undo step per press).
+    private mutating func handleEraser(_ p: PointerInput) {
+        let size = outline.size, thinning = outline.thinning
+        // The outline's radius at a point: size · (0.5 − thinning · (0.5 − pressure)).
+        let halfWidth: (Stroke, InkPoint) -> Double = { _, point in
+            size * max(0.1, 0.5 - thinning * (0.5 - point.force))
+        }
+        switch p.phase {
+        case .down:
+            pressedSource = .eraser
+            eraserLocation = p.location
+            ink.beginErase(at: p.location, halfWidth: halfWidth)
+        case .move:
+            guard ink.isErasing else { return }
+            eraserLocation = p.location
+            ink.erase(at: p.location, halfWidth: halfWidth)
+        case .up, .cancel:
+            guard ink.isErasing else { return }
+            ink.erase(at: p.location, halfWidth: halfWidth)
+            ink.endErase()
+            eraserLocation = nil
             pressedSource = nil
         }
     }
@@ -101,6 +178,10 @@ public struct AppState: Equatable, Sendable {
         case .toggleHelp: options.showHelp.toggle()
         case .toggleHUD: options.showHUD.toggle()
         case .closeOverlay: options.showHelp = false
+        case .toggleCurve: options.showCurve.toggle()
+        case .cyclePressureCurve:
+            pressureCurve = pressureCurve.nextPreset
+            liveForce = pressureCurve.apply(rawForce)
         case .clear: ink.clear()
         case .undo: ink.undo()
         case .redo: ink.redo()
@@ -110,10 +191,14 @@ public struct AppState: Equatable, Sendable {
     /// The emulator's force changed: while a mouse press is live, that is a move.
     private mutating func forceChanged() {
         guard pressedSource == .mouse else {
-            if pressedSource == nil { liveForce = emulator.force }
+            if pressedSource == nil {
+                rawForce = emulator.force
+                liveForce = pressureCurve.apply(rawForce)
+            }
             return
         }
-        liveForce = emulator.force
-        ink.changeForce(to: emulator.force, time: time)
+        rawForce = emulator.force
+        liveForce = pressureCurve.apply(rawForce)
+        ink.changeForce(to: liveForce, time: time)
     }
 }

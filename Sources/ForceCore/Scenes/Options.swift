@@ -19,6 +19,8 @@ public struct Options: Equatable, Hashable, Sendable {
     public var simulatePressure = false
     public var showHelp = false
     public var showHUD = false
+    /// The pressure-curve panel (a teaching view; its handles edit the curve live).
+    public var showCurve = false
 
     public init() {}
 

@@ -10,13 +10,17 @@ public struct Session: Equatable, Sendable {
     public var options: Options
     /// The emulator's step per wheel notch.
     public var pressureStep: Double
+    /// The pressure curve at the start (live edits are events).
+    public var pressureCurve: PressureCurve
     public var events: [TimedEvent]
 
     public init(viewport: Viewport, options: Options = Options(),
-                pressureStep: Double = PressureEmulator.defaultStep, events: [TimedEvent] = []) {
+                pressureStep: Double = PressureEmulator.defaultStep, pressureCurve: PressureCurve = .standard,
+                events: [TimedEvent] = []) {
         self.viewport = viewport
         self.options = options
         self.pressureStep = pressureStep
+        self.pressureCurve = pressureCurve
         self.events = events
     }
 
@@ -25,7 +29,8 @@ public struct Session: Equatable, Sendable {
 
     /// The state a replay of this session starts from.
     public func initialState() -> AppState {
-        AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep))
+        AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep),
+                 pressureCurve: pressureCurve)
     }
 }
 

@@ -71,6 +71,7 @@ public enum SessionCoding {
             options.simulatePressure = try of.optionalBool("simulatePressure") ?? options.simulatePressure
             options.showHelp = try of.optionalBool("help") ?? options.showHelp
             options.showHUD = try of.optionalBool("hud") ?? options.showHUD
+            options.showCurve = try of.optionalBool("curve") ?? options.showCurve
             if let r = try of.optionalString("renderer") {
                 guard let renderer = InkRenderer(rawValue: r) else {
                     throw f.fail("unknown renderer \"\(r)\" (expected \(InkRenderer.allCases.map(\.rawValue).joined(separator: " or ")))")
@@ -78,8 +79,26 @@ public enum SessionCoding {
                 options.renderer = renderer
             }
         }
+        var curve = PressureCurve.standard
+        do {
+            if let m = try f.optionalNumber("minimumPressure") {
+                curve = curve.with(minimumPressure: try PressureCurve.parseMinimum("\(m)"))
+            }
+            if let m = try f.optionalNumber("pressureMultiplier") {
+                curve = curve.with(multiplier: try PressureCurve.parseMultiplier("\(m)"))
+            }
+            if let text = try f.optionalString("pressureCurve") {
+                curve = try PressureCurve.parse(text, minimumPressure: curve.minimumPressure, multiplier: curve.multiplier)
+            }
+        } catch let e as PressureCurveError {
+            throw f.fail(e.description)
+        } catch let e as SessionError {
+            throw e
+        } catch {
+            throw f.fail("\(error)")
+        }
         return Session(viewport: Viewport(width: width, height: height, scale: scale),
-                       options: options, pressureStep: step)
+                       options: options, pressureStep: step, pressureCurve: curve)
     }
 
     private static func parseEvent(_ f: Fields) throws(SessionError) -> TimedEvent {
@@ -195,9 +214,11 @@ public enum SessionCoding {
         let o = s.options
         return "{\"format\":\"\(Session.formatName)\",\"version\":\(Session.currentVersion),"
             + "\"width\":\(s.viewport.width),\"height\":\(s.viewport.height),\"scale\":\(num(s.viewport.scale)),"
-            + "\"pressureStep\":\(num(s.pressureStep)),\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
+            + "\"pressureStep\":\(num(s.pressureStep)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
+            + "\"minimumPressure\":\(num(s.pressureCurve.minimumPressure)),\"pressureMultiplier\":\(num(s.pressureCurve.multiplier)),"
+            + "\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","
-            + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD)}}"
+            + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve)}}"
     }
 
     /// One event line.

@@ -1,0 +1,44 @@
+import CCairo
+import ForceCore
+
+/// Small drawing steps every painter uses.
+enum CairoDrawing {
+    /// Sets a solid source colour.
+    static func setColour(_ c: RGBA, _ cr: OpaquePointer) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
+
+    /// Adds a rounded rectangle to the path (a new sub-path).
+    static func roundedRect(_ r: Rect, radius: Double, _ cr: OpaquePointer) {
+        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, r.x + rad, r.y + rad, rad, Double.pi, 1.5 * Double.pi)
+        cairo_arc(cr, r.maxX - rad, r.y + rad, rad, 1.5 * Double.pi, 2 * Double.pi)
+        cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, 0.5 * Double.pi)
+        cairo_arc(cr, r.x + rad, r.maxY - rad, rad, 0.5 * Double.pi, Double.pi)
+        cairo_close_path(cr)
+    }
+
+    /// Fills a rounded rectangle.
+    static func fillRoundedRect(_ r: Rect, radius: Double, colour: RGBA, _ cr: OpaquePointer) {
+        cairo_new_path(cr)
+        roundedRect(r, radius: radius, cr)
+        setColour(colour, cr)
+        cairo_fill(cr)
+    }
+
+    /// Fills a circle.
+    static func fillCircle(_ c: Point, radius: Double, colour: RGBA, _ cr: OpaquePointer) {
+        cairo_new_path(cr)
+        cairo_arc(cr, c.x, c.y, radius, 0, 2 * Double.pi)
+        setColour(colour, cr)
+        cairo_fill(cr)
+    }
+
+    /// Strokes a circle.
+    static func strokeCircle(_ c: Point, radius: Double, width: Double, colour: RGBA, _ cr: OpaquePointer) {
+        cairo_new_path(cr)
+        cairo_arc(cr, c.x, c.y, radius, 0, 2 * Double.pi)
+        cairo_set_line_width(cr, width)
+        setColour(colour, cr)
+        cairo_stroke(cr)
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import ForceCore
+import Foundation
+
+/// Pressure settings: a config file, then command-line overrides.
+struct SettingsOptionGroup: ParsableArguments {
+    @Option(name: .customLong("config"),
+            help: "Config file of `key = value` lines (default: $XDG_CONFIG_HOME/forcecanvas/config if it exists).")
+    var configPath: String?
+
+    @Option(help: "Pressure curve: soft, linear, firm, or x1,y1,x2,y2 (0–100, as xf86-input-wacom's PressCurve).")
+    var pressureCurve: String?
+
+    @Option(help: "Least force of a touching pen, 0–1 (default 0.05).")
+    var minPressure: String?
+
+    @Option(help: "Factor applied after the curve, 0–10 (default 1).")
+    var pressureMultiplier: String?
+
+    @Option(help: "Pressure change per wheel notch or [ ] key, in (0, 1] (default 0.1).")
+    var pressureStep: String?
+
+    /// The settings: defaults, then the config file, then these options. A bad value prints what
+    /// is wrong (naming the text and, for the file, FILE:LINE) and exits with status 1.
+    func load() throws -> Settings {
+        var settings = Settings()
+        if let path = configPath ?? Self.defaultConfigPath() {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                printError("\(path): cannot read the config file")
+                throw ExitCode.failure
+            }
+            do {
+                settings = try Settings.parse(text, file: path, base: settings)
+            } catch {
+                printError("forcecanvas: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        let overrides: [(String, String?)] = [
+            ("pressure-curve", pressureCurve), ("minimum-pressure", minPressure),
+            ("pressure-multiplier", pressureMultiplier), ("pressure-step", pressureStep),
+        ]
+        for case let (key, value?) in overrides {
+            do {
+                try settings.set(key, to: value)
+            } catch {
+                printError("forcecanvas: --\(Self.optionName(key)): \(error)")
+                throw ExitCode.failure
+            }
+        }
+        return settings
+    }
+
+    private static func optionName(_ key: String) -> String {
+        key == "minimum-pressure" ? "min-pressure" : key
+    }
+
+    /// `$XDG_CONFIG_HOME/forcecanvas/config` (or `~/.config/…`), only when the file exists.
+    static func defaultConfigPath() -> String? {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? env["HOME"].map { $0 + "/.config" }
+        guard let base else { return nil }
+        let path = base + "/forcecanvas/config"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+}
