@@ -25,6 +25,18 @@ public final class FrameRenderer {
     /// The overlays drawn last frame, with their content fingerprints.
     private var previousOverlays: [(rect: Rect, content: String)] = []
     private var needsFull = true
+    /// The scene drawn last frame and, for scenes other than the canvas, its content: a
+    /// change redraws the whole frame.
+    private var previousScene: SceneKind?
+    private var previousSceneContent: SceneContent?
+    /// The blurred Messages list behind a peek, made once per peek.
+    private var backdrop: (key: [MessageRow], viewport: Viewport, image: BlurredBackdrop)?
+
+    /// The values a non-canvas scene draws from.
+    struct SceneContent: Equatable {
+        var messages: MessagesDisplay?
+        var confirm: ConfirmDisplay?
+    }
 
     public init(viewport: Viewport) throws(RenderError) {
         self.viewport = viewport
@@ -40,18 +52,24 @@ public final class FrameRenderer {
             frame = try ImageSurface(viewport: viewport)
             needsFull = true
         }
-        let change = try cache.update(d.ink, viewport: viewport)
+        let isCanvas = d.scene == .canvas
+        let change = isCanvas ? try cache.update(d.ink, viewport: viewport) : .none
         let painter = InkPainter(style: d.ink.style)
         let overlays = OverlayPainter(display: d, stats: stats, status: status)
         let items = overlays.items
 
         var tail: (stroke: Stroke, from: Int)?
         var tailRect = Rect.null
-        if let live = d.ink.live {
+        if isCanvas, let live = d.ink.live {
             let from = cache.cachedPoints(ofLive: live.id)
             tail = (live, from)
             tailRect = painter.bounds(of: live, range: max(0, from - 1)..<live.points.count)
         }
+        let content = SceneContent(messages: d.messages, confirm: d.confirm)
+        if d.scene != previousScene || (!isCanvas && content != previousSceneContent) { needsFull = true }
+        previousScene = d.scene
+        previousSceneContent = isCanvas ? nil : content
+        if isCanvas { backdrop = nil }
 
         var dirty = DirtyRegion()
         if needsFull || change == .all {
@@ -81,14 +99,50 @@ public final class FrameRenderer {
             cairo_rectangle(cr, Double(p.x) / s, Double(p.y) / s, Double(p.width) / s, Double(p.height) / s)
         }
         cairo_clip(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        if let tail { painter.draw(tail.stroke, points: tail.from..<tail.stroke.points.count, into: cr) }
+        if isCanvas {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            if let tail { painter.draw(tail.stroke, points: tail.from..<tail.stroke.points.count, into: cr) }
+        } else {
+            try drawScene(d, cr)
+        }
         overlays.draw(cr)
         frame.flush()
         return pixels
+    }
+
+    /// Draws a scene other than the canvas as the frame's base layer.
+    private func drawScene(_ d: Display, _ cr: OpaquePointer) throws(RenderError) {
+        if let m = d.messages {
+            let painter = MessagesPainter(messages: m, viewport: viewport)
+            painter.drawList(cr)
+            if let peek = m.peek {
+                painter.drawPeek(peek, backdrop: try backdrop(for: m), cr)
+            } else {
+                backdrop = nil
+            }
+            if let detail = m.detail { painter.drawDetail(detail, cr) }
+        } else if let c = d.confirm {
+            ConfirmPainter(confirm: c, viewport: viewport).draw(cr)
+        } else {
+            CairoDrawing.setColour(Palette.paper, cr)
+            cairo_paint(cr)
+        }
+    }
+
+    /// The blurred list behind a peek: drawn and blurred once, when the peek starts.
+    private func backdrop(for m: MessagesDisplay) throws(RenderError) -> BlurredBackdrop {
+        if let b = backdrop, b.key == m.rows, b.viewport == viewport { return b.image }
+        let list = try ImageSurface(viewport: viewport)
+        guard let cr = list.makeContext() else { throw RenderError.surface("cannot draw the backdrop") }
+        MessagesPainter(messages: MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice), viewport: viewport).drawList(cr)
+        cairo_destroy(cr)
+        list.flush()
+        let image = try BlurredBackdrop(of: list, viewport: viewport)
+        backdrop = (m.rows, viewport, image)
+        return image
     }
 
     /// The device-pixel rect covering `r`, clamped to the frame.

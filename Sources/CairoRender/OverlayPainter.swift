@@ -47,6 +47,9 @@ struct OverlayPainter {
         ("C", "clear (undoable)"),
         ("Ctrl+S", "export PNG, SVG and PDF"),
         ("H  /  F2", "HUD: fps, frame time, pressure, device"),
+        ("1 2 3 4  /  Tab", "scenes: Canvas, Messages, Home, Confirm"),
+        ("L", "event log of the callbacks"),
+        ("G", "force-over-time plot with thresholds"),
         ("K", "pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
         ("?  /  F1", "this help"),
@@ -60,7 +63,10 @@ struct OverlayPainter {
              width: Self.gaugeSize.width, height: Self.gaugeSize.height)
     }
     var hintRect: Rect { Rect(x: Double(display.viewport.width) - 120, y: 8, width: 112, height: 22) }
-    var hudRect: Rect? { display.showHUD ? Rect(x: Self.margin, y: Self.margin, width: Self.hudWidth, height: Self.hudHeight) : nil }
+    var hudRect: Rect? {
+        display.showHUD ? Rect(x: Self.margin, y: SceneTabs.reservedHeight + 8, width: Self.hudWidth, height: Self.hudHeight) : nil
+    }
+    var teaching: TeachingPainter { TeachingPainter(teaching: display.teaching, viewport: display.viewport) }
     var legendRect: Rect? {
         display.ink.style.debug
             ? Rect(x: Double(display.viewport.width) - Self.margin - Self.legendSize.width, y: hintRect.maxY + 6,
@@ -105,7 +111,13 @@ struct OverlayPainter {
         var out: [(Rect, String)] = [
             (gaugeRect, "gauge \(g.force) \(g.isPressed) \(g.isDeepPress) \(g.source)"),
             (hintRect, "hint \(display.showHelp)"),
+            (display.tabs.frame, "tabs \(display.scene)"),
         ]
+        let t = teaching
+        if let r = t.plotRect, let plot = display.teaching.plot {
+            out.append((r, "plot \(plot.history.samples.last.map { "\($0)" } ?? "") \(plot.now) \(plot.thresholds)"))
+        }
+        if let r = t.logRect, let log = display.teaching.log { out.append((r, "log \(log.entries)")) }
         if let r = hudRect {
             out.append((r, "hud \(String(describing: stats)) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style) \(display.device) \(display.forceCapability)"))
         }
@@ -127,6 +139,8 @@ struct OverlayPainter {
     // MARK: Drawing
 
     func draw(_ cr: OpaquePointer) {
+        drawTabs(cr)
+        teaching.draw(cr)
         if let t = reticle { drawReticle(t.center, altitude: t.altitude, azimuth: t.azimuth, cr) }
         drawGauge(cr)
         if !display.showHelp {
@@ -146,6 +160,21 @@ struct OverlayPainter {
 
     private func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {
         CairoDrawing.fillRoundedRect(r, radius: radius, colour: colour, cr)
+    }
+
+    /// The scene tabs: the current one filled.
+    private func drawTabs(_ cr: OpaquePointer) {
+        let frame = display.tabs.frame
+        CairoDrawing.fillRoundedRect(frame, radius: frame.height / 2, colour: Palette.panel, cr)
+        for (i, tab) in display.tabs.tabs.enumerated() {
+            let current = tab.scene == display.scene
+            if current {
+                CairoDrawing.fillRoundedRect(tab.rect.insetBy(2), radius: (tab.rect.height - 4) / 2, colour: Palette.accent, cr)
+            }
+            TextPainter.draw("\(i + 1) \(tab.scene.title)", at: Point(x: tab.rect.x, y: tab.rect.y + 7),
+                             style: .init(size: 12, bold: current, colour: current ? Palette.panelText : Palette.panelDim),
+                             width: tab.rect.width, alignment: .center, overflow: .ellipsize, in: cr)
+        }
     }
 
     private func drawGauge(_ cr: OpaquePointer) {

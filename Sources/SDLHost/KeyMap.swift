@@ -33,6 +33,13 @@ enum KeyMap {
         if key(SDLK_c) { return .command(.clear) }
         if key(SDLK_h) || key(SDLK_F2) { return .command(.toggleHUD) }
         if key(SDLK_k) { return .command(.toggleCurve) }
+        if key(SDLK_l) { return .command(.toggleEventLog) }
+        if key(SDLK_g) { return .command(.toggleForcePlot) }
+        if key(SDLK_TAB) { return .command(.nextScene) }
+        if key(SDLK_1) { return .command(.sceneCanvas) }
+        if key(SDLK_2) { return .command(.sceneMessages) }
+        if key(SDLK_3) { return .command(.sceneHome) }
+        if key(SDLK_4) { return .command(.sceneConfirm) }
         if key(SDLK_v) { return .command(.cyclePressureCurve) }
         if key(SDLK_F1) || key(SDLK_QUESTION) || (shift && key(SDLK_SLASH)) { return .command(.toggleHelp) }
         if key(SDLK_ESCAPE) { return .command(.closeOverlay) }

@@ -73,6 +73,12 @@ public struct Display: Equatable, Sendable {
     public var curve: CurveView
     /// The eraser's position while it touches.
     public var eraser: Point?
+    /// The scene on screen, its tabs, and what the non-canvas scenes show.
+    public var scene: SceneKind
+    public var tabs: SceneTabs
+    public var messages: MessagesDisplay?
+    public var confirm: ConfirmDisplay?
+    public var teaching: TeachingDisplay
     public var time: Double
 }
 
@@ -100,6 +106,13 @@ extension AppState {
                              curved: isPressed ? liveForce : pressureCurve.apply(emulator.force),
                              dragging: curveDrag, panel: options.showCurve ? curvePanel : nil),
             eraser: eraserLocation,
+            scene: scene,
+            tabs: SceneTabs(viewport: viewport),
+            messages: nil,
+            confirm: nil,
+            teaching: TeachingDisplay(
+                log: options.showEventLog ? eventLog : nil,
+                plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: []) : nil),
             time: time)
     }
 }

@@ -15,4 +15,25 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case clear
     case undo
     case redo
+    case sceneCanvas = "scene-canvas"
+    case sceneMessages = "scene-messages"
+    case sceneHome = "scene-home"
+    case sceneConfirm = "scene-confirm"
+    case nextScene = "next-scene"
+    /// The event log of delegate callbacks (a teaching view).
+    case toggleEventLog = "toggle-event-log"
+    /// The force-over-time plot with the thresholds (a teaching view).
+    case toggleForcePlot = "toggle-force-plot"
+}
+
+extension Command {
+    /// The command that opens `scene`.
+    public static func show(_ scene: SceneKind) -> Command {
+        switch scene {
+        case .canvas: .sceneCanvas
+        case .messages: .sceneMessages
+        case .home: .sceneHome
+        case .confirm: .sceneConfirm
+        }
+    }
 }

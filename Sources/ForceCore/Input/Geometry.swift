@@ -75,6 +75,13 @@ public struct Rect: Equatable, Hashable, Sendable {
     }
 
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    /// The rectangle grown (negative `d`) or shrunk (positive `d`) by `d` on every side.
+    public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 }
 
 /// The window's drawable area: its size in points and the HiDPI scale (pixels per point).

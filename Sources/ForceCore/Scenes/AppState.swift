@@ -23,8 +23,16 @@ public struct AppState: Equatable, Sendable {
     public private(set) var pressureCurve: PressureCurve
     /// The curve handle being dragged in the curve panel (0 or 1).
     public private(set) var curveDrag: Int?
+    /// A press that landed on a scene tab: swallowed until it lifts.
+    private var tabPress = false
     /// Where the eraser touches, during an eraser gesture.
     public private(set) var eraserLocation: Point?
+    /// The scene on screen.
+    public private(set) var scene: SceneKind = .canvas
+    /// Force over the last seconds (the force plot).
+    public private(set) var forceHistory = ForceHistory()
+    /// Delegate-style callbacks as they happened (the event log).
+    public private(set) var eventLog = EventLog()
     /// The latest time seen, in seconds.
     public private(set) var time: Double = 0
     /// Frame ticks so far.
@@ -32,7 +40,8 @@ public struct AppState: Equatable, Sendable {
     public var outline: OutlineOptions = .default
 
     public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator(),
-                pressureCurve: PressureCurve = .standard) {
+                pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas) {
+        self.scene = scene
         self.viewport = viewport
         self.options = options
         self.emulator = emulator
@@ -77,6 +86,7 @@ public struct AppState: Equatable, Sendable {
         if t.isFinite { time = max(time, t) }
         frame += 1
         ink.advance(to: time)
+        forceHistory.record(time: time, force: liveForce, isPressed: isPressed)
     }
 
     public mutating func handle(_ event: TimedEvent) { handle(event.event, at: event.time) }
@@ -87,7 +97,7 @@ public struct AppState: Equatable, Sendable {
         guard p.location.isFinite else { return }
         pointer = p.location
         lastSource = p.source
-        if handleCurveDrag(p) { return }
+        if handleTabPress(p) || handleCurveDrag(p) { return }
         if p.source == .eraser || ink.isErasing {
             handleEraser(p)
             return
@@ -118,6 +128,23 @@ public struct AppState: Equatable, Sendable {
             }
             ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel)
             pressedSource = nil
+        }
+    }
+
+    /// A press on a scene tab switches scenes; the rest of that press goes nowhere.
+    private mutating func handleTabPress(_ p: PointerInput) -> Bool {
+        switch p.phase {
+        case .down:
+            guard pressedSource == nil, let target = SceneTabs(viewport: viewport).scene(at: p.location) else { return false }
+            show(target)
+            tabPress = true
+            return true
+        case .move:
+            return tabPress
+        case .up, .cancel:
+            guard tabPress else { return false }
+            tabPress = false
+            return true
         }
     }
 
@@ -185,7 +212,24 @@ public struct AppState: Equatable, Sendable {
         case .clear: ink.clear()
         case .undo: ink.undo()
         case .redo: ink.redo()
+        case .sceneCanvas: show(.canvas)
+        case .sceneMessages: show(.messages)
+        case .sceneHome: show(.home)
+        case .sceneConfirm: show(.confirm)
+        case .nextScene: show(scene.next)
+        case .toggleEventLog: options.showEventLog.toggle()
+        case .toggleForcePlot: options.showForcePlot.toggle()
         }
+    }
+
+    /// Switches scenes; a press in progress is cancelled first (its scene will not see the end).
+    mutating func show(_ next: SceneKind) {
+        guard next != scene else { return }
+        if let source = pressedSource, let p = pointer {
+            handlePointer(PointerInput(phase: .cancel, location: p, source: source))
+        }
+        scene = next
+        eventLog.append("scene → \(next.title)", at: time)
     }
 
     /// The emulator's force changed: while a mouse press is live, that is a move.

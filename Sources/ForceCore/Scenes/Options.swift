@@ -21,6 +21,10 @@ public struct Options: Equatable, Hashable, Sendable {
     public var showHUD = false
     /// The pressure-curve panel (a teaching view; its handles edit the curve live).
     public var showCurve = false
+    /// The log of delegate callbacks (a teaching view, every scene).
+    public var showEventLog = false
+    /// The force-over-time plot with peek and pop thresholds (a teaching view, every scene).
+    public var showForcePlot = false
 
     public init() {}
 

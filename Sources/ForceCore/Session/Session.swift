@@ -12,11 +12,14 @@ public struct Session: Equatable, Sendable {
     public var pressureStep: Double
     /// The pressure curve at the start (live edits are events).
     public var pressureCurve: PressureCurve
+    /// The scene the session starts in (switches are events).
+    public var scene: SceneKind
     public var events: [TimedEvent]
 
     public init(viewport: Viewport, options: Options = Options(),
                 pressureStep: Double = PressureEmulator.defaultStep, pressureCurve: PressureCurve = .standard,
-                events: [TimedEvent] = []) {
+                scene: SceneKind = .canvas, events: [TimedEvent] = []) {
+        self.scene = scene
         self.viewport = viewport
         self.options = options
         self.pressureStep = pressureStep
@@ -30,7 +33,7 @@ public struct Session: Equatable, Sendable {
     /// The state a replay of this session starts from.
     public func initialState() -> AppState {
         AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep),
-                 pressureCurve: pressureCurve)
+                 pressureCurve: pressureCurve, scene: scene)
     }
 }
 

@@ -72,6 +72,8 @@ public enum SessionCoding {
             options.showHelp = try of.optionalBool("help") ?? options.showHelp
             options.showHUD = try of.optionalBool("hud") ?? options.showHUD
             options.showCurve = try of.optionalBool("curve") ?? options.showCurve
+            options.showEventLog = try of.optionalBool("eventLog") ?? options.showEventLog
+            options.showForcePlot = try of.optionalBool("forcePlot") ?? options.showForcePlot
             if let r = try of.optionalString("renderer") {
                 guard let renderer = InkRenderer(rawValue: r) else {
                     throw f.fail("unknown renderer \"\(r)\" (expected \(InkRenderer.allCases.map(\.rawValue).joined(separator: " or ")))")
@@ -97,8 +99,15 @@ public enum SessionCoding {
         } catch {
             throw f.fail("\(error)")
         }
+        var scene = SceneKind.canvas
+        if let name = try f.optionalString("scene") {
+            guard let s = SceneKind(rawValue: name) else {
+                throw f.fail("unknown scene \"\(name)\" (expected \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            scene = s
+        }
         return Session(viewport: Viewport(width: width, height: height, scale: scale),
-                       options: options, pressureStep: step, pressureCurve: curve)
+                       options: options, pressureStep: step, pressureCurve: curve, scene: scene)
     }
 
     private static func parseEvent(_ f: Fields) throws(SessionError) -> TimedEvent {
@@ -214,11 +223,13 @@ public enum SessionCoding {
         let o = s.options
         return "{\"format\":\"\(Session.formatName)\",\"version\":\(Session.currentVersion),"
             + "\"width\":\(s.viewport.width),\"height\":\(s.viewport.height),\"scale\":\(num(s.viewport.scale)),"
+            + "\"scene\":\"\(s.scene.rawValue)\","
             + "\"pressureStep\":\(num(s.pressureStep)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
             + "\"minimumPressure\":\(num(s.pressureCurve.minimumPressure)),\"pressureMultiplier\":\(num(s.pressureCurve.multiplier)),"
             + "\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","
-            + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve)}}"
+            + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
+            + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)}}"
     }
 
     /// One event line.

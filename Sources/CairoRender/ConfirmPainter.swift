@@ -1,0 +1,117 @@
+import CCairo
+import Foundation
+import ForceCore
+
+/// Draws the Confirm scene as the reference demo (seed 004): a dark screen, an event card,
+/// the full-width red DELETE EVENT bar, the force ring above the press, the DELETED pill.
+struct ConfirmPainter {
+    let confirm: ConfirmDisplay
+    let viewport: Viewport
+
+    /// (0.145, 0.145, 0.188), the reference's background.
+    static let background = RGBA(0.145, 0.145, 0.188)
+    /// (0.898, 0.276, 0.309), the reference bar's red.
+    static let barRed = RGBA(0.898, 0.276, 0.309)
+    static let ringGreen = RGBA(0.30, 0.85, 0.39)
+    /// 70×26 with corner radius 13, the reference's DELETED pill.
+    static let pillSize = (width: 70.0, height: 26.0, radius: 13.0)
+    /// 2 pt, the reference ring's glow (a shadow of the same colour).
+    static let glowRadius = 2.0
+
+    func draw(_ cr: OpaquePointer) {
+        CairoDrawing.setColour(Self.background, cr)
+        cairo_paint(cr)
+        drawCard(cr)
+        drawBar(cr)
+        if confirm.pillAlpha > 0 { drawPill(cr) }
+        if let ring = confirm.ring { drawRing(ring, cr) }
+    }
+
+    private func drawCard(_ cr: OpaquePointer) {
+        let w = min(560.0, Double(viewport.width) - 48)
+        let card = Rect(x: (Double(viewport.width) - w) / 2, y: 110, width: w, height: 170)
+        let white = RGBA(1, 1, 1), dim = RGBA(0.72, 0.72, 0.78)
+        guard let e = confirm.event else {
+            TextPainter.draw("No events left · Z to undo the last delete", at: Point(x: card.x, y: card.y + 60),
+                             style: .init(size: 16, colour: dim), width: card.width, alignment: .center, in: cr)
+            return
+        }
+        CairoDrawing.fillRoundedRect(card, radius: 16, colour: RGBA(1, 1, 1, 0.06), cr)
+        cairo_rectangle(cr, card.x, card.y + 16, 5, card.height - 32)
+        CairoDrawing.setColour(Self.barRed, cr)
+        cairo_fill(cr)
+        TextPainter.draw("EVENT", at: Point(x: card.x + 24, y: card.y + 18), style: .init(size: 11, bold: true, colour: Self.barRed),
+                         width: 200, overflow: .ellipsize, in: cr)
+        TextPainter.draw(e.title, at: Point(x: card.x + 24, y: card.y + 40), style: .init(size: 24, bold: true, colour: white),
+                         width: card.width - 48, overflow: .ellipsize, in: cr)
+        TextPainter.draw(e.when, at: Point(x: card.x + 24, y: card.y + 84), style: .init(size: 15, colour: dim),
+                         width: card.width - 48, overflow: .ellipsize, in: cr)
+        TextPainter.draw(e.place, at: Point(x: card.x + 24, y: card.y + 108), style: .init(size: 15, colour: dim),
+                         width: card.width - 48, overflow: .ellipsize, in: cr)
+        let more = confirm.remaining > 1 ? "\(confirm.remaining - 1) more after this one" : "the last event"
+        TextPainter.draw(more, at: Point(x: card.x + 24, y: card.y + 138), style: .init(size: 12, colour: dim.with(alpha: 0.8)),
+                         width: card.width - 48, overflow: .ellipsize, in: cr)
+    }
+
+    private func drawBar(_ cr: OpaquePointer) {
+        let b = confirm.bar
+        cairo_rectangle(cr, b.x, b.y, b.width, b.height)
+        CairoDrawing.setColour(Self.barRed, cr)
+        cairo_fill(cr)
+        TextPainter.draw("DELETE EVENT", at: Point(x: b.x, y: b.y + (b.height - 20) / 2), style: .init(size: 17, bold: true, colour: RGBA(1, 1, 1)),
+                         width: b.width, alignment: .center, overflow: .ellipsize, in: cr)
+        let hint = confirm.usesTimedFallback ? "hold: the timed fallback fills the ring" : "press harder to fill the ring, slide into it, release"
+        TextPainter.draw(hint, at: Point(x: b.x, y: b.y - 26), style: .init(size: 12, colour: RGBA(0.72, 0.72, 0.78)),
+                         width: b.width, alignment: .center, overflow: .ellipsize, in: cr)
+    }
+
+    private func drawPill(_ cr: OpaquePointer) {
+        let s = Self.pillSize
+        let pill = Rect(x: (Double(viewport.width) - s.width) / 2, y: 56 + 12, width: s.width, height: s.height)
+        cairo_push_group(cr)
+        CairoDrawing.fillRoundedRect(pill, radius: s.radius, colour: Self.barRed, cr)
+        TextPainter.draw("DELETED", at: Point(x: pill.x, y: pill.y + 6), style: .init(size: 11, bold: true, colour: RGBA(1, 1, 1)),
+                         width: pill.width, alignment: .center, overflow: .ellipsize, in: cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, confirm.pillAlpha)
+    }
+
+    static func colour(_ c: ConfirmRing.Colour) -> RGBA {
+        switch c {
+        case .white: RGBA(1, 1, 1)
+        case .red: barRed
+        case .green: ringGreen
+        }
+    }
+
+    /// The ring: line width 1 with a 2 px glow of the same colour, scaled about its centre,
+    /// the label in the middle.
+    private func drawRing(_ ring: ConfirmRing, _ cr: OpaquePointer) {
+        let colour = Self.colour(ring.colour), r = ring.diameter / 2, c = ring.center
+        cairo_save(cr)
+        cairo_translate(cr, c.x, c.y)
+        cairo_scale(cr, ring.scale, ring.scale)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        let end = -Double.pi / 2 + 2 * Double.pi * Force.normalized(ring.strokeEnd)
+        if ring.strokeEnd > 0 {
+            // The glow: wider, fainter strokes under the 1 px line (CALayer shadowRadius 2).
+            for (width, alpha) in [(1 + 2 * Self.glowRadius, 0.25), (1 + Self.glowRadius, 0.45)] {
+                cairo_new_path(cr)
+                cairo_arc(cr, 0, 0, r, -Double.pi / 2, end)
+                cairo_set_line_width(cr, width)
+                CairoDrawing.setColour(colour.with(alpha: alpha), cr)
+                cairo_stroke(cr)
+            }
+            cairo_new_path(cr)
+            cairo_arc(cr, 0, 0, r, -Double.pi / 2, end)
+            cairo_set_line_width(cr, 1)
+            CairoDrawing.setColour(colour, cr)
+            cairo_stroke(cr)
+        }
+        if !ring.label.isEmpty {
+            TextPainter.draw(ring.label, at: Point(x: -r, y: -8), style: .init(size: 12, bold: true, colour: colour),
+                             width: ring.diameter, alignment: .center, overflow: .ellipsize, in: cr)
+        }
+        cairo_restore(cr)
+    }
+}
