@@ -13,8 +13,6 @@ struct ConfirmPainter {
     /// (0.898, 0.276, 0.309), the reference bar's red.
     static let barRed = RGBA(0.898, 0.276, 0.309)
     static let ringGreen = RGBA(0.30, 0.85, 0.39)
-    /// 70×26 with corner radius 13, the reference's DELETED pill.
-    static let pillSize = (width: 70.0, height: 26.0, radius: 13.0)
     /// 2 pt, the reference ring's glow (a shadow of the same colour).
     static let glowRadius = 2.0
 
@@ -58,7 +56,7 @@ struct ConfirmPainter {
         cairo_rectangle(cr, b.x, b.y, b.width, b.height)
         CairoDrawing.setColour(Self.barRed, cr)
         cairo_fill(cr)
-        TextPainter.draw("DELETE EVENT", at: Point(x: b.x, y: b.y + (b.height - 20) / 2), style: .init(size: 17, bold: true, colour: RGBA(1, 1, 1)),
+        TextPainter.draw(DeleteEventDemo.barTitle, at: Point(x: b.x, y: b.y + (b.height - 20) / 2), style: .init(size: 17, bold: true, colour: RGBA(1, 1, 1)),
                          width: b.width, alignment: .center, overflow: .ellipsize, in: cr)
         let hint = confirm.usesTimedFallback ? "hold: the timed fallback fills the ring" : "press harder to fill the ring, slide into it, release"
         TextPainter.draw(hint, at: Point(x: b.x, y: b.y - 26), style: .init(size: 12, colour: RGBA(0.72, 0.72, 0.78)),
@@ -66,11 +64,12 @@ struct ConfirmPainter {
     }
 
     private func drawPill(_ cr: OpaquePointer) {
-        let s = Self.pillSize
-        let pill = Rect(x: (Double(viewport.width) - s.width) / 2, y: 56 + 12, width: s.width, height: s.height)
+        let pill = DeleteEventDemo.pillRect(in: viewport)
+        let c = DeleteEventDemo.pillColor, tc = DeleteEventDemo.pillTextColor
         cairo_push_group(cr)
-        CairoDrawing.fillRoundedRect(pill, radius: s.radius, colour: Self.barRed, cr)
-        TextPainter.draw("DELETED", at: Point(x: pill.x, y: pill.y + 6), style: .init(size: 11, bold: true, colour: RGBA(1, 1, 1)),
+        CairoDrawing.fillRoundedRect(pill, radius: DeleteEventDemo.pillCornerRadius, colour: RGBA(c.red, c.green, c.blue), cr)
+        TextPainter.draw(DeleteEventDemo.pillText, at: Point(x: pill.x, y: pill.y + 6),
+                         style: .init(size: DeleteEventDemo.pillFontSize, bold: true, colour: RGBA(tc.red, tc.green, tc.blue)),
                          width: pill.width, alignment: .center, overflow: .ellipsize, in: cr)
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, confirm.pillAlpha)

@@ -30,12 +30,13 @@ public final class FrameRenderer {
     private var previousScene: SceneKind?
     private var previousSceneContent: SceneContent?
     /// The blurred Messages list behind a peek, made once per peek.
-    private var backdrop: (key: [MessageRow], viewport: Viewport, image: BlurredBackdrop)?
+    private var backdrop: (key: String, viewport: Viewport, image: BlurredBackdrop)?
 
     /// The values a non-canvas scene draws from.
     struct SceneContent: Equatable {
         var messages: MessagesDisplay?
         var confirm: ConfirmDisplay?
+        var home: HomeDisplay?
     }
 
     public init(viewport: Viewport) throws(RenderError) {
@@ -65,7 +66,7 @@ public final class FrameRenderer {
             tail = (live, from)
             tailRect = painter.bounds(of: live, range: max(0, from - 1)..<live.points.count)
         }
-        let content = SceneContent(messages: d.messages, confirm: d.confirm)
+        let content = SceneContent(messages: d.messages, confirm: d.confirm, home: d.home)
         if d.scene != previousScene || (!isCanvas && content != previousSceneContent) { needsFull = true }
         previousScene = d.scene
         previousSceneContent = isCanvas ? nil : content
@@ -119,29 +120,40 @@ public final class FrameRenderer {
             let painter = MessagesPainter(messages: m, viewport: viewport)
             painter.drawList(cr)
             if let peek = m.peek {
-                painter.drawPeek(peek, backdrop: try backdrop(for: m), cr)
-            } else {
-                backdrop = nil
+                let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
+                let image = try backdrop(key: "messages \(m.rows.map(\.id)) \(m.notice ?? "")") { c in
+                    MessagesPainter(messages: list, viewport: self.viewport).drawList(c)
+                }
+                painter.drawPeek(peek, backdrop: image, cr)
             }
             if let detail = m.detail { painter.drawDetail(detail, cr) }
         } else if let c = d.confirm {
             ConfirmPainter(confirm: c, viewport: viewport).draw(cr)
+        } else if let h = d.home {
+            let painter = HomePainter(home: h, viewport: viewport)
+            painter.drawGrid(cr)
+            var image: BlurredBackdrop?
+            if h.pressProgress > 0, let focus = h.menu?.icon ?? h.pressedIcon {
+                image = try backdrop(key: "home \(focus)") { c in painter.drawGrid(c, skipping: focus) }
+            }
+            painter.drawOverlay(backdrop: image, cr)
         } else {
             CairoDrawing.setColour(Palette.paper, cr)
             cairo_paint(cr)
         }
     }
 
-    /// The blurred list behind a peek: drawn and blurred once, when the peek starts.
-    private func backdrop(for m: MessagesDisplay) throws(RenderError) -> BlurredBackdrop {
-        if let b = backdrop, b.key == m.rows, b.viewport == viewport { return b.image }
-        let list = try ImageSurface(viewport: viewport)
-        guard let cr = list.makeContext() else { throw RenderError.surface("cannot draw the backdrop") }
-        MessagesPainter(messages: MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice), viewport: viewport).drawList(cr)
+    /// A blurred copy of what `draw` paints: drawn and blurred once per key (when a peek or a
+    /// press starts), then reused every frame of it.
+    private func backdrop(key: String, draw: (OpaquePointer) -> Void) throws(RenderError) -> BlurredBackdrop {
+        if let b = backdrop, b.key == key, b.viewport == viewport { return b.image }
+        let surface = try ImageSurface(viewport: viewport)
+        guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the backdrop") }
+        draw(cr)
         cairo_destroy(cr)
-        list.flush()
-        let image = try BlurredBackdrop(of: list, viewport: viewport)
-        backdrop = (m.rows, viewport, image)
+        surface.flush()
+        let image = try BlurredBackdrop(of: surface, viewport: viewport)
+        backdrop = (key, viewport, image)
         return image
     }
 

@@ -8,8 +8,13 @@ public struct HeadlessReplay {
     public static let framesPerSecond = 60.0
 
     public let session: Session
+    /// ForceCanvas's quick actions for the Home scene (the Info.plist's static items).
+    public let shortcuts: ShortcutCatalog
 
-    public init(session: Session) { self.session = session }
+    public init(session: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) {
+        self.session = session
+        self.shortcuts = shortcuts
+    }
 
     /// The frame at which time `t` is shown: the first frame at or after `t`.
     public static func frame(at t: Double) -> Int { max(0, Int((t * framesPerSecond - 1e-9).rounded(.up))) }
@@ -25,7 +30,7 @@ public struct HeadlessReplay {
         capture: (Int, AppState, ImageSurface) throws -> Void
     ) throws {
         guard let last = wanted.max() else { return }
-        var state = session.initialState()
+        var state = session.initialState(shortcuts: shortcuts)
         let renderer = try FrameRenderer(viewport: state.viewport)
         var next = 0
         for frame in 0...last {

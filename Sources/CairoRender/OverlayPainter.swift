@@ -25,7 +25,7 @@ struct OverlayPainter {
     static let margin = 16.0
     static let gaugeSize = (width: 248.0, height: 66.0)
     static let hudWidth = 380.0
-    static let hudHeight = 112.0
+    static let hudHeight = 130.0
     static let legendSize = (width: 150.0, height: 132.0)
     /// TouchCanvas's reticle: radius 80, dot radius 8.
     static let reticleRadius = 80.0
@@ -49,6 +49,8 @@ struct OverlayPainter {
         ("H  /  F2", "HUD: fps, frame time, pressure, device"),
         ("1 2 3 4  /  Tab", "scenes: Canvas, Messages, Home, Confirm"),
         ("L", "event log of the callbacks"),
+        ("E", "edge protection of this scene: none → top → bottom → all"),
+        ("I", "home indicator auto-hide"),
         ("G", "force-over-time plot with thresholds"),
         ("K", "pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
@@ -58,15 +60,24 @@ struct OverlayPainter {
 
     // MARK: Areas
 
+    /// The space at the bottom the scene keeps for itself (the Confirm scene's bar).
+    var bottomInset: Double { display.confirm?.bar.height ?? 0 }
+
     var gaugeRect: Rect {
-        Rect(x: Self.margin, y: Double(display.viewport.height) - Self.margin - Self.gaugeSize.height,
+        Rect(x: Self.margin, y: Double(display.viewport.height) - bottomInset - Self.margin - Self.gaugeSize.height,
              width: Self.gaugeSize.width, height: Self.gaugeSize.height)
     }
     var hintRect: Rect { Rect(x: Double(display.viewport.width) - 120, y: 8, width: 112, height: 22) }
     var hudRect: Rect? {
         display.showHUD ? Rect(x: Self.margin, y: SceneTabs.reservedHeight + 8, width: Self.hudWidth, height: Self.hudHeight) : nil
     }
-    var teaching: TeachingPainter { TeachingPainter(teaching: display.teaching, viewport: display.viewport) }
+    var chrome: ChromePainter {
+        ChromePainter(chrome: display.chrome, viewport: display.viewport,
+                      lightContent: display.scene == .home || display.scene == .confirm)
+    }
+    var teaching: TeachingPainter {
+        TeachingPainter(teaching: display.teaching, viewport: display.viewport, bottom: gaugeRect.y - 10)
+    }
     var legendRect: Rect? {
         display.ink.style.debug
             ? Rect(x: Double(display.viewport.width) - Self.margin - Self.legendSize.width, y: hintRect.maxY + 6,
@@ -118,8 +129,12 @@ struct OverlayPainter {
             out.append((r, "plot \(plot.history.samples.last.map { "\($0)" } ?? "") \(plot.now) \(plot.thresholds)"))
         }
         if let r = t.logRect, let log = display.teaching.log { out.append((r, "log \(log.entries)")) }
+        let c = chrome
+        out.append((c.indicatorRect.insetBy(-2), "indicator \(display.chrome.indicatorAlpha) \(display.scene)"))
+        if let r = c.arrowRect, let a = display.chrome.arrow { out.append((r, "arrow \(a)")) }
+        if display.chrome.shade > 0 { out.append((display.viewport.bounds, "shade \(display.chrome.shade)")) }
         if let r = hudRect {
-            out.append((r, "hud \(String(describing: stats)) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style) \(display.device) \(display.forceCapability)"))
+            out.append((r, "hud \(String(describing: stats)) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style) \(display.device) \(display.forceCapability) \(edgeLine)"))
         }
         if let panel = display.curve.panel {
             out.append((panel.frame, "curve \(display.curve.curve) \(display.curve.raw) \(display.curve.curved) \(String(describing: display.curve.dragging))"))
@@ -155,6 +170,10 @@ struct OverlayPainter {
         if let e = display.eraser {
             CairoDrawing.strokeCircle(e, radius: InkCanvas.eraserRadius, width: 1.5, colour: Palette.deep, cr)
         }
+        let c = chrome
+        c.drawIndicator(cr)
+        c.drawArrow(cr)
+        c.drawShade(time: display.time, cr)
         if let r = helpRect { drawHelp(r, cr) }
     }
 
@@ -206,6 +225,14 @@ struct OverlayPainter {
                          style: .init(size: 10, colour: Palette.panelDim), width: r.width - 24, overflow: .ellipsize, in: cr)
     }
 
+    /// The HUD's edge-protection line: what the owner asked, what holds, and why not.
+    var edgeLine: String {
+        let c = display.chrome
+        if let reason = c.reason, c.indicatorAutoHide { return reason }
+        let asked = c.requested == c.effective ? "" : " · asked \(c.requested)"
+        return "edges deferred: \(c.effective) (\(c.owner))\(asked)"
+    }
+
     private func drawHUD(_ r: Rect, _ cr: OpaquePointer) {
         panel(r, cr)
         let f = display.figures, s = display.ink.style
@@ -216,6 +243,7 @@ struct OverlayPainter {
             String(format: "pressure %.3f%@", display.gauge.force, display.gauge.isPressed ? " (pressed)" : ""),
             "strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)",
             "\(display.device.name) · force capability: \(display.forceCapability ? "available" : "unavailable (simulated)")",
+            edgeLine,
             "\(s.renderer.rawValue) · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")",
         ]
         var y = r.y + 10

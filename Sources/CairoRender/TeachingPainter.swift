@@ -6,23 +6,23 @@ import ForceCore
 struct TeachingPainter {
     let teaching: TeachingDisplay
     let viewport: Viewport
+    /// The plot sits above the gauge (bottom left), the log above the plot: this is the gauge's top.
+    let bottom: Double
 
     static let margin = 16.0
-    static let logSize = (width: 380.0, lineHeight: 17.0)
-    static let plotSize = (width: 380.0, height: 150.0)
-    /// The plot sits above the gauge (bottom left); the log above the plot.
-    static let gaugeClearance = 66.0 + 16.0 + 10.0
+    static let logSize = (width: 440.0, lineHeight: 17.0)
+    static let plotSize = (width: 440.0, height: 150.0)
 
     var plotRect: Rect? {
         guard teaching.plot != nil else { return nil }
-        return Rect(x: Self.margin, y: Double(viewport.height) - Self.gaugeClearance - Self.plotSize.height - 8,
+        return Rect(x: Self.margin, y: bottom - Self.plotSize.height,
                     width: Self.plotSize.width, height: Self.plotSize.height)
     }
 
     var logRect: Rect? {
         guard let log = teaching.log else { return nil }
         let h = 34 + Self.logSize.lineHeight * Double(max(1, log.entries.count))
-        let bottom = (plotRect?.y ?? Double(viewport.height) - Self.gaugeClearance) - 8
+        let bottom = (plotRect?.y ?? self.bottom + 8) - 8
         return Rect(x: Self.margin, y: bottom - h, width: Self.logSize.width, height: h)
     }
 

@@ -35,6 +35,8 @@ enum KeyMap {
         if key(SDLK_k) { return .command(.toggleCurve) }
         if key(SDLK_l) { return .command(.toggleEventLog) }
         if key(SDLK_g) { return .command(.toggleForcePlot) }
+        if key(SDLK_e) { return .command(.cycleEdgeProtection) }
+        if key(SDLK_i) { return .command(.toggleIndicatorAutoHide) }
         if key(SDLK_TAB) { return .command(.nextScene) }
         if key(SDLK_1) { return .command(.sceneCanvas) }
         if key(SDLK_2) { return .command(.sceneMessages) }

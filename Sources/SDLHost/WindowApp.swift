@@ -10,6 +10,8 @@ public struct WindowConfiguration {
     public var options = Options()
     public var pressureStep = PressureEmulator.defaultStep
     public var pressureCurve = PressureCurve.standard
+    /// The scene the window opens in.
+    public var scene = SceneKind.canvas
     /// Hears every input event with its time (for `--record`).
     public var onEvent: ((TimedEvent) -> Void)?
     /// Called once per frame after events were handled (for flushing a recording).
@@ -22,6 +24,12 @@ public struct WindowConfiguration {
     public var exportDirectory = "forcecanvas-exports"
     /// A session to play in the window in real time.
     public var replay: Session?
+    /// ForceCanvas's quick actions (static from Info.plist, dynamic from the last launches).
+    public var shortcuts = ShortcutCatalog()
+    /// Launched with this quick action's type (`--shortcut`): handled once, at the start.
+    public var launchShortcut: String?
+    /// Hears the catalog when an export registered a dynamic quick action (to persist it).
+    public var onShortcutsChanged: ((ShortcutCatalog) -> Void)?
 
     public init() {}
 }
@@ -55,7 +63,7 @@ public final class WindowApp {
         let window = try Window(title: "ForceCanvas", width: config.width, height: config.height)
         var state = AppState(viewport: Viewport(width: config.width, height: config.height),
                              options: config.options, emulator: PressureEmulator(step: config.pressureStep),
-                             pressureCurve: config.pressureCurve)
+                             pressureCurve: config.pressureCurve, scene: config.scene, shortcuts: config.shortcuts)
         let renderer = try FrameRenderer(viewport: state.viewport)
         let clock = FrameClock()
         var translator = EventTranslator()
@@ -63,7 +71,7 @@ public final class WindowApp {
         var stats: FrameStats?
         var lastStats = -Double.infinity
         var status: (text: String, until: Double)?
-        var replayIndex = 0
+        var replay = config.replay.map { (session: $0, start: 0.0, index: 0) }
         var frames = 0
         var deadline = clock.now
         var running = true
@@ -75,6 +83,14 @@ public final class WindowApp {
 
         // The window manager or HiDPI may give another size than asked: that is an event too.
         if window.viewport != state.viewport { apply(.resize(window.viewport), at: 0) }
+        // A launch through a quick action skips the normal start: the shortcut picks the scene.
+        var launch = LaunchShortcut(item: config.launchShortcut.map { config.shortcuts.item(ofType: $0) })
+        if let dispatch = launch.take() {
+            switch dispatch {
+            case .perform(_, let item): apply(.shortcut(item.type), at: 0)
+            case .ignored(let reason): status = ("Launch shortcut ignored: \(reason)", Self.statusDuration)
+            }
+        }
 
         while running {
             let frameStart = clock.now
@@ -89,14 +105,27 @@ public final class WindowApp {
                         let v = window.viewport
                         if v != state.viewport { apply(.resize(v), at: t) }
                     case .export:
-                        status = (export(state.display.ink, viewport: state.viewport), frameStart + Self.statusDuration)
+                        status = (export(&state, viewport: state.viewport), frameStart + Self.statusDuration)
                     }
                 }
             }
-            if let replay = config.replay {
-                while replayIndex < replay.events.count, replay.events[replayIndex].time <= frameStart {
-                    state.handle(replay.events[replayIndex])
-                    replayIndex += 1
+            if var r = replay {
+                while r.index < r.session.events.count, r.start + r.session.events[r.index].time <= frameStart {
+                    state.handle(r.session.events[r.index].event, at: r.start + r.session.events[r.index].time)
+                    r.index += 1
+                }
+                replay = r.index < r.session.events.count ? r : nil
+            }
+            for request in state.takeHostRequests() {
+                switch request {
+                case .openRecent(let item):
+                    let path = item.userInfo?["session"] ?? ""
+                    if let session = Self.loadSession(path) {
+                        replay = (session, frameStart, 0)
+                        status = ("Redrawing \(path)", frameStart + Self.statusDuration)
+                    } else {
+                        status = ("Cannot open the recent drawing \(path.isEmpty ? "(no file named)" : path)", frameStart + Self.statusDuration)
+                    }
                 }
             }
             config.onFrameEnd?()
@@ -130,19 +159,36 @@ public final class WindowApp {
         return frames
     }
 
-    /// Exports the ink as PNG, SVG and PDF; returns the status line to show.
-    private func export(_ ink: InkLayer, viewport: Viewport) -> String {
+    /// Exports the ink as PNG, SVG and PDF, with a session that redraws it; registers "Open
+    /// Recent" as a dynamic quick action for it. Returns the status line to show.
+    private func export(_ state: inout AppState, viewport: Viewport) -> String {
         let dir = config.exportDirectory
+        let ink = state.display.ink
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             let stamp = Self.timestamp()
+            let base = "\(dir)/forcecanvas-\(stamp)"
             for format in Exporter.Format.allCases {
-                try Exporter.export(ink, viewport: viewport, format: format, to: "\(dir)/forcecanvas-\(stamp).\(format.rawValue)")
+                try Exporter.export(ink, viewport: viewport, format: format, to: "\(base).\(format.rawValue)")
             }
-            return "Exported \(dir)/forcecanvas-\(stamp).{png,svg,pdf}"
+            let drawing = Session.redrawing(ink.strokes, viewport: viewport, options: state.options)
+            try SessionCoding.encode(drawing).write(toFile: "\(base).jsonl", atomically: true, encoding: .utf8)
+            let path = URL(fileURLWithPath: "\(base).jsonl").standardized.path
+            var item = AppShortcut.openRecent.item
+            item.subtitle = "forcecanvas-\(stamp)"
+            item.userInfo = ["session": path]
+            state.registerShortcut(item)
+            config.onShortcutsChanged?(state.home.catalog)
+            return "Exported \(base).{png,svg,pdf,jsonl} · Home → ForceCanvas → Open Recent redraws it"
         } catch {
             return "Export failed: \(error)"
         }
+    }
+
+    /// A session file, or nil when it cannot be read or parsed.
+    private static func loadSession(_ path: String) -> Session? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return try? SessionCoding.parse(text, file: path)
     }
 
     private static func timestamp() -> String {

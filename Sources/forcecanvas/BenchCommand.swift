@@ -51,6 +51,8 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "   %7d-point stroke: %.1f M input points/s", count, rate / 1e6))
         }
         print("   target: at least 20 M points/s")
+        print("")
+        try printSceneCosts()
     }
 
     // MARK: 1

@@ -23,6 +23,7 @@ struct CanvasOptionGroup: ParsableArguments {
 }
 
 extension InkRenderer: ExpressibleByArgument {}
+extension SceneKind: ExpressibleByArgument {}
 
 /// A `WxH` size argument.
 struct Size: ExpressibleByArgument, CustomStringConvertible {

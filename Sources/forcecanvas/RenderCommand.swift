@@ -30,6 +30,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var canvas: CanvasOptionGroup
 
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    var infoPlist: String?
+
     /// 60 s: how far past the last event `--at` may reach.
     static let slackAfterEnd = 60.0
 
@@ -43,7 +46,7 @@ struct RenderCommand: ParsableCommand {
         if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
         if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
         s.options = canvas.apply(to: s.options)
-        let replay = HeadlessReplay(session: s)
+        let replay = HeadlessReplay(session: s, shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
         let requested = times.isEmpty ? [s.duration] : times
         // Frames after the end show the final state; far after it would only burn time.
         if let late = requested.first(where: { $0 > s.duration + Self.slackAfterEnd }) {

@@ -8,6 +8,15 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var canvas: CanvasOptionGroup
 
+    @Option(help: "The scene to open: canvas, messages, home or confirm.")
+    var scene: SceneKind = .canvas
+
+    @Option(help: "Launch through a home-screen quick action (its type, e.g. com.forcecanvas.peek-demo); handled once.")
+    var shortcut: String?
+
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    var infoPlist: String?
+
     @Option(help: "Window size in points, WxH.")
     var size = Size(width: 1280, height: 800)
 
@@ -40,6 +49,10 @@ struct RunCommand: ParsableCommand {
         config.options = canvas.apply(to: Options())
         config.pressureStep = settings.pressureStep
         config.pressureCurve = settings.pressureCurve
+        config.scene = scene
+        config.shortcuts = ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
+        config.launchShortcut = shortcut
+        config.onShortcutsChanged = { ShortcutFiles.save($0) }
         config.snapshotPath = snapshotPath
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = exportDir
@@ -48,7 +61,7 @@ struct RunCommand: ParsableCommand {
         if let recordPath {
             let header = Session(viewport: Viewport(width: size.width, height: size.height),
                                  options: config.options, pressureStep: settings.pressureStep,
-                                 pressureCurve: settings.pressureCurve)
+                                 pressureCurve: settings.pressureCurve, scene: scene)
             let r = try SessionRecorder(path: recordPath, header: header)
             config.onEvent = { r.record($0) }
             config.onFrameEnd = { r.flush() }

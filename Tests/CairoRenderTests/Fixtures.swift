@@ -15,11 +15,18 @@ enum Fixtures {
         return try SessionCoding.parse(text, file: name)
     }
 
+    /// ForceCanvas's static quick actions, read from the repository's Info.plist.
+    static var shortcuts: ShortcutCatalog {
+        let url = root.appendingPathComponent("Assets/Info.plist")
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        return ShortcutCatalog(staticItems: ShortcutCatalog.staticItems(fromInfoPlist: data).items)
+    }
+
     /// Replays `session` and returns the surfaces of the frames at `times` (seconds), in order.
     static func render(_ session: Session, at times: [Double]) throws -> [ImageSurface] {
         var out: [Int: ImageSurface] = [:]
         let frames = times.map(HeadlessReplay.frame(at:))
-        try HeadlessReplay(session: session).run(frames: Set(frames)) { frame, _, surface in
+        try HeadlessReplay(session: session, shortcuts: shortcuts).run(frames: Set(frames)) { frame, _, surface in
             // Copy the frame: the renderer keeps drawing into its own surface.
             let copy = try ImageSurface(viewport: Viewport(width: surface.pixelWidth, height: surface.pixelHeight))
             if let cr = copy.makeContext() {

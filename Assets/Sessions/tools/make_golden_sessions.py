@@ -122,7 +122,81 @@ def tablet():
     s.write("golden-tablet.jsonl")
 
 
+def press_with_wheel(s, x, y, notches, dt=0.1, source="mouse"):
+    """A mouse press at (x, y) whose force the wheel raises a notch (0.1) at a time."""
+    s.ev(0.1, type="down", x=x, y=y, source=source)
+    for _ in range(notches):
+        s.ev(dt, type="wheel", dy=1)
+
+
+def messages():
+    """Peek and pop on the third row, the wheel raising the force 0.1 a notch from a light
+    click: preview 0→1 by 0.2 (peek), commit 0→1 by 0.75 (pop), then the detail view."""
+    s = Session(1280, 800, header={"scene": "messages"}, eventLog=True, forcePlot=True)
+    s.ev(0.1, type="move", x=600, y=300, source="mouse")
+    press_with_wheel(s, 600, 300, 1)          # t 0.3: 0.1, preview 0.5
+    s.ev(0.2, type="wheel", dy=1)             # t 0.5: 0.2, the peek
+    s.ev(0.3, type="wheel", dy=2)             # t 0.8: 0.4, commit 0.36
+    s.ev(0.4, type="wheel", dy=2)             # t 1.2: 0.6, commit 0.73
+    s.ev(0.3, type="wheel", dy=2)             # t 1.5: 0.8, pop
+    s.ev(0.3, type="up", x=600, y=300, source="mouse")
+    # Back to the list, then a peek of the avatar that is lifted before the pop (cancel).
+    s.ev(0.5, type="down", x=400, y=80, source="mouse")
+    s.ev(0.05, type="up", x=400, y=80, source="mouse")
+    press_with_wheel(s, 320, 222, 3)
+    s.ev(0.3, type="up", x=320, y=222, source="mouse")
+    s.write("scene-messages.jsonl")
+
+
+def confirm():
+    """The force-confirm button: updating at 0.5, selected at 1.0 outside the ring,
+    confirmed after sliding into it, release fires and the DELETED pill fades in."""
+    s = Session(1280, 800, header={"scene": "confirm"}, eventLog=True)
+    press_with_wheel(s, 640, 770, 5)          # t 0.6: intention 0.5
+    s.ev(0.2, type="wheel", dy=5)             # t 0.8: 1.0, selected
+    for i in range(1, 6):                     # slide up into the ring (centre y 670)
+        s.ev(0.05, type="move", x=640, y=770 - 20 * i, source="mouse")
+    s.ev(0.3, type="up", x=640, y=670, source="mouse")   # t 1.35: fire
+    s.write("scene-confirm.jsonl")
+
+
+def home():
+    """Quick actions: ForceCanvas's icon (left column) opens its menu to the right; Music
+    (right column) opens to the left; an item of Music is chosen by sliding and lifting."""
+    s = Session(1280, 800, header={"scene": "home"}, eventLog=True)
+    press_with_wheel(s, 442, 246, 2)          # t 0.3: 0.2, open
+    s.ev(0.2, type="up", x=442, y=246, source="mouse")   # stays open
+    s.ev(0.5, type="down", x=1200, y=700, source="mouse")  # a tap outside closes it
+    s.ev(0.05, type="up", x=1200, y=700, source="mouse")
+    press_with_wheel(s, 838, 246, 2)          # t ~1.35: Music's menu
+    for i in range(1, 6):
+        s.ev(0.05, type="move", x=838 - 10 * i, y=246 + 20 * i, source="mouse")
+    s.ev(0.3, type="up", x=788, y=346, source="mouse")
+    s.write("scene-home.jsonl")
+
+
+def system():
+    """Edge protection on the canvas (its ink view defers top and bottom): a swipe up from the
+    bottom edge is deferred (the arrow), the same swipe again goes home. Then auto-hide: the
+    home indicator fades after 2 s."""
+    s = Session(1280, 800, header={"scene": "canvas"}, eventLog=True)
+    s.ev(0.2, type="down", x=640, y=792, source="mouse")
+    for i in range(1, 6):
+        s.ev(0.02, type="move", x=640, y=792 - 15 * i, source="mouse")
+    s.ev(0.02, type="up", x=640, y=717, source="mouse")   # t ~0.34: deferred, arrow
+    s.ev(0.5, type="down", x=640, y=792, source="mouse")
+    for i in range(1, 6):
+        s.ev(0.02, type="move", x=640, y=792 - 15 * i, source="mouse")
+    s.ev(0.02, type="up", x=640, y=717, source="mouse")   # t ~0.96: home
+    s.ev(0.5, type="command", name="toggle-indicator-auto-hide")  # t ~1.46
+    s.write("scene-system.jsonl")
+
+
 if __name__ == "__main__":
+    messages()
+    confirm()
+    home()
+    system()
     pressure()
     point_types()
     tablet()

@@ -78,11 +78,19 @@ public struct Display: Equatable, Sendable {
     public var tabs: SceneTabs
     public var messages: MessagesDisplay?
     public var confirm: ConfirmDisplay?
+    public var home: HomeDisplay?
+    public var chrome: ChromeDisplay
     public var teaching: TeachingDisplay
     public var time: Double
 }
 
 extension AppState {
+    /// The lines on the force plot: the thresholds of the scene on screen.
+    var plotThresholds: [ForcePlot.Threshold] {
+        if scene == .confirm { return [ForcePlot.Threshold(name: "confirm", value: ConfirmButton.confirmThreshold)] }
+        return [ForcePlot.Threshold(name: "peek", value: thresholds.peek), ForcePlot.Threshold(name: "pop", value: thresholds.pop)]
+    }
+
     /// What to draw for the current state.
     public var display: Display {
         let style = InkStyle(
@@ -92,7 +100,7 @@ extension AppState {
         return Display(
             viewport: viewport,
             ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, style: style),
-            gauge: Gauge(force: isPressed ? liveForce : pressureCurve.apply(emulator.force), isPressed: isPressed,
+            gauge: Gauge(force: isPressed ? liveForce : pressureCurve.apply(activeEmulator.force), isPressed: isPressed,
                          isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource),
             pointer: pointer,
             showHelp: options.showHelp,
@@ -108,11 +116,14 @@ extension AppState {
             eraser: eraserLocation,
             scene: scene,
             tabs: SceneTabs(viewport: viewport),
-            messages: nil,
-            confirm: nil,
+            messages: scene == .messages
+                ? messages.display(layout: MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight), time: time) : nil,
+            confirm: scene == .confirm ? confirm.display(viewport: viewport, time: time) : nil,
+            home: scene == .home ? home.display(viewport: viewport, top: SceneTabs.reservedHeight, time: time) : nil,
+            chrome: chrome.display(at: time),
             teaching: TeachingDisplay(
                 log: options.showEventLog ? eventLog : nil,
-                plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: []) : nil),
+                plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: plotThresholds) : nil),
             time: time)
     }
 }

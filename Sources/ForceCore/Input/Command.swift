@@ -24,6 +24,10 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case toggleEventLog = "toggle-event-log"
     /// The force-over-time plot with the thresholds (a teaching view).
     case toggleForcePlot = "toggle-force-plot"
+    /// Cycles the current scene's edge protection: none → top → bottom → all.
+    case cycleEdgeProtection = "cycle-edge-protection"
+    /// The home indicator's auto-hide.
+    case toggleIndicatorAutoHide = "toggle-indicator-auto-hide"
 }
 
 extension Command {

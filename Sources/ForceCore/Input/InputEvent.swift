@@ -64,6 +64,8 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case resize(Viewport)
     /// Another device started driving the pointer (a pen came into proximity, a mouse moved).
     case device(InputDevice)
+    /// A home-screen quick action by its type (a launch with `--shortcut`, recorded).
+    case shortcut(String)
 }
 
 /// An event with the time it happened, in seconds from the session start.

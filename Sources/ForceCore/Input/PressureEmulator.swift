@@ -16,9 +16,11 @@ public struct PressureEmulator: Equatable, Hashable, Sendable {
     /// Whether the deep-press modifier is held.
     public var isDeepPress: Bool = false
 
-    public init(step: Double = PressureEmulator.defaultStep, level: Double = PressureEmulator.initialLevel) {
+    public init(step: Double = PressureEmulator.defaultStep, level: Double = PressureEmulator.initialLevel,
+                deepPress: Bool = false) {
         self.step = step.isFinite && step > 0 ? step : PressureEmulator.defaultStep
         self.level = Force.normalized(level)
+        self.isDeepPress = deepPress
     }
 
     /// The force a mouse sample carries right now.

@@ -30,10 +30,11 @@ public struct Session: Equatable, Sendable {
     /// The time of the last event (0 for an empty session).
     public var duration: Double { events.last?.time ?? 0 }
 
-    /// The state a replay of this session starts from.
-    public func initialState() -> AppState {
+    /// The state a replay of this session starts from; `shortcuts` are ForceCanvas's quick
+    /// actions (the Info.plist's static items: configuration, not part of the file).
+    public func initialState(shortcuts: ShortcutCatalog = ShortcutCatalog()) -> AppState {
         AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep),
-                 pressureCurve: pressureCurve, scene: scene)
+                 pressureCurve: pressureCurve, scene: scene, shortcuts: shortcuts)
     }
 }
 

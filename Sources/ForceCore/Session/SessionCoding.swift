@@ -141,6 +141,8 @@ public enum SessionCoding {
                 throw f.fail("window size \(w)x\(h) is out of range (1…16384)")
             }
             event = .resize(Viewport(width: w, height: h, scale: try f.optionalNumber("scale") ?? 1))
+        case "shortcut":
+            event = .shortcut(try f.string("item"))
         case "device":
             let kindName = try f.string("kind")
             guard let kind = DeviceKind(rawValue: kindName) else {
@@ -248,6 +250,8 @@ public enum SessionCoding {
         case .command(let c): return t + "\"type\":\"command\",\"name\":\"\(c.rawValue)\"}"
         case .resize(let v):
             return t + "\"type\":\"resize\",\"width\":\(v.width),\"height\":\(v.height),\"scale\":\(num(v.scale))}"
+        case .shortcut(let type):
+            return t + "\"type\":\"shortcut\",\"item\":\(quoted(type))}"
         case .device(let d):
             return t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)}"
         }

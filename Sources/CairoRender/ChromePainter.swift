@@ -1,0 +1,82 @@
+import CCairo
+import Foundation
+import ForceCore
+
+/// Draws the system chrome over every scene: the home indicator, the arrow of a deferred
+/// swipe, and the notification shade.
+struct ChromePainter {
+    let chrome: ChromeDisplay
+    let viewport: Viewport
+    /// Dark on light scenes, light on dark ones.
+    let lightContent: Bool
+
+    static let arrowSize = 28.0
+
+    var indicatorRect: Rect { chrome.indicatorRect(in: viewport) }
+
+    var arrowRect: Rect? {
+        guard let a = chrome.arrow else { return nil }
+        let s = Self.arrowSize, w = Double(viewport.width), h = Double(viewport.height)
+        let c: Point = switch a.edge {
+        case .top: Point(x: a.position.x, y: s)
+        case .bottom: Point(x: a.position.x, y: h - s - 14)
+        case .left: Point(x: s, y: a.position.y)
+        case .right: Point(x: w - s, y: a.position.y)
+        }
+        return Rect(around: c, radius: s)
+    }
+
+    func drawIndicator(_ cr: OpaquePointer) {
+        let r = indicatorRect
+        let colour = lightContent ? RGBA(1, 1, 1) : RGBA(0, 0, 0)
+        CairoDrawing.fillRoundedRect(r, radius: r.height / 2, colour: colour.with(alpha: chrome.indicatorAlpha), cr)
+    }
+
+    /// The small arrow that says "this swipe went to the app; swipe again for the system".
+    func drawArrow(_ cr: OpaquePointer) {
+        guard let a = chrome.arrow, let r = arrowRect else { return }
+        let c = r.center, s = Self.arrowSize * 0.45
+        CairoDrawing.fillCircle(c, radius: Self.arrowSize * 0.8, colour: RGBA(0.1, 0.1, 0.12, 0.55 * a.alpha), cr)
+        // A chevron pointing inward from the edge.
+        let inward = a.edge.inward
+        let tip = Point(x: c.x + inward.x * s * 0.6, y: c.y + inward.y * s * 0.6)
+        let back = Point(x: c.x - inward.x * s * 0.4, y: c.y - inward.y * s * 0.4)
+        let side = Point(x: -inward.y * s, y: inward.x * s)
+        cairo_new_path(cr)
+        cairo_move_to(cr, back.x + side.x, back.y + side.y)
+        cairo_line_to(cr, tip.x, tip.y)
+        cairo_line_to(cr, back.x - side.x, back.y - side.y)
+        cairo_set_line_width(cr, 3)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        CairoDrawing.setColour(RGBA(1, 1, 1, a.alpha), cr)
+        cairo_stroke(cr)
+    }
+
+    /// The notification shade, pulled down to `chrome.shade` of the window's height.
+    func drawShade(time: Double, _ cr: OpaquePointer) {
+        let h = Double(viewport.height) * chrome.shade, w = Double(viewport.width)
+        guard h > 0 else { return }
+        cairo_save(cr)
+        cairo_rectangle(cr, 0, 0, w, h)
+        cairo_clip(cr)
+        cairo_translate(cr, 0, h - Double(viewport.height))
+        CairoDrawing.setColour(RGBA(0.08, 0.08, 0.11, 0.94), cr)
+        cairo_paint(cr)
+        let col = min(480.0, w - 32), x = (w - col) / 2
+        TextPainter.draw("Notification Centre", at: Point(x: x, y: 70), style: .init(size: 26, bold: true), width: col,
+                         overflow: .ellipsize, in: cr)
+        let cards = [("FORCECANVAS", "Swipe from the top edge opened this shade: it was not protected."),
+                     ("SYSTEM GESTURES", "Press E to protect the current scene's edges, I for home-indicator auto-hide.")]
+        for (i, card) in cards.enumerated() {
+            let r = Rect(x: x, y: 120 + Double(i) * 92, width: col, height: 80)
+            CairoDrawing.fillRoundedRect(r, radius: 14, colour: RGBA(1, 1, 1, 0.12), cr)
+            TextPainter.draw(card.0, at: Point(x: r.x + 16, y: r.y + 12), style: .init(size: 11, bold: true, colour: Palette.panelDim),
+                             width: r.width - 32, overflow: .ellipsize, in: cr)
+            TextPainter.draw(card.1, at: Point(x: r.x + 16, y: r.y + 32), style: .init(size: 14), width: r.width - 32, in: cr)
+        }
+        TextPainter.draw("tap or Esc to close", at: Point(x: 0, y: Double(viewport.height) - 40),
+                         style: .init(size: 12, colour: Palette.panelDim), width: w, alignment: .center, overflow: .ellipsize, in: cr)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,117 @@
+import CCairo
+import Foundation
+import ForceCore
+
+/// Draws the Home scene: a wallpaper, the app icons with their names, a force press growing
+/// (the rest blurs), and the open quick-action menu with its items' icons on the side that
+/// faces the app icon.
+struct HomePainter {
+    let home: HomeDisplay
+    let viewport: Viewport
+
+    static let wallpaperTop = RGBA(0.17, 0.22, 0.42)
+    static let wallpaperBottom = RGBA(0.45, 0.25, 0.45)
+    static let platter = RGBA(0.96, 0.96, 0.97, 0.97)
+    static let text = RGBA(0.06, 0.06, 0.08)
+    static let secondary = RGBA(0.40, 0.40, 0.45)
+    /// 0.4: how dark the dimming behind an open menu gets.
+    static let dim = 0.4
+    /// 13 pt, the platter's corner radius.
+    static let platterRadius = 13.0
+
+    /// The wallpaper and the icons (what the backdrop blurs).
+    func drawGrid(_ cr: OpaquePointer, skipping skipped: Int? = nil) {
+        let g = cairo_pattern_create_linear(0, 0, 0, Double(viewport.height))
+        cairo_pattern_add_color_stop_rgb(g, 0, Self.wallpaperTop.r, Self.wallpaperTop.g, Self.wallpaperTop.b)
+        cairo_pattern_add_color_stop_rgb(g, 1, Self.wallpaperBottom.r, Self.wallpaperBottom.g, Self.wallpaperBottom.b)
+        cairo_set_source(cr, g)
+        cairo_paint(cr)
+        cairo_pattern_destroy(g)
+        for i in home.apps.indices where i != skipped { drawIcon(i, scale: 1, cr) }
+    }
+
+    func drawIcon(_ i: Int, scale: Double, _ cr: OpaquePointer) {
+        let app = home.apps[i], r = home.icons[i]
+        cairo_save(cr)
+        let c = r.center
+        cairo_translate(cr, c.x, c.y)
+        cairo_scale(cr, scale, scale)
+        cairo_translate(cr, -c.x, -c.y)
+        ShortcutIconPainter.drawAppIcon(app.glyph, tint: RGBA(app.tint.r, app.tint.g, app.tint.b), in: r, into: cr)
+        cairo_restore(cr)
+        TextPainter.draw(app.name, at: Point(x: home.labels[i].x, y: home.labels[i].y), style: .init(size: 12, colour: RGBA(1, 1, 1)),
+                         width: home.labels[i].width, alignment: .center, overflow: .ellipsize, in: cr)
+    }
+
+    /// The press and the menu over the grid; `backdrop` is the blurred grid.
+    func drawOverlay(backdrop: BlurredBackdrop?, _ cr: OpaquePointer) {
+        let focus = home.menu?.icon ?? home.pressedIcon
+        if let focus, home.pressProgress > 0 {
+            backdrop?.paint(into: cr, alpha: home.pressProgress, dim: Self.dim)
+            drawIcon(focus, scale: 1 + 0.08 * home.pressProgress, cr)
+        }
+        if let menu = home.menu { drawMenu(menu, cr) }
+        if let toast = home.toast { drawToast(toast, cr) }
+        if home.usesTimedFallback {
+            TextPainter.draw("no force: the timed fallback presses for you", at: Point(x: 0, y: Double(viewport.height) - 150),
+                             style: .init(size: 12, colour: RGBA(1, 1, 1, 0.8)), width: Double(viewport.width), alignment: .center,
+                             overflow: .ellipsize, in: cr)
+        }
+    }
+
+    private func drawMenu(_ menu: HomeDisplay.OpenMenu, _ cr: OpaquePointer) {
+        let l = menu.layout
+        CairoDrawing.fillRoundedRect(l.menuRect.offsetBy(dx: 0, dy: 4), radius: Self.platterRadius, colour: RGBA(0, 0, 0, 0.25), cr)
+        CairoDrawing.fillRoundedRect(l.menuRect, radius: Self.platterRadius, colour: Self.platter, cr)
+        cairo_save(cr)
+        CairoDrawing.roundedRect(l.menuRect, radius: Self.platterRadius, cr)
+        cairo_clip(cr)
+        for (i, item) in menu.items.enumerated() where i < l.itemRects.count {
+            let r = l.itemRects[i]
+            if menu.highlighted == i {
+                cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+                CairoDrawing.setColour(RGBA(0.82, 0.82, 0.85), cr)
+                cairo_fill(cr)
+            }
+            let glyph = l.glyphRect(ofItem: i)
+            if let glyph, let icon = item.iconType {
+                ShortcutIconPainter.draw(icon, in: glyph, colour: Self.text, into: cr)
+            } else if let glyph, item.iconFile != nil {
+                // A template image file is not bundled here: a neutral rounded square stands in.
+                CairoDrawing.fillRoundedRect(glyph.insetBy(3), radius: 4, colour: Self.secondary, cr)
+            }
+            let textX: Double, textWidth = r.width - 2 * QuickActionLayout.glyphInset - QuickActionLayout.glyphSize - 12
+            switch l.glyphSide {
+            case .left: textX = r.x + QuickActionLayout.glyphInset + QuickActionLayout.glyphSize + 12
+            case .right: textX = r.x + QuickActionLayout.glyphInset
+            }
+            let align: TextPainter.Alignment = l.glyphSide == .left ? .left : .right
+            if let subtitle = item.subtitle, !subtitle.isEmpty {
+                TextPainter.draw(item.title, at: Point(x: textX, y: r.y + 10), style: .init(size: 16, colour: Self.text),
+                                 width: textWidth, alignment: align, overflow: .ellipsize, in: cr)
+                TextPainter.draw(subtitle, at: Point(x: textX, y: r.y + 32), style: .init(size: 12, colour: Self.secondary),
+                                 width: textWidth, alignment: align, overflow: .ellipsize, in: cr)
+            } else {
+                let style = TextPainter.Style(size: 16, colour: Self.text)
+                let h = TextPainter.measure(item.title, style: style, width: textWidth, in: cr).height
+                TextPainter.draw(item.title, at: Point(x: textX, y: r.y + (r.height - min(h, 44)) / 2), style: style,
+                                 width: textWidth, alignment: align, in: cr)
+            }
+            if i > 0 {
+                let y = min(r.y, l.itemRects[i - 1].y) == r.y ? r.maxY : r.y
+                cairo_rectangle(cr, r.x, y - 0.25, r.width, 0.5)
+                CairoDrawing.setColour(RGBA(0.75, 0.75, 0.78), cr)
+                cairo_fill(cr)
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    private func drawToast(_ text: String, _ cr: OpaquePointer) {
+        let w = min(520.0, Double(viewport.width) - 32)
+        let r = Rect(x: (Double(viewport.width) - w) / 2, y: Double(viewport.height) - 110, width: w, height: 34)
+        CairoDrawing.fillRoundedRect(r, radius: 17, colour: RGBA(0, 0, 0, 0.6), cr)
+        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 9), style: .init(size: 13, colour: RGBA(1, 1, 1)),
+                         width: r.width - 24, alignment: .center, overflow: .ellipsize, in: cr)
+    }
+}

@@ -1,0 +1,98 @@
+extension AppState {
+    /// Ink: the pen draws, the eraser end erases, the mouse draws with the emulator's force.
+    mutating func handleCanvasPointer(_ p: PointerInput) {
+        if p.source == .eraser || ink.isErasing {
+            handleEraser(p)
+            return
+        }
+        let deviceForce = p.normalizedForce
+        switch p.phase {
+        case .down:
+            pressedSource = p.source
+            rawForce = deviceForce ?? emulator.force
+            liveForce = pressureCurve.apply(rawForce)
+            let hasForce = deviceForce != nil || (p.source == .mouse && !options.simulatePressure)
+            ink.begin(at: p.location, force: liveForce, time: time, source: p.source, hasForce: hasForce,
+                      altitude: p.altitude, azimuth: p.azimuth)
+        case .move:
+            guard let source = pressedSource else { return }
+            if let deviceForce {
+                rawForce = deviceForce
+            } else if source == .mouse {
+                rawForce = emulator.force
+            }
+            liveForce = pressureCurve.apply(rawForce)
+            ink.move(to: p.location, force: liveForce, time: time, altitude: p.altitude, azimuth: p.azimuth)
+        case .up, .cancel:
+            guard pressedSource != nil else { return }
+            if let deviceForce {
+                rawForce = deviceForce
+                liveForce = pressureCurve.apply(deviceForce)
+            }
+            ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel)
+            pressedSource = nil
+        }
+    }
+
+    /// A press on a scene tab switches scenes; the rest of that press goes nowhere.
+    mutating func handleTabPress(_ p: PointerInput) -> Bool {
+        switch p.phase {
+        case .down:
+            guard pressedSource == nil, let target = SceneTabs(viewport: viewport).scene(at: p.location) else { return false }
+            show(target)
+            tabPress = true
+            return true
+        case .move:
+            return tabPress
+        case .up, .cancel:
+            guard tabPress else { return false }
+            tabPress = false
+            return true
+        }
+    }
+
+    /// A press on a handle of the open curve panel drags it instead of drawing.
+    mutating func handleCurveDrag(_ p: PointerInput) -> Bool {
+        let panel = curvePanel
+        switch p.phase {
+        case .down:
+            guard options.showCurve, pressedSource == nil, let h = panel.handle(at: p.location, of: pressureCurve) else { return false }
+            curveDrag = h
+            return true
+        case .move:
+            guard let h = curveDrag else { return false }
+            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
+            return true
+        case .up, .cancel:
+            guard let h = curveDrag else { return false }
+            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
+            curveDrag = nil
+            return true
+        }
+    }
+
+    /// The pen's eraser end: removes whole finished strokes it touches (one undo step per press).
+    mutating func handleEraser(_ p: PointerInput) {
+        let size = outline.size, thinning = outline.thinning
+        // The outline's radius at a point: size · (0.5 − thinning · (0.5 − pressure)).
+        let halfWidth: (Stroke, InkPoint) -> Double = { _, point in
+            size * max(0.1, 0.5 - thinning * (0.5 - point.force))
+        }
+        switch p.phase {
+        case .down:
+            pressedSource = .eraser
+            eraserLocation = p.location
+            ink.beginErase(at: p.location, halfWidth: halfWidth)
+        case .move:
+            guard ink.isErasing else { return }
+            eraserLocation = p.location
+            ink.erase(at: p.location, halfWidth: halfWidth)
+        case .up, .cancel:
+            guard ink.isErasing else { return }
+            ink.erase(at: p.location, halfWidth: halfWidth)
+            ink.endErase()
+            eraserLocation = nil
+            pressedSource = nil
+        }
+    }
+}

@@ -1,0 +1,183 @@
+/// Something the core asks the host to do because it needs a file or the window.
+public enum HostRequest: Equatable, Sendable {
+    /// Open a recent drawing (its session file) on the canvas: a dynamic quick action.
+    case openRecent(ShortcutItem)
+}
+
+extension AppState {
+    // MARK: Routing
+
+    /// Every pointer sample: the scene tabs, then the system (edge swipes, the shade, the home
+    /// indicator), then the curve panel's handles, then the scene.
+    mutating func handlePointer(_ p: PointerInput) {
+        guard p.location.isFinite else { return }
+        pointer = p.location
+        lastSource = p.source
+        if handleTabPress(p) { return }
+        var lines: [String] = []
+        let outcome = chrome.pointer(p.phase, at: p.location, time: time, log: &lines)
+        log(lines)
+        switch outcome {
+        case .scene:
+            break
+        case .consumed:
+            return
+        case .taken(let edge):
+            // The system took the press: the scene sees it cancelled (touchesCancelled).
+            routeToScene(PointerInput(phase: .cancel, location: p.location, source: p.source))
+            systemGesture(edge)
+            return
+        }
+        if handleCurveDrag(p) { return }
+        routeToScene(p)
+    }
+
+    /// Hands a sample to the scene on screen.
+    mutating func routeToScene(_ p: PointerInput) {
+        if scene == .canvas {
+            handleCanvasPointer(p)
+            return
+        }
+        let deviceForce = p.normalizedForce
+        switch p.phase {
+        case .down:
+            if pressedSource != nil { routeToScene(PointerInput(phase: .cancel, location: p.location, source: pressedSource ?? p.source)) }
+            pressedSource = p.source
+            if p.source == .mouse { sceneEmulator = PressureEmulator(step: emulator.step, level: 0, deepPress: emulator.isDeepPress) }
+        case .move:
+            guard pressedSource != nil else { return }
+        case .up, .cancel:
+            guard pressedSource != nil else { return }
+        }
+        rawForce = deviceForce ?? (p.source == .mouse ? sceneEmulator.force : 0)
+        liveForce = pressureCurve.apply(rawForce)
+        let hasForce = p.source == .mouse ? !options.simulatePressure : deviceForce != nil
+        sendToScene(p.phase, at: p.location, hasForce: hasForce)
+        if p.phase == .up || p.phase == .cancel { pressedSource = nil }
+    }
+
+    private mutating func sendToScene(_ phase: PointerPhase, at location: Point, hasForce: Bool) {
+        switch scene {
+        case .canvas:
+            break
+        case .messages:
+            let layout = MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight)
+            log(messages.pointer(phase, at: location, force: liveForce, hasForce: hasForce, layout: layout, time: time))
+        case .home:
+            let out = home.pointer(phase, at: location, force: liveForce, hasForce: hasForce, time: time)
+            log(out.log)
+            if let d = out.dispatch { perform(d, launch: false) }
+        case .confirm:
+            log(confirm.pointer(phase, at: location, force: liveForce, hasForce: hasForce, viewport: viewport, time: time))
+        }
+    }
+
+    /// The emulator's force changed during a press in a scene: a move where the pointer is.
+    mutating func forceChangedInScene() {
+        guard pressedSource == .mouse, let p = pointer else { return }
+        rawForce = sceneEmulator.force
+        liveForce = pressureCurve.apply(rawForce)
+        sendToScene(.move, at: p, hasForce: !options.simulatePressure)
+    }
+
+    /// Frame ticks of the scenes: timed fallbacks, animations ending.
+    mutating func advanceScenes() {
+        switch scene {
+        case .canvas: break
+        case .messages: log(messages.advance(to: time))
+        case .home:
+            let out = home.advance(to: time, pointer: pointer)
+            log(out.log)
+            if let d = out.dispatch { perform(d, launch: false) }
+        case .confirm: log(confirm.advance(to: time))
+        }
+        if case .confirm = scene, confirm.button.usesFallback {
+            liveForce = confirm.button.intention
+        } else if scene == .messages, messages.force.usesFallback, messages.isPressing {
+            liveForce = messages.force.fallback.intention
+        } else if scene == .home, home.force.usesFallback, home.menu.state != .idle {
+            liveForce = home.force.fallback.intention
+        }
+    }
+
+    /// The system gesture of an edge: the shade (already pulled by the chrome), home, back.
+    private mutating func systemGesture(_ edge: ScreenEdge) {
+        switch edge {
+        case .bottom: show(.home)
+        case .left: if scene == .messages, messages.close() { log(["back: closed the detail view"]) }
+        case .top, .right: break
+        }
+    }
+
+    // MARK: Commands
+
+    /// Esc: the help, then the shade, then whatever the scene has open.
+    mutating func closeOverlay() {
+        if options.showHelp { options.showHelp = false; return }
+        if chrome.closeShade(at: time) { log(["notification shade closed"]); return }
+        switch scene {
+        case .messages: _ = messages.close()
+        case .home: _ = home.close(at: time)
+        case .canvas, .confirm: break
+        }
+    }
+
+    /// Undo: in Messages and Confirm it brings back the last deleted row or event.
+    mutating func undo() {
+        switch scene {
+        case .messages: if messages.undo() { log(["undo: row restored"]) }
+        case .confirm: if confirm.undo() { log(["undo: event restored"]) }
+        case .canvas, .home: ink.undo()
+        }
+    }
+
+    // MARK: Quick actions
+
+    /// Performs a quick action of ForceCanvas (`performActionFor shortcutItem`), or ignores
+    /// an item this version does not know, with a log line.
+    mutating func perform(_ dispatch: ShortcutDispatch, launch: Bool) {
+        let via = launch ? "launch shortcut" : "quick action"
+        switch dispatch {
+        case .ignored(let reason):
+            log(["\(via) ignored: \(reason) · handled: false"])
+            home.showToast("Ignored an unknown quick action", at: time)
+        case .perform(let shortcut, let item):
+            log(["\(via) \"\(item.title)\" · handled: true"])
+            switch shortcut {
+            case .newCanvas:
+                ink.clear()
+                show(.canvas)
+            case .openRecent:
+                hostRequests.append(.openRecent(item))
+                show(.canvas)
+            case .peekDemo:
+                options.showEventLog = true
+                options.showForcePlot = true
+                show(.messages)
+            case .confirmDemo:
+                options.showEventLog = true
+                options.showForcePlot = true
+                show(.confirm)
+            }
+        }
+    }
+
+    /// Registers a dynamic quick action on ForceCanvas's icon (the host calls this after an
+    /// export; the item persists in the host's shortcuts file).
+    public mutating func registerShortcut(_ item: ShortcutItem) {
+        home.register(item, viewport: viewport, top: SceneTabs.reservedHeight)
+    }
+
+    /// Takes the host's pending requests.
+    public mutating func takeHostRequests() -> [HostRequest] {
+        defer { hostRequests = [] }
+        return hostRequests
+    }
+}
+
+extension ShortcutCatalog {
+    /// The item of a type among the static and dynamic items, or a bare item of that type.
+    public func item(ofType type: String) -> ShortcutItem {
+        (staticItems + dynamicItems).first { $0.type == type } ?? ShortcutItem(type: type, title: type)
+    }
+}

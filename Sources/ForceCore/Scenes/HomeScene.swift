@@ -1,0 +1,142 @@
+/// The Home scene: app icons whose force press opens their quick-action menu (SPEC 6).
+///
+/// ForceCanvas's own icon shows the Info.plist's static items, then the dynamic ones, four at
+/// most; the other apps have built-in items. Choosing an item of ForceCanvas dispatches it
+/// (`ShortcutDispatch`); an item of another app is "performed" with a toast.
+public struct HomeScene: Equatable, Sendable {
+    /// 2.5 s: how long the toast after an action stays.
+    public static let toastDuration = 2.5
+    /// Titles longer than this many characters wrap to two lines in a 250 pt menu at 16 pt
+    /// (measured with DejaVu Sans: about 9 pt a character in 190 pt of text column).
+    static let wrapLength = 20
+
+    public private(set) var apps: [HomeApp] = HomeApp.samples
+    public private(set) var catalog: ShortcutCatalog
+    public private(set) var menu: QuickActionMenu
+    public private(set) var force: PressForce
+    /// The last action and when it happened.
+    public private(set) var toast: (text: String, since: Double)?
+    private var lastForce = 0.0
+
+    public init(catalog: ShortcutCatalog = ShortcutCatalog(), viewport: Viewport, top: Double,
+                thresholds: ForceThresholds = .standard, waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
+        self.catalog = catalog
+        force = PressForce(waitingInterval: waitingInterval)
+        menu = QuickActionMenu(icons: [], viewport: viewport, thresholds: thresholds)
+        relayout(viewport: viewport, top: top)
+    }
+
+    /// The items an app's menu shows.
+    public func items(of app: HomeApp) -> [ShortcutItem] {
+        app.id == HomeApp.forceCanvasID ? catalog.menuItems : Array(app.shortcuts.prefix(ShortcutCatalog.maximumItems))
+    }
+
+    /// Places the icons for a viewport (the menu keeps its state).
+    public mutating func relayout(viewport: Viewport, top: Double) {
+        let layout = HomeLayout(viewport: viewport, count: apps.count, top: top)
+        menu.viewport = viewport
+        menu.icons = apps.enumerated().map { i, app in
+            let items = items(of: app)
+            return QuickActionMenu.AppIcon(rect: layout.icons[i], items: items, rowHeights: items.map {
+                QuickActionLayout.rowHeight(for: $0, titleWraps: $0.titleMayWrap && $0.title.count > Self.wrapLength)
+            })
+        }
+    }
+
+    /// Registers a dynamic item on ForceCanvas's icon (most recent first).
+    public mutating func register(_ item: ShortcutItem, viewport: Viewport, top: Double) {
+        catalog.register(item)
+        relayout(viewport: viewport, top: top)
+    }
+
+    /// What a pointer sample did.
+    public struct Outcome: Equatable, Sendable {
+        public var log: [String] = []
+        /// An item of ForceCanvas's own menu was chosen.
+        public var dispatch: ShortcutDispatch?
+    }
+
+    public mutating func pointer(_ phase: PointerPhase, at p: Point, force f: Double, hasForce: Bool, time t: Double) -> Outcome {
+        lastForce = f
+        let effects: [QuickActionMenu.Effect]
+        switch phase {
+        case .down:
+            force.press(hasForce: hasForce, at: t)
+            effects = menu.handle(.press(at: p, force: force.level(force: f)), at: t)
+        case .move:
+            effects = menu.handle(.change(at: p, force: force.level(force: f)), at: t)
+        case .up:
+            force.release(at: t)
+            effects = menu.handle(.release(at: p), at: t)
+        case .cancel:
+            force.release(at: t)
+            effects = menu.handle(.cancel, at: t)
+        }
+        return outcome(effects, time: t)
+    }
+
+    /// A frame tick: the timed fallback fills on a force-less device.
+    public mutating func advance(to t: Double, pointer: Point?) -> Outcome {
+        if let toast, t - toast.since > Self.toastDuration { self.toast = nil }
+        guard force.advance(to: t), let p = pointer else { return Outcome() }
+        return outcome(menu.handle(.change(at: p, force: force.level(force: lastForce)), at: t), time: t)
+    }
+
+    /// Esc: closes an open menu.
+    public mutating func close(at t: Double) -> Bool {
+        guard menu.isOpen else { return false }
+        _ = menu.handle(.cancel, at: t)
+        return true
+    }
+
+    /// Notes an action's result on screen.
+    public mutating func showToast(_ text: String, at t: Double) { toast = (text, t) }
+
+    private mutating func outcome(_ effects: [QuickActionMenu.Effect], time t: Double) -> Outcome {
+        var out = Outcome()
+        for e in effects {
+            switch e {
+            case .open(let icon):
+                out.log.append("quick actions of \(apps[icon].name): \(menu.items.count) item(s)")
+            case .highlight(let item):
+                if let item, menu.items.indices.contains(item) { out.log.append("highlight \"\(menu.items[item].title)\"") }
+            case .perform(let icon, let item):
+                out.log.append("performActionFor \"\(item.title)\" (\(item.type))")
+                if apps[icon].id == HomeApp.forceCanvasID {
+                    out.dispatch = ShortcutDispatch(item: item)
+                } else {
+                    toast = ("\(apps[icon].name): \(item.title)", t)
+                    out.log.append("handled: true")
+                }
+            case .close:
+                out.log.append("menu closed")
+            case .launch(let icon):
+                toast = ("Opened \(apps[icon].name) (a light tap launches; press harder for quick actions)", t)
+                out.log.append("tap: launch \(apps[icon].name)")
+            }
+        }
+        return out
+    }
+
+    public static func == (a: HomeScene, b: HomeScene) -> Bool {
+        a.catalog == b.catalog && a.menu == b.menu && a.force == b.force && a.toast?.text == b.toast?.text
+            && a.toast?.since == b.toast?.since
+    }
+
+    // MARK: Display
+
+    public func display(viewport: Viewport, top: Double, time t: Double) -> HomeDisplay {
+        let layout = HomeLayout(viewport: viewport, count: apps.count, top: top)
+        var open: HomeDisplay.OpenMenu?
+        if let l = menu.layout, case let .tracking(icon) = menu.state {
+            open = .init(icon: icon, layout: l, items: menu.items, highlighted: menu.highlighted)
+        } else if let l = menu.layout, case let .open(icon) = menu.state {
+            open = .init(icon: icon, layout: l, items: menu.items, highlighted: menu.highlighted)
+        }
+        var pressing: (icon: Int, progress: Double)?
+        if case let .pressing(icon) = menu.state { pressing = (icon, menu.pressProgress) }
+        return HomeDisplay(apps: apps, icons: layout.icons, labels: apps.indices.map(layout.label),
+                           pressedIcon: pressing?.icon, pressProgress: pressing?.progress ?? (open != nil ? 1 : 0),
+                           menu: open, toast: toast?.text, usesTimedFallback: force.usesFallback && menu.state != .idle)
+    }
+}

@@ -1,0 +1,25 @@
+extension Session {
+    /// A session that redraws `strokes`: each stroke's real samples as a press, moves and a
+    /// lift with the force they carried (written beside exports, so "Open Recent" can replay a
+    /// drawing). The curve is linear without a minimum, so forces come back unchanged.
+    public static func redrawing(_ strokes: [Stroke], viewport: Viewport, options: Options) -> Session {
+        var events: [TimedEvent] = []
+        var t = 0.0
+        for stroke in strokes {
+            let points = stroke.points.filter(\.isReal)
+            for (i, p) in points.enumerated() {
+                t = max(t, p.time.isFinite ? p.time : t)
+                let phase: PointerPhase = i == 0 ? .down : (i == points.count - 1 ? .up : .move)
+                events.append(TimedEvent(time: t, event: .pointer(PointerInput(
+                    phase: phase, location: p.preciseLocation, source: stroke.source,
+                    rawForce: stroke.hasForce ? p.force : nil, maximumForce: stroke.hasForce ? 1 : nil,
+                    altitude: p.altitude, azimuth: p.azimuth))))
+            }
+            if points.count == 1, let p = points.first {
+                events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: .up, location: p.preciseLocation, source: stroke.source))))
+            }
+        }
+        return Session(viewport: viewport, options: options, pressureCurve: PressureCurve(.linear, minimumPressure: 0),
+                       scene: .canvas, events: events)
+    }
+}

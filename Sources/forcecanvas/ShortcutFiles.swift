@@ -1,0 +1,60 @@
+import ForceCore
+import Foundation
+
+/// Where ForceCanvas's quick actions come from: the Info.plist's static items (an asset of the
+/// repository) and the dynamic items registered at run time (a JSON file in the user's state
+/// folder, so they persist between launches).
+enum ShortcutFiles {
+    /// The Info.plist to read: the given path, else `Assets/Info.plist` in the current folder or
+    /// beside the build folder of this executable (`.build/release/forcecanvas`).
+    static func infoPlistPath(_ explicit: String?) -> String? {
+        if let explicit { return explicit }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [
+            FileManager.default.currentDirectoryPath + "/Assets/Info.plist",
+            exe.appendingPathComponent("../../Assets/Info.plist").standardized.path,
+            exe.appendingPathComponent("../../../Assets/Info.plist").standardized.path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The dynamic items' file: `$XDG_STATE_HOME/forcecanvas/shortcuts.json` (or `~/.local/state/…`).
+    static var dynamicItemsPath: String? {
+        let env = ProcessInfo.processInfo.environment
+        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? env["HOME"].map { $0 + "/.local/state" }
+        return base.map { $0 + "/forcecanvas/shortcuts.json" }
+    }
+
+    /// Loads the catalog. Problems are printed one line each (naming file, item and key); the
+    /// valid items are kept, so the Home scene always opens.
+    static func load(infoPlist explicit: String?, dynamic: Bool) -> ShortcutCatalog {
+        var catalog = ShortcutCatalog()
+        if let path = infoPlistPath(explicit) {
+            if let data = FileManager.default.contents(atPath: path) {
+                let loaded = ShortcutCatalog.staticItems(fromInfoPlist: data, file: path)
+                for e in loaded.errors { printError("forcecanvas: \(e)") }
+                catalog = ShortcutCatalog(staticItems: loaded.items)
+            } else {
+                printError("forcecanvas: \(path): cannot read the file; Home starts without ForceCanvas's static quick actions")
+            }
+        } else {
+            printError("forcecanvas: Assets/Info.plist not found; Home starts without ForceCanvas's static quick actions")
+        }
+        if dynamic, let path = dynamicItemsPath, let data = FileManager.default.contents(atPath: path) {
+            for e in catalog.loadDynamicItems(fromJSON: data, file: path) { printError("forcecanvas: \(e)") }
+        }
+        return catalog
+    }
+
+    /// Writes the dynamic items (atomically); a failure is reported, never fatal.
+    static func save(_ catalog: ShortcutCatalog) {
+        guard let path = dynamicItemsPath else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try catalog.encodeDynamicItems().write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            printError("forcecanvas: cannot save the quick actions to \(path): \(error.localizedDescription)")
+        }
+    }
+}

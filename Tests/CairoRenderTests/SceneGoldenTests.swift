@@ -1,0 +1,39 @@
+import CairoRender
+import ForceCore
+import SnapshotTesting
+import XCTest
+
+/// Golden images of the force-interaction scenes at their key moments, from replayed sessions
+/// (Assets/Sessions/scene-*.jsonl, made by tools/make_golden_sessions.py). Re-record on purpose
+/// only: `SNAPSHOT_TESTING_RECORD=failed swift test --filter SceneGoldenTests`.
+final class SceneGoldenTests: XCTestCase {
+    private func frames(_ name: String, _ moments: [(String, Double)], testName: String = #function) throws {
+        let s = try Fixtures.session(name)
+        let images = try Fixtures.render(s, at: moments.map(\.1))
+        XCTAssertEqual(images.count, moments.count)
+        for (image, moment) in zip(images, moments) {
+            assertSnapshot(of: image, as: .png(), named: moment.0, testName: testName)
+        }
+    }
+
+    /// Peek and pop: the preview ring half full, the peek over the blurred list, the commit
+    /// ring, the popped detail view.
+    func testPeekAndPop() throws {
+        try frames("scene-messages.jsonl", [("mid-preview", 0.4), ("peek", 0.7), ("commit", 1.3), ("popped", 2.1)])
+    }
+
+    /// The confirm button in each state, then the DELETED pill.
+    func testConfirmButtonStates() throws {
+        try frames("scene-confirm.jsonl", [("updating", 0.7), ("selected", 0.82), ("confirmed", 1.1), ("deleted", 2.0)])
+    }
+
+    /// Quick-action menus opened on an icon of the left column and of the right column.
+    func testQuickActionMenus() throws {
+        try frames("scene-home.jsonl", [("left-icon", 0.6), ("right-icon", 1.5)])
+    }
+
+    /// The arrow of a deferred bottom swipe, and the faded home indicator after auto-hide.
+    func testDeferralArrowAndFadedIndicator() throws {
+        try frames("scene-system.jsonl", [("deferral-arrow", 0.4), ("faded-indicator", 4.2)])
+    }
+}
