@@ -147,12 +147,7 @@ public final class FrameRenderer {
     /// press starts), then reused every frame of it.
     private func backdrop(key: String, draw: (OpaquePointer) -> Void) throws(RenderError) -> BlurredBackdrop {
         if let b = backdrop, b.key == key, b.viewport == viewport { return b.image }
-        let surface = try ImageSurface(viewport: viewport)
-        guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the backdrop") }
-        draw(cr)
-        cairo_destroy(cr)
-        surface.flush()
-        let image = try BlurredBackdrop(of: surface, viewport: viewport)
+        let image = try BlurredBackdrop(viewport: viewport, draw: draw)
         backdrop = (key, viewport, image)
         return image
     }
