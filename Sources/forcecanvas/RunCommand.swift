@@ -29,6 +29,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Pressure change per wheel notch or [ ] key, in (0, 1].")
     var pressureStep = PressureEmulator.defaultStep
 
+    @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) on stderr.")
+    var verbose = false
+
     func validate() throws {
         guard pressureStep > 0, pressureStep <= 1 else { throw ValidationError("--pressure-step must be in (0, 1]") }
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
@@ -43,6 +46,7 @@ struct RunCommand: ParsableCommand {
         config.snapshotPath = snapshotPath
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = exportDir
+        config.verbose = verbose
         if let replayPath { config.replay = try SessionFile.load(replayPath) }
         var recorder: SessionRecorder?
         if let recordPath {
