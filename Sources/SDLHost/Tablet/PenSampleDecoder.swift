@@ -15,12 +15,18 @@ public struct PenAxes: Equatable, Sendable {
 public struct PenSampleDecoder: Sendable {
     public let device: TabletDevice
     public private(set) var state: ValuatorState
+    /// `.pen` or `.eraser`, decided once (the kind reads the device name).
+    public let source: InputSource
+    /// The device as the core names it, decided once.
+    public let inputDevice: InputDevice
     private let pressure: (number: Int, min: Double, max: Double)?
     private let tilt: (x: ValuatorAxis, y: ValuatorAxis)?
 
     public init(device: TabletDevice) {
         self.device = device
         state = ValuatorState(axes: device.axes)
+        source = device.kind == .eraser ? .eraser : .pen
+        inputDevice = device.inputDevice
         if case .pressure(let lo, let hi) = device.force, let axis = device.pressureAxis {
             pressure = (axis.number, lo, hi)
         } else {
@@ -53,7 +59,7 @@ public struct PenSampleDecoder: Sendable {
 
     /// A pointer sample at `location` (window points) with this device's source and axes.
     public func sample(_ phase: PointerPhase, at location: Point, axes: PenAxes) -> PointerInput {
-        PointerInput(phase: phase, location: location, source: device.kind == .eraser ? .eraser : .pen,
+        PointerInput(phase: phase, location: location, source: source,
                      rawForce: axes.rawForce, maximumForce: axes.maximumForce,
                      altitude: axes.altitude, azimuth: axes.azimuth)
     }

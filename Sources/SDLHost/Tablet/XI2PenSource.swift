@@ -101,7 +101,9 @@ final class XI2PenSource {
     /// The events queued up to and including the batch of the SYSWMEVENT `event` (nothing for
     /// another event, or an X event that produced none).
     func take(through event: SDL_Event) -> [TabletEvent] {
-        guard event.type == SDL_SYSWMEVENT.rawValue, let msg = event.syswm.msg, msg.pointee.subsystem == SDL_SYSWM_X11 else { return [] }
+        guard !pending.isEmpty, event.type == SDL_SYSWMEVENT.rawValue, let msg = event.syswm.msg,
+              msg.pointee.subsystem == SDL_SYSWM_X11, msg.pointee.msg.x11.event.type == GenericEvent
+        else { return [] }
         let key = Self.key(msg.pointee.msg.x11.event.xcookie)
         guard let i = pending.firstIndex(where: { $0.key == key }) else { return [] }
         let events = pending[...i].flatMap(\.events)
@@ -166,10 +168,10 @@ final class XI2PenSource {
         let location = Point(x: e.event_x * pointsPerPixel, y: e.event_y * pointsPerPixel)
         last[id] = (location, axes)
         penWasLast = true
-        if let reason = decoder.device.force.reason, reported.insert(id).inserted {
+        if !decoder.inputDevice.hasForce, reported.insert(id).inserted, let reason = decoder.device.force.reason {
             out.append(.notice("\(decoder.device.name): \(reason); drawing with simulated pressure"))
         }
-        out.append(.pen(deviceID: id, device: decoder.device.inputDevice, decoder.sample(phase, at: location, axes: axes)))
+        out.append(.pen(deviceID: id, device: decoder.inputDevice, decoder.sample(phase, at: location, axes: axes)))
     }
 
     /// Button 1: the pen tip in xf86-input-wacom, xf86-input-libinput and XWayland.
@@ -186,7 +188,7 @@ final class XI2PenSource {
         if let id = strokeDevice, let decoder = decoders[id], let l = last[id],
            gone.contains(id) || !(table?.contains { $0.id == id && $0.isPen } ?? true) {
             strokeDevice = nil
-            out.append(.pen(deviceID: id, device: decoder.device.inputDevice, decoder.sample(.up, at: l.location, axes: l.axes)))
+            out.append(.pen(deviceID: id, device: decoder.inputDevice, decoder.sample(.up, at: l.location, axes: l.axes)))
         }
         if let table { install(table) }
     }
