@@ -7,14 +7,53 @@ enum HostEvent: Equatable {
     case export
     case quit
     case resized
+    /// A one-time message for the status line and the log.
+    case notice(String)
 }
 
-/// Translates SDL events into core input. The only place that reads SDL event structs.
+/// Translates SDL events (and the XI2 pen source's events) into core input. The only place
+/// that reads SDL event structs.
+///
+/// One device drives the pointer at a time (`driver`), and `.device` is sent whenever another
+/// one takes over:
+/// - **Pen echo**: a pen also moves the X master pointer, so SDL reports every pen motion and
+///   tip press again as mouse events. While a pen is the driving device (from its first XI2
+///   sample until another pointer device moves or clicks, as the pen source reports through
+///   `.otherPointer`), SDL mouse motion and buttons are dropped: one physical stroke is drawn once.
+/// - **One stroke at a time**: while a mouse button, a pen tip or a finger is down, the other
+///   devices' samples are dropped until it lifts (the wheel always passes: it is pressure).
+/// - **Touch**: the first finger of a direct touch screen draws (source `.finger`, no force,
+///   so the core simulates pressure); further fingers, touchpad fingers and SDL's mouse events
+///   synthesised from touches are ignored.
+/// - The mouse takes over again (`.device(.emulatedMouse)`) on its first event after a finger,
+///   or after a pen when the pen source reports another pointer.
 struct EventTranslator {
     /// SDL_TOUCH_MOUSEID ((Uint32)-1): mouse events SDL synthesises from touches.
     static let touchMouseID = UInt32.max
+
+    /// The device driving the pointer.
+    enum Driver: Equatable {
+        case mouse
+        case pen(Int32)
+        case touch
+    }
+
+    /// What the translator needs to know about a touch device.
+    struct TouchInfo: Equatable {
+        var name: String
+        /// A touch screen (fingers at window locations), not a touchpad.
+        var isDirect: Bool
+    }
+
+    /// Window size in points, for SDL's normalised finger locations.
+    var windowSize = (width: 0.0, height: 0.0)
+    /// Looks a touch device up (SDL by default; tests inject one).
+    var touchInfo: (SDL_TouchID) -> TouchInfo = EventTranslator.sdlTouchInfo
+    private(set) var driver = Driver.mouse
     /// Mouse buttons currently held (a stroke lasts while any is).
     private var buttons: Set<UInt8> = []
+    private var penStroke: Int32?
+    private var finger: (touch: SDL_TouchID, id: SDL_FingerID)?
     private var shiftKeys: Set<SDL_Keycode> = []
 
     mutating func translate(_ e: inout SDL_Event) -> [HostEvent] {
@@ -25,21 +64,25 @@ struct EventTranslator {
             let id = SDL_WindowEventID(UInt32(e.window.event))
             return id == SDL_WINDOWEVENT_SIZE_CHANGED || id == SDL_WINDOWEVENT_RESIZED ? [.resized] : []
         case SDL_MOUSEBUTTONDOWN:
-            guard e.button.which != Self.touchMouseID else { return [] }
+            guard e.button.which != Self.touchMouseID, var out = mouseMayDrive() else { return [] }
             let wasDown = !buttons.isEmpty
             buttons.insert(e.button.button)
-            return wasDown ? [] : [pointer(.down, x: e.button.x, y: e.button.y)]
+            if !wasDown { out.append(pointer(.down, x: e.button.x, y: e.button.y)) }
+            return out
         case SDL_MOUSEBUTTONUP:
             guard e.button.which != Self.touchMouseID, buttons.remove(e.button.button) != nil else { return [] }
             return buttons.isEmpty ? [pointer(.up, x: e.button.x, y: e.button.y)] : []
         case SDL_MOUSEMOTION:
-            guard e.motion.which != Self.touchMouseID else { return [] }
-            return [pointer(.move, x: e.motion.x, y: e.motion.y)]
+            guard e.motion.which != Self.touchMouseID, var out = mouseMayDrive() else { return [] }
+            out.append(pointer(.move, x: e.motion.x, y: e.motion.y))
+            return out
         case SDL_MOUSEWHEEL:
             // preciseY carries smooth (trackpad) scrolling as fractional notches.
             var dy = Double(e.wheel.preciseY)
             if e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
             return dy == 0 ? [] : [.input(.wheel(dy))]
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
+            return translateFinger(e.tfinger, type: SDL_EventType(e.type))
         case SDL_KEYDOWN:
             let sym = e.key.keysym.sym
             if sym == SDL_Keycode(SDLK_LSHIFT.rawValue) || sym == SDL_Keycode(SDLK_RSHIFT.rawValue) {
@@ -62,7 +105,89 @@ struct EventTranslator {
         }
     }
 
+    /// Translates what the XI2 pen source read.
+    mutating func translate(_ t: TabletEvent) -> [HostEvent] {
+        switch t {
+        case .notice(let text):
+            return [.notice(text)]
+        case .otherPointer:
+            guard case .pen = driver, penStroke == nil else { return [] }
+            driver = .mouse
+            return [.input(.device(.emulatedMouse))]
+        case .pen(let id, let device, let p):
+            guard buttons.isEmpty, finger == nil, penStroke == nil || penStroke == id else { return [] }
+            var out: [HostEvent] = []
+            if driver != .pen(id) {
+                driver = .pen(id)
+                out.append(.input(.device(device)))
+            }
+            switch p.phase {
+            case .down: penStroke = id
+            case .up, .cancel: penStroke = nil
+            case .move: break
+            }
+            out.append(.input(.pointer(p)))
+            return out
+        }
+    }
+
+    // MARK: Internals
+
+    /// Whether an SDL mouse event may drive now, with the device switch to send first; nil
+    /// when it is a pen's echo or another device's stroke is live.
+    private mutating func mouseMayDrive() -> [HostEvent]? {
+        guard penStroke == nil, finger == nil else { return nil }
+        switch driver {
+        case .mouse: return []
+        case .pen: return nil
+        case .touch:
+            driver = .mouse
+            return [.input(.device(.emulatedMouse))]
+        }
+    }
+
+    private mutating func translateFinger(_ f: SDL_TouchFingerEvent, type: SDL_EventType) -> [HostEvent] {
+        // SDL2 reports finger pressure as a constant 1.0 on X11, Wayland, Windows and macOS, so
+        // the finger is force-less (rawForce nil): the core simulates pressure from speed.
+        let location = Point(x: Double(f.x) * windowSize.width, y: Double(f.y) * windowSize.height)
+        let sample = { (phase: PointerPhase) in HostEvent.input(.pointer(PointerInput(phase: phase, location: location, source: .finger))) }
+        if type == SDL_FINGERDOWN {
+            guard finger == nil, buttons.isEmpty, penStroke == nil else { return [] }
+            let info = touchInfo(f.touchId)
+            guard info.isDirect else { return [] }
+            finger = (f.touchId, f.fingerId)
+            var out: [HostEvent] = []
+            if driver != .touch {
+                driver = .touch
+                out.append(.input(.device(InputDevice(name: info.name, kind: .touch, hasForce: false))))
+            }
+            return out + [sample(.down)]
+        }
+        guard let current = finger, current.touch == f.touchId, current.id == f.fingerId else { return [] }
+        if type == SDL_FINGERUP {
+            finger = nil
+            return [sample(.up)]
+        }
+        return [sample(.move)]
+    }
+
     private func pointer(_ phase: PointerPhase, x: Int32, y: Int32) -> HostEvent {
         .input(.pointer(PointerInput(phase: phase, location: Point(x: Double(x), y: Double(y)), source: .mouse)))
+    }
+
+    /// The name shown when SDL names no touch device.
+    static let defaultTouchName = "Touch screen"
+
+    /// SDL's name and type of a touch device. Only SDL's indirect types (touchpads) are not
+    /// direct; an unknown device counts as a touch screen.
+    static func sdlTouchInfo(_ id: SDL_TouchID) -> TouchInfo {
+        let type = SDL_GetTouchDeviceType(id)
+        let direct = type != SDL_TOUCH_DEVICE_INDIRECT_ABSOLUTE && type != SDL_TOUCH_DEVICE_INDIRECT_RELATIVE
+        for i in 0..<SDL_GetNumTouchDevices() where SDL_GetTouchDevice(i) == id {
+            if let name = SDL_GetTouchName(i).map({ String(cString: $0) }), !name.isEmpty {
+                return TouchInfo(name: name, isDirect: direct)
+            }
+        }
+        return TouchInfo(name: defaultTouchName, isDirect: direct)
     }
 }

@@ -30,6 +30,8 @@ public struct WindowConfiguration {
     public var launchShortcut: String?
     /// Hears the catalog when an export registered a dynamic quick action (to persist it).
     public var onShortcutsChanged: ((ShortcutCatalog) -> Void)?
+    /// Log input setup (XInput 2 selection, pens found) on stderr.
+    public var verbose = false
 
     public init() {}
 }
@@ -44,7 +46,7 @@ public final class WindowApp {
     /// Status lines stay for three seconds.
     static let statusDuration = 3.0
 
-    private let config: WindowConfiguration
+    let config: WindowConfiguration
 
     public init(_ config: WindowConfiguration) { self.config = config }
 
@@ -67,6 +69,9 @@ public final class WindowApp {
         let renderer = try FrameRenderer(viewport: state.viewport)
         let clock = FrameClock()
         var translator = EventTranslator()
+        translator.windowSize = (Double(state.viewport.width), Double(state.viewport.height))
+        let pen = makePenSource(for: window)
+        defer { pen?.stop() }
         var timer = FrameTimer()
         var stats: FrameStats?
         var lastStats = -Double.infinity
@@ -81,8 +86,30 @@ public final class WindowApp {
             config.onEvent?(TimedEvent(time: t, event: e))
         }
 
+        func perform(_ events: [HostEvent], at t: Double, frameStart: Double) {
+            for h in events {
+                switch h {
+                case .input(let e): apply(e, at: t)
+                case .quit: running = false
+                case .resized:
+                    let v = window.viewport
+                    if v != state.viewport { apply(.resize(v), at: t) }
+                    translator.windowSize = (Double(v.width), Double(v.height))
+                    pen?.windowResized(sdlWidth: Int32(v.width))
+                case .export:
+                    status = (export(&state, viewport: state.viewport), frameStart + Self.statusDuration)
+                case .notice(let text):
+                    Self.log("forcecanvas: \(text)")
+                    status = (text, frameStart + Self.statusDuration)
+                }
+            }
+        }
+
         // The window manager or HiDPI may give another size than asked: that is an event too.
-        if window.viewport != state.viewport { apply(.resize(window.viewport), at: 0) }
+        if window.viewport != state.viewport {
+            apply(.resize(window.viewport), at: 0)
+            translator.windowSize = (Double(window.viewport.width), Double(window.viewport.height))
+        }
         // A launch through a quick action skips the normal start: the shortcut picks the scene.
         var launch = LaunchShortcut(item: config.launchShortcut.map { config.shortcuts.item(ofType: $0) })
         if let dispatch = launch.take() {
@@ -97,18 +124,11 @@ public final class WindowApp {
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
                 let t = max(0, min(frameStart, clock.time(ofEventStamp: event.common.timestamp)))
-                for h in translator.translate(&event) {
-                    switch h {
-                    case .input(let e): apply(e, at: t)
-                    case .quit: running = false
-                    case .resized:
-                        let v = window.viewport
-                        if v != state.viewport { apply(.resize(v), at: t) }
-                    case .export:
-                        status = (export(&state, viewport: state.viewport), frameStart + Self.statusDuration)
-                    }
-                }
+                perform(translator.translate(&event), at: t, frameStart: frameStart)
+                // Pen samples read from this X event, in order among SDL's own events.
+                for te in pen?.take(through: event) ?? [] { perform(translator.translate(te), at: t, frameStart: frameStart) }
             }
+            for te in pen?.takeAll() ?? [] { perform(translator.translate(te), at: frameStart, frameStart: frameStart) }
             if var r = replay {
                 while r.index < r.session.events.count, r.start + r.session.events[r.index].time <= frameStart {
                     state.handle(r.session.events[r.index].event, at: r.start + r.session.events[r.index].time)

@@ -8,7 +8,7 @@ import SDLHost
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure frame cost, renderer speed and outline throughput (use a release build).")
+        abstract: "Measure frame cost, renderer speed, outline throughput and tablet event cost (use a release build).")
 
     @Option(help: "Frames of live drawing measured per canvas.")
     var frames = 240
@@ -51,6 +51,8 @@ struct BenchCommand: ParsableCommand {
             print(String(format: "   %7d-point stroke: %.1f M input points/s", count, rate / 1e6))
         }
         print("   target: at least 20 M points/s")
+        print("")
+        try printTabletSections()
         print("")
         try printSceneCosts()
     }

@@ -37,6 +37,9 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup(title: "Pressure") var pressure: SettingsOptionGroup
 
+    @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) on stderr.")
+    var verbose = false
+
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
     }
@@ -56,6 +59,7 @@ struct RunCommand: ParsableCommand {
         config.snapshotPath = snapshotPath
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = exportDir
+        config.verbose = verbose
         if let replayPath { config.replay = try SessionFile.load(replayPath) }
         var recorder: SessionRecorder?
         if let recordPath {

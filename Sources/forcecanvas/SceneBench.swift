@@ -79,7 +79,7 @@ extension BenchCommand {
     }
 
     func printSceneCosts() throws {
-        print("4. Scenes at their busiest moment, \(Self.viewport.width)x\(Self.viewport.height), \(frames) frames each (every frame a full redraw + upload)")
+        print("6. Scenes at their busiest moment, \(Self.viewport.width)x\(Self.viewport.height), \(frames) frames each (every frame a full redraw + upload)")
         for c in try sceneCosts() {
             print(String(format: "   %@\n      mean %.2f ms · p50 %.2f ms · p99 %.2f ms · first frame %.2f ms",
                          c.name, c.timing.mean * 1000, c.timing.p50 * 1000, c.timing.p99 * 1000, c.first * 1000))

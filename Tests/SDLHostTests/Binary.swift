@@ -60,4 +60,29 @@ enum Binary {
         if env["CI"] == "true" { XCTFail("CI must run window tests under Xvfb (./run.sh test starts one)") }
         throw XCTSkip("no DISPLAY: run through ./run.sh test, which starts its own Xvfb")
     }
+
+    /// Starts `forcecanvas run` and waits for its window; returns the process and window id.
+    /// With `stderr`, the program's error output goes to that file.
+    static func launchWindow(_ arguments: [String], stderr: String? = nil) throws -> (Process, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = ["run"] + arguments
+        p.standardOutput = FileHandle.nullDevice
+        if let stderr {
+            _ = FileManager.default.createFile(atPath: stderr, contents: nil)
+            p.standardError = FileHandle(forWritingAtPath: stderr)
+        }
+        try p.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let r = try xdotool(["search", "--onlyvisible", "--name", "^ForceCanvas$"])
+            if r.status == 0, let id = r.stdout.split(separator: "\n").first {
+                Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
+                return (p, String(id))
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        p.terminate()
+        throw XCTSkip("the window did not appear within 20 s")
+    }
 }

@@ -89,25 +89,3 @@ final class SceneWindowTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("\(dir)/Info.plist"), bad.stderr)
     }
 }
-
-extension Binary {
-    /// Starts `forcecanvas run` and waits for its window; returns the process and window id.
-    static func launchWindow(_ arguments: [String]) throws -> (Process, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = ["run"] + arguments
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let r = try xdotool(["search", "--onlyvisible", "--name", "^ForceCanvas$"])
-            if r.status == 0, let id = r.stdout.split(separator: "\n").first {
-                Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
-                return (p, String(id))
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        p.terminate()
-        throw XCTSkip("the window did not appear within 20 s")
-    }
-}

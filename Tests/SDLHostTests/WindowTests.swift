@@ -5,24 +5,8 @@ import XCTest
 
 /// The real window under Xvfb, driven through XTest with xdotool.
 final class WindowTests: XCTestCase {
-    /// Starts `forcecanvas run` and waits for its window; returns the process and window id.
-    func launch(_ arguments: [String]) throws -> (Process, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.path)
-        p.arguments = ["run"] + arguments
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let r = try Binary.xdotool(["search", "--onlyvisible", "--name", "^ForceCanvas$"])
-            if r.status == 0, let id = r.stdout.split(separator: "\n").first {
-                Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
-                return (p, String(id))
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        p.terminate()
-        throw XCTSkip("the window did not appear within 20 s")
+    func launch(_ arguments: [String], stderr: String? = nil) throws -> (Process, String) {
+        try Binary.launchWindow(arguments, stderr: stderr)
     }
 
     /// Dark pixels in column `x` near the stroke's row (y = 300, away from the gauge): the
@@ -68,6 +52,36 @@ final class WindowTests: XCTestCase {
             }
         }
         XCTAssertEqual(kinds, ["down"] + Array(repeating: "wheel", count: 5) + ["up"])
+    }
+
+    func testWithTheXInput2SelectionInstalledXTestClicksStillDraw() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (process, window) = try launch(["--size", "800x600", "--verbose", "--record", "\(dir)/rec.jsonl",
+                                            "--snapshot", "\(dir)/shot.png"], stderr: "\(dir)/stderr.txt")
+        var drag = ["mousemove", "--window", window, "100", "300", "mousedown", "1"]
+        for x in stride(from: 110, through: 500, by: 10) { drag += ["mousemove", "--window", window, "\(x)", "300", "sleep", "0.01"] }
+        try Binary.xdotool(drag + ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.4)
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+
+        // The pen source ran in the real window: XInput 2 selected on the slave pointers (Xvfb's
+        // mouse and the XTest pointer), hierarchy changes on the root.
+        let log = try String(contentsOfFile: "\(dir)/stderr.txt", encoding: .utf8)
+        XCTAssertTrue(log.contains("selection installed; pens: none; other pointers: 2"), log)
+
+        // SDL's own button events still arrived: one mouse stroke, recorded and drawn.
+        let session = try SessionCoding.parse(try String(contentsOfFile: "\(dir)/rec.jsonl", encoding: .utf8), file: "rec.jsonl")
+        let phases: [String] = session.events.compactMap {
+            if case .pointer(let p) = $0.event, p.phase != .move { return "\(p.source.rawValue) \(p.phase.rawValue)" }
+            return nil
+        }
+        XCTAssertEqual(phases, ["mouse down", "mouse up"])
+        let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
+        XCTAssertGreaterThan(thickness(shot, x: 300), 2, "the stroke is on screen")
     }
 
     func testExitAfterFramesWritesTheFrame() throws {

@@ -1,0 +1,12 @@
+import ForceCore
+
+/// What the XI2 pen source tells the event translator, in X event order.
+enum TabletEvent: Equatable {
+    /// A pen or eraser sample from XI2 device `deviceID`, which `device` describes.
+    case pen(deviceID: Int32, device: InputDevice, PointerInput)
+    /// A pointer that is not a pen (mouse, touchpad, XTest) moved or pressed a button after a
+    /// pen was the last to do so: the mouse takes over again.
+    case otherPointer
+    /// Something the user should know, shown once (a pen with an unusable pressure range).
+    case notice(String)
+}

@@ -1,0 +1,217 @@
+import CSDL2
+import CXInput2
+import ForceCore
+
+/// Tablet pens read through XInput 2 beside SDL (SPEC 7): SDL reports a pen as a plain mouse.
+///
+/// SDL hands every X generic event to an event watch as an `SDL_SYSWMEVENT` whose cookie data is
+/// freed right after dispatch, so the watch translates XI2 device events at once into
+/// `TabletEvent`s, batched under the cookie's identity. The window loop takes each batch when it
+/// polls that SYSWMEVENT, which keeps pen samples in X order among SDL's own mouse events.
+///
+/// Rules:
+/// - **Duplicates**: only events whose device *and* source are a known pen are read; the master
+///   pointer's copy of a pen event (SDL selects XI_Motion on the masters) is dropped.
+/// - **Pen down/up**: XI_ButtonPress/Release of button 1 (the tip; the driver's own threshold
+///   decides contact); other buttons only update the valuators. One pen stroke at a time.
+/// - **Location**: `event_x/event_y` (sub-pixel, relative to SDL's window) × `pointsPerPixel`,
+///   in window points like SDL's mouse events.
+/// - **Hot-plug**: XI_HierarchyChanged re-queries the devices and re-selects (this is how
+///   xf86-input-libinput's per-tool sub-devices are picked up). A device removed or disabled
+///   mid-stroke ends the stroke with an `.up` at its last location and force.
+/// - A force-less pen (empty or inverted pressure range) draws with simulated pressure and is
+///   reported once, on first use.
+final class XI2PenSource {
+    /// The XInput extension opcode: the `extension` of the cookies read.
+    let opcode: Int32
+    /// Window points per event pixel (see `XI2Connection.pointsPerPixel`).
+    var pointsPerPixel = 1.0
+    /// Every device, by XI2 id.
+    private(set) var devices: [Int32: TabletDevice] = [:]
+    private var decoders: [Int32: PenSampleDecoder] = [:]
+    private var otherPointers: Set<Int32> = []
+    private var last: [Int32: (location: Point, axes: PenAxes)] = [:]
+    private var strokeDevice: Int32?
+    /// Whether a pen produced the last pointer input this source saw.
+    private var penWasLast = false
+    private var reported: Set<Int32> = []
+    private var pending: [Batch] = []
+    private let refresh: (() -> [TabletDevice])?
+    private let connection: XI2Connection?
+    private var watching = false
+
+    /// Events from one X event, under its cookie's identity.
+    private struct Batch {
+        var key: Key
+        var events: [TabletEvent]
+    }
+
+    /// A cookie's identity: Xlib numbers every generic event it queues (`cookie`).
+    struct Key: Equatable {
+        var serial: UInt
+        var cookie: UInt32
+    }
+
+    /// A source over a known device table. `refresh` re-queries (and re-selects) after a
+    /// hierarchy change; without it the removed devices are simply dropped (tests).
+    init(devices: [TabletDevice], opcode: Int32, refresh: (() -> [TabletDevice])? = nil) {
+        self.opcode = opcode
+        self.refresh = refresh
+        connection = nil
+        install(devices)
+    }
+
+    /// The source of a real window: queries the devices and installs the selections.
+    init(connection: XI2Connection) {
+        opcode = connection.opcode
+        refresh = { connection.refresh() }
+        self.connection = connection
+        install(connection.refresh())
+    }
+
+    deinit { stop() }
+
+    /// The window's width in SDL points changed: recompute `pointsPerPixel`.
+    func windowResized(sdlWidth: Int32) {
+        if let connection { pointsPerPixel = connection.pointsPerPixel(sdlWidth: sdlWidth) }
+    }
+
+    /// Non-pen slave pointers selected for (the mouse taking over).
+    var otherPointerCount: Int { otherPointers.count }
+
+    /// Pens and erasers in the current table.
+    var pens: [TabletDevice] { decoders.values.map(\.device).sorted { $0.id < $1.id } }
+
+    /// Enables SDL_SYSWMEVENT and installs the event watch.
+    func start() {
+        guard !watching else { return }
+        SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_ENABLE)
+        SDL_AddEventWatch(xi2PenWatch, Unmanaged.passUnretained(self).toOpaque())
+        watching = true
+    }
+
+    func stop() {
+        guard watching else { return }
+        SDL_DelEventWatch(xi2PenWatch, Unmanaged.passUnretained(self).toOpaque())
+        watching = false
+    }
+
+    // MARK: Taking events (window loop)
+
+    /// The events queued up to and including the batch of the SYSWMEVENT `event` (nothing for
+    /// another event, or an X event that produced none).
+    func take(through event: SDL_Event) -> [TabletEvent] {
+        guard !pending.isEmpty, event.type == SDL_SYSWMEVENT.rawValue, let msg = event.syswm.msg,
+              msg.pointee.subsystem == SDL_SYSWM_X11, msg.pointee.msg.x11.event.type == GenericEvent
+        else { return [] }
+        let key = Self.key(msg.pointee.msg.x11.event.xcookie)
+        guard let i = pending.firstIndex(where: { $0.key == key }) else { return [] }
+        let events = pending[...i].flatMap(\.events)
+        pending.removeFirst(i + 1)
+        return events
+    }
+
+    /// Everything still queued (at the end of a frame's event drain).
+    func takeAll() -> [TabletEvent] {
+        defer { pending.removeAll(keepingCapacity: true) }
+        return pending.flatMap(\.events)
+    }
+
+    static func key(_ cookie: XGenericEventCookie) -> Key { Key(serial: cookie.serial, cookie: cookie.cookie) }
+
+    // MARK: Reading cookies (event watch)
+
+    /// Translates one X generic event (called inside SDL's dispatch, while its data is valid).
+    func receive(_ cookie: XGenericEventCookie) {
+        guard cookie.type == GenericEvent, cookie.extension == opcode, let data = cookie.data else { return }
+        var out: [TabletEvent] = []
+        switch cookie.evtype {
+        case XI_Motion, XI_ButtonPress, XI_ButtonRelease:
+            deviceEvent(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, type: cookie.evtype, into: &out)
+        case XI_HierarchyChanged:
+            hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee, into: &out)
+        default:
+            return
+        }
+        if !out.isEmpty { pending.append(Batch(key: Self.key(cookie), events: out)) }
+    }
+
+    private func deviceEvent(_ e: XIDeviceEvent, type: Int32, into out: inout [TabletEvent]) {
+        guard decoders[e.sourceid] != nil else {
+            let emulated = Int(e.flags) & Int(XIPointerEmulated) != 0
+            if otherPointers.contains(e.sourceid), !emulated, type != XI_ButtonRelease, penWasLast, strokeDevice == nil {
+                penWasLast = false
+                out.append(.otherPointer)
+            }
+            return
+        }
+        guard e.deviceid == e.sourceid else { return }  // the master's copy of a pen event
+        let id = e.sourceid
+        let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(max(0, e.valuators.mask_len)))
+        let count = mask.reduce(0) { $0 + $1.nonzeroBitCount }
+        let values = UnsafeBufferPointer(start: e.valuators.values, count: e.valuators.values == nil ? 0 : count)
+        guard let axes = decoders[id]?.decode(mask: mask, values: values), let decoder = decoders[id] else { return }
+
+        let phase: PointerPhase
+        switch type {
+        case XI_ButtonPress:
+            guard e.detail == Self.tipButton, strokeDevice == nil else { return }
+            phase = .down
+            strokeDevice = id
+        case XI_ButtonRelease:
+            guard e.detail == Self.tipButton, strokeDevice == id else { return }
+            phase = .up
+            strokeDevice = nil
+        default:
+            phase = .move
+        }
+        let location = Point(x: e.event_x * pointsPerPixel, y: e.event_y * pointsPerPixel)
+        last[id] = (location, axes)
+        penWasLast = true
+        if !decoder.inputDevice.hasForce, reported.insert(id).inserted, let reason = decoder.device.force.reason {
+            out.append(.notice("\(decoder.device.name): \(reason); drawing with simulated pressure"))
+        }
+        out.append(.pen(deviceID: id, device: decoder.inputDevice, decoder.sample(phase, at: location, axes: axes)))
+    }
+
+    /// Button 1: the pen tip in xf86-input-wacom, xf86-input-libinput and XWayland.
+    static let tipButton: Int32 = 1
+
+    /// The hierarchy flags after which a device may be gone.
+    static let goneFlags = Int32(XISlaveRemoved) | Int32(XIDeviceDisabled)
+
+    private func hierarchyChanged(_ h: XIHierarchyEvent, into out: inout [TabletEvent]) {
+        let infos = UnsafeBufferPointer(start: h.info, count: h.info == nil ? 0 : Int(h.num_info))
+        let gone = Set(infos.filter { $0.flags & Self.goneFlags != 0 }.map(\.deviceid))
+        let changed = infos.contains { $0.flags != 0 } || h.flags != 0
+        let table = changed ? (refresh?() ?? devices.values.filter { !gone.contains($0.id) }) : nil
+        if let id = strokeDevice, let decoder = decoders[id], let l = last[id],
+           gone.contains(id) || !(table?.contains { $0.id == id && $0.isPen } ?? true) {
+            strokeDevice = nil
+            out.append(.pen(deviceID: id, device: decoder.inputDevice, decoder.sample(.up, at: l.location, axes: l.axes)))
+        }
+        if let table { install(table) }
+    }
+
+    /// Replaces the device table; a pen whose description did not change keeps its valuators.
+    private func install(_ table: [TabletDevice]) {
+        devices = Dictionary(table.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var next: [Int32: PenSampleDecoder] = [:]
+        for d in table where d.isPen && !d.isMaster {
+            next[d.id] = decoders[d.id].flatMap { $0.device == d ? $0 : nil } ?? PenSampleDecoder(device: d)
+        }
+        decoders = next
+        otherPointers = Set(table.filter { !$0.isMaster && $0.kind == .mouse }.map(\.id))
+        last = last.filter { next[$0.key] != nil }
+        if let id = strokeDevice, next[id] == nil { strokeDevice = nil }
+    }
+}
+
+/// The SDL event watch: reads the XI2 cookie of every SYSWMEVENT while its data is still valid.
+private func xi2PenWatch(_ userdata: UnsafeMutableRawPointer?, _ event: UnsafeMutablePointer<SDL_Event>?) -> Int32 {
+    guard let userdata, let event, event.pointee.type == SDL_SYSWMEVENT.rawValue,
+          let msg = event.pointee.syswm.msg, msg.pointee.subsystem == SDL_SYSWM_X11
+    else { return 1 }
+    Unmanaged<XI2PenSource>.fromOpaque(userdata).takeUnretainedValue().receive(msg.pointee.msg.x11.event.xcookie)
+    return 1
+}

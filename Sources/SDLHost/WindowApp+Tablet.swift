@@ -1,0 +1,34 @@
+import CSDL2
+import Foundation
+
+extension WindowApp {
+    /// The XI2 pen source for `window`, or nil (with one line on stderr) when the video driver
+    /// is not x11 or the server lacks XInput 2.2: the mouse and touch still work.
+    func makePenSource(for window: Window) -> XI2PenSource? {
+        let connection: XI2Connection
+        switch XI2Connection.open(for: window.window) {
+        case .failure(let unavailable):
+            Self.log("forcecanvas: no tablet pressure (\(unavailable.reason)); mouse and touch only")
+            return nil
+        case .success(let c):
+            connection = c
+        }
+        let source = XI2PenSource(connection: connection)
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window.window, &w, &h)
+        source.windowResized(sdlWidth: w)
+        source.start()
+        if config.verbose {
+            let pens = source.pens.map { "\($0.id) \"\($0.name)\" (\($0.kind.rawValue), \($0.force.reason ?? "force"))" }
+            Self.log("forcecanvas: XInput \(connection.version.major).\(connection.version.minor) selection installed;"
+                     + " pens: \(pens.isEmpty ? "none" : pens.joined(separator: ", "));"
+                     + " other pointers: \(source.otherPointerCount)")
+        }
+        return source
+    }
+
+    /// One line on stderr.
+    static func log(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

@@ -1,0 +1,161 @@
+import CSDL2
+import ForceCore
+@testable import SDLHost
+import XCTest
+
+/// Which device draws: the pen's mouse echo, the mouse taking over, touch.
+final class EventTranslatorTests: XCTestCase {
+    static let pen = Tablets.wacom.inputDevice
+
+    func mouse(_ type: SDL_EventType, x: Int32, y: Int32, which: UInt32 = 0) -> SDL_Event {
+        var e = SDL_Event()
+        if type == SDL_MOUSEMOTION {
+            e.motion.which = which
+            e.motion.x = x
+            e.motion.y = y
+        } else {
+            e.button.which = which
+            e.button.button = UInt8(SDL_BUTTON_LEFT)
+            e.button.x = x
+            e.button.y = y
+        }
+        e.type = type.rawValue
+        return e
+    }
+
+    func finger(_ type: SDL_EventType, id: SDL_FingerID, x: Float, y: Float) -> SDL_Event {
+        var e = SDL_Event()
+        e.tfinger.touchId = 7
+        e.tfinger.fingerId = id
+        e.tfinger.x = x
+        e.tfinger.y = y
+        e.tfinger.pressure = 1  // what SDL2 reports on X11, whatever the finger does
+        e.type = type.rawValue
+        return e
+    }
+
+    func pen(_ phase: PointerPhase, _ x: Double, force: Double = 30000) -> TabletEvent {
+        .pen(deviceID: 12, device: Self.pen,
+             PointerInput(phase: phase, location: Point(x: x, y: 10), source: .pen, rawForce: force, maximumForce: 65535))
+    }
+
+    func run(_ t: inout EventTranslator, _ script: [Either]) -> [InputEvent] {
+        var out: [HostEvent] = []
+        for step in script {
+            switch step {
+            case .sdl(var e): out += t.translate(&e)
+            case .tablet(let te): out += t.translate(te)
+            }
+        }
+        return out.compactMap { if case .input(let i) = $0 { return i } else { return nil } }
+    }
+
+    enum Either {
+        case sdl(SDL_Event)
+        case tablet(TabletEvent)
+    }
+
+    func kinds(_ events: [InputEvent]) -> [String] {
+        events.map {
+            switch $0 {
+            case .pointer(let p): return "\(p.source.rawValue) \(p.phase.rawValue)"
+            case .device(let d): return "device \(d.kind.rawValue)"
+            default: return "other"
+            }
+        }
+    }
+
+    func testTheMouseDrawsAsBefore() {
+        var t = EventTranslator()
+        let events = run(&t, [.sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 1, y: 1)), .sdl(mouse(SDL_MOUSEMOTION, x: 5, y: 1)),
+                              .sdl(mouse(SDL_MOUSEBUTTONUP, x: 5, y: 1))])
+        XCTAssertEqual(kinds(events), ["mouse down", "mouse move", "mouse up"])
+    }
+
+    func testAPenStrokeIsDrawnOnceNotAgainByItsMouseEcho() {
+        var t = EventTranslator()
+        // X order: the pen's own XI2 event, then the master pointer's core event SDL reads.
+        let events = run(&t, [
+            .tablet(pen(.move, 10)), .sdl(mouse(SDL_MOUSEMOTION, x: 10, y: 10)),
+            .tablet(pen(.down, 10)), .sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 10, y: 10)),
+            .tablet(pen(.move, 20)), .sdl(mouse(SDL_MOUSEMOTION, x: 20, y: 10)),
+            .tablet(pen(.up, 20)), .sdl(mouse(SDL_MOUSEBUTTONUP, x: 20, y: 10)),
+            .sdl(mouse(SDL_MOUSEMOTION, x: 25, y: 10)),  // still the pen, hovering
+        ])
+        XCTAssertEqual(kinds(events), ["device pen", "pen move", "pen down", "pen move", "pen up"])
+        XCTAssertEqual(events.first, .device(Self.pen))
+        XCTAssertEqual(t.driver, .pen(12))
+    }
+
+    func testTheMouseTakesOverAfterThePenAndStillDraws() {
+        var t = EventTranslator()
+        let events = run(&t, [
+            .tablet(pen(.down, 10)), .tablet(pen(.up, 12)),
+            .tablet(.otherPointer),
+            .sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 30, y: 30)), .sdl(mouse(SDL_MOUSEMOTION, x: 40, y: 30)),
+            .sdl(mouse(SDL_MOUSEBUTTONUP, x: 40, y: 30)),
+        ])
+        XCTAssertEqual(kinds(events), ["device pen", "pen down", "pen up", "device mouse", "mouse down", "mouse move", "mouse up"])
+        XCTAssertTrue(events.contains(.device(.emulatedMouse)))
+        XCTAssertEqual(t.driver, .mouse)
+    }
+
+    func testAnotherPointerMidPenStrokeDoesNotTakeOver() {
+        var t = EventTranslator()
+        let events = run(&t, [.tablet(pen(.down, 10)), .tablet(.otherPointer), .sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 1, y: 1)),
+                              .tablet(pen(.move, 11)), .tablet(pen(.up, 12))])
+        XCTAssertEqual(kinds(events), ["device pen", "pen down", "pen move", "pen up"])
+    }
+
+    func testAPenIsIgnoredWhileAMouseButtonIsHeld() {
+        var t = EventTranslator()
+        let events = run(&t, [.sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 1, y: 1)), .tablet(pen(.down, 10)),
+                              .sdl(mouse(SDL_MOUSEBUTTONUP, x: 2, y: 1)), .tablet(pen(.move, 11))])
+        XCTAssertEqual(kinds(events), ["mouse down", "mouse up", "device pen", "pen move"])
+    }
+
+    func testTheFirstFingerDrawsWithoutForceAtItsWindowLocation() throws {
+        var t = EventTranslator()
+        t.windowSize = (800, 600)
+        t.touchInfo = { _ in .init(name: "ELAN Touchscreen", isDirect: true) }
+        let events = run(&t, [
+            .sdl(finger(SDL_FINGERDOWN, id: 1, x: 0.5, y: 0.25)),
+            .sdl(finger(SDL_FINGERDOWN, id: 2, x: 0.1, y: 0.1)),       // a second finger: ignored
+            .sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 400, y: 150, which: EventTranslator.touchMouseID)),  // SDL's synthesis
+            .sdl(finger(SDL_FINGERMOTION, id: 2, x: 0.2, y: 0.1)),
+            .sdl(finger(SDL_FINGERMOTION, id: 1, x: 0.75, y: 0.25)),
+            .sdl(finger(SDL_FINGERUP, id: 1, x: 0.75, y: 0.5)),
+        ])
+        XCTAssertEqual(kinds(events), ["device touch", "finger down", "finger move", "finger up"])
+        XCTAssertEqual(events.first, .device(InputDevice(name: "ELAN Touchscreen", kind: .touch, hasForce: false)))
+        guard case .pointer(let down) = events[1], case .pointer(let up) = events[3] else { return XCTFail() }
+        XCTAssertEqual(down.location, Point(x: 400, y: 150))
+        XCTAssertEqual(up.location, Point(x: 600, y: 300))
+        XCTAssertNil(down.rawForce, "SDL's constant 1.0 is no force: the core simulates it")
+    }
+
+    func testTouchpadFingersDoNotDraw() {
+        var t = EventTranslator()
+        t.windowSize = (800, 600)
+        t.touchInfo = { _ in .init(name: "Touchpad", isDirect: false) }
+        XCTAssertEqual(run(&t, [.sdl(finger(SDL_FINGERDOWN, id: 1, x: 0.5, y: 0.5))]), [])
+    }
+
+    func testTheMouseTakesOverAfterTouch() {
+        var t = EventTranslator()
+        t.windowSize = (800, 600)
+        t.touchInfo = { _ in .init(name: "Touch screen", isDirect: true) }
+        let events = run(&t, [
+            .sdl(finger(SDL_FINGERDOWN, id: 1, x: 0.5, y: 0.5)),
+            .sdl(mouse(SDL_MOUSEMOTION, x: 3, y: 3)),  // a real mouse mid-touch: ignored
+            .sdl(finger(SDL_FINGERUP, id: 1, x: 0.5, y: 0.5)),
+            .sdl(mouse(SDL_MOUSEMOTION, x: 4, y: 4)),
+        ])
+        XCTAssertEqual(kinds(events), ["device touch", "finger down", "finger up", "device mouse", "mouse move"])
+    }
+
+    func testNoticesPassThrough() {
+        var t = EventTranslator()
+        XCTAssertEqual(t.translate(.notice("x")), [.notice("x")])
+    }
+}
