@@ -45,9 +45,10 @@ struct OverlayPainter {
         ("Z  /  Ctrl+Z", "undo stroke"),
         ("Y  /  Ctrl+Shift+Z", "redo stroke"),
         ("C", "clear (undoable)"),
-        ("Ctrl+S", "export PNG, SVG and PDF"),
+        ("Ctrl+S", "export PNG, SVG, PDF (+ .jsonl: Open Recent)"),
         ("H  /  F2", "HUD: fps, frame time, pressure, device"),
         ("1 2 3 4  /  Tab", "scenes: Canvas, Messages, Home, Confirm"),
+        ("In a scene", "press, then wheel up: peek 0.20 · pop 0.75 · confirm 0.97"),
         ("L", "event log of the callbacks"),
         ("E", "edge protection of this scene: none → top → bottom → all"),
         ("I", "home indicator auto-hide"),
@@ -275,8 +276,8 @@ struct OverlayPainter {
     }
 
     private func drawHelp(_ r: Rect, _ cr: OpaquePointer) {
-        // Nearly opaque: the help is read, not looked through.
-        panel(r, cr, radius: 14, colour: Palette.panel.with(alpha: 1.1))
+        // Opaque: the help is read, not looked through.
+        panel(r, cr, radius: 14, colour: RGBA(Palette.panel.r, Palette.panel.g, Palette.panel.b))
         TextPainter.draw("ForceCanvas — keys", at: Point(x: r.x + 20, y: r.y + 16),
                          style: .init(size: 18, bold: true), width: r.width - 40, overflow: .ellipsize, in: cr)
         let columns = helpColumns

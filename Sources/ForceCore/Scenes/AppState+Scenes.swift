@@ -148,6 +148,8 @@ extension AppState {
                 ink.clear()
                 show(.canvas)
             case .openRecent:
+                // Opening a drawing replaces the canvas (the clear is undoable).
+                ink.clear()
                 hostRequests.append(.openRecent(item))
                 show(.canvas)
             case .peekDemo:
