@@ -91,7 +91,12 @@ public final class FrameRenderer {
         previousOverlays = items
         needsFull = false
         let pixels = dirty.rects.compactMap(pixelRect)
-        guard !pixels.isEmpty else { return [] }
+        guard !pixels.isEmpty else {
+            // An idle frame: make the blurred backdrop now, so a peek or a menu starting later
+            // does not pay for it in its first frame.
+            try prepareBackdrop(d)
+            return []
+        }
 
         guard let cr = frame.makeContext() else { throw RenderError.surface("cannot draw the frame") }
         defer { cairo_destroy(cr) }
@@ -121,7 +126,7 @@ public final class FrameRenderer {
             painter.drawList(cr)
             if let peek = m.peek {
                 let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
-                let image = try backdrop(key: "messages \(m.rows.map(\.id)) \(m.notice ?? "")") { c in
+                let image = try backdrop(key: Self.backdropKey(m)) { c in
                     MessagesPainter(messages: list, viewport: self.viewport).drawList(c)
                 }
                 painter.drawPeek(peek, backdrop: image, cr)
@@ -133,8 +138,9 @@ public final class FrameRenderer {
             let painter = HomePainter(home: h, viewport: viewport)
             painter.drawGrid(cr)
             var image: BlurredBackdrop?
-            if h.pressProgress > 0, let focus = h.menu?.icon ?? h.pressedIcon {
-                image = try backdrop(key: "home \(focus)") { c in painter.drawGrid(c, skipping: focus) }
+            if h.pressProgress > 0, h.menu != nil || h.pressedIcon != nil {
+                // The whole grid: the pressed icon is drawn sharp over it anyway.
+                image = try backdrop(key: "home") { c in painter.drawGrid(c) }
             }
             painter.drawOverlay(backdrop: image, cr)
         } else {
@@ -145,6 +151,18 @@ public final class FrameRenderer {
 
     /// A blurred copy of what `draw` paints: drawn and blurred once per key (when a peek or a
     /// press starts), then reused every frame of it.
+    static func backdropKey(_ m: MessagesDisplay) -> String { "messages \(m.rows.map(\.id)) \(m.notice ?? "")" }
+
+    /// Makes the backdrop the scene on screen would blur, if it is not made yet.
+    private func prepareBackdrop(_ d: Display) throws(RenderError) {
+        if let m = d.messages, m.peek == nil, m.detail == nil {
+            let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
+            _ = try backdrop(key: Self.backdropKey(m)) { c in MessagesPainter(messages: list, viewport: self.viewport).drawList(c) }
+        } else if let h = d.home, h.menu == nil, h.pressedIcon == nil {
+            _ = try backdrop(key: "home") { c in HomePainter(home: h, viewport: self.viewport).drawGrid(c) }
+        }
+    }
+
     private func backdrop(key: String, draw: (OpaquePointer) -> Void) throws(RenderError) -> BlurredBackdrop {
         if let b = backdrop, b.key == key, b.viewport == viewport { return b.image }
         let image = try BlurredBackdrop(viewport: viewport, draw: draw)

@@ -20,14 +20,14 @@ struct HomePainter {
     static let platterRadius = 13.0
 
     /// The wallpaper and the icons (what the backdrop blurs).
-    func drawGrid(_ cr: OpaquePointer, skipping skipped: Int? = nil) {
+    func drawGrid(_ cr: OpaquePointer) {
         let g = cairo_pattern_create_linear(0, 0, 0, Double(viewport.height))
         cairo_pattern_add_color_stop_rgb(g, 0, Self.wallpaperTop.r, Self.wallpaperTop.g, Self.wallpaperTop.b)
         cairo_pattern_add_color_stop_rgb(g, 1, Self.wallpaperBottom.r, Self.wallpaperBottom.g, Self.wallpaperBottom.b)
         cairo_set_source(cr, g)
         cairo_paint(cr)
         cairo_pattern_destroy(g)
-        for i in home.apps.indices where i != skipped { drawIcon(i, scale: 1, cr) }
+        for i in home.apps.indices { drawIcon(i, scale: 1, cr) }
     }
 
     func drawIcon(_ i: Int, scale: Double, _ cr: OpaquePointer) {
