@@ -22,6 +22,7 @@ struct ConfirmPainter {
         drawCard(cr)
         drawBar(cr)
         if confirm.pillAlpha > 0 { drawPill(cr) }
+        drawState(cr)
         if let ring = confirm.ring { drawRing(ring, cr) }
     }
 
@@ -49,6 +50,18 @@ struct ConfirmPainter {
         let more = confirm.remaining > 1 ? "\(confirm.remaining - 1) more after this one" : "the last event"
         TextPainter.draw(more, at: Point(x: card.x + 24, y: card.y + 138), style: .init(size: 12, colour: dim.with(alpha: 0.8)),
                          width: card.width - 48, overflow: .ellipsize, in: cr)
+    }
+
+    /// The button's state for teaching: the state machine's state, the intention and its source.
+    private func drawState(_ cr: OpaquePointer) {
+        let w = 320.0
+        let r = Rect(x: Double(viewport.width) - w - 16, y: 52, width: w, height: 50)
+        CairoDrawing.fillRoundedRect(r, radius: 10, colour: RGBA(1, 1, 1, 0.06), cr)
+        TextPainter.draw("ConfirmButton.state = .\(confirm.stateName)", at: Point(x: r.x + 12, y: r.y + 8),
+                         style: .init(size: 12, mono: true, colour: RGBA(1, 1, 1)), width: w - 24, overflow: .ellipsize, in: cr)
+        let source = confirm.usesTimedFallback ? "timed fallback (0.1 s ticks)" : "force: min(f, 3) / min(max, 3)"
+        TextPainter.draw(String(format: "intention %.2f · %@", confirm.intention, source), at: Point(x: r.x + 12, y: r.y + 27),
+                         style: .init(size: 11, colour: RGBA(0.72, 0.72, 0.78)), width: w - 24, overflow: .ellipsize, in: cr)
     }
 
     private func drawBar(_ cr: OpaquePointer) {

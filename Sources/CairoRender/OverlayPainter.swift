@@ -50,7 +50,7 @@ struct OverlayPainter {
         ("1 2 3 4  /  Tab", "scenes: Canvas, Messages, Home, Confirm"),
         ("In a scene", "press, then wheel up: peek 0.20 · pop 0.75 · confirm 0.97"),
         ("L", "event log of the callbacks"),
-        ("E", "edge protection of this scene: none → top → bottom → all"),
+        ("E", "edge protection: none → top → bottom → left → right → all"),
         ("I", "home indicator auto-hide"),
         ("G", "force-over-time plot with thresholds"),
         ("K", "pressure-curve panel (drag its handles)"),
@@ -229,7 +229,7 @@ struct OverlayPainter {
     /// The HUD's edge-protection line: what the owner asked, what holds, and why not.
     var edgeLine: String {
         let c = display.chrome
-        if let reason = c.reason, c.indicatorAutoHide { return reason }
+        if let reason = c.reason { return "\(reason) · deferred: \(c.effective)" }
         let asked = c.requested == c.effective ? "" : " · asked \(c.requested)"
         return "edges deferred: \(c.effective) (\(c.owner))\(asked)"
     }

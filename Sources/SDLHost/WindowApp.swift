@@ -10,6 +10,9 @@ public struct WindowConfiguration {
     public var options = Options()
     public var pressureStep = PressureEmulator.defaultStep
     public var pressureCurve = PressureCurve.standard
+    /// Peek/pop thresholds and the timed fallback's interval.
+    public var thresholds = ForceThresholds.standard
+    public var fallbackInterval = TimedFallback.defaultWaitingInterval
     /// The scene the window opens in.
     public var scene = SceneKind.canvas
     /// Hears every input event with its time (for `--record`).
@@ -65,7 +68,8 @@ public final class WindowApp {
         let window = try Window(title: "ForceCanvas", width: config.width, height: config.height)
         var state = AppState(viewport: Viewport(width: config.width, height: config.height),
                              options: config.options, emulator: PressureEmulator(step: config.pressureStep),
-                             pressureCurve: config.pressureCurve, scene: config.scene, shortcuts: config.shortcuts)
+                             pressureCurve: config.pressureCurve, scene: config.scene, shortcuts: config.shortcuts,
+                             thresholds: config.thresholds, waitingInterval: config.fallbackInterval)
         let renderer = try FrameRenderer(viewport: state.viewport)
         let clock = FrameClock()
         var translator = EventTranslator()

@@ -52,6 +52,8 @@ struct RunCommand: ParsableCommand {
         config.options = canvas.apply(to: Options())
         config.pressureStep = settings.pressureStep
         config.pressureCurve = settings.pressureCurve
+        config.thresholds = try settings.thresholds()
+        config.fallbackInterval = settings.fallbackInterval
         config.scene = scene
         config.shortcuts = ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
         config.launchShortcut = shortcut
@@ -65,7 +67,8 @@ struct RunCommand: ParsableCommand {
         if let recordPath {
             let header = Session(viewport: Viewport(width: size.width, height: size.height),
                                  options: config.options, pressureStep: settings.pressureStep,
-                                 pressureCurve: settings.pressureCurve, scene: scene)
+                                 pressureCurve: settings.pressureCurve, scene: scene,
+                                 thresholds: try settings.thresholds(), fallbackInterval: settings.fallbackInterval)
             let r = try SessionRecorder(path: recordPath, header: header)
             config.onEvent = { r.record($0) }
             config.onFrameEnd = { r.flush() }

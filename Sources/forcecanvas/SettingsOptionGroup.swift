@@ -20,6 +20,15 @@ struct SettingsOptionGroup: ParsableArguments {
     @Option(help: "Pressure change per wheel notch or [ ] key, in (0, 1] (default 0.1).")
     var pressureStep: String?
 
+    @Option(help: "Force where a preview peeks and a menu opens, 0–1 (default 0.20).")
+    var peekThreshold: String?
+
+    @Option(help: "Force where a peek pops, above the peek threshold (default 0.75).")
+    var popThreshold: String?
+
+    @Option(help: "Seconds for the timed fallback to fill on a device without force (default 1.0).")
+    var fallbackInterval: String?
+
     /// The settings: defaults, then the config file, then these options. A bad value prints what
     /// is wrong (naming the text and, for the file, FILE:LINE) and exits with status 1.
     func load() throws -> Settings {
@@ -39,6 +48,7 @@ struct SettingsOptionGroup: ParsableArguments {
         let overrides: [(String, String?)] = [
             ("pressure-curve", pressureCurve), ("minimum-pressure", minPressure),
             ("pressure-multiplier", pressureMultiplier), ("pressure-step", pressureStep),
+            ("peek-threshold", peekThreshold), ("pop-threshold", popThreshold), ("fallback-interval", fallbackInterval),
         ]
         for case let (key, value?) in overrides {
             do {
@@ -47,6 +57,12 @@ struct SettingsOptionGroup: ParsableArguments {
                 printError("forcecanvas: --\(Self.optionName(key)): \(error)")
                 throw ExitCode.failure
             }
+        }
+        do {
+            _ = try settings.thresholds()
+        } catch {
+            printError("forcecanvas: \(error)")
+            throw ExitCode.failure
         }
         return settings
     }

@@ -144,3 +144,32 @@ final class PressureCurveTests: XCTestCase {
         XCTAssertNotNil(d.live)
     }
 }
+
+final class InteractionSettingsTests: XCTestCase {
+    func testThresholdsAndFallbackFromAConfigFileInAnyOrder() throws {
+        let s = try Settings.parse("peek-threshold = 0.8\npop-threshold = 0.9\nfallback-interval = 2\n", file: "cfg")
+        let t = try s.thresholds()
+        XCTAssertEqual(t.peek, 0.8)
+        XCTAssertEqual(t.pop, 0.9)
+        XCTAssertLessThanOrEqual(t.hysteresis, 0.05, "the band narrows to fit between close thresholds")
+        XCTAssertEqual(s.fallbackInterval, 2)
+        XCTAssertThrowsError(try Settings.parse("peek-threshold = 0.9\npop-threshold = 0.5\n", file: "cfg")) { e in
+            XCTAssertTrue("\(e)".hasPrefix("cfg: invalid thresholds (peek 0.9, pop 0.5)"), "\(e)")
+        }
+        XCTAssertThrowsError(try Settings.parse("peek-threshold = lots\n", file: "cfg")) { e in
+            XCTAssertTrue("\(e)".contains("cfg:1: invalid peek-threshold \"lots\""), "\(e)")
+        }
+        XCTAssertThrowsError(try Settings.parse("fallback-interval = 0\n", file: "cfg"))
+    }
+
+    func testSessionsCarryThresholdsAndTheFallbackInterval() throws {
+        let thresholds = try ForceThresholds(peek: 0.3, pop: 0.6, hysteresis: 0.03)
+        let s = Session(viewport: Viewport(width: 640, height: 480), scene: .confirm, thresholds: thresholds, fallbackInterval: 0.5)
+        let back = try SessionCoding.parse(SessionCoding.encode(s), file: "s.jsonl")
+        XCTAssertEqual(back.thresholds, thresholds)
+        XCTAssertEqual(back.fallbackInterval, 0.5)
+        let state = back.initialState()
+        XCTAssertEqual(state.messages.preview.thresholds.peek, 0.3)
+        XCTAssertEqual(state.confirm.button.fallback.ticksToFull, 5)
+    }
+}

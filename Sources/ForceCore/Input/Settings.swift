@@ -5,6 +5,12 @@ public struct Settings: Equatable, Sendable {
     public var pressureCurve: PressureCurve = .standard
     /// The wheel emulator's step per notch.
     public var pressureStep: Double = PressureEmulator.defaultStep
+    /// Peek and pop thresholds (normalised force); checked together by `thresholds()`, so
+    /// they may be set in any order.
+    public var peekThreshold = ForceThresholds.defaultPeek
+    public var popThreshold = ForceThresholds.defaultPop
+    /// Seconds for the timed fallback to fill (force-less devices).
+    public var fallbackInterval: Double = TimedFallback.defaultWaitingInterval
 
     public init() {}
 
@@ -14,6 +20,9 @@ public struct Settings: Equatable, Sendable {
         ("minimum-pressure", "0–1, the least force of a touching pen"),
         ("pressure-multiplier", "0–10, applied after the curve"),
         ("pressure-step", "0–1, the wheel emulator's step per notch"),
+        ("peek-threshold", "0–1, the force where a preview peeks (0.20)"),
+        ("pop-threshold", "0–1, above peek: the force where it pops (0.75)"),
+        ("fallback-interval", "seconds for the timed fallback to fill, 0–60 (1.0)"),
     ]
 
     /// Applies one `key = value` setting; throws a message naming the offending text.
@@ -32,6 +41,16 @@ public struct Settings: Equatable, Sendable {
                     throw SettingsError(message: "invalid pressure-step \"\(value)\": expected a number in (0, 1]")
                 }
                 pressureStep = v
+            case "peek-threshold", "pop-threshold":
+                guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0, v <= 1 else {
+                    throw SettingsError(message: "invalid \(key) \"\(value)\": expected a number above 0 and at most 1")
+                }
+                if key == "peek-threshold" { peekThreshold = v } else { popThreshold = v }
+            case "fallback-interval":
+                guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v > 0, v <= TimedFallback.maximumWaitingInterval else {
+                    throw SettingsError(message: "invalid fallback-interval \"\(value)\": expected seconds in (0, 60]")
+                }
+                fallbackInterval = v
             default:
                 let known = Self.keys.map(\.key).joined(separator: ", ")
                 throw SettingsError(message: "unknown setting \"\(key)\" (known: \(known))")
@@ -42,6 +61,17 @@ public struct Settings: Equatable, Sendable {
             throw e
         } catch {
             throw SettingsError(message: "\(error)")
+        }
+    }
+
+    /// The peek and pop thresholds as a checked pair; the hysteresis band is the standard one,
+    /// narrowed when the thresholds are too close for it.
+    public func thresholds() throws(SettingsError) -> ForceThresholds {
+        let band = min(ForceThresholds.defaultHysteresis, peekThreshold / 2, max(0, (popThreshold - peekThreshold) / 2))
+        do {
+            return try ForceThresholds(peek: peekThreshold, pop: popThreshold, hysteresis: band)
+        } catch {
+            throw SettingsError(message: "invalid thresholds (peek \(peekThreshold), pop \(popThreshold)): \(error.message)")
         }
     }
 
@@ -64,6 +94,11 @@ public struct Settings: Equatable, Sendable {
             } catch {
                 throw SettingsError(message: "\(where_): \(error.message)")
             }
+        }
+        do {
+            _ = try settings.thresholds()
+        } catch {
+            throw SettingsError(message: "\(file): \(error.message)")
         }
         return settings
     }

@@ -121,11 +121,12 @@ public struct SystemChrome: Equatable, Sendable {
         applyPolicy()
     }
 
-    /// Cycles the owning scene's preferred edges (none → top → bottom → all → none) and calls
+    /// Cycles the owning scene's preferred edges (none → top → bottom → left → right → all →
+    /// none; left is asked for but never granted: the back gesture wins) and calls
     /// the update; returns the log lines.
     public mutating func cycleProtection() -> [String] {
         let owner = preferences.declaredOwner
-        let cycle: [ScreenEdges] = [[], .top, .bottom, .all]
+        let cycle: [ScreenEdges] = [[], .top, .bottom, .left, .right, .all]
         let current = preferences.declaredEdges
         let next = cycle[((cycle.firstIndex(of: current) ?? -1) + 1) % cycle.count]
         preferences.setPreferredEdges(next, for: owner)

@@ -14,12 +14,18 @@ public struct Session: Equatable, Sendable {
     public var pressureCurve: PressureCurve
     /// The scene the session starts in (switches are events).
     public var scene: SceneKind
+    /// Peek/pop thresholds and the timed fallback's interval the session was recorded with.
+    public var thresholds: ForceThresholds
+    public var fallbackInterval: Double
     public var events: [TimedEvent]
 
     public init(viewport: Viewport, options: Options = Options(),
                 pressureStep: Double = PressureEmulator.defaultStep, pressureCurve: PressureCurve = .standard,
-                scene: SceneKind = .canvas, events: [TimedEvent] = []) {
+                scene: SceneKind = .canvas, thresholds: ForceThresholds = .standard,
+                fallbackInterval: Double = TimedFallback.defaultWaitingInterval, events: [TimedEvent] = []) {
         self.scene = scene
+        self.thresholds = thresholds
+        self.fallbackInterval = fallbackInterval
         self.viewport = viewport
         self.options = options
         self.pressureStep = pressureStep
@@ -34,7 +40,8 @@ public struct Session: Equatable, Sendable {
     /// actions (the Info.plist's static items: configuration, not part of the file).
     public func initialState(shortcuts: ShortcutCatalog = ShortcutCatalog()) -> AppState {
         AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep),
-                 pressureCurve: pressureCurve, scene: scene, shortcuts: shortcuts)
+                 pressureCurve: pressureCurve, scene: scene, shortcuts: shortcuts, thresholds: thresholds,
+                 waitingInterval: fallbackInterval)
     }
 }
 

@@ -106,8 +106,17 @@ public enum SessionCoding {
             }
             scene = s
         }
+        var settings = Settings()
+        for (field, key) in [("peekThreshold", "peek-threshold"), ("popThreshold", "pop-threshold"),
+                             ("fallbackInterval", "fallback-interval")] {
+            guard let v = try f.optionalNumber(field) else { continue }
+            do { try settings.set(key, to: "\(v)") } catch { throw f.fail(error.message) }
+        }
+        let thresholds: ForceThresholds
+        do { thresholds = try settings.thresholds() } catch { throw f.fail(error.message) }
         return Session(viewport: Viewport(width: width, height: height, scale: scale),
-                       options: options, pressureStep: step, pressureCurve: curve, scene: scene)
+                       options: options, pressureStep: step, pressureCurve: curve, scene: scene,
+                       thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
     }
 
     private static func parseEvent(_ f: Fields) throws(SessionError) -> TimedEvent {
@@ -225,7 +234,8 @@ public enum SessionCoding {
         let o = s.options
         return "{\"format\":\"\(Session.formatName)\",\"version\":\(Session.currentVersion),"
             + "\"width\":\(s.viewport.width),\"height\":\(s.viewport.height),\"scale\":\(num(s.viewport.scale)),"
-            + "\"scene\":\"\(s.scene.rawValue)\","
+            + "\"scene\":\"\(s.scene.rawValue)\",\"peekThreshold\":\(num(s.thresholds.peek)),"
+            + "\"popThreshold\":\(num(s.thresholds.pop)),\"fallbackInterval\":\(num(s.fallbackInterval)),"
             + "\"pressureStep\":\(num(s.pressureStep)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
             + "\"minimumPressure\":\(num(s.pressureCurve.minimumPressure)),\"pressureMultiplier\":\(num(s.pressureCurve.multiplier)),"
             + "\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
