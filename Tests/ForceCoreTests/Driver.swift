@@ -29,6 +29,6 @@ struct Driver {
     }
 
     var live: Stroke? { state.ink.live }
-    var livePoints: [InkPoint] { state.ink.live?.points ?? [] }
+    var livePoints: [InkPoint] { Array(state.ink.live?.points ?? StrokePoints()) }
     var realPoints: [InkPoint] { livePoints.filter(\.isReal) }
 }

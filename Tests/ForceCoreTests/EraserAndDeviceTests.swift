@@ -71,7 +71,7 @@ final class EraserAndDeviceTests: XCTestCase {
         d.move(140, 100, source: .finger)
         d.up(140, 100, source: .finger)
         let stroke = d.state.ink.strokes[0]
-        let samples = StrokeOutline.preparedSamples(for: stroke, precise: true, options: .default)
+        let samples = StrokeOutline.samples(for: stroke)
         for s in samples {
             XCTAssertGreaterThan(s.pressure, 0.05, "never a zero-width line")
             XCTAssertLessThan(s.pressure, 1, "never a full-width line")

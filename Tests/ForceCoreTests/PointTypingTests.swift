@@ -55,14 +55,14 @@ final class PointTypingTests: XCTestCase {
         var p = try XCTUnwrap(d.realPoints.last)
         XCTAssertTrue(p.type.contains(.needsUpdate))
         XCTAssertEqual(p.preciseLocation, Point(x: 50, y: 50))
-        XCTAssertEqual(p.force, 0.6, accuracy: 1e-9)
+        XCTAssertEqual(p.force, 0.6, accuracy: StrokePoints.forceResolution)
         let index = try XCTUnwrap(p.estimationUpdateIndex)
 
         d.at(0.05)
         d.wheel(1)
         XCTAssertEqual(d.realPoints.count, 2, "a further change is the update of the same point")
         p = try XCTUnwrap(d.realPoints.last)
-        XCTAssertEqual(p.force, 0.7, accuracy: 1e-9)
+        XCTAssertEqual(p.force, 0.7, accuracy: StrokePoints.forceResolution)
         XCTAssertEqual(p.estimationUpdateIndex, index)
         XCTAssertTrue(p.type.contains(.needsUpdate))
 
@@ -70,7 +70,7 @@ final class PointTypingTests: XCTestCase {
         p = try XCTUnwrap(d.realPoints.last)
         XCTAssertFalse(p.type.contains(.needsUpdate), "settled when no further change came")
         XCTAssertTrue(p.type.contains(.updated))
-        XCTAssertEqual(p.force, 0.7, accuracy: 1e-9)
+        XCTAssertEqual(p.force, 0.7, accuracy: StrokePoints.forceResolution)
     }
 
     func testMovementSettlesAPendingUpdate() throws {
@@ -82,7 +82,7 @@ final class PointTypingTests: XCTestCase {
         let pts = d.realPoints
         XCTAssertTrue(pts[1].type.contains(.updated))
         XCTAssertFalse(pts[1].type.contains(.needsUpdate))
-        XCTAssertEqual(pts[2].force, 0.4, accuracy: 1e-9, "the stroke goes on at the new force")
+        XCTAssertEqual(pts[2].force, 0.4, accuracy: StrokePoints.forceResolution, "the stroke goes on at the new force")
     }
 
     func testAStationaryPressGrowsItsBlob() throws {
@@ -94,7 +94,7 @@ final class PointTypingTests: XCTestCase {
             d.wheel(1)
             d.frame()
             let stroke = try XCTUnwrap(d.live)
-            let samples = StrokeOutline.preparedSamples(for: stroke, precise: true, options: .default)
+            let samples = StrokeOutline.samples(for: stroke)
             radii.append(StrokeOutline.radius(pressure: samples.map(\.pressure).max() ?? 0, options: .default))
         }
         XCTAssertEqual(radii, radii.sorted())
@@ -114,7 +114,7 @@ final class PointTypingTests: XCTestCase {
         d.up(10, 10)
         d.at(1)
         d.down(100, 100)
-        XCTAssertEqual(d.realPoints.first?.force ?? 0, 0.7, accuracy: 1e-9)
+        XCTAssertEqual(d.realPoints.first?.force ?? 0, 0.7, accuracy: StrokePoints.forceResolution)
     }
 
     func testDeepPressWhileDrawing() {
@@ -126,7 +126,7 @@ final class PointTypingTests: XCTestCase {
         d.move(20, 10)
         XCTAssertEqual(d.realPoints.last?.force, 1)
         d.send(.deepPress(false))
-        XCTAssertEqual(d.realPoints.last?.force ?? 0, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(d.realPoints.last?.force ?? 0, 0.5, accuracy: StrokePoints.forceResolution)
     }
 
     func testCancelledStrokesAreTypedCancelled() {
@@ -142,7 +142,7 @@ final class PointTypingTests: XCTestCase {
         var d = Driver()
         d.down(10, 10, source: .finger, force: 0.3)
         XCTAssertTrue(d.realPoints[0].type.contains(.finger))
-        XCTAssertEqual(d.realPoints[0].force, 0.3, accuracy: 1e-9)
+        XCTAssertEqual(d.realPoints[0].force, 0.3, accuracy: StrokePoints.forceResolution)
     }
 
     func testDebugCategoryFirstMatchWins() {

@@ -1,10 +1,15 @@
+import Foundation
 import XCTest
 @testable import ForceCore
 
 final class StrokeOutlineTests: XCTestCase {
+    /// Every shared fixture: the edge cases, the outline's weak spots, a signature, and one
+    /// gesture at three sample rates.
     static var fixtures: [(String, [InkPoint])] {
         StrokeFixtures.edgeCases.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            + StrokeFixtures.outlineCases.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
             + [("signature", StrokeFixtures.signature(count: 500, in: Rect(x: 0, y: 0, width: 800, height: 300)))]
+            + [60.0, 125, 1000].map { ("gesture\(Int($0))Hz", StrokeFixtures.gesture(rate: $0)) }
     }
 
     static var optionVariants: [OutlineOptions] {
@@ -25,11 +30,66 @@ final class StrokeOutlineTests: XCTestCase {
     func testNoNaNForAnyFixture() {
         for (name, points) in Self.fixtures {
             for options in Self.optionVariants {
-                for complete in [true, false] {
-                    let polygon = StrokeOutline.polygon(for: points, options: options, isComplete: complete)
-                    XCTAssertFalse(polygon.isEmpty, name)
-                    XCTAssertTrue(polygon.allSatisfy(\.isFinite), "\(name): \(options)")
+                let polygons = StrokeOutline.polygons(for: points, options: options)
+                XCTAssertFalse(polygons.isEmpty, name)
+                XCTAssertTrue(polygons.allSatisfy { $0.count >= 3 && $0.allSatisfy(\.isFinite) }, "\(name): \(options)")
+            }
+        }
+    }
+
+    /// The test: the polygons built point by point — taking the final chunks as they
+    /// come and finishing a copy after every point, as a live stroke does each frame — equal
+    /// the polygons built at once, within 1e-9.
+    func testIncrementalOutlineEqualsTheWholeOutline() {
+        for (name, points) in Self.fixtures {
+            for options in Self.optionVariants {
+                let whole = StrokeOutline.polygons(for: points, options: options)
+                var builder = OutlineBuilder(options: options, simulatesPressure: options.simulatePressure)
+                var polygons: [[Point]] = []
+                for p in points {
+                    builder.add(p.preciseLocation, force: p.force, time: p.time)
+                    polygons += builder.takeFinal().map { OutlinePolygon.polygon($0, options: options, totalLength: nil) }
+                    // A provisional end, as the live tail is drawn: it must not disturb the builder.
+                    var copy = builder
+                    let tail = copy.finish()
+                    XCTAssertFalse(tail.isEmpty && polygons.isEmpty, "\(name): something is always drawn")
                 }
+                let rest = builder.finish()
+                polygons += rest.map { OutlinePolygon.polygon($0, options: options, totalLength: builder.length) }
+                XCTAssertEqual(polygons.count, whole.count, "\(name) \(options)")
+                for (a, b) in zip(polygons, whole) {
+                    XCTAssertEqual(a.count, b.count, name)
+                    for (p, q) in zip(a, b) where p.distance(to: q) > 1e-9 {
+                        XCTFail("\(name): \(p) ≠ \(q)")
+                        break
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tessellator, fed in batches of any size (frames), hands out exactly the pieces of the
+    /// whole stroke, in every renderer and mode.
+    func testTessellatorInAnyBatchesEqualsTheWholeStroke() {
+        var styles: [InkStyle] = [InkStyle(), InkStyle(renderer: .classic), InkStyle(debug: true),
+                                  InkStyle(opacityFromPressure: true), InkStyle(precise: false)]
+        styles.append(InkStyle(renderer: .classic, opacityFromPressure: true))
+        var g = StrokeFixtures.Generator(seed: 7)
+        for (name, points) in Self.fixtures {
+            let stroke = Stroke(id: 1, source: .pen, hasForce: true, points: points, isFinished: true)
+            for style in styles {
+                let whole = StrokeTessellator.pieces(of: stroke, style: style)
+                var t = StrokeTessellator(style: style, stroke: stroke)
+                var pieces: [InkPiece] = []
+                var n = 0
+                while n < stroke.realCount {
+                    n = min(stroke.realCount, n + 1 + Int(g.next() * 12))
+                    pieces += t.advance(stroke, through: n)
+                    _ = t.tail(stroke)
+                }
+                pieces += t.finish(stroke)
+                XCTAssertEqual(pieces, whole.real, "\(name) \(style)")
+                XCTAssertTrue(whole.predicted.isEmpty)
             }
         }
     }
@@ -39,8 +99,7 @@ final class StrokeOutlineTests: XCTestCase {
         let points = (0..<30).map { i in
             InkPoint(sequence: i, time: Double(i) / 60, force: pressure, preciseLocation: Point(x: Double(i) * 10, y: 100))
         }
-        let polygon = StrokeOutline.polygon(for: points)
-        let ys = polygon.filter { $0.x > 50 && $0.x < 250 }.map { abs($0.y - 100) }
+        let ys = StrokeOutline.polygons(for: points).joined().filter { $0.x > 50 && $0.x < 250 }.map { abs($0.y - 100) }
         return ys.max() ?? 0
     }
 
@@ -53,73 +112,134 @@ final class StrokeOutlineTests: XCTestCase {
         XCTAssertEqual(halfWidth(pressure: 0), 4, accuracy: 0.01)
     }
 
-    func testCapsCloseTheOutline() {
-        for (name, points) in Self.fixtures where points.count > 1 {
-            var options = OutlineOptions()
-            options.streamline = 0
-            let polygon = StrokeOutline.polygon(for: points, options: options)
-            let samples = StrokeOutline.samples(points, precise: true, options: options, isComplete: true)
-            guard let first = samples.first, let last = samples.last, samples.count > 1 else { continue }
-            let rFirst = StrokeOutline.radius(pressure: first.pressure, options: options)
-            let rLast = StrokeOutline.radius(pressure: last.pressure, options: options)
-            // The closing edge is one step of the start cap's semicircle: the loop has no gap.
-            let chord = 2 * max(rFirst, rLast) * sin(Double.pi / Double(StrokeOutline.capSteps) / 2) + 1e-9
-            XCTAssertLessThanOrEqual(polygon[polygon.count - 1].distance(to: polygon[0]), max(chord, 2 * rFirst), name)
+    /// Chunks meet at a shared sample, and each has a round cap there: their union is seamless.
+    func testChunksShareTheirBoundarySampleAndAreCapped() {
+        let points = StrokeFixtures.signature(count: 600, in: Rect(x: 0, y: 0, width: 900, height: 300))
+        let chunks = StrokeOutline.chunks(for: points)
+        XCTAssertGreaterThan(chunks.count, 3, "a long stroke is cut into pieces")
+        for (a, b) in zip(chunks, chunks.dropFirst()) {
+            XCTAssertEqual(a.samples.last?.point, b.samples.first?.point)
+        }
+        for c in chunks {
+            let polygon = OutlinePolygon.polygon(c, options: .default, totalLength: nil)
+            guard let first = c.samples.first, let last = c.samples.last, c.samples.count > 1 else { continue }
+            let rFirst = StrokeOutline.radius(pressure: first.pressure, options: .default)
+            let rLast = StrokeOutline.radius(pressure: last.pressure, options: .default)
+            let startDirection = (c.samples[1].point - first.point).normalized
             // Each cap is a semicircle: its apex lies one radius beyond the end, along the stroke.
-            let endApex = last.point + last.direction * rLast
-            let startApex = first.point - first.direction * rFirst
-            XCTAssertTrue(polygon.contains { $0.distance(to: endApex) < rLast * 0.2 }, "\(name): end cap")
-            XCTAssertTrue(polygon.contains { $0.distance(to: startApex) < rFirst * 0.2 }, "\(name): start cap")
+            XCTAssertTrue(polygon.contains { $0.distance(to: last.point + last.direction * rLast) < rLast * 0.2 }, "end cap")
+            XCTAssertTrue(polygon.contains { $0.distance(to: first.point - startDirection * rFirst) < rFirst * 0.2 }, "start cap")
         }
     }
 
-    func testADotIsACircleOfTheLargestForce() {
-        let polygon = StrokeOutline.polygon(for: StrokeFixtures.edgeCases["repeated"]!)
+    func testADotIsACircleOfTheLargestForce() throws {
+        let polygons = StrokeOutline.polygons(for: try XCTUnwrap(StrokeFixtures.edgeCases["repeated"]))
+        XCTAssertEqual(polygons.count, 1)
         let r = StrokeOutline.radius(pressure: 0.9, options: .default)
-        for p in polygon { XCTAssertEqual(p.distance(to: Point(x: 10, y: 10)), r, accuracy: 1e-9) }
+        for p in polygons[0] { XCTAssertEqual(p.distance(to: Point(x: 10, y: 10)), r, accuracy: 1e-3) }
     }
 
-    func testStreamlineLagsAndTheEndSnapsWhenComplete() {
-        let pts = StrokeFixtures.edgeCases["fullForce"]!
-        let live = StrokeOutline.samples(pts, precise: true, options: .default, isComplete: false)
-        let done = StrokeOutline.samples(pts, precise: true, options: .default, isComplete: true)
-        XCTAssertNotEqual(live.last?.point, pts.last?.preciseLocation)
-        XCTAssertEqual(done.last?.point, pts.last?.preciseLocation)
+    func testTheEndSnapsToTheLastInput() throws {
+        let pts = try XCTUnwrap(StrokeFixtures.edgeCases["fullForce"])
+        XCTAssertEqual(StrokeOutline.samples(for: pts).last?.point, pts.last?.preciseLocation)
     }
 
+    /// Simulated pressure falls with speed — measured in points per second, not per sample.
     func testSimulatedPressureFallsWithSpeed() {
-        func pressure(step: Double) -> Double {
-            let pts = (0..<40).map { i in
-                InkPoint(sequence: i, time: Double(i), force: 0.5, preciseLocation: Point(x: Double(i) * step, y: 0))
+        func pressure(speed: Double, rate: Double) -> Double {
+            let pts = (0..<Int(rate)).map { i in
+                InkPoint(sequence: i, time: Double(i) / rate, force: 0.5, preciseLocation: Point(x: Double(i) * speed / rate, y: 0))
             }
-            var s = StrokeOutline.samples(pts, precise: true, options: .default, isComplete: true)
-            StrokeOutline.simulatePressure(&s, size: 16)
-            return s.last?.pressure ?? 0
+            return StrokeOutline.samples(for: pts, simulatePressure: true).last?.pressure ?? 0
         }
-        XCTAssertGreaterThan(pressure(step: 1), pressure(step: 12))
-        XCTAssertTrue((0...1).contains(pressure(step: 1000)))
+        XCTAssertGreaterThan(pressure(speed: 60, rate: 60), pressure(speed: 700, rate: 60))
+        XCTAssertEqual(pressure(speed: 300, rate: 60), pressure(speed: 300, rate: 1000), accuracy: 0.05,
+                       "the same speed at another sample rate gives the same pressure")
+        XCTAssertTrue((0...1).contains(pressure(speed: 1e6, rate: 60)))
     }
 
-    func testAHairpinGetsARoundCornerNotASpike() {
-        let pts = StrokeFixtures.edgeCases["hairpin"]!
+    func testAHairpinGetsARoundCornerNotASpike() throws {
+        let pts = try XCTUnwrap(StrokeFixtures.edgeCases["hairpin"])
         var options = OutlineOptions()
         options.streamline = 0
-        let polygon = StrokeOutline.polygon(for: pts, options: options)
-        let maxX = polygon.map(\.x).max() ?? 0
+        let maxX = StrokeOutline.polygons(for: pts, options: options).joined().map(\.x).max() ?? 0
         // The turn is at x = 100; a spike would shoot far past it, a round corner stays within a radius.
         XCTAssertLessThanOrEqual(maxX, 100 + StrokeOutline.radius(pressure: 0.5, options: options) + 1)
     }
 
-    func testSubRangesJoinTheWholeStroke() {
-        let pts = StrokeFixtures.signature(count: 200, in: Rect(x: 0, y: 0, width: 600, height: 200))
-        let s = StrokeOutline.samples(pts, precise: true, options: .default, isComplete: true)
-        let total = s.last?.runningLength ?? 0
-        let head = StrokeOutline.polygon(s, range: 0...100, totalLength: total, options: .default)
-        let tail = StrokeOutline.polygon(s, range: 100...(s.count - 1), totalLength: total, options: .default)
-        // Both parts are capped around the shared sample, so they overlap there without a gap.
-        let joint = s[100].point
-        let r = StrokeOutline.radius(pressure: s[100].pressure, options: .default)
-        XCTAssertTrue(head.contains { abs($0.distance(to: joint) - r) < 1e-6 })
-        XCTAssertTrue(tail.contains { abs($0.distance(to: joint) - r) < 1e-6 })
+    /// A fast zigzag with one sample per leg keeps its height: smoothing depends on distance,
+    /// not on the number of samples (it came out 50 px tall of 60 when streamlined per sample).
+    func testASparseZigzagKeepsItsShape() throws {
+        let pts = try XCTUnwrap(StrokeFixtures.outlineCases["sparseZigzag"])
+        let ys = StrokeOutline.samples(for: pts).map(\.y)
+        XCTAssertGreaterThan((ys.max() ?? 0) - (ys.min() ?? 0), 58)
+        // Every corner is a boundary with round caps: a chunk per leg.
+        XCTAssertEqual(StrokeOutline.chunks(for: pts).count, pts.count - 1)
     }
+
+    /// Sharp corners are covered by a disc of the ink's radius (round joins: no chord cutting
+    /// the elbow, no spike past it).
+    func testCornersGetRoundJoins() throws {
+        let pts = try XCTUnwrap(StrokeFixtures.outlineCases["elbows"])
+        let polygons = StrokeOutline.polygons(for: pts)
+        for corner in pts.dropFirst().dropLast() {
+            let r = StrokeOutline.radius(pressure: corner.force, options: .default) - 2
+            for k in 0..<24 {
+                let angle = 2 * Double.pi * Double(k) / 24
+                let probe = corner.preciseLocation + Point(x: cos(angle), y: sin(angle)) * r
+                XCTAssertTrue(polygons.contains { Self.contains($0, probe) }, "\(corner.preciseLocation) at \(k * 15)°")
+            }
+        }
+    }
+
+    /// The same gesture at 60 Hz, 125 Hz and 1 kHz gives the same centre line (within 1 pt) and
+    /// the same width (within 0.5 pt).
+    func testTheSampleRateDoesNotChangeTheOutline() {
+        let reference = StrokeOutline.samples(for: StrokeFixtures.gesture(rate: 1000))
+        for rate in [60.0, 125] {
+            let samples = StrokeOutline.samples(for: StrokeFixtures.gesture(rate: rate))
+            var worst = 0.0, worstWidth = 0.0
+            for s in samples {
+                var best = Double.infinity, bestIndex = 0
+                for (i, r) in reference.enumerated() {
+                    let d = r.point.distanceSquared(to: s.point)
+                    if d < best { best = d; bestIndex = i }
+                }
+                worst = max(worst, best.squareRoot())
+                let w = abs(StrokeOutline.radius(pressure: s.pressure, options: .default)
+                            - StrokeOutline.radius(pressure: reference[bestIndex].pressure, options: .default))
+                worstWidth = max(worstWidth, w)
+            }
+            XCTAssertLessThan(worst, 1, "\(rate) Hz: centre line")
+            XCTAssertLessThan(worstWidth, 0.5, "\(rate) Hz: radius")
+        }
+    }
+
+    /// A first sample at full force (a pen landing hard) or at 0 (a broken device) does not give
+    /// a fat or a thin start: the start's pressure is blended with its average.
+    func testTheStartIsNeitherFatNorThin() throws {
+        let fat = StrokeOutline.samples(for: try XCTUnwrap(StrokeFixtures.outlineCases["fatStart"]))
+        XCTAssertLessThan(try XCTUnwrap(fat.first).pressure, 0.5)
+        let thin = StrokeOutline.samples(for: try XCTUnwrap(StrokeFixtures.outlineCases["zeroStart"]))
+        XCTAssertGreaterThan(try XCTUnwrap(thin.first).pressure, 0.35, "within 80% of the pressure that follows")
+    }
+
+    /// Nonzero winding of `polygon` around `p`.
+    static func contains(_ polygon: [Point], _ p: Point) -> Bool {
+        var winding = 0
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
+            if a.y <= p.y {
+                if b.y > p.y, cross > 0 { winding += 1 }
+            } else if b.y <= p.y, cross < 0 {
+                winding -= 1
+            }
+        }
+        return winding != 0
+    }
+}
+
+private extension OutlineSample {
+    var y: Double { point.y }
 }

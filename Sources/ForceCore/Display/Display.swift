@@ -22,9 +22,40 @@ public struct InkLayer: Equatable, Sendable {
     public var strokes: [Stroke]
     /// The stroke being drawn, if any (its `frozenCount` prefix may be cached).
     public var live: Stroke?
-    /// Changes when cached ink is no longer valid (undo, redo, clear).
+    /// Changes when finished ink changed other than by appending (undo, redo, clear, erase,
+    /// cancel); `damage` says where.
     public var revision: Int
+    /// The areas of the latest revisions (`InkCanvas.damage`).
+    public var damage: [InkCanvas.Damage]
+    /// The finished strokes by place.
+    public var index: StrokeIndex
     public var style: InkStyle
+
+    public init(strokes: [Stroke], live: Stroke?, revision: Int, damage: [InkCanvas.Damage] = [],
+                index: StrokeIndex? = nil, style: InkStyle) {
+        self.strokes = strokes
+        self.live = live
+        self.revision = revision
+        self.damage = damage
+        self.style = style
+        if let index {
+            self.index = index
+        } else {
+            var built = StrokeIndex()
+            for s in strokes { built.insert(s.id, bounds: s.inkBounds) }
+            self.index = built
+        }
+    }
+
+    /// The finished stroke with this id (strokes are kept in id order).
+    public func stroke(id: Int) -> Stroke? {
+        var lo = 0, hi = strokes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if strokes[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < strokes.count && strokes[lo].id == id ? strokes[lo] : nil
+    }
 }
 
 /// The pressure gauge (always on screen).
@@ -99,7 +130,8 @@ extension AppState {
             outline: outline)
         return Display(
             viewport: viewport,
-            ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, style: style),
+            ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
+                          index: ink.index, style: style),
             gauge: Gauge(force: isPressed ? liveForce : pressureCurve.apply(activeEmulator.force), isPressed: isPressed,
                          isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource),
             pointer: pointer,

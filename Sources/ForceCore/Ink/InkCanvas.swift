@@ -4,6 +4,10 @@
 /// `standard` and the others `coalesced`; predicted points are appended at each frame and removed
 /// when the next real sample arrives; a force change without movement appends a `needsUpdate`
 /// point whose force is replaced by following changes until it settles into `updated`.
+///
+/// Every change is made in place: appending a sample to the live stroke never copies the points
+/// already there, and finished strokes are indexed (`StrokeIndex`) so that erasing and partial
+/// redraws look only at the strokes near a place.
 public struct InkCanvas: Equatable, Sendable {
     /// An undoable change.
     public enum Edit: Equatable, Sendable {
@@ -19,19 +23,42 @@ public struct InkCanvas: Equatable, Sendable {
         public var stroke: Stroke
     }
 
+    /// How finished ink changed other than by a stroke being appended: a renderer's cache
+    /// repaints where `strokes` were (or everything, when `strokes` is nil) to catch up with
+    /// `revision`.
+    public struct Damage: Equatable, Sendable {
+        public var revision: Int
+        /// The strokes that appeared, disappeared or changed (nil: too many to list; repaint all).
+        public var strokes: [Stroke]?
+
+        /// The area the damaged strokes' ink can reach (nil: everywhere).
+        public var area: Rect? {
+            strokes.map { $0.reduce(Rect.null) { $0.union($1.inkBounds) } }
+        }
+    }
+
     /// 10 pt: the eraser's reach around the pen tip, beyond the ink's own half-width.
     public static let eraserRadius = 10.0
 
     /// 0.2 s without a further force change settles a `needsUpdate` point into `updated`.
     public static let forceSettleInterval = 0.2
 
+    /// 64: damage entries kept; a renderer further behind than this redraws everything.
+    public static let damageHistory = 64
+
     public private(set) var strokes: [Stroke] = []
     public private(set) var live: Stroke?
     public private(set) var undoStack: [Edit] = []
     public private(set) var redoStack: [Edit] = []
-    /// Bumped whenever finished ink changed other than by appending (undo, redo, clear, cancel):
-    /// a renderer's cache of finished ink must then be rebuilt.
+    /// Bumped whenever finished ink changed other than by appending (undo, redo, clear, cancel,
+    /// erase); `damage` says where.
     public private(set) var revision = 0
+    /// The areas of the latest revisions, oldest first.
+    public private(set) var damage: [Damage] = []
+    /// The finished strokes by place.
+    public private(set) var index = StrokeIndex()
+    /// Real points in the finished strokes.
+    public private(set) var finishedPointCount = 0
 
     /// The strokes the current eraser gesture removed so far (one undo step per gesture).
     private var erasing: [ErasedStroke]?
@@ -44,6 +71,9 @@ public struct InkCanvas: Equatable, Sendable {
     private var pendingUpdateTime: Double?
 
     public init() {}
+
+    /// When the live stroke's estimated force last changed (nil when none is pending).
+    public var pendingForceUpdateTime: Double? { pendingUpdateTime }
 
     // MARK: Samples
 
@@ -70,12 +100,15 @@ public struct InkCanvas: Equatable, Sendable {
     /// A force change while the pointer stands still: a move to the same place whose force is
     /// still expected to change (`needsUpdate`). Further changes before it settles are its updates.
     public mutating func changeForce(to force: Double, time: Double) {
-        guard var stroke = live else { return }
-        removePredicted(&stroke)
-        if let i = stroke.points.indices.last, stroke.points[i].type.contains(.needsUpdate) {
-            stroke.points[i].force = Force.normalized(force)
+        guard var stroke = live, stroke.realCount > 0 else { return }
+        live = nil
+        stroke.points.removePredicted()
+        let i = stroke.realCount - 1
+        if stroke.points.type(at: i).contains(.needsUpdate) {
+            stroke.points.setForce(force, at: i)
             live = stroke
-        } else if let last = stroke.points.last {
+        } else {
+            let last = stroke.points[i]
             live = stroke
             appendReal(
                 location: last.preciseLocation, force: force, time: time,
@@ -90,23 +123,28 @@ public struct InkCanvas: Equatable, Sendable {
     /// its points are typed `cancelled`.
     public mutating func end(at location: Point?, force: Double?, time: Double, cancelled: Bool = false) {
         guard live != nil else { return }
-        if let location, let last = live?.points.last,
-            last.preciseLocation != location || (force.map { $0 != last.force } ?? false)
-        {
-            appendReal(location: location, force: force ?? last.force, time: time, altitude: last.altitude, azimuth: last.azimuth)
+        if let location, location.isFinite, let last = live?.points.last(where: \.isReal) {
+            let stored = Point(x: PackedInkPoint.quantized(coordinate: location.x),
+                               y: PackedInkPoint.quantized(coordinate: location.y))
+            let forceChanged = force.map { PackedInkPoint.quantized(force: $0) != last.force } ?? false
+            if last.preciseLocation != stored || forceChanged {
+                appendReal(location: location, force: force ?? last.force, time: time,
+                           altitude: last.altitude, azimuth: last.azimuth)
+            }
         }
-        guard var stroke = live else { return }
-        removePredicted(&stroke)
-        settle(&stroke)
-        if cancelled {
-            for i in stroke.points.indices { stroke.points[i].type.insert(.cancelled) }
-            // Points already frozen change type: cached ink must be redrawn.
-            revision += 1
-        }
-        stroke.isFinished = true
+        guard var finished = live else { return }
         live = nil
-        strokes.append(stroke)
-        undoStack.append(.add(stroke))
+        finished.points.removePredicted()
+        settle(&finished)
+        if cancelled {
+            for i in 0..<finished.realCount { finished.points.setType(finished.points.type(at: i).union(.cancelled), at: i) }
+            // Points already frozen change type (debug colours): that ink is repainted.
+            markDamage([finished])
+        }
+        finished.isFinished = true
+        finished.points.shrinkToFit()
+        insertFinished(finished, at: strokes.count)
+        undoStack.append(.add(finished))
         redoStack.removeAll()
     }
 
@@ -115,13 +153,14 @@ public struct InkCanvas: Equatable, Sendable {
     /// A frame tick: settles quiet force estimates and re-predicts the live stroke.
     public mutating func advance(to time: Double) {
         guard var stroke = live else { return }
-        removePredicted(&stroke)
+        live = nil
+        stroke.points.removePredicted()
         if let t = pendingUpdateTime, time - t >= Self.forceSettleInterval { settle(&stroke) }
-        let predicted = stroke.points.last?.type.contains(.needsUpdate) == true
-            ? [] : Predictor.predict(from: stroke.points, now: time, nextSequence: nextSequence)
-        stroke.points.append(contentsOf: predicted)
-        live = stroke
+        if stroke.realCount > 0, !stroke.points.type(at: stroke.realCount - 1).contains(.needsUpdate) {
+            stroke.points.setPredicted(Predictor.predict(from: stroke.points, now: time, nextSequence: nextSequence))
+        }
         frameStart = stroke.realCount
+        live = stroke
     }
 
     // MARK: Edits
@@ -132,26 +171,36 @@ public struct InkCanvas: Equatable, Sendable {
     public mutating func undo() {
         guard let edit = undoStack.popLast() else { return }
         switch edit {
-        case .add(let s): strokes.removeAll { $0.id == s.id }
-        case .clear(let old): strokes = old
+        case .add(let s):
+            if let i = position(of: s.id) { removeFinished(at: i) }
+            markDamage([s])
+        case .clear(let old):
+            replaceAll(with: old)
+            markDamage(nil)
         case .erase(let removed):
-            for r in removed { strokes.insert(r.stroke, at: min(r.index, strokes.count)) }
+            for r in removed { insertFinished(r.stroke, at: min(r.index, strokes.count)) }
+            markDamage(removed.map(\.stroke))
         }
         redoStack.append(edit)
-        revision += 1
     }
 
     public mutating func redo() {
         guard let edit = redoStack.popLast() else { return }
         switch edit {
-        case .add(let s): strokes.append(s)
-        case .clear: strokes = []
+        case .add(let s):
+            // Strokes stay in id order: a redone stroke goes back where its id belongs.
+            insertFinished(s, at: insertionPoint(for: s.id))
+            markDamage([s])
+        case .clear:
+            replaceAll(with: [])
+            markDamage(nil)
         case .erase(let removed):
-            let ids = Set(removed.map(\.stroke.id))
-            strokes.removeAll { ids.contains($0.id) }
+            for r in removed {
+                if let i = position(of: r.stroke.id) { removeFinished(at: i) }
+            }
+            markDamage(removed.map(\.stroke))
         }
         undoStack.append(edit)
-        revision += 1
     }
 
     /// Removes every finished stroke (undoable).
@@ -159,8 +208,8 @@ public struct InkCanvas: Equatable, Sendable {
         guard !strokes.isEmpty else { return }
         undoStack.append(.clear(strokes))
         redoStack.removeAll()
-        strokes = []
-        revision += 1
+        replaceAll(with: [])
+        markDamage(nil)
     }
 
     // MARK: Eraser
@@ -176,12 +225,15 @@ public struct InkCanvas: Equatable, Sendable {
     /// the ink's edge (`halfWidth` gives the ink's half-width at a point).
     public mutating func erase(at location: Point, halfWidth: (Stroke, InkPoint) -> Double) {
         guard erasing != nil, location.isFinite else { return }
-        let touched = strokes.filter { Self.touches($0, location, halfWidth) }
+        let near = index.ids(intersecting: Rect(around: location, radius: Self.eraserRadius))
+        let touched = near.compactMap { id in position(of: id).map { strokes[$0] } }
+            .filter { Self.touches($0, location, halfWidth) }
         guard !touched.isEmpty else { return }
-        let ids = Set(touched.map(\.id))
-        strokes.removeAll { ids.contains($0.id) }
+        for s in touched {
+            if let i = position(of: s.id) { removeFinished(at: i) }
+        }
         erasing?.append(contentsOf: touched.map { ErasedStroke(index: 0, stroke: $0) })
-        revision += 1
+        markDamage(touched)
     }
 
     /// Ends the eraser gesture: what it removed becomes one undo step.
@@ -197,12 +249,15 @@ public struct InkCanvas: Equatable, Sendable {
 
     private static func touches(_ stroke: Stroke, _ p: Point, _ halfWidth: (Stroke, InkPoint) -> Double) -> Bool {
         let pts = stroke.points
-        guard let first = pts.first else { return false }
-        if pts.count == 1 { return first.preciseLocation.distance(to: p) <= eraserRadius + halfWidth(stroke, first) }
-        for i in 1..<pts.count {
-            let a = pts[i - 1].preciseLocation, b = pts[i].preciseLocation
-            let reach = eraserRadius + max(halfWidth(stroke, pts[i - 1]), halfWidth(stroke, pts[i]))
-            if Self.distance(from: p, toSegment: a, b) <= reach { return true }
+        let n = stroke.realCount
+        guard n > 0 else { return false }
+        if n == 1 { return pts.preciseLocation(at: 0).distance(to: p) <= eraserRadius + halfWidth(stroke, pts[0]) }
+        var previous = pts[0]
+        for i in 1..<n {
+            let current = pts[i]
+            let reach = eraserRadius + max(halfWidth(stroke, previous), halfWidth(stroke, current))
+            if Self.distance(from: p, toSegment: previous.preciseLocation, current.preciseLocation) <= reach { return true }
+            previous = current
         }
         return false
     }
@@ -211,9 +266,9 @@ public struct InkCanvas: Equatable, Sendable {
     /// order (ids grow with creation and undo/redo re-insert in order), so merging the removed
     /// strokes back by id restores the original stacking.
     private static func indexed(_ removed: [ErasedStroke], remaining: [Stroke]) -> [ErasedStroke] {
-        let all = (remaining + removed.map(\.stroke)).sorted { $0.id < $1.id }
-        let removedIDs = Set(removed.map(\.stroke.id))
-        return all.enumerated().compactMap { i, s in removedIDs.contains(s.id) ? ErasedStroke(index: i, stroke: s) : nil }
+        let all = (remaining.map(\.id) + removed.map(\.stroke.id)).sorted()
+        let byID = Dictionary(removed.map { ($0.stroke.id, $0.stroke) }, uniquingKeysWith: { a, _ in a })
+        return all.enumerated().compactMap { i, id in byID[id].map { ErasedStroke(index: i, stroke: $0) } }
     }
 
     /// The distance from `p` to the segment a–b.
@@ -226,43 +281,99 @@ public struct InkCanvas: Equatable, Sendable {
     }
 
     /// The total number of points on the canvas.
-    public var pointCount: Int { strokes.reduce(live?.points.count ?? 0) { $0 + $1.points.count } }
+    public var pointCount: Int { finishedPointCount + (live?.points.count ?? 0) }
+
+    /// The finished stroke with this id, if it is on the canvas.
+    public func stroke(id: Int) -> Stroke? { position(of: id).map { strokes[$0] } }
 
     // MARK: Internals
+
+    /// Where stroke `id` is in `strokes` (kept in id order), by binary search.
+    private func position(of id: Int) -> Int? {
+        let i = insertionPoint(for: id)
+        return i < strokes.count && strokes[i].id == id ? i : nil
+    }
+
+    /// The first index whose stroke id is not below `id`.
+    private func insertionPoint(for id: Int) -> Int {
+        var lo = 0, hi = strokes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if strokes[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    private mutating func insertFinished(_ s: Stroke, at i: Int) {
+        if i == strokes.count { strokes.append(s) } else { strokes.insert(s, at: i) }
+        index.insert(s.id, bounds: s.inkBounds)
+        finishedPointCount += s.realCount
+    }
+
+    private mutating func removeFinished(at i: Int) {
+        let s = strokes.remove(at: i)
+        index.remove(s.id)
+        finishedPointCount -= s.realCount
+    }
+
+    private mutating func replaceAll(with new: [Stroke]) {
+        strokes = new
+        index = StrokeIndex()
+        finishedPointCount = 0
+        for s in new {
+            index.insert(s.id, bounds: s.inkBounds)
+            finishedPointCount += s.realCount
+        }
+    }
+
+    /// 256: more damaged strokes than this in one change (a clear, its undo) repaint everything.
+    static let damageStrokesLimit = 256
+
+    /// Records that `strokes` changed (nil: everything).
+    private mutating func markDamage(_ strokes: [Stroke]?) {
+        revision += 1
+        let listed = strokes.flatMap { $0.count <= Self.damageStrokesLimit ? $0 : nil }
+        damage.append(Damage(revision: revision, strokes: listed))
+        if damage.count > Self.damageHistory { damage.removeFirst(damage.count - Self.damageHistory) }
+    }
 
     private mutating func appendReal(
         location: Point, force: Double, time: Double, altitude: Double?, azimuth: Double?,
         extraType: PointType = [], updateIndex: Int? = nil
     ) {
         guard var stroke = live, location.isFinite else { return }
-        removePredicted(&stroke)
+        // Taken out and put back so the points' storage stays uniquely owned: appending
+        // never copies the points already there.
+        live = nil
+        stroke.points.removePredicted()
         if extraType.isEmpty { settle(&stroke) }
         // The previous sample of this frame becomes coalesced; the newest is standard.
-        if let i = stroke.points.indices.last, i >= frameStart, stroke.points[i].type.contains(.standard) {
-            stroke.points[i].type.remove(.standard)
-            stroke.points[i].type.insert(.coalesced)
+        if let i = stroke.realCount > 0 ? stroke.realCount - 1 : nil, i >= frameStart {
+            var type = stroke.points.type(at: i)
+            if type.contains(.standard) {
+                type.remove(.standard)
+                type.insert(.coalesced)
+                stroke.points.setType(type, at: i)
+            }
         }
         var type: PointType = [.standard]
         type.formUnion(extraType)
         if stroke.source == .finger { type.insert(.finger) }
-        stroke.points.append(InkPoint(
+        stroke.append(InkPoint(
             sequence: nextSequence, time: time, force: force, preciseLocation: location,
             altitude: altitude, azimuth: azimuth, type: type, estimationUpdateIndex: updateIndex))
         nextSequence += 1
         live = stroke
     }
 
-    /// Predicted points are stale as soon as a real sample (or a frame) arrives.
-    private func removePredicted(_ stroke: inout Stroke) {
-        stroke.points.removeLast(stroke.points.count - stroke.realCount)
-    }
-
     /// The pending estimate received its final value: needsUpdate → updated.
     private mutating func settle(_ stroke: inout Stroke) {
         guard pendingUpdateTime != nil else { return }
-        for i in stroke.points.indices.reversed() where stroke.points[i].type.contains(.needsUpdate) {
-            stroke.points[i].type.remove(.needsUpdate)
-            stroke.points[i].type.insert(.updated)
+        for i in stroke.points.awaitingUpdate {
+            var type = stroke.points.type(at: i)
+            type.remove(.needsUpdate)
+            type.insert(.updated)
+            stroke.points.setType(type, at: i)
         }
         pendingUpdateTime = nil
     }

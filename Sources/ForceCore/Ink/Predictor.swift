@@ -8,15 +8,19 @@ public enum Predictor {
     public static let maximumAge = 3 * frameInterval
     /// A prediction never reaches further than this from the last sample, in points.
     public static let maximumReach = 48.0
+    /// 64 samples: how far back a sample at an earlier time is looked for.
+    static let lookBack = 64
 
     /// Predicted points after the last two real points of `points`, at frame time `now`.
     /// Empty when the pointer is not moving or the samples are stale.
-    public static func predict(from points: [InkPoint], now: Double, nextSequence: Int) -> [InkPoint] {
-        guard points.count >= 2 else { return [] }
-        let last = points[points.count - 1]
-        // The newest earlier sample at a different time gives the velocity.
-        var j = points.count - 2
-        while j > 0, points[j].time >= last.time { j -= 1 }
+    public static func predict(from points: StrokePoints, now: Double, nextSequence: Int) -> [InkPoint] {
+        let n = points.realCount
+        guard n >= 2 else { return [] }
+        let last = points[n - 1]
+        // The newest earlier sample at a different time gives the velocity (a bounded look
+        // back: samples of one instant are few).
+        var j = n - 2
+        while j > max(0, n - Self.lookBack), points.time(at: j) >= last.time { j -= 1 }
         let prev = points[j]
         let dt = last.time - prev.time
         guard dt > 1e-6, now - last.time <= maximumAge else { return [] }

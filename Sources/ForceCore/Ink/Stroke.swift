@@ -4,37 +4,61 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
     public var source: InputSource
     /// Whether the samples carry real force; force-less strokes get simulated pressure.
     public var hasForce: Bool
-    public var points: [InkPoint]
+    /// The samples, stored compactly (`StrokePoints`).
+    public internal(set) var points: StrokePoints
     public var isFinished: Bool
+    /// The rectangle around the real samples' precise locations (without the ink's width).
+    public private(set) var extent: Rect = .null
+
+    /// 24 pt: how far ink reaches beyond its samples at most — half the widest ink (16 pt at
+    /// size 16 and force 1 in every renderer) plus a pen's tilt whisker (10.5 pt) rounded up.
+    /// Strokes are indexed and erased by their extent grown by this.
+    public static let inkReach = 24.0
 
     public init(id: Int, source: InputSource, hasForce: Bool, points: [InkPoint] = [], isFinished: Bool = false) {
         self.id = id
         self.source = source
         self.hasForce = hasForce
-        self.points = points
+        self.points = StrokePoints()
         self.isFinished = isFinished
+        for p in points {
+            if p.type.contains(.predicted) {
+                self.points.setPredicted(self.points.predicted + [p])
+            } else {
+                append(p)
+            }
+        }
     }
+
+    /// Appends a real sample (stale predictions go first).
+    mutating func append(_ p: InkPoint) {
+        points.append(p)
+        extent = extent.union(Rect(around: points.preciseLocation(at: points.realCount - 1), radius: 0.5))
+    }
+
+    /// The area this stroke's ink can cover: the extent grown by `inkReach`.
+    public var inkBounds: Rect { extent.isNull ? .null : extent.insetBy(-Self.inkReach) }
 
     /// How many leading points may be drawn into the frozen cache.
     ///
     /// A finished stroke freezes whole. A live stroke freezes its longest settled prefix,
-    /// never its last two real points (the next sample may still bend the outline there) and
-    /// never past a point that is predicted or awaits an update (TouchCanvas's rule).
+    /// never its last two real points (the newest may still change type when the next sample
+    /// of the same frame arrives) and never past a point that is predicted or awaits an update
+    /// (TouchCanvas's rule).
     public var frozenCount: Int {
         if isFinished { return points.count }
-        let limit = max(0, realCount - Self.unfrozenTail)
-        var count = 0
-        while count < limit, points[count].isSettled { count += 1 }
-        return count
+        return settledCount(keeping: Self.unfrozenTail)
     }
 
     /// 2: the newest points stay live.
     public static let unfrozenTail = 2
 
-    /// The index of the first predicted point (or `points.count`).
-    public var realCount: Int {
-        var n = points.count
-        while n > 0, points[n - 1].type.contains(.predicted) { n -= 1 }
-        return n
+    /// The longest prefix of real points whose values are final (none awaits an update), short
+    /// of the last `keep` real points.
+    public func settledCount(keeping keep: Int) -> Int {
+        min(max(0, realCount - keep), points.awaitingUpdate.first ?? .max)
     }
+
+    /// The index of the first predicted point (or `points.count`).
+    public var realCount: Int { points.realCount }
 }

@@ -1,0 +1,59 @@
+/// An append-only list stored in fixed-size blocks: appending never moves what is already
+/// stored (an `Array` reallocates and copies everything when it grows), and a copy of the list
+/// shares every full block with the original.
+struct BlockList<Element: Hashable & Sendable>: Hashable, Sendable {
+    /// 512 elements a block (8 KiB of 16-byte points).
+    static var blockShift: Int { 9 }
+    static var blockSize: Int { 1 << blockShift }
+    static var blockMask: Int { blockSize - 1 }
+
+    private var blocks: [[Element]] = []
+    private(set) var count = 0
+
+    init() {}
+
+    subscript(i: Int) -> Element {
+        get { blocks[i >> Self.blockShift][i & Self.blockMask] }
+        set { blocks[i >> Self.blockShift][i & Self.blockMask] = newValue }
+    }
+
+    var last: Element? { count > 0 ? self[count - 1] : nil }
+
+    mutating func append(_ e: Element) {
+        if count & Self.blockMask == 0 {
+            var block: [Element] = []
+            block.reserveCapacity(Self.blockSize)
+            blocks.append(block)
+        }
+        blocks[blocks.count - 1].append(e)
+        count += 1
+    }
+
+    /// Removes the last `k` elements.
+    mutating func removeLast(_ k: Int) {
+        for _ in 0..<min(k, count) {
+            blocks[blocks.count - 1].removeLast()
+            count -= 1
+            if blocks[blocks.count - 1].isEmpty { blocks.removeLast() }
+        }
+    }
+
+    /// Gives the last block back its spare capacity (a finished stroke keeps no room to grow).
+    mutating func shrinkToFit() {
+        guard let last = blocks.last, last.capacity > last.count else { return }
+        var tight: [Element] = []
+        tight.reserveCapacity(last.count)
+        tight.append(contentsOf: last)
+        blocks[blocks.count - 1] = tight
+    }
+
+    /// Bytes held by the blocks' storage (capacity, not count), for memory figures.
+    var allocatedBytes: Int { blocks.reduce(0) { $0 + $1.capacity * MemoryLayout<Element>.stride } }
+
+    static func == (a: BlockList, b: BlockList) -> Bool { a.count == b.count && a.blocks == b.blocks }
+
+    func hash(into h: inout Hasher) {
+        h.combine(count)
+        if let last { h.combine(last) }
+    }
+}

@@ -1,0 +1,384 @@
+import Foundation
+
+/// One resampled, streamlined sample of a stroke, ready for outlining.
+public struct OutlineSample: Equatable, Sendable {
+    public var point: Point
+    /// Normalised pressure (real, or simulated from speed).
+    public var pressure: Double
+    /// Unit direction of travel into this sample (zero for the first).
+    public var direction: Point
+    /// Length of the stroke up to here.
+    public var runningLength: Double
+    /// A piece of the outline ends here and the next one starts here (a sharp corner, a
+    /// reversal, a piece grown long enough, or a change of opacity).
+    public var isBoundary = false
+}
+
+/// A run of samples outlined as one closed polygon: a piece of a stroke's ink.
+public struct OutlineChunk: Equatable, Sendable {
+    public var samples: [OutlineSample]
+    /// The stroke starts here (its start cap and start taper apply).
+    public var isStrokeStart: Bool
+    /// The stroke ends here (its end cap applies).
+    public var isStrokeEnd: Bool
+    /// The opacity of this piece (1 unless pressure → opacity is on).
+    public var alpha: Double
+}
+
+/// perfect-freehand's pipeline, built incrementally and made independent of the sample rate.
+///
+/// Stages, each applied once per input point:
+/// 1. **Resample** the input polyline at a fixed spacing (`size / 8`), so smoothing depends on
+///    distance, not on how many samples the device sent: a zigzag drawn with one mouse sample
+///    per leg keeps its height. A corner of sparse input (turning more than 30°) gets a sample
+///    exactly on it; one turning more than 90° also gets a piece boundary there.
+/// 2. **Streamline**: each sample moves toward its resampled position by
+///    `t = 0.15 + (1 − streamline)·0.85`.
+/// 3. **Pressure**: interpolated along the input, or simulated from speed (perfect-freehand's
+///    rule, with speed measured in points per second, so a 1 kHz pen and a 60 Hz mouse agree).
+///    Over the first `size` points the pressure is blended with their average, so a first hard
+///    (or zero) sample gives no fat (or thin) start.
+/// 4. **Pieces**: samples are cut into chunks at corners, reversals, every `chunkSamples`
+///    samples and (opacity mode) where the opacity changes. Each chunk is a closed outline with
+///    round ends, so the union of the chunks is the stroke: round joins at corners, no hairs,
+///    no elbows. A chunk whose samples can no longer change is *final* and handed out once
+///    (`takeFinal`); the rest is recomputed each frame from a copy (`finishing`).
+///
+/// Inputs at the same place as the previous one merge into it, keeping the larger force, so a
+/// stationary press that grows in force grows its blob.
+public struct OutlineBuilder: Sendable {
+    public let options: OutlineOptions
+    /// Pressure comes from speed, not from the samples.
+    public let simulatesPressure: Bool
+    /// Opacity mode: the number of opacity levels a piece is quantised to (nil: opaque ink).
+    public let opacityLevels: Double?
+    /// The spacing of resampled points, in points.
+    public let spacing: Double
+
+    /// 1/4 of the ink's size (4 pt at size 16): streamlining then lags about 3 pt behind the
+    /// pointer whatever the sample rate, a 1 kHz pen is thinned out, and corners keep their
+    /// own samples.
+    public static let spacingFraction = 1.0 / 4
+    /// 128 samples (256 pt at size 16) make a piece: the live tail never recomputes more.
+    public static let chunkSamples = 128
+    /// 1/60 s: perfect-freehand's simulated pressure is tuned for one pointer event a frame;
+    /// speeds are converted to "distance per such event".
+    public static let referenceInterval = 1.0 / 60
+    /// 0.275, perfect-freehand's rate for simulated pressure.
+    static let simulatedPressureRate = 0.275
+    /// 0.5, the simulated pressure of a stroke's first sample.
+    static let simulatedStart = 0.5
+    /// Distances below this are the same place.
+    static let samePlace = 1e-9
+
+    /// An input point as the builder keeps it.
+    struct Input: Sendable {
+        var location: Point
+        var force: Double
+        /// When the pointer arrived here, and when it was last seen here (same-place inputs merge).
+        var arrive: Double
+        var depart: Double
+    }
+
+    /// How many input points were consumed.
+    public private(set) var consumed = 0
+    /// The input whose outgoing segment is resampled next.
+    private var anchor: Input?
+    /// The newest input: its incoming segment waits for the next input (which says whether it is
+    /// a corner) or for the end.
+    private var pending: Input?
+    /// Path length since the last resampled point.
+    private var carry = 0.0
+    private var simulated = OutlineBuilder.simulatedStart
+    /// Samples held until the stroke is `size` long (their pressure is blended with the average).
+    private var held: [OutlineSample] = []
+    /// Whether the start window is still open (samples go to `held`).
+    private var holding = true
+    /// The open chunk's samples.
+    private var open: [OutlineSample] = []
+    private var openIsStrokeStart = true
+    private var openLevel: Double?
+    /// The newest sample (wherever it is held).
+    private var newest: OutlineSample?
+    /// Chunks closed but within `taperEnd` of the end (their radii may still change).
+    private var closed: [OutlineChunk] = []
+    /// Final chunks not yet taken.
+    private var final: [OutlineChunk] = []
+
+    public init(options: OutlineOptions, simulatesPressure: Bool, opacityLevels: Double? = nil) {
+        self.options = options
+        self.simulatesPressure = simulatesPressure
+        self.opacityLevels = opacityLevels
+        spacing = max(0.25, options.size * Self.spacingFraction)
+    }
+
+    /// The stroke's length so far, along its samples.
+    public var length: Double { newest?.runningLength ?? 0 }
+
+    // MARK: Input
+
+    /// Consumes the next input point (its force 0…1, its time in seconds).
+    public mutating func add(_ location: Point, force: Double, time: Double) {
+        consumed += 1
+        guard location.isFinite else { return }
+        let f = Force.normalized(force)
+        let t = time.isFinite ? time : (pending?.depart ?? 0)
+        let input = Input(location: location, force: f, arrive: t, depart: t)
+        guard var p = pending else {
+            pending = input
+            return
+        }
+        if p.location.distanceSquared(to: location) < Self.samePlace * Self.samePlace {
+            p.force = max(p.force, f)
+            p.depart = max(p.depart, t)
+            pending = p
+            return
+        }
+        // The segment into `p` is resampled now that the next one says whether `p` is a corner.
+        advance(to: p, corner: corner(at: p, next: location))
+        anchor = p
+        pending = input
+    }
+
+    /// Takes the chunks that became final since the last call.
+    public mutating func takeFinal() -> [OutlineChunk] {
+        defer { final.removeAll() }
+        return final
+    }
+
+    /// The chunks that complete the stroke if it ended after the inputs consumed so far: every
+    /// chunk not yet final, the last with the end cap. A live stroke draws these as its tail
+    /// (from a copy); a finished stroke's builder ends with them.
+    public mutating func finish() -> [OutlineChunk] {
+        if let p = pending {
+            if anchor == nil {
+                emit(at: p.location, pressure: p.force, speedReference: 0, corner: false)
+            } else {
+                advance(to: p, corner: .none)
+                // A finished stroke ends exactly on its last input (perfect-freehand's rule).
+                emit(at: p.location, pressure: p.force, speedReference: 0, corner: false, snap: true)
+            }
+            anchor = p
+            pending = nil
+        }
+        releaseHeld()
+        if open.count >= 2 {
+            closeOpen(isEnd: true)
+        } else if let only = open.first, closed.isEmpty, final.isEmpty {
+            // A stroke that never moved: a dot.
+            closed.append(OutlineChunk(samples: [only], isStrokeStart: true, isStrokeEnd: true, alpha: alpha(of: only)))
+        } else if var last = closed.popLast() {
+            last.isStrokeEnd = true
+            closed.append(last)
+        }
+        open = []
+        let rest = final + closed
+        final = []
+        closed = []
+        return rest
+    }
+
+    // MARK: Stage 1: resampling
+
+    /// What an input vertex is for the outline.
+    enum Corner {
+        /// Smoothed over like any other place.
+        case none
+        /// A real corner of sparse input: a sample sits exactly on it (a round join there).
+        case vertex
+        /// A turn of more than 90°: a sample on it, and a piece boundary (round caps).
+        case split
+    }
+
+    /// cos 30°: sparse input turning more than 30° at a vertex keeps that vertex exactly.
+    static let cosVertexTurn = cos(Double.pi / 6)
+
+    /// Whether `p`, followed by `next`, is a corner. Only sparse input has corners: where both
+    /// segments are at least `spacing` long. Dense input (a pen at 1 kHz) turns gradually, and
+    /// its jitter is what streamlining smooths away.
+    private func corner(at p: Input, next: Point) -> Corner {
+        guard let a = anchor else { return .none }
+        let incoming = p.location - a.location, outgoing = next - p.location
+        let li = incoming.length, lo = outgoing.length
+        guard li >= spacing, lo >= spacing else { return .none }
+        let cosTurn = incoming.dot(outgoing) / (li * lo)
+        if cosTurn < 0 { return .split }
+        return cosTurn < Self.cosVertexTurn ? .vertex : .none
+    }
+
+    /// Resamples the segment from `anchor` to `b` (or emits the first sample).
+    private mutating func advance(to b: Input, corner: Corner) {
+        guard let a = anchor else {
+            emit(at: b.location, pressure: b.force, speedReference: 0, corner: false)
+            return
+        }
+        let delta = b.location - a.location
+        let length = delta.length
+        guard length > Self.samePlace else { return }
+        let dt = b.arrive - a.depart
+        // Distance the pointer covers in one reference interval; without usable times, the
+        // segment itself counts as one event (perfect-freehand's per-sample rule).
+        let reference = dt > 0 ? length / dt * Self.referenceInterval : length
+        var d = spacing - carry
+        var lastD = -carry
+        while d <= length {
+            let u = d / length
+            emit(at: a.location + delta * u, pressure: a.force + (b.force - a.force) * u,
+                 speedReference: reference, corner: false)
+            lastD = d
+            d += spacing
+        }
+        carry = length - lastD
+        switch corner {
+        case .none:
+            break
+        case .vertex, .split:
+            let split = corner == .split
+            if carry > Self.samePlace {
+                emit(at: b.location, pressure: b.force, speedReference: reference, corner: split, snap: true)
+            } else if split {
+                markCorner()
+            }
+            carry = 0
+        }
+    }
+
+    // MARK: Stages 2 and 3: streamline and pressure
+
+    private mutating func emit(at position: Point, pressure raw: Double, speedReference: Double, corner: Bool, snap: Bool = false) {
+        let t = 0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
+        guard let prev = newest else {
+            let first = OutlineSample(point: position, pressure: simulatesPressure ? simulated : raw,
+                                      direction: .zero, runningLength: 0, isBoundary: corner)
+            newest = first
+            admit(first)
+            return
+        }
+        let point = snap ? position : prev.point.lerp(to: position, t)
+        let distance = point.distance(to: prev.point)
+        var pressure = raw
+        if simulatesPressure {
+            // sp = min(1, distance/size), rp = min(1, 1 − sp), p += (rp − p)·sp·0.275 per event
+            // of `reference` points; applied per `distance` so the rate depends on length only.
+            let size = max(options.size, 1e-6)
+            let reference = max(speedReference, 1e-9)
+            let sp = min(1, reference / size)
+            let rp = min(1, 1 - sp)
+            let k = 1 - pow(1 - sp * Self.simulatedPressureRate, distance / reference)
+            simulated = min(1, max(0, simulated + (rp - simulated) * k))
+            pressure = simulated
+        }
+        if distance < Self.samePlace {
+            updateNewest { $0.pressure = max($0.pressure, pressure); $0.isBoundary = $0.isBoundary || corner }
+            if corner { markCorner() }
+            return
+        }
+        let direction = (point - prev.point) * (1 / distance)
+        if prev.direction != .zero, prev.direction.dot(direction) < 0 {
+            // A reversal after streamlining: the piece ends at the previous sample.
+            markCorner()
+        }
+        let sample = OutlineSample(point: point, pressure: pressure, direction: direction,
+                                   runningLength: prev.runningLength + distance, isBoundary: corner)
+        newest = sample
+        admit(sample)
+        promote()
+    }
+
+    /// Makes the newest sample a piece boundary.
+    private mutating func markCorner() {
+        guard let n = newest, !n.isBoundary else { return }
+        updateNewest { $0.isBoundary = true }
+        if !holding, open.count >= 2 { closeOpen(isEnd: false) }
+    }
+
+    private mutating func updateNewest(_ change: (inout OutlineSample) -> Void) {
+        if holding, !held.isEmpty {
+            change(&held[held.count - 1])
+            newest = held.last
+        } else if !open.isEmpty {
+            change(&open[open.count - 1])
+            newest = open.last
+        }
+    }
+
+    /// Samples go to the start window until the stroke is `size` long, then to the chunks.
+    private mutating func admit(_ s: OutlineSample) {
+        guard holding else {
+            chunk(s)
+            return
+        }
+        held.append(s)
+        if s.runningLength >= startWindow { releaseHeld() }
+    }
+
+    /// `size` points: the start over which the pressure is blended with its average.
+    private var startWindow: Double { max(options.size, spacing) }
+
+    /// Blends the held samples' pressure with their average (no fat or thin start) and passes
+    /// them on.
+    private mutating func releaseHeld() {
+        guard holding else { return }
+        holding = false
+        let h = held
+        held = []
+        guard !h.isEmpty else { return }
+        let average = h.reduce(0) { $0 + $1.pressure } / Double(h.count)
+        for var s in h {
+            let w = min(1, s.runningLength / startWindow)
+            s.pressure = average + (s.pressure - average) * w
+            chunk(s)
+        }
+        newest = open.last ?? newest
+    }
+
+    // MARK: Stage 4: pieces
+
+    private mutating func chunk(_ s: OutlineSample) {
+        if let levels = opacityLevels {
+            let level = Self.opacityLevel(s.pressure, levels: levels)
+            if openLevel == nil { openLevel = level }
+            if level != openLevel, open.count >= 1 {
+                open.append(s)
+                closeOpen(isEnd: false)
+                openLevel = level
+                return
+            }
+        }
+        open.append(s)
+        if open.count >= 2, s.isBoundary || open.count >= Self.chunkSamples { closeOpen(isEnd: false) }
+    }
+
+    /// Closes the open chunk at its last sample; the next chunk starts there.
+    private mutating func closeOpen(isEnd: Bool) {
+        guard let last = open.last else { return }
+        closed.append(OutlineChunk(samples: open, isStrokeStart: openIsStrokeStart, isStrokeEnd: isEnd,
+                                   alpha: openLevel ?? 1))
+        open = isEnd ? [] : [last]
+        openIsStrokeStart = false
+        promote()
+    }
+
+    /// Closed chunks become final once the stroke has gone on past them by more than the end
+    /// taper's length: nothing that comes later can change them (not even which one is last).
+    private mutating func promote() {
+        let current = newest?.runningLength ?? 0
+        let reach = max(0, options.taperEnd)
+        while let c = closed.first, let end = c.samples.last, current - end.runningLength > reach {
+            final.append(closed.removeFirst())
+        }
+    }
+
+    private func alpha(of s: OutlineSample) -> Double {
+        opacityLevels.map { Self.opacityLevel(s.pressure, levels: $0) } ?? 1
+    }
+
+    /// Opacity mode: force 0 draws at this alpha, force 1 opaque.
+    public static let minimumOpacity = 0.15
+
+    /// The opacity of a pressure, quantised to `levels` steps.
+    public static func opacityLevel(_ pressure: Double, levels: Double) -> Double {
+        let a = minimumOpacity + (1 - minimumOpacity) * Force.normalized(pressure)
+        return (a * levels).rounded() / levels
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The closed outline of one chunk: left offsets, the end cap, right offsets back, the start
+/// cap. Filled with the nonzero rule; every chunk ends in a round cap (a flat one at the ends of
+/// the stroke when the options say so), so chunks meeting at a sample join seamlessly.
+public enum OutlinePolygon {
+    /// Semicircle resolution of caps (perfect-freehand uses 13 steps).
+    public static let capSteps = 13
+    /// cos 20°: a sample turning more than 20° gets a round join on its outer side.
+    static let cosArcThreshold = cos(20 * Double.pi / 180)
+
+    /// The radius at a pressure: `size · (0.5 − thinning·(0.5 − pressure))`, linear easing
+    /// (perfect-freehand's default), at least 0.01 pt.
+    @inline(__always)
+    public static func radius(pressure: Double, options: OutlineOptions) -> Double {
+        guard options.thinning != 0 else { return options.size / 2 }
+        return max(0.01, options.size * (0.5 - options.thinning * (0.5 - Force.normalized(pressure))))
+    }
+
+    /// The polygon of `chunk`. `totalLength` is the stroke's length when its end taper applies
+    /// (a finished stroke, or a live tail drawn as if it ended here); nil for a final chunk,
+    /// which the end taper cannot reach.
+    public static func polygon(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) -> [Point] {
+        let s = chunk.samples
+        guard let first = s.first else { return [] }
+
+        func radiusAt(_ i: Int) -> Double {
+            var r = radius(pressure: s[i].pressure, options: options)
+            let run = s[i].runningLength
+            if options.taperStart > 0, run < options.taperStart {
+                let t = run / options.taperStart
+                r *= t * (2 - t)  // ease-out
+            }
+            if let total = totalLength, options.taperEnd > 0, total - run < options.taperEnd {
+                let t = max(0, total - run) / options.taperEnd
+                r *= t * (2 - t)
+            }
+            return max(0.01, r)
+        }
+
+        guard s.count > 1 else { return circle(center: first.point, radius: radiusAt(0)) }
+
+        let n = s.count
+        let minDistanceSquared = pow(options.size * options.smoothing, 2)
+        var left: [Point] = [], right: [Point] = []
+        left.reserveCapacity(n + 1)
+        right.reserveCapacity(n + 1)
+        // The first sample faces along the chunk's first step; every other sample's direction
+        // is the step into it.
+        let startDirection = (s[1].point - first.point).normalized
+        for i in 0..<n {
+            let r = radiusAt(i)
+            if i == 0 || i == n - 1 {
+                let d = i == 0 ? startDirection : s[i].direction
+                let offset = d.perpendicular * r
+                left.append(s[i].point + offset)
+                right.append(s[i].point - offset)
+                continue
+            }
+            let din = s[i].direction, dout = s[i + 1].direction
+            // Offset along the bisector of the steps in and out of the sample.
+            var bisector = (din + dout).normalized
+            if bisector == .zero { bisector = din }
+            let offset = bisector.perpendicular * r
+            let l = s[i].point + offset, rt = s[i].point - offset
+            let turn = din.dot(dout)
+            if turn < cosArcThreshold {
+                // A sharp turn: the outer side follows an arc around the sample (a round join),
+                // never a chord that would cut the elbow.
+                let angle = atan2(din.x * dout.y - din.y * dout.x, turn)
+                let steps = max(2, Int((abs(angle) / (Double.pi / Double(capSteps))).rounded(.up)))
+                let outerIsLeft = angle > 0
+                let from = (outerIsLeft ? din.perpendicular : din.perpendicular * -1) * r
+                var arc: [Point] = []
+                for k in 0...steps {
+                    arc.append((s[i].point + from).rotated(around: s[i].point, by: angle * Double(k) / Double(steps)))
+                }
+                if outerIsLeft {
+                    left.append(contentsOf: arc)
+                    if let last = right.last, last.distanceSquared(to: rt) > minDistanceSquared { right.append(rt) }
+                } else {
+                    right.append(contentsOf: arc)
+                    if let last = left.last, last.distanceSquared(to: l) > minDistanceSquared { left.append(l) }
+                }
+                continue
+            }
+            if let last = left.last, last.distanceSquared(to: l) > minDistanceSquared { left.append(l) }
+            if let last = right.last, last.distanceSquared(to: rt) > minDistanceSquared { right.append(rt) }
+        }
+        // Interior points may have been skipped; the ends never are.
+        let endOffset = s[n - 1].direction.perpendicular * radiusAt(n - 1)
+        let startOffset = startDirection.perpendicular * radiusAt(0)
+
+        var polygon: [Point] = []
+        polygon.reserveCapacity(left.count + right.count + 2 * capSteps)
+        polygon.append(contentsOf: left)
+        if !chunk.isStrokeEnd || options.capEnd {
+            let p = s[n - 1].point
+            for k in 1..<capSteps {
+                polygon.append((p + endOffset).rotated(around: p, by: Double.pi * Double(k) / Double(capSteps)))
+            }
+        }
+        polygon.append(contentsOf: right.reversed())
+        if !chunk.isStrokeStart || options.capStart {
+            let p = first.point
+            for k in 1..<capSteps {
+                polygon.append((p - startOffset).rotated(around: p, by: Double.pi * Double(k) / Double(capSteps)))
+            }
+        }
+        return polygon
+    }
+
+    /// A closed circle polygon, for a stroke that never moved (a dot).
+    public static func circle(center: Point, radius: Double) -> [Point] {
+        let steps = 2 * capSteps
+        return (0..<steps).map { k in
+            let angle = 2 * Double.pi * Double(k) / Double(steps)
+            return Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// Turns a stroke into ink pieces, incrementally: every input point is processed once, the
+/// pieces that can no longer change are handed out once (`advance`), and the rest of the stroke
+/// is recomputed from a copy only as far as it is unsettled (`tail`). Drawing the final pieces,
+/// then the tail, gives exactly the pieces of the whole stroke drawn at once (`pieces(of:)`):
+/// a live stroke is pixel for pixel its full redraw.
+public struct StrokeTessellator: Sendable {
+    public let style: InkStyle
+    /// The stroke draws with simulated pressure (force-less device, or the option).
+    public let simulatesPressure: Bool
+    /// How many of the stroke's points were processed.
+    public private(set) var consumed = 0
+    private var outline: OutlineBuilder?
+
+    /// 0.025, TouchCanvas's minimum force magnitude for a segment.
+    public static let minimumMagnitude = 0.025
+    /// 0.5, the alpha of predicted ink in normal mode.
+    public static let predictedAlpha = 0.5
+    /// Opacity mode splits an outline into pieces of equal alpha, quantised to this many levels.
+    public static let opacityLevels = 12.0
+    /// 0.55, the alpha of debug mode's segments (their dots are opaque).
+    public static let debugSegmentAlpha = 0.55
+    /// 1.75 pt, the radius of debug mode's sample dots.
+    public static let debugDotRadius = 1.75
+
+    public init(style: InkStyle, stroke: Stroke) {
+        self.style = style
+        simulatesPressure = style.outline.simulatePressure || !stroke.hasForce
+        if !style.debug, style.renderer == .outline {
+            outline = OutlineBuilder(options: style.outline, simulatesPressure: simulatesPressure,
+                                     opacityLevels: style.opacityFromPressure ? Self.opacityLevels : nil)
+        }
+    }
+
+    /// A stroke's pieces: the real ink, and its predicted points (drawn over it, at half alpha).
+    public struct Pieces: Equatable, Sendable {
+        public var real: [InkPiece]
+        public var predicted: [InkPiece]
+    }
+
+    /// All pieces of `stroke` drawn at once.
+    public static func pieces(of stroke: Stroke, style: InkStyle) -> Pieces {
+        var t = StrokeTessellator(style: style, stroke: stroke)
+        let head = t.advance(stroke, through: stroke.realCount)
+        var rest = t.tail(stroke)
+        rest.real = head + rest.real
+        return rest
+    }
+
+    /// How many leading points of `stroke` are final for this style: their pieces never change.
+    public func settledCount(of stroke: Stroke) -> Int {
+        if stroke.isFinished { return stroke.realCount }
+        // Debug colours show the point type, which the newest sample of a frame may still change.
+        return stroke.settledCount(keeping: style.debug ? Stroke.unfrozenTail : 0)
+    }
+
+    /// Processes points up to `n` (exclusive) and returns the pieces that became final.
+    public mutating func advance(_ stroke: Stroke, through n: Int) -> [InkPiece] {
+        let n = min(n, stroke.realCount)
+        guard n > consumed else { return [] }
+        var pieces: [InkPiece] = []
+        let points = stroke.points
+        if var builder = outline {
+            outline = nil
+            for i in consumed..<n {
+                builder.add(location(points, i), force: points.force(at: i), time: points.time(at: i))
+            }
+            pieces = builder.takeFinal().map { piece($0, totalLength: nil) }
+            outline = builder
+        } else {
+            for i in consumed..<n { appendPointPieces(i, of: stroke, to: &pieces) }
+        }
+        consumed = n
+        return pieces
+    }
+
+    /// The pieces that complete the stroke from what was processed: the unsettled real points,
+    /// the end, and the predicted points at half alpha. Leaves this tessellator unchanged.
+    public func tail(_ stroke: Stroke) -> Pieces {
+        var copy = self
+        var pieces = copy.advance(stroke, through: stroke.realCount)
+        pieces += copy.end(stroke)
+        return Pieces(real: pieces, predicted: predictedPieces(stroke))
+    }
+
+    /// The last pieces of a finished stroke (after `advance` through all its points).
+    public mutating func finish(_ stroke: Stroke) -> [InkPiece] {
+        var pieces = advance(stroke, through: stroke.realCount)
+        pieces += end(stroke)
+        return pieces
+    }
+
+    // MARK: Internals
+
+    private func location(_ points: StrokePoints, _ i: Int) -> Point {
+        let p = points.preciseLocation(at: i)
+        return style.precise ? p : Point(x: p.x.rounded(), y: p.y.rounded())
+    }
+
+    private func location(_ p: InkPoint) -> Point { p.location(precise: style.precise) }
+
+    /// The pieces after the last point: the outline's unfinished chunks, or debug mode's last dot.
+    private mutating func end(_ stroke: Stroke) -> [InkPiece] {
+        if var builder = outline {
+            outline = nil
+            let chunks = builder.finish()
+            let total = builder.length
+            outline = builder
+            return chunks.map { piece($0, totalLength: total) }
+        }
+        guard style.debug, consumed > 0 else { return [] }
+        return debugMarks(stroke.points[consumed - 1])
+    }
+
+    /// A chunk's polygon; `totalLength` is the stroke's length for chunks the end taper may
+    /// reach (nil for final chunks, which it cannot).
+    private func piece(_ chunk: OutlineChunk, totalLength: Double?) -> InkPiece {
+        InkPiece(.outline(OutlinePolygon.polygon(chunk, options: style.outline, totalLength: totalLength)), alpha: chunk.alpha)
+    }
+
+    /// Classic: one round-capped segment into each point. Debug: the segment in the point's
+    /// type colour, then the previous point's dot (so dots lie over both their segments).
+    private func appendPointPieces(_ i: Int, of stroke: Stroke, to pieces: inout [InkPiece]) {
+        let p = stroke.points[i]
+        let to = location(p)
+        let from = i > 0 ? location(stroke.points, i - 1) : to
+        if style.debug {
+            pieces.append(InkPiece(.line(from: from, to: to, width: max(1, classicWidth(force: p.force) * 0.5)),
+                                   colour: .debug(p.type.debugCategory), alpha: Self.debugSegmentAlpha))
+            if i > 0 { pieces += debugMarks(stroke.points[i - 1]) }
+        } else {
+            pieces.append(InkPiece(.line(from: from, to: to, width: classicWidth(force: p.force)),
+                                   alpha: style.opacityFromPressure ? opacity(p.force) : 1))
+        }
+    }
+
+    /// Debug mode's dot for a point and its tilt whisker of length `0.5 + 10·cos(altitude)`
+    /// along the azimuth (TouchCanvas).
+    private func debugMarks(_ p: InkPoint) -> [InkPiece] {
+        let at = location(p)
+        var marks = [InkPiece(.dot(at, radius: Self.debugDotRadius), colour: .debug(p.type.debugCategory))]
+        if let altitude = p.altitude, let azimuth = p.azimuth {
+            let length = 0.5 + 10 * cos(altitude)
+            marks.append(InkPiece(.hairline(from: at, to: Point(x: at.x + length * cos(azimuth), y: at.y + length * sin(azimuth))),
+                                  colour: .debug(p.type.debugCategory)))
+        }
+        return marks
+    }
+
+    /// Predicted points: drawn provisionally at half alpha (debug: in their own colour).
+    private func predictedPieces(_ stroke: Stroke) -> [InkPiece] {
+        let predicted = stroke.points.predicted
+        guard !predicted.isEmpty, stroke.realCount > 0 else { return [] }
+        let last = stroke.points[stroke.realCount - 1]
+        if style.debug {
+            var pieces: [InkPiece] = []
+            var from = location(last)
+            for p in predicted {
+                let to = location(p)
+                pieces.append(InkPiece(.line(from: from, to: to, width: max(1, classicWidth(force: p.force) * 0.5)),
+                                       colour: .debug(p.type.debugCategory), alpha: Self.debugSegmentAlpha))
+                pieces += debugMarks(p)
+                from = to
+            }
+            return pieces
+        }
+        if style.renderer == .classic {
+            var from = location(last)
+            return predicted.map { p in
+                defer { from = location(p) }
+                return InkPiece(.line(from: from, to: location(p), width: classicWidth(force: p.force)), alpha: Self.predictedAlpha)
+            }
+        }
+        var builder = OutlineBuilder(options: style.outline, simulatesPressure: false)
+        for p in [last] + predicted { builder.add(location(p), force: p.force, time: p.time) }
+        return (builder.takeFinal() + builder.finish()).map { chunk in
+            InkPiece(.outline(OutlinePolygon.polygon(chunk, options: style.outline, totalLength: nil)), alpha: Self.predictedAlpha)
+        }
+    }
+
+    /// The classic width of a segment: `max(force, 0.025)` scaled so that force 0.5 matches the
+    /// outline renderer's base diameter (TouchCanvas uses force in points of an iOS screen).
+    public func classicWidth(force: Double) -> Double {
+        max(force, Self.minimumMagnitude) * 2 * style.outline.size
+    }
+
+    private func opacity(_ force: Double) -> Double {
+        OutlineBuilder.minimumOpacity + (1 - OutlineBuilder.minimumOpacity) * Force.normalized(force)
+    }
+}
