@@ -59,12 +59,13 @@ public final class FrameRenderer {
         let overlays = OverlayPainter(display: d, stats: stats, status: status)
         let items = overlays.items
 
-        var tail: (stroke: Stroke, from: Int)?
+        var tail: StrokeTessellator.Pieces?
         var tailRect = Rect.null
         if isCanvas, let live = d.ink.live {
-            let from = cache.cachedPoints(ofLive: live.id)
-            tail = (live, from)
-            tailRect = painter.bounds(of: live, range: max(0, from - 1)..<live.points.count)
+            let pieces = cache.tail(of: live, style: d.ink.style)
+            tail = pieces
+            for p in pieces.real { tailRect = tailRect.union(p.bounds) }
+            for p in pieces.predicted { tailRect = tailRect.union(p.bounds) }
         }
         let content = SceneContent(messages: d.messages, confirm: d.confirm, home: d.home)
         if d.scene != previousScene || (!isCanvas && content != previousSceneContent) { needsFull = true }
@@ -76,7 +77,7 @@ public final class FrameRenderer {
         if needsFull || change == .all {
             dirty.add(viewport.bounds)
         } else {
-            if case .area(let r) = change { dirty.add(r) }
+            if case .areas(let rects) = change { for r in rects { dirty.add(r) } }
             dirty.add(previousTail)
             dirty.add(tailRect)
             // Overlays that appeared, disappeared, moved or changed content.
@@ -110,7 +111,7 @@ public final class FrameRenderer {
             cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            if let tail { painter.draw(tail.stroke, points: tail.from..<tail.stroke.points.count, into: cr) }
+            if let tail { cache.drawTail(tail, painter: painter, into: cr) }
         } else {
             try drawScene(d, cr)
         }

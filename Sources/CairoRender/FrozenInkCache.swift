@@ -1,21 +1,30 @@
 import CCairo
 import ForceCore
 
-/// Finished ink and the settled prefix of the live stroke, rasterised once.
+/// Finished ink and the final pieces of the live stroke, rasterised once.
 ///
-/// Each frame `update` draws only what became frozen since the last frame, so a frame's cost
-/// does not grow with the number of strokes on the canvas. Undo, redo, clear, a style change or
-/// a resize rebuild it whole.
+/// Each frame `update` draws only what became final since the last frame: a stroke that was
+/// appended, the next pieces of the live stroke (its `StrokeTessellator` processes every point
+/// once). Undo, redo, erase, a cancelled stroke and clear repaint only their damaged area: the
+/// strokes that intersect it are found through the ink's `StrokeIndex` and redrawn clipped to
+/// it. A style change or a resize redraws everything.
+///
+/// Every piece is drawn exactly once, in stroke order, whatever the frame timing: the cache plus
+/// `drawTail` gives the same pixels as drawing every stroke whole.
 public final class FrozenInkCache {
     public private(set) var surface: ImageSurface
     private var viewport: Viewport
     private var revision: Int?
     private var style: InkStyle?
-    /// How many finished strokes are in the cache.
-    private var drawnStrokes = 0
-    /// The live stroke whose prefix is in the cache, and how many of its points.
-    private var liveID: Int?
-    private var liveDrawn = 0
+    /// The newest finished stroke id drawn so far (strokes above it were appended since).
+    private var lastDrawnID = 0
+    /// The live stroke being followed and its tessellator (what it processed is in the cache).
+    private var follow: (id: Int, tessellator: StrokeTessellator)?
+    /// Pressure → opacity: the live stroke's final pieces, drawn with `SOURCE` on a transparent
+    /// layer of their own (composited with the tail as one group, so pieces never darken where
+    /// they overlap); merged into the cache when the stroke ends.
+    private var liveLayer: ImageSurface?
+    private var liveLayerArea = Rect.null
 
     public init(viewport: Viewport) throws(RenderError) {
         self.viewport = viewport
@@ -25,8 +34,8 @@ public final class FrozenInkCache {
     /// What an update changed.
     public enum Change: Equatable {
         case none
-        /// Only this area (in points) changed.
-        case area(Rect)
+        /// Only these areas (in points) changed.
+        case areas([Rect])
         /// Everything was redrawn.
         case all
     }
@@ -37,56 +46,210 @@ public final class FrozenInkCache {
         if v != viewport {
             viewport = v
             surface = try ImageSurface(viewport: v)
+            liveLayer = nil
             revision = nil
         }
         guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw into the ink cache") }
-        defer { cairo_destroy(cr) }
-
-        if revision != ink.revision || style != ink.style || drawnStrokes > ink.strokes.count {
-            cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            for s in ink.strokes { painter.draw(s, into: cr) }
-            revision = ink.revision
-            style = ink.style
-            drawnStrokes = ink.strokes.count
-            liveID = nil
-            liveDrawn = 0
-            drawLivePrefix(ink.live, painter: painter, cr: cr)
+        defer {
+            cairo_destroy(cr)
             surface.flush()
+        }
+        let appended = ink.strokes.reversed().prefix { $0.id > lastDrawnID }.reversed()
+        var needsAll = revision == nil || style != ink.style
+        var damaged: [Stroke] = []
+        if !needsAll, let seen = revision, seen != ink.revision {
+            let entries = ink.damage.filter { $0.revision > seen }
+            if entries.first?.revision != seen + 1 || entries.contains(where: { $0.strokes == nil }) {
+                needsAll = true
+            } else {
+                for e in entries { damaged += e.strokes ?? [] }
+            }
+        }
+        revision = ink.revision
+        style = ink.style
+        lastDrawnID = max(lastDrawnID, ink.strokes.last?.id ?? 0)
+
+        if needsAll {
+            try redrawAll(ink, painter: painter, cr: cr)
             return .all
         }
-
-        var dirty = Rect.null
-        for s in ink.strokes[drawnStrokes...] {
-            let from = s.id == liveID ? liveDrawn : 0
-            painter.draw(s, points: from..<s.points.count, into: cr)
-            dirty = dirty.union(painter.bounds(of: s, range: max(0, from - 1)..<s.points.count))
-            if s.id == liveID { liveID = nil; liveDrawn = 0 }
+        var dirty = DirtyRegion()
+        if !damaged.isEmpty {
+            // The pixels that change are those of the damaged strokes' pieces; strokes appended
+            // since the last frame are redrawn with them, whole.
+            var region = DirtyRegion()
+            for s in damaged + appended {
+                for p in StrokeTessellator.pieces(of: s, style: ink.style).real { region.add(p.bounds) }
+            }
+            if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow(cr) }
+            repaint(region.rects, ink: ink, painter: painter, cr: cr)
+            dirty = region
+        } else {
+            for s in appended {
+                if let f = follow, f.id == s.id {
+                    var t = f.tessellator
+                    let rest = t.finish(s)
+                    dirty.add(mergeLive(rest, painter: painter, cr: cr))
+                    follow = nil
+                } else {
+                    painter.draw(s, into: cr)
+                    dirty.add(s.inkBounds)
+                }
+            }
         }
-        drawnStrokes = ink.strokes.count
-        dirty = dirty.union(drawLivePrefix(ink.live, painter: painter, cr: cr))
-        surface.flush()
-        return dirty.isNull ? .none : .area(dirty)
+        dirty.add(followLive(ink.live, painter: painter, cr: cr))
+        return dirty.isEmpty ? .none : .areas(dirty.rects)
     }
 
-    /// Draws the newly settled prefix of the live stroke; returns the area it touched.
-    @discardableResult
-    private func drawLivePrefix(_ live: Stroke?, painter: InkPainter, cr: OpaquePointer) -> Rect {
-        guard let live else { return .null }
-        if live.id != liveID {
-            liveID = live.id
-            liveDrawn = 0
+    /// The pieces that complete the live stroke this frame (provisional: recomputed each frame).
+    public func tail(of live: Stroke, style: InkStyle) -> StrokeTessellator.Pieces {
+        if let f = follow, f.id == live.id, f.tessellator.style == style { return f.tessellator.tail(live) }
+        return StrokeTessellator.pieces(of: live, style: style)
+    }
+
+    /// Draws the live stroke's tail over the cache's pixels (already on the frame).
+    public func drawTail(_ tail: StrokeTessellator.Pieces, painter: InkPainter, into cr: OpaquePointer) {
+        if painter.drawsInGroups {
+            cairo_push_group(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            if let layer = liveLayer {
+                cairo_set_source_surface(cr, layer.surface, 0, 0)
+                cairo_paint(cr)
+            }
+            painter.draw(tail.real, into: cr)
+            cairo_pop_group_to_source(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_paint(cr)
+            painter.draw(tail.predicted, into: cr)
+        } else {
+            painter.draw(tail.real, into: cr)
+            painter.draw(tail.predicted, into: cr)
         }
-        let frozen = painter.drawsInPieces ? live.frozenCount : 0
-        guard frozen > liveDrawn else { return .null }
-        painter.draw(live, points: liveDrawn..<frozen, into: cr)
-        let area = painter.bounds(of: live, range: max(0, liveDrawn - 1)..<frozen)
-        liveDrawn = frozen
+    }
+
+    // MARK: Internals
+
+    private func redrawAll(_ ink: InkLayer, painter: InkPainter, cr: OpaquePointer) throws(RenderError) {
+        CairoDrawing.setColour(Palette.paper, cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        for s in ink.strokes { painter.draw(s, into: cr) }
+        follow = nil
+        clearLiveLayer()
+        _ = followLive(ink.live, painter: painter, cr: cr)
+    }
+
+    /// Repaints `areas`: paper, then every stroke that reaches into them, clipped to their pixels.
+    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
+        let clips = areas.compactMap(pixelAligned)
+        guard !clips.isEmpty else { return }
+        cairo_save(cr)
+        for c in clips { cairo_rectangle(cr, c.x, c.y, c.width, c.height) }
+        cairo_clip(cr)
+        CairoDrawing.setColour(Palette.paper, cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        var ids = Set<Int>()
+        for c in clips { ids.formUnion(ink.index.ids(intersecting: c)) }
+        for id in ids.sorted() {
+            guard let s = ink.stroke(id: id) else { continue }
+            let pieces = StrokeTessellator.pieces(of: s, style: ink.style).real
+            if painter.drawsInGroups {
+                if pieces.contains(where: { p in clips.contains { !p.bounds.intersection($0).isNull } }) {
+                    painter.drawStroke(pieces, predicted: [], into: cr)
+                }
+            } else {
+                painter.draw(pieces, within: clips, into: cr)
+            }
+        }
+        // The live stroke's final pieces are in the cache too (unless they are on the live layer).
+        if let f = follow, !painter.drawsInGroups, let live = ink.live, live.id == f.id {
+            var fresh = StrokeTessellator(style: ink.style, stroke: live)
+            painter.draw(fresh.advance(live, through: f.tessellator.consumed), within: clips, into: cr)
+        }
+        cairo_restore(cr)
+    }
+
+    /// Draws the live stroke's newly final pieces; returns the area they touched.
+    private func followLive(_ live: Stroke?, painter: InkPainter, cr: OpaquePointer) -> Rect {
+        guard let live else {
+            if follow != nil { follow = nil }
+            return .null
+        }
+        if follow?.id != live.id {
+            clearLiveLayer()
+            follow = (live.id, StrokeTessellator(style: painter.style, stroke: live))
+        }
+        guard var f = follow else { return .null }
+        let pieces = f.tessellator.advance(live, through: f.tessellator.settledCount(of: live))
+        follow = f
+        guard !pieces.isEmpty else { return .null }
+        var area = Rect.null
+        for p in pieces { area = area.union(p.bounds) }
+        if painter.drawsInGroups {
+            guard let layerContext = liveLayerContext() else { return .null }
+            cairo_set_operator(layerContext, CAIRO_OPERATOR_SOURCE)
+            painter.draw(pieces, into: layerContext)
+            cairo_destroy(layerContext)
+            liveLayerArea = liveLayerArea.union(area)
+        } else {
+            painter.draw(pieces, into: cr)
+        }
         return area
     }
 
-    /// How many points of the live stroke `id` are already in the cache.
-    public func cachedPoints(ofLive id: Int) -> Int { id == liveID ? liveDrawn : 0 }
+    /// The live stroke ended: its last pieces (and, translucent, its layer) go into the cache.
+    private func mergeLive(_ rest: [InkPiece], painter: InkPainter, cr: OpaquePointer) -> Rect {
+        var area = liveLayerArea
+        for p in rest { area = area.union(p.bounds) }
+        if painter.drawsInGroups {
+            cairo_push_group(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            if let layer = liveLayer {
+                cairo_set_source_surface(cr, layer.surface, 0, 0)
+                cairo_paint(cr)
+            }
+            painter.draw(rest, into: cr)
+            cairo_pop_group_to_source(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_paint(cr)
+            clearLiveLayer()
+        } else {
+            painter.draw(rest, into: cr)
+        }
+        return area
+    }
+
+    /// Stops following the live stroke (it is about to be redrawn whole).
+    private func endFollow(_ cr: OpaquePointer) {
+        follow = nil
+        clearLiveLayer()
+    }
+
+    private func liveLayerContext() -> OpaquePointer? {
+        if liveLayer == nil { liveLayer = try? ImageSurface(viewport: viewport) }
+        return liveLayer?.makeContext()
+    }
+
+    private func clearLiveLayer() {
+        guard let layer = liveLayer, !liveLayerArea.isNull, let c = layer.makeContext() else { return }
+        cairo_set_operator(c, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(c)
+        cairo_destroy(c)
+        layer.flush()
+        liveLayerArea = .null
+    }
+
+    /// The rectangle of whole device pixels covering `r`, in points (nil when it is empty).
+    private func pixelAligned(_ r: Rect) -> Rect? {
+        let s = viewport.scale
+        let bounds = viewport.bounds
+        let clipped = r.intersection(bounds)
+        guard !clipped.isNull else { return nil }
+        let x0 = (clipped.x * s).rounded(.down), y0 = (clipped.y * s).rounded(.down)
+        let x1 = (clipped.maxX * s).rounded(.up), y1 = (clipped.maxY * s).rounded(.up)
+        return Rect(x: x0 / s, y: y0 / s, width: (x1 - x0) / s, height: (y1 - y0) / s)
+    }
 }

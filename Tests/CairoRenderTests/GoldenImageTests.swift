@@ -1,3 +1,4 @@
+import CCairo
 import CairoRender
 import ForceCore
 import SnapshotTesting
@@ -58,5 +59,40 @@ final class GoldenImageTests: XCTestCase {
         let s = try Fixtures.session("golden-tablet.jsonl")
         let frame = try XCTUnwrap(Fixtures.render(s, at: [1.5]).first)
         assertSnapshot(of: frame, as: .png())
+    }
+
+    /// The outline's weak spots, each fixture fitted into a cell at 2× (fast zigzags, hairpins,
+    /// a spiral, backtracking, a press then a move, fat and zero starts, elbows, and one gesture
+    /// at 60 Hz, 125 Hz and 1 kHz): look at it at 3× zoom when the outline changes.
+    func testOutlineFixturesContactSheet() throws {
+        var cases = StrokeFixtures.outlineCases.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        cases += [60.0, 125, 1000].map { ("gesture \(Int($0)) Hz", StrokeFixtures.gesture(rate: $0)) }
+        let columns = 4, cell = (width: 300.0, height: 220.0)
+        let rows = (cases.count + columns - 1) / columns
+        let viewport = Viewport(width: Int(cell.width) * columns, height: Int(cell.height) * rows, scale: 2)
+        let surface = try ImageSurface(viewport: viewport)
+        let cr = try XCTUnwrap(surface.makeContext())
+        defer { cairo_destroy(cr) }
+        cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
+        cairo_paint(cr)
+        let painter = InkPainter(style: InkStyle())
+        for (k, (_, points)) in cases.enumerated() {
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for p in points {
+                minX = min(minX, p.preciseLocation.x); maxX = max(maxX, p.preciseLocation.x)
+                minY = min(minY, p.preciseLocation.y); maxY = max(maxY, p.preciseLocation.y)
+            }
+            // Fit the path (not the ink) into the cell, keeping its size when it fits.
+            let fit = min(1, (cell.width - 40) / max(1, maxX - minX), (cell.height - 40) / max(1, maxY - minY))
+            let origin = Point(x: Double(k % columns) * cell.width, y: Double(k / columns) * cell.height)
+            let moved = points.map { p in
+                InkPoint(sequence: p.sequence, time: p.time, force: p.force, preciseLocation: Point(
+                    x: origin.x + cell.width / 2 + (p.preciseLocation.x - (minX + maxX) / 2) * fit,
+                    y: origin.y + cell.height / 2 + (p.preciseLocation.y - (minY + maxY) / 2) * fit))
+            }
+            painter.draw(Stroke(id: k + 1, source: .pen, hasForce: true, points: moved, isFinished: true), into: cr)
+        }
+        surface.flush()
+        assertSnapshot(of: surface, as: .png())
     }
 }
