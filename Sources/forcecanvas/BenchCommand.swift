@@ -13,6 +13,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Frames of live drawing measured per canvas.")
     var frames = 240
 
+    @Option(parsing: .upToNextOption, help: "Run only these sections (numbers), e.g. --only 7 10.")
+    var only: [Int] = []
+
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
     }
@@ -25,37 +28,50 @@ struct BenchCommand: ParsableCommand {
         #endif
         print("ForceCanvas bench · canvas \(Self.viewport.width)x\(Self.viewport.height)")
         print("")
-        print("1. Frame cost while drawing (render + upload of the dirty rect), \(frames) frames, 4 samples/frame")
-        var baseline = 0.0
-        for n in [0, 200, 2000] {
-            let r = try frameCost(finishedStrokes: n)
-            if n == 0 { baseline = r.mean }
-            print(String(format: "   %5d finished strokes: mean %.3f ms · p50 %.3f ms · p99 %.3f ms · %.2f× the 0-stroke mean",
-                         n, r.mean * 1000, r.p50 * 1000, r.p99 * 1000, r.mean / baseline))
+        if wants(1) {
+            print("1. Frame cost while drawing (render + upload of the dirty rect), \(frames) frames, 4 samples/frame")
+            var baseline = 0.0
+            for n in [0, 200, 2000] {
+                let r = try frameCost(finishedStrokes: n)
+                if n == 0 { baseline = r.mean }
+                print(String(format: "   %5d finished strokes: mean %.3f ms · p50 %.3f ms · p99 %.3f ms · %.2f× the 0-stroke mean",
+                             n, r.mean * 1000, r.p50 * 1000, r.p99 * 1000, r.mean / baseline))
+            }
+            print("   target: 2,000-stroke mean within 1.2× of the 0-stroke mean")
+            print("")
         }
-        print("   target: 2,000-stroke mean within 1.2× of the 0-stroke mean")
-        print("")
-
-        print("2. One 1,000-point stroke drawn into a 1920x1080 surface")
-        let (outline, classic) = try rendererCost()
-        print(String(format: "   outline (one filled polygon): %.3f ms", outline * 1000))
-        print(String(format: "   classic (one stroke per segment): %.3f ms", classic * 1000))
-        print(String(format: "   outline is %.1f× faster (target: at least 10×)", classic / outline))
-        let stroke = Self.benchStroke
-        print("   (the outline polygon has \(StrokeOutline.polygon(for: stroke.points).count) vertices)")
-        print("")
-
-        print("3. Outline generation (streamline + pressure + polygon)")
-        for count in [1_000, 100_000] {
-            let rate = outlineThroughput(points: count)
-            print(String(format: "   %7d-point stroke: %.1f M input points/s", count, rate / 1e6))
+        if wants(2) {
+            print("2. One 1,000-point stroke drawn into a 1920x1080 surface")
+            let (outline, classic) = try rendererCost()
+            print(String(format: "   outline (filled outline pieces): %.3f ms", outline * 1000))
+            print(String(format: "   classic (one stroke per segment): %.3f ms", classic * 1000))
+            print(String(format: "   outline is %.1f× faster (target: at least 10×)", classic / outline))
+            let polygons = StrokeOutline.polygons(for: Array(Self.benchStroke.points))
+            print("   (the outline has \(polygons.count) pieces, \(polygons.reduce(0) { $0 + $1.count }) vertices in all)")
+            print("")
         }
-        print("   target: at least 20 M points/s")
-        print("")
-        try printTabletSections()
-        print("")
-        try printSceneCosts()
+        if wants(3) {
+            print("3. Outline generation (resample + streamline + pressure + pieces + polygons)")
+            for count in [1_000, 100_000] {
+                let rate = outlineThroughput(points: count)
+                print(String(format: "   %7d-point stroke: %.1f M input points/s", count, rate / 1e6))
+            }
+            print("   target: at least 20 M points/s")
+            print("")
+        }
+        if wants(4) || wants(5) {
+            try printTabletSections()
+            print("")
+        }
+        if wants(6) {
+            try printSceneCosts()
+            print("")
+        }
+        try printInkSections()
     }
+
+    /// Whether section `n` runs (`--only`).
+    func wants(_ n: Int) -> Bool { only.isEmpty || only.contains(n) }
 
     // MARK: 1
 
@@ -65,9 +81,7 @@ struct BenchCommand: ParsableCommand {
         var state = AppState(viewport: Self.viewport)
         var t = 0.0
         for i in 0..<n {
-            var g = StrokeFixtures.Generator(seed: UInt64(i + 1))
-            let bounds = Rect(x: g.next() * 1700, y: g.next() * 950, width: 100 + g.next() * 120, height: 40 + g.next() * 60)
-            let pts = StrokeFixtures.signature(count: 60, in: bounds, seed: UInt64(i + 1))
+            let pts = Self.scatteredStroke(i)
             for (k, p) in pts.enumerated() {
                 let phase: PointerPhase = k == 0 ? .down : (k == pts.count - 1 ? .up : .move)
                 state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation)), at: t)
@@ -132,7 +146,7 @@ struct BenchCommand: ParsableCommand {
         var sink = 0
         let start = clock.now
         while seconds(clock.now - start) < 0.5 {
-            sink &+= StrokeOutline.polygon(for: pts).count
+            sink &+= StrokeOutline.polygons(for: pts).count
             processed += count
         }
         let elapsed = seconds(clock.now - start)

@@ -1,0 +1,204 @@
+import CairoRender
+import ForceCore
+import Foundation
+import SDLHost
+
+/// Bench sections on the cost of ink at scale: a long live stroke, replaying one, memory per
+/// point, and undo on a full canvas.
+extension BenchCommand {
+    /// 1 kHz: a fast pen; the live-stroke figures feed this many samples a second.
+    static let livePenRate = 1000.0
+    /// Frames measured once the live stroke has reached its length.
+    static let liveFrames = 120
+
+    func printInkSections() throws {
+        if wants(7) { try printLiveStroke() }
+        if wants(8) { try printReplay() }
+        if wants(9) { try printMemory() }
+        if wants(10) { try printUndo() }
+    }
+
+    func printLiveStroke() throws {
+        print("7. A live stroke at 1k, 10k and 100k points (a 1 kHz pen: 16–17 samples a frame; events + update + render + upload)")
+        var first = 0.0
+        for n in [1_000, 10_000, 100_000] {
+            let r = try liveStrokeCost(points: n)
+            if n == 1_000 { first = r.median }
+            print(String(format: "   %6d points: median %.3f ms · p99 %.3f ms a frame · %.2f× the 1k figure", n, r.median * 1000, r.p99 * 1000,
+                         r.median / first))
+        }
+        print("   target: 100k within 1.5× of 1k")
+        print("")
+    }
+
+    func printReplay() throws {
+        print("8. Replaying one stroke frame by frame (every frame rendered, as the window does)")
+        let short = try replayCost(points: 4_000)
+        let long = try replayCost(points: 40_000)
+        print(String(format: "   4,000 points: %.3f s · 40,000 points: %.3f s · %.1f× (linear is 10×, target at most 15×)", short, long, long / short))
+        print("")
+    }
+
+    func printMemory() throws {
+        print("9. Memory (peak resident, measured in a child process, beyond an empty canvas)")
+        if let m = try memoryPerPoint() {
+            print(String(format: "   finished ink: %.1f bytes a point (1,000,000 points in 60-point strokes: %.1f MB; target at most 64 MB)",
+                         m.finished, m.finished))
+            print(String(format: "   one live stroke: %.1f bytes a point (200,000 points; target at most 64)", m.live))
+        } else {
+            print("   (could not run the memory probe)")
+        }
+        print("")
+    }
+
+    func printUndo() throws {
+        print("10. Undo and redo with 10,000 strokes on the canvas (handle + repaint + upload)")
+        let u = try undoCost(strokes: 10_000)
+        print(String(format: "   undo: median %.3f ms · worst %.3f ms · redo: median %.3f ms · worst %.3f ms (target: at most 16 ms)",
+                     u.undo.median * 1000, u.undo.worst * 1000, u.redo.median * 1000, u.redo.worst * 1000))
+        print("")
+    }
+
+    struct Spread { var median: Double; var p99: Double; var worst: Double }
+
+    static func spread(_ costs: [Double]) -> Spread {
+        let s = costs.sorted()
+        guard !s.isEmpty else { return Spread(median: 0, p99: 0, worst: 0) }
+        return Spread(median: s[s.count / 2], p99: s[min(s.count - 1, Int(Double(s.count) * 0.99))], worst: s[s.count - 1])
+    }
+
+    /// A pen path of `count` samples at 1 kHz, looping over the canvas.
+    static func penPath(count: Int) -> [InkPoint] {
+        StrokeFixtures.signature(count: count, in: Rect(x: 100, y: 100, width: 1700, height: 880), seed: 5)
+            .enumerated().map { i, p in
+                InkPoint(sequence: i, time: Double(i) / livePenRate, force: p.force, preciseLocation: p.preciseLocation)
+            }
+    }
+
+    static func pen(_ phase: PointerPhase, _ p: InkPoint) -> InputEvent {
+        .pointer(PointerInput(phase: phase, location: p.preciseLocation, source: .pen, rawForce: p.force, maximumForce: 1))
+    }
+
+    /// Section 7: the cost of a frame while a stroke of `points` samples is being drawn.
+    func liveStrokeCost(points n: Int) throws -> Spread {
+        let extra = Int(Double(Self.liveFrames) / 60 * Self.livePenRate) + 1
+        let path = Self.penPath(count: n + extra)
+        var state = AppState(viewport: Self.viewport)
+        let renderer = try FrameRenderer(viewport: Self.viewport)
+        let texture = try OffscreenTexture(width: Self.viewport.pixelWidth, height: Self.viewport.pixelHeight)
+        var next = 0
+        var frame = 0
+        func step() throws {
+            let t = Double(frame) / 60
+            while next < path.count, path[next].time <= t {
+                state.handle(Self.pen(next == 0 ? .down : .move, path[next]), at: path[next].time)
+                next += 1
+            }
+            state.advance(to: t)
+            texture.upload(renderer.frame, dirty: try renderer.render(state.display))
+            frame += 1
+        }
+        while next < n { try step() }
+        var costs: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<Self.liveFrames {
+            let start = clock.now
+            try step()
+            costs.append(seconds(clock.now - start))
+        }
+        return Self.spread(costs)
+    }
+
+    /// Section 8: replaying one stroke of `points` samples at 1 kHz, rendering every frame.
+    func replayCost(points n: Int) throws -> Double {
+        let path = Self.penPath(count: n)
+        let events = path.enumerated().map { i, p in
+            TimedEvent(time: p.time, event: Self.pen(i == 0 ? .down : (i == n - 1 ? .up : .move), p))
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var state = AppState(viewport: Self.viewport)
+        let renderer = try FrameRenderer(viewport: Self.viewport)
+        var next = 0
+        let last = Int(((events.last?.time ?? 0) * 60).rounded(.up))
+        for frame in 0...last {
+            let t = Double(frame) / 60
+            while next < events.count, events[next].time <= t {
+                state.handle(events[next])
+                next += 1
+            }
+            state.advance(to: t)
+            try renderer.render(state.display)
+        }
+        return seconds(clock.now - start)
+    }
+
+    /// Section 9: peak resident bytes per point, from child processes (so that each measures
+    /// only its own allocations): 1,000,000 finished points, and one live stroke of 200,000.
+    func memoryPerPoint() throws -> (finished: Double, live: Double)? {
+        guard let empty = Self.probe(["--points", "0"]),
+              let finished = Self.probe(["--points", "1000000"]),
+              let emptyLive = Self.probe(["--points", "0", "--live"]),
+              let live = Self.probe(["--points", "200000", "--live"])
+        else { return nil }
+        return (Double(finished - empty) / 1_000_000, Double(live - emptyLive) / 200_000)
+    }
+
+    /// Runs `forcecanvas memory-probe ARGS` and reads the peak resident bytes it prints.
+    static func probe(_ arguments: [String]) -> Int? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        process.arguments = ["memory-probe"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// Stroke `i` of a full canvas: 60 points somewhere on it, clear of the screen edges (an edge
+    /// swipe would be the system's) and of the scene tabs.
+    static func scatteredStroke(_ i: Int) -> [InkPoint] {
+        var g = StrokeFixtures.Generator(seed: UInt64(i + 1))
+        let bounds = Rect(x: 60 + g.next() * 1560, y: 90 + g.next() * 820, width: 100 + g.next() * 120, height: 40 + g.next() * 60)
+        return StrokeFixtures.signature(count: 60, in: bounds, seed: UInt64(i + 1))
+    }
+
+    /// Section 10: undo and redo of the newest stroke with `strokes` 60-point strokes on the canvas.
+    func undoCost(strokes n: Int) throws -> (undo: Spread, redo: Spread) {
+        var state = AppState(viewport: Self.viewport)
+        var t = 0.0
+        for i in 0..<n {
+            let pts = Self.scatteredStroke(i)
+            for (k, p) in pts.enumerated() {
+                let phase: PointerPhase = k == 0 ? .down : (k == pts.count - 1 ? .up : .move)
+                state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation, source: .pen, rawForce: p.force, maximumForce: 1)), at: t)
+                t += 1.0 / 240
+            }
+        }
+        state.advance(to: t)
+        guard state.ink.strokes.count == n, state.scene == .canvas else {
+            throw RenderError.surface("the undo bench drew \(state.ink.strokes.count) of \(n) strokes")
+        }
+        let renderer = try FrameRenderer(viewport: Self.viewport)
+        let texture = try OffscreenTexture(width: Self.viewport.pixelWidth, height: Self.viewport.pixelHeight)
+        texture.upload(renderer.frame, dirty: try renderer.render(state.display))
+        var undo: [Double] = [], redo: [Double] = []
+        let clock = ContinuousClock()
+        let rounds = Int(ProcessInfo.processInfo.environment["BENCH_UNDO_ROUNDS"] ?? "") ?? 20
+        for _ in 0..<rounds {
+            for (command, into) in [(Command.undo, 0), (.redo, 1)] {
+                t += 0.1
+                let start = clock.now
+                state.handle(.command(command), at: t)
+                state.advance(to: t)
+                texture.upload(renderer.frame, dirty: try renderer.render(state.display))
+                let cost = seconds(clock.now - start)
+                if into == 0 { undo.append(cost) } else { redo.append(cost) }
+            }
+        }
+        return (Self.spread(undo), Self.spread(redo))
+    }
+}
