@@ -1,0 +1,20 @@
+/// Where a replay's events come from, one at a time in time order: an array in memory, or a
+/// session file read line by line (so a long session never has to be held whole).
+public protocol TimedEventSource {
+    /// The next event, or nil after the last one.
+    mutating func next() throws -> TimedEvent?
+}
+
+/// The events of an array, in order.
+public struct TimedEventList: TimedEventSource, Sendable {
+    private let events: [TimedEvent]
+    private var index = 0
+
+    public init(_ events: [TimedEvent]) { self.events = events }
+
+    public mutating func next() -> TimedEvent? {
+        guard index < events.count else { return nil }
+        defer { index += 1 }
+        return events[index]
+    }
+}
