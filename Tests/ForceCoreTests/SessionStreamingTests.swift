@@ -114,3 +114,24 @@ final class SessionStreamingTests: XCTestCase {
         XCTAssertEqual(generated.next(), events.first)
     }
 }
+
+/// The generated document draws ink only: no press on a tab, an edge or anything but the canvas.
+final class DocumentGeneratorTests: XCTestCase {
+    func testEveryStrokeLandsOnTheCanvasAsInk() {
+        let doc = DocumentGenerator(strokes: 300, pointsPerStroke: 30)
+        let area = doc.inkArea
+        for i in 0..<doc.strokes {
+            for p in doc.points(ofStroke: i) {
+                XCTAssertTrue(p.preciseLocation.x >= area.x && p.preciseLocation.x <= area.x + area.width
+                              && p.preciseLocation.y >= area.y && p.preciseLocation.y <= area.y + area.height, "stroke \(i)")
+            }
+        }
+        var state = doc.header.initialState()
+        var events = doc.makeEvents()
+        while let e = events.next() { state.handle(e) }
+        XCTAssertEqual(state.scene, .canvas)
+        XCTAssertEqual(state.ink.strokes.count, doc.strokes)
+        XCTAssertEqual(events.next(), nil)
+        XCTAssertEqual(doc.eventCount, 1 + 300 * 30)
+    }
+}

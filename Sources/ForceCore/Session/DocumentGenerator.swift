@@ -40,12 +40,23 @@ public struct DocumentGenerator: Sendable {
         Double(index) * (Double(pointsPerStroke) * Self.sampleInterval + Self.strokeGap)
     }
 
-    /// The samples of stroke `index` (location, force 0…1, time).
+    /// Where the strokes lie: below the scene tabs (a press there switches scenes) and clear of
+    /// the edges by twice the edge-gesture margin (a press there is a system swipe).
+    public var inkArea: Rect {
+        let inset = 2 * EdgeGesture.edgeMargin
+        let top = SceneTabs.reservedHeight + inset
+        return Rect(x: inset, y: top, width: max(0, Double(viewport.width) - 2 * inset),
+                    height: max(0, Double(viewport.height) - top - inset))
+    }
+
+    /// The samples of stroke `index` (location, force 0…1, time), somewhere in `inkArea`.
     public func points(ofStroke index: Int) -> [InkPoint] {
         var g = StrokeFixtures.Generator(seed: UInt64(index + 1))
-        let width = 100 + g.next() * 120, height = 40 + g.next() * 60
-        let bounds = Rect(x: g.next() * max(0, Double(viewport.width) - width),
-                          y: g.next() * max(0, Double(viewport.height) - height), width: width, height: height)
+        let area = inkArea
+        // A signature swings 3 % of its width past each side of its bounds.
+        let width = min(100 + g.next() * 120, area.width / 1.06), height = min(40 + g.next() * 60, area.height)
+        let bounds = Rect(x: area.x + 0.03 * width + g.next() * max(0, area.width - 1.06 * width),
+                          y: area.y + g.next() * max(0, area.height - height), width: width, height: height)
         return StrokeFixtures.signature(count: pointsPerStroke, in: bounds, seed: UInt64(index + 1),
                                         startTime: startTime(ofStroke: index))
     }
