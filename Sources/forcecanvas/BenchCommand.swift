@@ -55,6 +55,7 @@ struct BenchCommand: ParsableCommand {
         try printTabletSections()
         print("")
         try printSceneCosts()
+        try printSessionSections()
     }
 
     // MARK: 1
