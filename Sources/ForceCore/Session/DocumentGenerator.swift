@@ -13,10 +13,14 @@ public struct DocumentGenerator: Sendable {
     /// The pen the document is drawn with (its first event).
     public static let pen = InputDevice(name: "Generated pressure pen", kind: .pen, hasForce: true)
 
+    /// How many strokes.
     public var strokes: Int
+    /// Samples per stroke (down, moves, up).
     public var pointsPerStroke: Int
+    /// The canvas the document is drawn on.
     public var viewport: Viewport
 
+    /// A document of `strokes` × `pointsPerStroke` samples on `viewport` (1920x1080 by default).
     public init(strokes: Int, pointsPerStroke: Int, viewport: Viewport = Viewport(width: 1920, height: 1080)) {
         self.strokes = max(0, strokes)
         self.pointsPerStroke = max(1, pointsPerStroke)
@@ -87,6 +91,7 @@ public struct DocumentGenerator: Sendable {
 
         init(document: DocumentGenerator) { self.document = document }
 
+        /// The next event; nil after the last stroke's lift.
         public mutating func next() -> TimedEvent? {
             if stroke < 0 {
                 stroke = 0

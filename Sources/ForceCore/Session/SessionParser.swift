@@ -13,6 +13,7 @@ public struct SessionParser: Sendable {
         case blank
         /// The session header (a `Session` without events).
         case header(Session)
+        /// An event, in time order with those before it.
         case event(TimedEvent)
     }
 
@@ -30,6 +31,7 @@ public struct SessionParser: Sendable {
     /// The UTF-8 byte order mark, which some editors put at the start of a file.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// A parser whose errors name `file`.
     public init(file: String) { self.file = file }
 
     /// Parses line `number` (without its line break).

@@ -10,8 +10,10 @@ public struct TimedEventList: TimedEventSource, Sendable {
     private let events: [TimedEvent]
     private var index = 0
 
+    /// The events of `events`, from the first.
     public init(_ events: [TimedEvent]) { self.events = events }
 
+    /// The next event of the array, or nil after the last.
     public mutating func next() -> TimedEvent? {
         guard index < events.count else { return nil }
         defer { index += 1 }
