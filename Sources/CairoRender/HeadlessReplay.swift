@@ -7,20 +7,36 @@ public struct HeadlessReplay {
     /// 60 frames per second, the window's rate.
     public static let framesPerSecond = 60.0
 
+    /// The session's header (viewport, options, curve, scene); its `events` are read only by
+    /// `init(session:shortcuts:)`.
     public let session: Session
+    /// The last event's time in seconds.
+    public let duration: Double
     /// ForceCanvas's quick actions for the Home scene (the Info.plist's static items).
     public let shortcuts: ShortcutCatalog
+    /// Makes a fresh source of the events for each run.
+    private let makeEvents: () throws -> any TimedEventSource
 
+    /// Replays a session held in memory.
     public init(session: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) {
-        self.session = session
+        self.init(header: session, duration: session.duration, shortcuts: shortcuts) { TimedEventList(session.events) }
+    }
+
+    /// Replays events that come one at a time from `events` (called once per run), such as a
+    /// session file read line by line; `duration` is the last event's time.
+    public init(header: Session, duration: Double, shortcuts: ShortcutCatalog = ShortcutCatalog(),
+                events: @escaping () throws -> any TimedEventSource) {
+        self.session = header
+        self.duration = duration
         self.shortcuts = shortcuts
+        self.makeEvents = events
     }
 
     /// The frame at which time `t` is shown: the first frame at or after `t`.
     public static func frame(at t: Double) -> Int { max(0, Int((t * framesPerSecond - 1e-9).rounded(.up))) }
 
     /// The last frame: the one that shows the final event.
-    public var lastFrame: Int { Self.frame(at: session.duration) }
+    public var lastFrame: Int { Self.frame(at: duration) }
 
     /// Runs frames 0…max(frames) and hands each requested frame to `capture` (frame number,
     /// the state, the rendered surface). `progress` hears (frame, total) every 60 frames.
@@ -32,12 +48,13 @@ public struct HeadlessReplay {
         guard let last = wanted.max() else { return }
         var state = session.initialState(shortcuts: shortcuts)
         let renderer = try FrameRenderer(viewport: state.viewport)
-        var next = 0
+        var events = try makeEvents()
+        var pending = try events.next()
         for frame in 0...last {
             let t = Double(frame) / Self.framesPerSecond
-            while next < session.events.count, session.events[next].time <= t {
-                state.handle(session.events[next])
-                next += 1
+            while let e = pending, e.time <= t {
+                state.handle(e)
+                pending = try events.next()
             }
             state.advance(to: t)
             try renderer.render(state.display)

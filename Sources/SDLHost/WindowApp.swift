@@ -27,6 +27,9 @@ public struct WindowConfiguration {
     public var exportDirectory = "forcecanvas-exports"
     /// A session to play in the window in real time.
     public var replay: Session?
+    /// Reads a session file for Open Recent, on a background thread (the command line gives its
+    /// streaming reader). Errors describe themselves as `FILE:LINE: what is wrong`.
+    public var loadSession: (@Sendable (String) throws -> Session)?
     /// ForceCanvas's quick actions (static from Info.plist, dynamic from the last launches).
     public var shortcuts = ShortcutCatalog()
     /// Launched with this quick action's type (`--shortcut`): handled once, at the start.
@@ -81,6 +84,7 @@ public final class WindowApp {
         var lastStats = -Double.infinity
         var status: (text: String, until: Double)?
         var replay = config.replay.map { (session: $0, start: 0.0, index: 0) }
+        var opening: SessionLoad?
         var frames = 0
         var deadline = clock.now
         var running = true
@@ -143,13 +147,26 @@ public final class WindowApp {
             for request in state.takeHostRequests() {
                 switch request {
                 case .openRecent(let item):
+                    // Read on a background thread: a big drawing must not stop the frames.
                     let path = item.userInfo?["session"] ?? ""
-                    if let session = Self.loadSession(path) {
-                        replay = (session, frameStart, 0)
-                        status = ("Redrawing \(path)", frameStart + Self.statusDuration)
+                    if !path.isEmpty, let load = config.loadSession {
+                        opening = SessionLoad.start(path: path, using: load)
+                        status = ("Opening \(Self.fileName(path))…", .infinity)
                     } else {
                         status = ("Cannot open the recent drawing \(path.isEmpty ? "(no file named)" : path)", frameStart + Self.statusDuration)
                     }
+                }
+            }
+            if let job = opening, let result = job.take() {
+                opening = nil
+                switch result {
+                case .success(let session):
+                    replay = (session, frameStart, 0)
+                    status = ("Redrawing \(Self.fileName(job.path))", frameStart + Self.statusDuration)
+                case .failure(let error):
+                    Self.log("forcecanvas: Open Recent: \(error)")
+                    let reason = (error as? SessionError).map { "line \($0.line): \($0.message)" } ?? "the file cannot be read"
+                    status = ("Cannot open \(Self.fileName(job.path)): \(reason)", frameStart + Self.statusDuration)
                 }
             }
             config.onFrameEnd?()
@@ -209,11 +226,8 @@ public final class WindowApp {
         }
     }
 
-    /// A session file, or nil when it cannot be read or parsed.
-    private static func loadSession(_ path: String) -> Session? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        return try? SessionCoding.parse(text, file: path)
-    }
+    /// The last part of a path, as status lines name a file.
+    private static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
 
     private static func timestamp() -> String {
         let f = DateFormatter()

@@ -12,14 +12,14 @@ extension BenchCommand {
     static let liveFrames = 120
 
     func printInkSections() throws {
-        if wants(7) { try printLiveStroke() }
-        if wants(8) { try printReplay() }
-        if wants(9) { try printMemory() }
-        if wants(10) { try printUndo() }
+        if wants(9) { try printLiveStroke() }
+        if wants(10) { try printReplay() }
+        if wants(11) { try printMemory() }
+        if wants(12) { try printUndo() }
     }
 
     func printLiveStroke() throws {
-        print("7. A live stroke at 1k, 10k and 100k points (a 1 kHz pen: 16–17 samples a frame; events + update + render + upload)")
+        print("9. A live stroke at 1k, 10k and 100k points (a 1 kHz pen: 16–17 samples a frame; events + update + render + upload)")
         var first = 0.0
         for n in [1_000, 10_000, 100_000] {
             let r = try liveStrokeCost(points: n)
@@ -32,7 +32,7 @@ extension BenchCommand {
     }
 
     func printReplay() throws {
-        print("8. Replaying one stroke frame by frame (every frame rendered, as the window does)")
+        print("10. Replaying one stroke frame by frame (every frame rendered, as the window does)")
         let short = try replayCost(points: 4_000)
         let long = try replayCost(points: 40_000)
         print(String(format: "   4,000 points: %.3f s · 40,000 points: %.3f s · %.1f× (linear is 10×, target at most 15×)", short, long, long / short))
@@ -40,7 +40,7 @@ extension BenchCommand {
     }
 
     func printMemory() throws {
-        print("9. Memory (peak resident, measured in a child process, beyond an empty canvas)")
+        print("11. Memory (peak resident, measured in a child process, beyond an empty canvas)")
         if let m = try memoryPerPoint() {
             print(String(format: "   finished ink: %.1f bytes a point (1,000,000 points in 60-point strokes: %.1f MB; target at most 64 MB)",
                          m.finished, m.finished))
@@ -52,7 +52,7 @@ extension BenchCommand {
     }
 
     func printUndo() throws {
-        print("10. Undo and redo with 10,000 strokes on the canvas (handle + repaint + upload)")
+        print("12. Undo and redo with 10,000 strokes on the canvas (handle + repaint + upload)")
         let u = try undoCost(strokes: 10_000)
         print(String(format: "   undo: median %.3f ms · worst %.3f ms · redo: median %.3f ms · worst %.3f ms (target: at most 16 ms)",
                      u.undo.median * 1000, u.undo.worst * 1000, u.redo.median * 1000, u.redo.worst * 1000))
@@ -79,7 +79,7 @@ extension BenchCommand {
         .pointer(PointerInput(phase: phase, location: p.preciseLocation, source: .pen, rawForce: p.force, maximumForce: 1))
     }
 
-    /// Section 7: the cost of a frame while a stroke of `points` samples is being drawn.
+    /// Section 9: the cost of a frame while a stroke of `points` samples is being drawn.
     func liveStrokeCost(points n: Int) throws -> Spread {
         let extra = Int(Double(Self.liveFrames) / 60 * Self.livePenRate) + 1
         let path = Self.penPath(count: n + extra)
@@ -109,7 +109,7 @@ extension BenchCommand {
         return Self.spread(costs)
     }
 
-    /// Section 8: replaying one stroke of `points` samples at 1 kHz, rendering every frame.
+    /// Section 10: replaying one stroke of `points` samples at 1 kHz, rendering every frame.
     func replayCost(points n: Int) throws -> Double {
         let path = Self.penPath(count: n)
         let events = path.enumerated().map { i, p in
@@ -133,7 +133,7 @@ extension BenchCommand {
         return seconds(clock.now - start)
     }
 
-    /// Section 9: peak resident bytes per point, from child processes (so that each measures
+    /// Section 11: peak resident bytes per point, from child processes (so that each measures
     /// only its own allocations): 1,000,000 finished points, and one live stroke of 200,000.
     func memoryPerPoint() throws -> (finished: Double, live: Double)? {
         guard let empty = Self.probe(["--points", "0"]),
@@ -166,7 +166,7 @@ extension BenchCommand {
         return StrokeFixtures.signature(count: 60, in: bounds, seed: UInt64(i + 1))
     }
 
-    /// Section 10: undo and redo of the newest stroke with `strokes` 60-point strokes on the canvas.
+    /// Section 12: undo and redo of the newest stroke with `strokes` 60-point strokes on the canvas.
     func undoCost(strokes n: Int) throws -> (undo: Spread, redo: Spread) {
         var state = AppState(viewport: Self.viewport)
         var t = 0.0

@@ -67,6 +67,7 @@ struct BenchCommand: ParsableCommand {
             try printSceneCosts()
             print("")
         }
+        if wants(7) || wants(8) { try printSessionSections() }
         try printInkSections()
     }
 

@@ -42,16 +42,41 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        var s = try SessionFile.load(session)
+        for path in try render() { print(path) }
+    }
+
+    /// Renders the requested frames and returns the PNGs written. The session file is read
+    /// twice and never held whole: pass 1 checks every line (a bad one stops everything before a
+    /// pixel is drawn) and learns the duration; pass 2 streams the events into the replay. The
+    /// PNGs are written under temporary names and renamed only when all of them are done.
+    func render(reportingProgress: Bool = true) throws -> [String] {
+        do {
+            let file = try SessionFileReader(path: session)
+            let summary = try SessionFile.scan(file)
+            return try render(file, summary, reportingProgress: reportingProgress)
+        } catch let error as SessionFileError {
+            printError(error.description)
+            throw ExitCode.failure
+        } catch let error as RenderError {
+            printError("forcecanvas: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func render(_ file: SessionFileReader, _ summary: SessionFile.Summary, reportingProgress: Bool) throws -> [String] {
+        var s = summary.header
         if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
         if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
         s.options = canvas.apply(to: s.options)
-        let replay = HeadlessReplay(session: s, shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
-        let requested = times.isEmpty ? [s.duration] : times
+        let replay = HeadlessReplay(header: s, duration: summary.duration,
+                                    shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
+            try SessionFileEvents(file)
+        }
+        let requested = times.isEmpty ? [summary.duration] : times
         // Frames after the end show the final state; far after it would only burn time.
-        if let late = requested.first(where: { $0 > s.duration + Self.slackAfterEnd }) {
+        if let late = requested.first(where: { $0 > summary.duration + Self.slackAfterEnd }) {
             printError(String(format: "%@: --at %g is more than %g s past the session's end (%.3f s)",
-                              session, late, Self.slackAfterEnd, s.duration))
+                              session, late, Self.slackAfterEnd, summary.duration))
             throw ExitCode.failure
         }
         var names: [Int: [String]] = [:]
@@ -65,18 +90,25 @@ struct RenderCommand: ParsableCommand {
             printError("\(outDirectory): cannot create the folder (\(error.localizedDescription))")
             throw ExitCode.failure
         }
+        var written: [String] = []
+        let temporary = { (path: String) in "\(self.outDirectory)/.\((path as NSString).lastPathComponent).partial" }
         do {
             try replay.run(frames: Set(names.keys), progress: { frame, last in
-                if last >= 600, frame > 0 { printError("rendering: frame \(frame) of \(last)") }
+                if reportingProgress, last >= 600, frame > 0 { printError("rendering: frame \(frame) of \(last)") }
             }) { frame, _, surface in
                 for path in names[frame] ?? [] {
-                    try surface.writePNG(to: path)
-                    print(path)
+                    written.append(path)
+                    try surface.writePNG(to: temporary(path))
                 }
             }
-        } catch let error as RenderError {
-            printError("forcecanvas: \(error)")
-            throw ExitCode.failure
+            try file.checkUnchanged()
+            for path in written where rename(temporary(path), path) != 0 {
+                throw RenderError.write(path, String(cString: strerror(errno)))
+            }
+        } catch {
+            for path in written { try? FileManager.default.removeItem(atPath: temporary(path)) }
+            throw error
         }
+        return written
     }
 }

@@ -63,6 +63,7 @@ struct RunCommand: ParsableCommand {
         config.exportDirectory = exportDir
         config.verbose = verbose
         if let replayPath { config.replay = try SessionFile.load(replayPath) }
+        config.loadSession = { path in try SessionFile.readForWindow(path) }
         var recorder: SessionRecorder?
         if let recordPath {
             let header = Session(viewport: Viewport(width: size.width, height: size.height),

@@ -1,0 +1,73 @@
+/// Exact conversion of JSON number text to `Double`: the result is always the correctly rounded
+/// nearest double, so `SessionCoding.encode` (shortest round-tripping text) then parsing gives
+/// back the very same bits.
+///
+/// Fast path (Clinger 1990): a decimal significand of at most 2^53 times a power of ten of at
+/// most 10^22 — both exact doubles — needs one IEEE multiply or divide, which rounds
+/// correctly. That covers typical recorded values (`0.516048301`, `170.5`, `30000`). Anything
+/// else (17 significant digits, big exponents) goes to the standard library's exact parser.
+enum JSONNumber {
+    /// 2^53: integers up to here are exact doubles.
+    static let exactIntegerLimit: UInt64 = 1 << 53
+    /// 10^22 is the largest power of ten that is an exact double.
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
+    /// 19 decimal digits always fit a UInt64.
+    static let maximumSignificandDigits = 19
+    /// Exponents are not accumulated past this (|e| ≥ 10^6 is 0 or ∞ for any double).
+    static let exponentCap = 1_000_000
+
+    /// Collects the digits of one number as the parser reads them.
+    struct Reader {
+        var negative = false
+        private var significand: UInt64 = 0
+        private var digits = 0
+        /// Digits were dropped (more than 19 significant ones): only the slow path is exact.
+        private var truncated = false
+        private var decimalExponent = 0
+
+        mutating func integerDigit(_ d: UInt8) {
+            if significand == 0, d == 0 { return }
+            if digits < JSONNumber.maximumSignificandDigits {
+                significand = significand &* 10 &+ UInt64(d)
+                digits += 1
+            } else {
+                truncated = true
+                decimalExponent += 1
+            }
+        }
+
+        mutating func fractionDigit(_ d: UInt8) {
+            if significand == 0, d == 0 {
+                decimalExponent -= 1
+                return
+            }
+            if digits < JSONNumber.maximumSignificandDigits {
+                significand = significand &* 10 &+ UInt64(d)
+                digits += 1
+                decimalExponent -= 1
+            } else if d != 0 {
+                truncated = true
+            }
+        }
+
+        mutating func exponent(_ e: Int) { decimalExponent += e }
+
+        /// The exact value when the fast path applies, else nil.
+        var fastValue: Double? {
+            if significand == 0 { return negative ? -0.0 : 0 }
+            guard !truncated, significand <= JSONNumber.exactIntegerLimit,
+                  decimalExponent >= -22, decimalExponent <= 22 else { return nil }
+            let m = Double(significand)
+            let v = decimalExponent < 0 ? m / JSONNumber.exactPowersOfTen[-decimalExponent]
+                                        : m * JSONNumber.exactPowersOfTen[decimalExponent]
+            return negative ? -v : v
+        }
+    }
+
+    /// The correctly rounded value of JSON number text through the standard library (exact for
+    /// any length; overflow gives ±∞, which the session fields then refuse where it matters).
+    static func slowValue(_ text: String) -> Double? { Double(text) }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Splits a byte stream into lines, one block at a time: a line ends at `\n`, one `\r` before it
+/// is dropped (CRLF and LF files read alike), and a last line without a line break still counts.
+/// Lines are handed out in place, numbered from 1, without copying what came before; memory is
+/// one block plus the longest line.
+///
+/// Pure: the bytes come from `read`, which the caller supplies (a file in the command line, a
+/// string in tests), so the core still touches no file.
+public final class LineReader<Failure: Error> {
+    /// 64 KiB: blocks this size make reading cost a few system calls per thousand lines.
+    public static var defaultBlockSize: Int { 64 * 1024 }
+
+    private var buffer: UnsafeMutableBufferPointer<UInt8>
+    private var start = 0
+    private var end = 0
+    /// Bytes before `scanned` (from `start`) hold no line break.
+    private var scanned = 0
+    private var exhausted = false
+    private let read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+    /// The number of the last line handed out.
+    public private(set) var lineNumber = 0
+
+    /// `read` fills the buffer it is given and returns how many bytes it wrote (0 at the end).
+    public init(blockSize: Int = defaultBlockSize, read: @escaping (UnsafeMutableRawBufferPointer) throws(Failure) -> Int) {
+        buffer = .allocate(capacity: max(1, blockSize))
+        self.read = read
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Hands the next line (without its line break) and its number to `body`; nil at the end.
+    /// The bytes are valid only inside `body`.
+    public func nextLine<R>(_ body: (UnsafeBufferPointer<UInt8>, Int) throws(Failure) -> R) throws(Failure) -> R? {
+        while true {
+            let searchStart = start + scanned
+            if searchStart < end, let newline = Self.find(Self.lineFeed, in: UnsafeBufferPointer(rebasing: buffer[searchStart..<end])) {
+                let lineEnd = searchStart + newline
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
+                start = lineEnd + 1
+                scanned = 0
+                lineNumber += 1
+                return try body(Self.droppingCarriageReturn(line), lineNumber)
+            }
+            scanned = end - start
+            if exhausted {
+                guard start < end else { return nil }
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                start = end
+                scanned = 0
+                lineNumber += 1
+                return try body(Self.droppingCarriageReturn(line), lineNumber)
+            }
+            try fill()
+        }
+    }
+
+    /// Moves the unfinished line to the front, grows the buffer if that line fills it, and reads.
+    private func fill() throws(Failure) {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0, let base = buffer.baseAddress {
+                base.update(from: base + start, count: pending)
+            }
+            start = 0
+            end = pending
+        }
+        if end == buffer.count {
+            let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count * 2)
+            if let to = larger.baseAddress, let from = buffer.baseAddress { to.initialize(from: from, count: end) }
+            buffer.deallocate()
+            buffer = larger
+        }
+        let n = try read(UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[end...])))
+        if n == 0 { exhausted = true } else { end += min(n, buffer.count - end) }
+    }
+
+    // MARK: Whole texts
+
+    /// Calls `body` with each line of `bytes` and its number, as `nextLine` would.
+    public static func forEachLine<E: Error>(
+        in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, Int) throws(E) -> Void
+    ) throws(E) {
+        var start = 0
+        var number = 0
+        while start < bytes.count {
+            let rest = UnsafeBufferPointer(rebasing: bytes[start...])
+            let length = find(lineFeed, in: rest) ?? rest.count
+            number += 1
+            try body(droppingCarriageReturn(UnsafeBufferPointer(rebasing: rest[..<length])), number)
+            start += length + 1
+        }
+    }
+
+    static var lineFeed: UInt8 { UInt8(ascii: "\n") }
+    static var carriageReturn: UInt8 { UInt8(ascii: "\r") }
+
+    /// The offset of the first `byte` in `bytes` (memchr: the library's vectorised search).
+    static func find(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress, let hit = memchr(base, Int32(byte), bytes.count) else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    }
+
+    static func droppingCarriageReturn(_ line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        guard let last = line.last, last == carriageReturn else { return line }
+        return UnsafeBufferPointer(rebasing: line.dropLast())
+    }
+}

@@ -1,0 +1,129 @@
+/// The meaning of a header line and of an event line (the format is in `SessionCoding`).
+extension SessionParser {
+    /// The largest window side a session may ask for, in points.
+    static let maximumWindowSide = 16384
+    /// The largest HiDPI scale a session may ask for.
+    static let maximumScale = 8.0
+
+    static func parseHeader(_ f: SessionFields) throws(SessionError) -> Session {
+        guard case .string(let format)? = try f.value("format"), format == Session.formatName else {
+            throw f.fail("expected a header with \"format\":\"\(Session.formatName)\" on the first line")
+        }
+        let version = try f.integer("version")
+        guard version == Session.currentVersion else {
+            throw f.fail("session version \(version) is not supported (this build reads version \(Session.currentVersion))")
+        }
+        let width = try f.integer("width"), height = try f.integer("height")
+        guard (1...maximumWindowSide).contains(width), (1...maximumWindowSide).contains(height) else {
+            throw f.fail("window size \(width)x\(height) is out of range (1…\(maximumWindowSide))")
+        }
+        let scale = try f.optionalNumber("scale") ?? 1
+        guard scale > 0, scale <= maximumScale else { throw f.fail("\"scale\" must be between 0 and 8") }
+        let step = try f.optionalNumber("pressureStep") ?? PressureEmulator.defaultStep
+        guard step > 0, step <= 1 else { throw f.fail("\"pressureStep\" must be in (0, 1]") }
+        let options = try parseOptions(f)
+        let curve = try parseCurve(f)
+        var scene = SceneKind.canvas
+        if let name = try f.optionalString("scene") {
+            guard let s = SceneKind(rawValue: name) else {
+                throw f.fail("unknown scene \"\(name)\" (expected \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            scene = s
+        }
+        var settings = Settings()
+        for (field, key) in [("peekThreshold", "peek-threshold"), ("popThreshold", "pop-threshold"),
+                             ("fallbackInterval", "fallback-interval")] {
+            guard let v = try f.optionalNumber(field) else { continue }
+            do { try settings.set(key, to: "\(v)") } catch { throw f.fail(error.message) }
+        }
+        let thresholds: ForceThresholds
+        do { thresholds = try settings.thresholds() } catch { throw f.fail(error.message) }
+        return Session(viewport: Viewport(width: width, height: height, scale: scale),
+                       options: options, pressureStep: step, pressureCurve: curve, scene: scene,
+                       thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
+    }
+
+    private static func parseOptions(_ f: SessionFields) throws(SessionError) -> Options {
+        var options = Options()
+        guard let of = try f.object("options") else { return options }
+        options.debug = try of.optionalBool("debug") ?? options.debug
+        options.precise = try of.optionalBool("precise") ?? options.precise
+        options.opacityFromPressure = try of.optionalBool("opacity") ?? options.opacityFromPressure
+        options.simulatePressure = try of.optionalBool("simulatePressure") ?? options.simulatePressure
+        options.showHelp = try of.optionalBool("help") ?? options.showHelp
+        options.showHUD = try of.optionalBool("hud") ?? options.showHUD
+        options.showCurve = try of.optionalBool("curve") ?? options.showCurve
+        options.showEventLog = try of.optionalBool("eventLog") ?? options.showEventLog
+        options.showForcePlot = try of.optionalBool("forcePlot") ?? options.showForcePlot
+        if let r = try of.optionalString("renderer") {
+            guard let renderer = InkRenderer(rawValue: r) else {
+                throw f.fail("unknown renderer \"\(r)\" (expected \(InkRenderer.allCases.map(\.rawValue).joined(separator: " or ")))")
+            }
+            options.renderer = renderer
+        }
+        return options
+    }
+
+    private static func parseCurve(_ f: SessionFields) throws(SessionError) -> PressureCurve {
+        var curve = PressureCurve.standard
+        let minimum = try f.optionalNumber("minimumPressure")
+        let multiplier = try f.optionalNumber("pressureMultiplier")
+        let text = try f.optionalString("pressureCurve")
+        do throws(PressureCurveError) {
+            if let minimum { curve = curve.with(minimumPressure: try PressureCurve.parseMinimum("\(minimum)")) }
+            if let multiplier { curve = curve.with(multiplier: try PressureCurve.parseMultiplier("\(multiplier)")) }
+            if let text {
+                curve = try PressureCurve.parse(text, minimumPressure: curve.minimumPressure, multiplier: curve.multiplier)
+            }
+        } catch {
+            throw f.fail(error.description)
+        }
+        return curve
+    }
+
+    static func parseEvent(_ f: SessionFields) throws(SessionError) -> TimedEvent {
+        let t = try f.number("t")
+        guard t >= 0 else { throw f.fail("\"t\" must not be negative") }
+        let type = try f.string("type")
+        let event: InputEvent
+        switch type {
+        case "down", "move", "up", "cancel":
+            let phase = PointerPhase(rawValue: type) ?? .move
+            let sourceName = try f.optionalString("source") ?? InputSource.mouse.rawValue
+            guard let source = InputSource(rawValue: sourceName) else {
+                throw f.fail("unknown source \"\(sourceName)\" (expected \(InputSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            // Force values are clamped later, never rejected: a broken device must not stop a replay.
+            event = .pointer(PointerInput(
+                phase: phase, location: Point(x: try f.number("x"), y: try f.number("y")), source: source,
+                rawForce: try f.optionalLooseNumber("force"), maximumForce: try f.optionalLooseNumber("maxForce"),
+                altitude: try f.optionalNumber("altitude"), azimuth: try f.optionalNumber("azimuth")))
+        case "wheel":
+            event = .wheel(try f.number("dy"))
+        case "deep":
+            event = .deepPress(try f.bool("down"))
+        case "command":
+            let name = try f.string("name")
+            guard let c = Command(rawValue: name) else { throw f.fail("unknown command \"\(name)\"") }
+            event = .command(c)
+        case "resize":
+            let w = try f.integer("width"), h = try f.integer("height")
+            guard (1...maximumWindowSide).contains(w), (1...maximumWindowSide).contains(h) else {
+                throw f.fail("window size \(w)x\(h) is out of range (1…\(maximumWindowSide))")
+            }
+            event = .resize(Viewport(width: w, height: h, scale: try f.optionalNumber("scale") ?? 1))
+        case "shortcut":
+            event = .shortcut(try f.string("item"))
+        case "device":
+            let kindName = try f.string("kind")
+            guard let kind = DeviceKind(rawValue: kindName) else {
+                throw f.fail("unknown device kind \"\(kindName)\" (expected \(DeviceKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            event = .device(InputDevice(name: try f.string("name"), kind: kind, hasForce: try f.bool("force"),
+                                        hasTilt: try f.optionalBool("tilt") ?? false))
+        default:
+            throw f.fail("unknown event type \"\(type)\"")
+        }
+        return TimedEvent(time: t, event: event)
+    }
+}

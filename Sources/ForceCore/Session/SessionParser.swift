@@ -1,0 +1,92 @@
+import Foundation
+
+/// Reads a session one line at a time: the header first, then events in time order. Lines come
+/// as UTF-8 bytes with their 1-based numbers (blank lines count), so a caller can stream a file
+/// of any size through it; it keeps nothing but the header and the last event's time.
+///
+/// Every problem throws `SessionError` as `FILE:LINE: what is wrong`. After an error the parser
+/// must be dropped: loading is all-or-nothing, so whatever was read before is discarded too.
+public struct SessionParser: Sendable {
+    /// What one line held.
+    public enum Line: Equatable, Sendable {
+        /// Nothing but whitespace.
+        case blank
+        /// The session header (a `Session` without events).
+        case header(Session)
+        /// An event, in time order with those before it.
+        case event(TimedEvent)
+    }
+
+    /// The file name that errors carry.
+    public let file: String
+    /// The header, once its line was read.
+    public private(set) var header: Session?
+    /// Events read so far.
+    public private(set) var eventCount = 0
+    /// The last event's time in seconds (0 before any event): the session's duration.
+    public private(set) var duration = 0.0
+
+    private var lastTime = -Double.infinity
+
+    /// The UTF-8 byte order mark, which some editors put at the start of a file.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// A parser whose errors name `file`.
+    public init(file: String) { self.file = file }
+
+    /// Parses line `number` (without its line break).
+    public mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(SessionError) -> Line {
+        var bytes = line
+        if number == 1, bytes.starts(with: Self.byteOrderMark) {
+            bytes = UnsafeBufferPointer(rebasing: bytes[Self.byteOrderMark.count...])
+        }
+        guard Self.isUTF8(bytes) else { throw SessionError(file: file, line: number, message: "not UTF-8 text") }
+        let value: JSONValue
+        do {
+            guard let v = try JSONParser.parse(bytes) else { return .blank }
+            value = v
+        } catch {
+            throw SessionError(file: file, line: number, message: "not valid JSON (\(error))")
+        }
+        guard case .object(let members) = value else {
+            throw SessionError(file: file, line: number, message: "expected a JSON object {...}")
+        }
+        let fields = SessionFields(members: members, file: file, line: number)
+        guard header != nil else {
+            let h = try Self.parseHeader(fields)
+            header = h
+            return .header(h)
+        }
+        let event = try Self.parseEvent(fields)
+        guard event.time >= lastTime else {
+            throw fields.fail("time \(Self.format(event.time)) is earlier than the previous event's \(Self.format(lastTime))")
+        }
+        lastTime = event.time
+        duration = event.time
+        eventCount += 1
+        return .event(event)
+    }
+
+    /// Parses one line given as text (tests, small inputs).
+    public mutating func parse(_ line: String, number: Int) throws(SessionError) -> Line {
+        var copy = line
+        let result = copy.withUTF8 { bytes in Result { () throws(SessionError) in try parse(bytes, number: number) } }
+        return try result.get()
+    }
+
+    /// The header after the last line; a file without one is an error at line 1.
+    public func finish() throws(SessionError) -> Session {
+        guard let header else { throw SessionError(file: file, line: 1, message: "empty file: expected a session header") }
+        return header
+    }
+
+    /// Whether `bytes` are valid UTF-8; a line of ASCII (the usual case) is one quick pass.
+    static func isUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for b in bytes { any |= b }
+        if any < 0x80 { return true }
+        return String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    static func format(_ t: Double) -> String { String(format: "%.4f", t) }
+}

@@ -1,0 +1,100 @@
+import XCTest
+@testable import ForceCore
+
+/// The strict line parser: the whole JSON grammar for values, exact numbers, clear refusals.
+final class JSONParserTests: XCTestCase {
+    func parse(_ text: String) throws -> JSONValue? { try JSONParser.parse(text) }
+
+    func refuse(_ text: String, _ reason: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try parse(text), file: file, line: line) { error in
+            let message = (error as? JSONSyntaxError)?.description ?? "\(error)"
+            XCTAssertTrue(message.contains(reason), "\(text): \(message)", file: file, line: line)
+        }
+    }
+
+    func testValues() throws {
+        XCTAssertNil(try parse(" \t\r "))
+        XCTAssertEqual(try parse(#" {"a": [1, -2.5e3, true, false, null, "x"], "b": {"c": {}}, "d": []} "#), .object([
+            JSONMember(key: "a", value: .array([.number(1), .number(-2500), .bool(true), .bool(false), .null, .string("x")])),
+            JSONMember(key: "b", value: .object([JSONMember(key: "c", value: .object([]))])),
+            JSONMember(key: "d", value: .array([])),
+        ]))
+        XCTAssertEqual(try parse("-0"), .number(-0.0))
+        XCTAssertEqual(try parse("0.0e+0"), .number(0))
+        XCTAssertEqual(try parse("1E2"), .number(100))
+    }
+
+    func testStrings() throws {
+        XCTAssertEqual(try parse(#""a\"b\\c\/d\b\f\n\r\t""#), .string("a\"b\\c/d\u{8}\u{C}\n\r\t"))
+        XCTAssertEqual(try parse(#""\u00e9\u20AC""#), .string("é€"))
+        XCTAssertEqual(try parse(#""\ud83d\ude00 pen""#), .string("😀 pen"), "a surrogate pair is one scalar")
+        XCTAssertEqual(try parse("\"Wacom Intuos — Stift ✎\""), .string("Wacom Intuos — Stift ✎"))
+        XCTAssertEqual(try parse(#""\u0000""#), .string("\u{0}"))
+    }
+
+    func testRefusals() {
+        refuse("not json", "unexpected 'n', expected a value at column 1")
+        refuse("{\"a\":1,}", "expected a key in quotes")
+        refuse("[1,]", "expected a value")
+        refuse("{\"a\" 1}", "expected ':'")
+        refuse("{\"a\":1", "end of line inside an object")
+        refuse("{\"a\":01}", "leading zero")
+        refuse("1.", "a digit after the decimal point")
+        refuse("1e", "a digit in the exponent")
+        refuse("-", "a digit")
+        refuse("+1", "unexpected '+'")
+        refuse(".5", "unexpected '.'")
+        refuse("NaN", "unexpected 'N'")
+        refuse("\"a\tb\"", "control character")
+        refuse("\"abc", "unterminated string")
+        refuse(#""\x""#, "unknown escape")
+        refuse(#""\u12G4""#, "hex digits")
+        refuse(#""\ud83d""#, "lone surrogate")
+        refuse(#""\ude00""#, "lone surrogate")
+        refuse(#""\ud83d\u0041""#, "lone surrogate")
+        refuse("{} {}", "after the value")
+        refuse("tru", "expected a value")
+        refuse(String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "nested deeper than 64")
+        XCTAssertNoThrow(try parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)))
+    }
+
+    func testInvalidUTF8InAString() {
+        let bytes: [UInt8] = Array("\"a".utf8) + [0xC3] + Array("\"".utf8)
+        XCTAssertThrowsError(try bytes.withUnsafeBufferPointer { try JSONParser.parse($0) }) { error in
+            XCTAssertEqual((error as? JSONSyntaxError)?.reason, "not UTF-8 text")
+        }
+    }
+
+    /// Shortest round-tripping text (what the writer uses) parses back to the very same bits,
+    /// through the fast path and the slow one.
+    func testNumbersAreExact() throws {
+        var g = StrokeFixtures.Generator(seed: 7)
+        var values: [Double] = [
+            0.1, 0.2, 0.3, 1.0 / 3, 2.0 / 3, 0.004166666666666667, 0.516048301, 170.5390625, 65535, 1e22, 1e23,
+            9007199254740992, 0.000001, 1e-7, 12345.678901234567, .leastNonzeroMagnitude, .leastNormalMagnitude,
+            .greatestFiniteMagnitude, .ulpOfOne,
+        ]
+        for _ in 0..<20_000 {
+            values.append(g.next() * 2000)                                   // coordinates
+            values.append(Double(bitPattern: UInt64(g.next() * 9.2e18)))     // any finite double
+        }
+        for v in values + values.map({ -$0 }) {
+            let text = "\(v)"
+            guard case .number(let back)? = try parse(text) else { return XCTFail(text) }
+            XCTAssertEqual(back.bitPattern, v.bitPattern, text)
+        }
+        // Long and odd spellings: the standard library's exact reading is the reference.
+        for text in ["9007199254740993", "123456789012345678", "5e-324", "4.9406564584124654e-324", "2.4703282292062328e-324",
+                     "2.2250738585072011e-308", "0.1000000000000000055511151231257827", "1.00000000000000011102230246251565404236316680908203125"] {
+            XCTAssertEqual(try parse(text), Double(text).map(JSONValue.number), text)
+        }
+        // Other spellings of the same numbers.
+        XCTAssertEqual(try parse("100e-2"), .number(1))
+        XCTAssertEqual(try parse("0.30000000000000004441"), .number(0.30000000000000004))
+        XCTAssertEqual(try parse("17976931348623157e292"), .number(1.7976931348623157e308))
+        XCTAssertEqual(try parse("1e400"), .number(.infinity), "overflow is ∞; session fields refuse it")
+        XCTAssertEqual(try parse("1e-400"), .number(0))
+        XCTAssertEqual(try parse("1" + String(repeating: "0", count: 30)), .number(1e30))
+        XCTAssertEqual(try parse("0." + String(repeating: "0", count: 30) + "1"), .number(1e-31))
+    }
+}

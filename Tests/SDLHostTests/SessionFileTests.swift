@@ -1,0 +1,116 @@
+import ForceCore
+import Foundation
+import XCTest
+
+/// Session files through the real binary's streaming reader: big files, CRLF, long lines,
+/// errors at their line and nothing written; Open Recent in the window reads off the frame loop.
+final class SessionFileTests: XCTestCase {
+    /// A generated document's lines.
+    func lines(_ doc: DocumentGenerator) -> [String] {
+        var out: [String] = []
+        doc.forEachLine { out.append($0) }
+        return out
+    }
+
+    func pngs(in dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    }
+
+    func testABadLineInTheMiddleOfABigFileIsNamedAndNoPNGIsWritten() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let good = lines(DocumentGenerator(strokes: 500, pointsPerStroke: 60))  // 30,002 lines, ~3.8 MB
+        var text = good
+        text[15_000 - 1] = #"{"t":60,"type":"move","x":10,"y":"far","source":"pen"}"#
+        try text.joined(separator: "\n").write(toFile: "\(dir)/big.jsonl", atomically: true, encoding: .utf8)
+        let r = try Binary.forcecanvas(["render", "\(dir)/big.jsonl", "--out", "\(dir)/out", "--at", "0", "1"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "\(dir)/big.jsonl:15000: \"y\" must be a number\n")
+        XCTAssertEqual(pngs(in: "\(dir)/out"), [], "no PNG, not even the frame before the bad line")
+
+        // Invalid UTF-8 far down the file is named at its line too.
+        var bytes = Data(good.prefix(20_000).joined(separator: "\n").utf8)
+        bytes.append(contentsOf: [0x0A, 0x7B, 0xC3, 0x28, 0x7D, 0x0A])
+        try bytes.write(to: URL(fileURLWithPath: "\(dir)/utf8.jsonl"))
+        let u = try Binary.forcecanvas(["render", "\(dir)/utf8.jsonl", "--out", "\(dir)/out"])
+        XCTAssertEqual(u.status, 1)
+        XCTAssertEqual(u.stderr, "\(dir)/utf8.jsonl:20001: not UTF-8 text\n")
+        XCTAssertEqual(pngs(in: "\(dir)/out"), [])
+    }
+
+    func testCRLFLongLinesBlankLinesAndNoFinalNewlineRenderLikeTheirLFTwin() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var text = lines(DocumentGenerator(strokes: 6, pointsPerStroke: 40, viewport: Viewport(width: 400, height: 300)))
+        // A device name of 100,000 characters: one line longer than the reader's 64 KiB block.
+        let pen = InputDevice(name: String(repeating: "Very long pen name ", count: 5_300), kind: .pen, hasForce: true)
+        text.insert(SessionCoding.line(TimedEvent(time: 0, event: .device(pen))), at: 2)
+        XCTAssertGreaterThan(text[2].utf8.count, 64 * 1024)
+        try (text.joined(separator: "\n") + "\n").write(toFile: "\(dir)/lf.jsonl", atomically: true, encoding: .utf8)
+        var crlf = text
+        crlf.insert("", at: 5)
+        crlf.insert("   ", at: 9)
+        try crlf.joined(separator: "\r\n").write(toFile: "\(dir)/crlf.jsonl", atomically: true, encoding: .utf8)
+
+        let a = try Binary.forcecanvas(["render", "\(dir)/lf.jsonl", "--out", dir, "--at", "1"])
+        let b = try Binary.forcecanvas(["render", "\(dir)/crlf.jsonl", "--out", dir, "--at", "1"])
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertEqual(b.status, 0, b.stderr)
+        XCTAssertEqual(b.stdout, "\(dir)/crlf-t1.000.png\n")
+        let lf = FileManager.default.contents(atPath: "\(dir)/lf-t1.000.png")
+        XCTAssertNotNil(lf)
+        XCTAssertEqual(lf, FileManager.default.contents(atPath: "\(dir)/crlf-t1.000.png"), "the same events, the same pixels")
+        XCTAssertFalse(pngs(in: dir).contains { $0.hasPrefix(".") }, "no temporary file left behind")
+    }
+
+    /// Open Recent through a launch shortcut: the file is read on a background thread; a bad
+    /// line is said in plain words on screen and as FILE:LINE on stderr, and the window runs on.
+    func testOpenRecentReportsABadFileAndKeepsRunning() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let bad = """
+            {"format":"forcecanvas-session","version":1,"width":800,"height":600}
+            {"t":0,"type":"down","x":10,"y":10}
+            {"t":0.1,"type":"move","x":"far","y":10}
+            """
+        try bad.write(toFile: "\(dir)/bad.jsonl", atomically: true, encoding: .utf8)
+        try writeOpenRecent(session: "\(dir)/bad.jsonl", stateHome: dir)
+        let env = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir]) { $1 }
+        let r = try Binary.forcecanvas(["run", "--shortcut", AppShortcut.openRecent.rawValue, "--exit-after-frames", "40",
+                                        "--size", "800x600"], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("forcecanvas: Open Recent: \(dir)/bad.jsonl:3: \"x\" must be a number"), r.stderr)
+    }
+
+    func testOpenRecentRedrawsAGoodFile() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let doc = DocumentGenerator(strokes: 2, pointsPerStroke: 30, viewport: Viewport(width: 800, height: 600))
+        try (lines(doc).joined(separator: "\n") + "\n").write(toFile: "\(dir)/good.jsonl", atomically: true, encoding: .utf8)
+        try writeOpenRecent(session: "\(dir)/good.jsonl", stateHome: dir)
+        let env = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir]) { $1 }
+        // The document lasts 0.5 s of real time; 90 frames is about 1.5 s.
+        let r = try Binary.forcecanvas(["run", "--shortcut", AppShortcut.openRecent.rawValue, "--exit-after-frames", "90",
+                                        "--size", "800x600", "--snapshot", "\(dir)/shot.png"], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("Open Recent"), r.stderr)
+        let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
+        var ink = 0
+        for p in doc.points(ofStroke: 0) + doc.points(ofStroke: 1) {
+            let x = Int(p.location.x), y = Int(p.location.y)
+            if x >= 0, y >= 0, x < shot.width, y < shot.height, shot.luminance(x: x, y: y) < 100 { ink += 1 }
+        }
+        XCTAssertGreaterThan(ink, 30, "the strokes are redrawn where they were drawn")
+    }
+
+    /// A shortcuts file with one Open Recent item naming `session`.
+    func writeOpenRecent(session: String, stateHome: String) throws {
+        var item = AppShortcut.openRecent.item
+        item.userInfo = ["session": session]
+        let catalog = ShortcutCatalog(dynamicItems: [item])
+        try FileManager.default.createDirectory(atPath: "\(stateHome)/forcecanvas", withIntermediateDirectories: true)
+        try catalog.encodeDynamicItems().write(to: URL(fileURLWithPath: "\(stateHome)/forcecanvas/shortcuts.json"))
+    }
+}
