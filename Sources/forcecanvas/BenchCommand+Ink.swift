@@ -40,11 +40,11 @@ extension BenchCommand {
     }
 
     func printMemory() throws {
-        print("11. Memory (peak resident, measured in a child process, beyond an empty canvas)")
+        print("11. Memory: peak resident memory of `forcecanvas render` (load, parse, replay, PNG) in a child process")
         if let m = try memoryPerPoint() {
-            print(String(format: "   finished ink: %.1f bytes a point (1,000,000 points in 60-point strokes: %.1f MB; target at most 64 MB)",
+            print(String(format: "   finished ink: %.1f bytes a point beyond an empty session (1,000,000 points in 60-point strokes: %.1f MB; target at most 64 MB)",
                          m.finished, m.finished))
-            print(String(format: "   one live stroke: %.1f bytes a point (200,000 points; target at most 64)", m.live))
+            print(String(format: "   one live stroke: %.1f bytes a point beyond a single point (200,000 points, never lifted; target at most 64)", m.live))
         } else {
             print("   (could not run the memory probe)")
         }
@@ -133,29 +133,47 @@ extension BenchCommand {
         return seconds(clock.now - start)
     }
 
-    /// Section 11: peak resident bytes per point, from child processes (so that each measures
-    /// only its own allocations): 1,000,000 finished points, and one live stroke of 200,000.
+    /// Section 11: peak resident bytes per point of `forcecanvas render` in child processes
+    /// (loading, parsing, replay and the PNG included): a generated document of 1,000,000
+    /// finished points against an empty one, and one live stroke of 200,000 points (no lift)
+    /// against a single point.
     func memoryPerPoint() throws -> (finished: Double, live: Double)? {
-        guard let empty = Self.probe(["--points", "0"]),
-              let finished = Self.probe(["--points", "1000000"]),
-              let emptyLive = Self.probe(["--points", "0", "--live"]),
-              let live = Self.probe(["--points", "200000", "--live"])
+        let dir = NSTemporaryDirectory() + "forcecanvas-memory-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let finished = DocumentGenerator(strokes: 1_000_000 / Self.documentPoints, pointsPerStroke: Self.documentPoints,
+                                         viewport: Self.viewport)
+        _ = try Self.write(finished, to: "\(dir)/finished.jsonl")
+        _ = try Self.write(DocumentGenerator(strokes: 0, pointsPerStroke: Self.documentPoints, viewport: Self.viewport),
+                           to: "\(dir)/empty.jsonl")
+        try Self.writeLiveStroke(points: 200_000, to: "\(dir)/live.jsonl")
+        try Self.writeLiveStroke(points: 1, to: "\(dir)/dot.jsonl")
+        guard let binary = Self.ownExecutable(),
+              let empty = Self.peakResident(binary, ["render", "\(dir)/empty.jsonl", "--out", dir]),
+              let full = Self.peakResident(binary, ["render", "\(dir)/finished.jsonl", "--out", dir]),
+              let dot = Self.peakResident(binary, ["render", "\(dir)/dot.jsonl", "--out", dir]),
+              let live = Self.peakResident(binary, ["render", "\(dir)/live.jsonl", "--out", dir])
         else { return nil }
-        return (Double(finished - empty) / 1_000_000, Double(live - emptyLive) / 200_000)
+        return (Double(full - empty) / Double(finished.strokes * finished.pointsPerStroke), Double(live - dot) / 200_000)
     }
 
-    /// Runs `forcecanvas memory-probe ARGS` and reads the peak resident bytes it prints.
-    static func probe(_ arguments: [String]) -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = ["memory-probe"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    /// A session of one pen stroke of `points` samples at 1 kHz that never lifts.
+    static func writeLiveStroke(points n: Int, to path: String) throws {
+        var text = SessionCoding.headerLine(Session(viewport: viewport)) + "\n"
+        for (i, p) in penPath(count: n).enumerated() {
+            text += SessionCoding.line(TimedEvent(time: p.time, event: pen(i == 0 ? .down : .move, p))) + "\n"
+        }
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// Runs `forcecanvas render ARGS --report-peak-memory` and returns the peak resident bytes
+    /// it reports, or nil when it cannot be run or fails.
+    static func peakResident(_ program: String, _ arguments: [String]) -> Int? {
+        guard let result = try? run(program, arguments + ["--report-peak-memory"]), result.status == 0 else { return nil }
+        for line in result.stderr.split(separator: "\n") where line.hasPrefix("peak-resident-bytes ") {
+            return Int(line.dropFirst("peak-resident-bytes ".count))
+        }
+        return nil
     }
 
     /// Stroke `i` of a full canvas: 60 points somewhere on it, clear of the screen edges (an edge

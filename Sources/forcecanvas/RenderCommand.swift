@@ -41,8 +41,13 @@ struct RenderCommand: ParsableCommand {
         if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
     }
 
+    /// For `bench`: print the process's peak resident bytes (VmHWM) on stderr at the end.
+    @Flag(help: .hidden)
+    var reportPeakMemory = false
+
     func run() throws {
         for path in try render() { print(path) }
+        if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") }
     }
 
     /// Renders the requested frames and returns the PNGs written. The session file is read
