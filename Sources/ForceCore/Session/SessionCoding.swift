@@ -3,7 +3,7 @@ import Foundation
 /// Reading and writing session files (JSON Lines).
 ///
 /// Line 1: `{"format":"forcecanvas-session","version":1,"width":W,"height":H,"scale":S,
-/// "pressureStep":0.1,"options":{...}}`. Then one event per line, each with `"t"` in seconds:
+/// "pressureStep":0.1,"pressureEasing":0.08,"options":{...}}`. Then one event per line, each with `"t"` in seconds:
 /// `down`/`move`/`up`/`cancel` (`x`, `y`, `source`, optional `force`, `maxForce`, `altitude`,
 /// `azimuth`), `wheel` (`dy`), `deep` (`down`), `command` (`name`), `resize` (`width`, `height`, `scale`).
 public enum SessionCoding {
@@ -61,6 +61,11 @@ public enum SessionCoding {
         guard scale > 0, scale <= 8 else { throw f.fail("\"scale\" must be between 0 and 8") }
         let step = try f.optionalNumber("pressureStep") ?? PressureEmulator.defaultStep
         guard step > 0, step <= 1 else { throw f.fail("\"pressureStep\" must be in (0, 1]") }
+        // Sessions from before easing replay with the default, as they are played today.
+        let easing = try f.optionalNumber("pressureEasing") ?? PressureEmulator.defaultEasing
+        guard easing >= 0, easing <= PressureEmulator.maximumEasing else {
+            throw f.fail("\"pressureEasing\" must be seconds in [0, \(num(PressureEmulator.maximumEasing))]")
+        }
         var options = Options()
         if let raw = f.dict["options"] {
             guard let o = raw as? [String: Any] else { throw f.fail("\"options\" must be an object") }
@@ -115,7 +120,7 @@ public enum SessionCoding {
         let thresholds: ForceThresholds
         do { thresholds = try settings.thresholds() } catch { throw f.fail(error.message) }
         return Session(viewport: Viewport(width: width, height: height, scale: scale),
-                       options: options, pressureStep: step, pressureCurve: curve, scene: scene,
+                       options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
                        thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
     }
 
@@ -236,7 +241,7 @@ public enum SessionCoding {
             + "\"width\":\(s.viewport.width),\"height\":\(s.viewport.height),\"scale\":\(num(s.viewport.scale)),"
             + "\"scene\":\"\(s.scene.rawValue)\",\"peekThreshold\":\(num(s.thresholds.peek)),"
             + "\"popThreshold\":\(num(s.thresholds.pop)),\"fallbackInterval\":\(num(s.fallbackInterval)),"
-            + "\"pressureStep\":\(num(s.pressureStep)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
+            + "\"pressureStep\":\(num(s.pressureStep)),\"pressureEasing\":\(num(s.pressureEasing)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
             + "\"minimumPressure\":\(num(s.pressureCurve.minimumPressure)),\"pressureMultiplier\":\(num(s.pressureCurve.multiplier)),"
             + "\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","
