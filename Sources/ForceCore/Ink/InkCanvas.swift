@@ -42,6 +42,8 @@ public struct InkCanvas: Equatable, Sendable {
     private var frameStart = 0
     /// When the pending force update was last changed.
     private var pendingUpdateTime: Double?
+    /// When the point awaiting a force update last changed (nil when none awaits one).
+    public var pendingForceUpdateTime: Double? { pendingUpdateTime }
 
     public init() {}
 
