@@ -3,46 +3,76 @@ import ForceCore
 /// Replays a session through the same core and renderer as the window, on a virtual clock:
 /// frame k happens at k/60 s, after every event up to that time. The same session always gives
 /// the same pixels.
+///
+/// Frames in which no event arrives and nothing wakes (`AppState.nextWake`) are jumped over, and
+/// only the captured frames are rendered (`ReplaySchedule`): a session whose last event is a day
+/// in renders as fast as one whose last event is a second in.
 public struct HeadlessReplay {
     /// 60 frames per second, the window's rate.
-    public static let framesPerSecond = 60.0
+    public static let framesPerSecond = ReplaySchedule.framesPerSecond
 
     public let session: Session
     /// ForceCanvas's quick actions for the Home scene (the Info.plist's static items).
     public let shortcuts: ShortcutCatalog
+    /// Simulate and render every frame up to the last captured one instead of jumping over idle
+    /// frames: the slow reference that the skipping replay must match byte for byte.
+    public var stepEveryFrame = false
+    /// With `stepEveryFrame`: render every frame too (true), or only the captured ones, which
+    /// compares the schedule alone, whatever the renderer keeps from frame to frame.
+    public var renderEveryFrame = true
 
     public init(session: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) {
         self.session = session
         self.shortcuts = shortcuts
     }
 
-    /// The frame at which time `t` is shown: the first frame at or after `t`.
-    public static func frame(at t: Double) -> Int { max(0, Int((t * framesPerSecond - 1e-9).rounded(.up))) }
+    /// 1e-9 frames: a time a hair before a frame (a rounded `--at`) still shows that frame.
+    static let frameTolerance = 1e-9
+
+    /// The frame at which time `t` is shown: the first frame at or after `t` (saturating at 0
+    /// and `ReplaySchedule.maximumFrame`).
+    public static func frame(at t: Double) -> Int {
+        let k = (t * framesPerSecond - frameTolerance).rounded(.up)
+        guard k > 0 else { return 0 }
+        // Compared as Double first, so a far time cannot trap the conversion.
+        return k < Double(ReplaySchedule.maximumFrame) ? Int(k) : ReplaySchedule.maximumFrame
+    }
 
     /// The last frame: the one that shows the final event.
     public var lastFrame: Int { Self.frame(at: session.duration) }
 
-    /// Runs frames 0…max(frames) and hands each requested frame to `capture` (frame number,
-    /// the state, the rendered surface). `progress` hears (frame, total) every 60 frames.
+    /// Runs the frames up to max(frames) that matter and hands each requested frame to `capture`
+    /// (frame number, the state, the rendered surface). `progress` hears (frame, total) at most
+    /// once per 60 frames.
     public func run(
         frames wanted: Set<Int>,
         progress: ((Int, Int) -> Void)? = nil,
         capture: (Int, AppState, ImageSurface) throws -> Void
     ) throws {
-        guard let last = wanted.max() else { return }
+        let schedule = ReplaySchedule(captures: wanted)
+        guard let last = schedule.lastCapture else { return }
         var state = session.initialState(shortcuts: shortcuts)
         let renderer = try FrameRenderer(viewport: state.viewport)
-        var next = 0
-        for frame in 0...last {
-            let t = Double(frame) / Self.framesPerSecond
-            while next < session.events.count, session.events[next].time <= t {
-                state.handle(session.events[next])
-                next += 1
+        var events = session.events[...]
+        var frame: Int? = 0
+        var reported = -1
+        while let k = frame {
+            let t = ReplaySchedule.time(ofFrame: k)
+            while let e = events.first, e.time <= t {
+                state.handle(e)
+                events.removeFirst()
             }
             state.advance(to: t)
-            try renderer.render(state.display)
-            if wanted.contains(frame) { try capture(frame, state, renderer.frame) }
-            if frame % 60 == 0 { progress?(frame, last) }
+            let captured = wanted.contains(k)
+            if captured || (stepEveryFrame && renderEveryFrame) { try renderer.render(state.display) }
+            if captured { try capture(k, state, renderer.frame) }
+            if k / 60 > reported {
+                reported = k / 60
+                progress?(k, last)
+            }
+            frame = stepEveryFrame
+                ? (k < last ? k + 1 : nil)
+                : schedule.frame(after: k, nextEvent: events.first?.time, wake: state.nextWake(after: t))
         }
     }
 }
