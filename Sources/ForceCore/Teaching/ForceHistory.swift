@@ -32,20 +32,14 @@ public struct ForceHistory: Equatable, Sendable {
     public mutating func record(time: Double, force: Double, isPressed: Bool) {
         guard time.isFinite else { return }
         let sample = Sample(time: time, force: isPressed ? Force.normalized(force) : 0, isPressed: isPressed)
-        if let last = samples.last, last.force == sample.force, last.isPressed == sample.isPressed {
-            // Unchanged: nothing to add.
-        } else {
+        if samples.last.map({ ($0.force, $0.isPressed) != (sample.force, sample.isPressed) }) ?? true {
             samples.append(sample)
         }
-        let cutoff = time - Self.span
-        if let firstVisible = samples.firstIndex(where: { $0.time >= cutoff }), firstVisible > 1 {
-            samples.removeFirst(firstVisible - 1)
-        } else if samples.count > 1, let last = samples.last, last.time < cutoff {
-            samples.removeFirst(samples.count - 1)
-        }
+        let firstVisible = samples.firstIndex { $0.time >= time - Self.span } ?? samples.count
+        if firstVisible > 1 { samples.removeFirst(firstVisible - 1) }
     }
 
-    /// The value now (nil before the first frame).
+    /// The value now.
     public var current: Sample? { samples.last }
 
     /// The plotted line at time `now`, oldest first, as (time, force) vertices: each change
