@@ -147,7 +147,6 @@ final class IdleSkippingTests: XCTestCase {
             // Each event wakes a handful of frames (an ease, a settle, a fade; the force plot
             // scrolls for 4 s after a change), not the gaps.
             XCTAssertLessThan(skipped.simulated, end / 5, "\(name): \(skipped.simulated) of \(end) frames simulated")
-            print("\(name): \(skipped.simulated) of \(end) frames simulated")
         }
     }
 
