@@ -58,9 +58,8 @@ public struct HeadlessReplay {
         var reported = -1
         while let k = frame {
             let t = ReplaySchedule.time(ofFrame: k)
-            while let e = events.first, e.time <= t {
-                state.handle(e)
-                events.removeFirst()
+            while let next = events.first?.time, next <= t {
+                state.handle(events.removeFirst())
             }
             state.advance(to: t)
             let captured = wanted.contains(k)

@@ -32,9 +32,8 @@ final class IdleSkippingTests: XCTestCase {
         var frame: Int? = 0
         while let k = frame {
             let t = ReplaySchedule.time(ofFrame: k)
-            while let e = events.first, e.time <= t {
-                state.handle(e)
-                events.removeFirst()
+            while let next = events.first?.time, next <= t {
+                state.handle(events.removeFirst())
             }
             state.advance(to: t)
             simulated += 1
@@ -111,9 +110,8 @@ final class IdleSkippingTests: XCTestCase {
         var jumped = 0
         for k in 0...end {
             let t = ReplaySchedule.time(ofFrame: k)
-            while let e = events.first, e.time <= t {
-                state.handle(e)
-                events.removeFirst()
+            while let next = events.first?.time, next <= t {
+                state.handle(events.removeFirst())
             }
             state.advance(to: t)
             if let j = jump, k < j.to {

@@ -32,9 +32,8 @@ final class SceneWindowTests: XCTestCase {
         var logged = 0.0
         for k in 0...ReplaySchedule.frame(atOrAfter: session.duration + 1) {
             let t = ReplaySchedule.time(ofFrame: k)
-            while let e = events.first, e.time <= t {
-                state.handle(e)
-                events.removeFirst()
+            while let next = events.first?.time, next <= t {
+                state.handle(events.removeFirst())
             }
             state.advance(to: t)
             for entry in state.eventLog.entries where entry.time > logged { log.append(entry.text) }
