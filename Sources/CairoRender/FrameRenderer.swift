@@ -39,10 +39,30 @@ public final class FrameRenderer {
         var home: HomeDisplay?
     }
 
-    public init(viewport: Viewport) throws(RenderError) {
+    /// Every frame is drawn whole and ink damage redraws all ink: the pixels of a frame depend
+    /// only on its display, never on which frames were rendered before (headless replays, whose
+    /// PNGs must be the same bytes however many frames were skipped). The window renders
+    /// incrementally instead: partial repaints match a full redraw within antialiasing (Cairo
+    /// clips geometry at a clip's edge in 1/256 px steps, so a pixel there may round one level
+    /// apart).
+    public let canonical: Bool
+
+    public init(viewport: Viewport, canonical: Bool = false) throws(RenderError) {
         self.viewport = viewport
+        self.canonical = canonical
         frame = try ImageSurface(viewport: viewport)
-        cache = try FrozenInkCache(viewport: viewport)
+        cache = try FrozenInkCache(viewport: viewport, partialRepaints: !canonical)
+    }
+
+    /// Brings the ink cache up to date with `d` without drawing a frame (what a frame that is
+    /// never shown still does to the cache: a headless replay stepping every frame).
+    public func prepare(_ d: Display) throws(RenderError) {
+        if d.viewport != viewport {
+            viewport = d.viewport
+            frame = try ImageSurface(viewport: viewport)
+            needsFull = true
+        }
+        if d.scene == .canvas { _ = try cache.update(d.ink, viewport: viewport) }
     }
 
     /// Renders one frame. Returns the pixel rects that changed (empty when nothing did).
@@ -74,7 +94,7 @@ public final class FrameRenderer {
         if isCanvas { backdrop = nil }
 
         var dirty = DirtyRegion()
-        if needsFull || change == .all {
+        if needsFull || canonical || change == .all {
             dirty.add(viewport.bounds)
         } else {
             if case .areas(let rects) = change { for r in rects { dirty.add(r) } }

@@ -26,7 +26,12 @@ public final class FrozenInkCache {
     private var liveLayer: ImageSurface?
     private var liveLayerArea = Rect.null
 
-    public init(viewport: Viewport) throws(RenderError) {
+    /// Damage repaints only the damaged strokes' pixels (false: it redraws all ink, so the cache
+    /// never depends on which frames were rendered: `FrameRenderer.canonical`).
+    public let partialRepaints: Bool
+
+    public init(viewport: Viewport, partialRepaints: Bool = true) throws(RenderError) {
+        self.partialRepaints = partialRepaints
         self.viewport = viewport
         surface = try ImageSurface(viewport: viewport)
     }
@@ -59,7 +64,7 @@ public final class FrozenInkCache {
         var damaged: [Stroke] = []
         if !needsAll, let seen = revision, seen != ink.revision {
             let entries = ink.damage.filter { $0.revision > seen }
-            if entries.first?.revision != seen + 1 || entries.contains(where: { $0.strokes == nil }) {
+            if !partialRepaints || entries.first?.revision != seen + 1 || entries.contains(where: { $0.strokes == nil }) {
                 needsAll = true
             } else {
                 for e in entries { damaged += e.strokes ?? [] }
@@ -141,33 +146,36 @@ public final class FrozenInkCache {
     }
 
     /// Repaints `areas`: paper, then every stroke that reaches into them, clipped to their pixels.
+    /// Each area is repainted under a clip of its own single rectangle (Cairo rasterises a fill
+    /// under one pixel-aligned rectangle exactly as without a clip; a clip of several rectangles
+    /// goes through a mask and rounds differently).
     private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
-        let clips = areas.compactMap(pixelAligned)
-        guard !clips.isEmpty else { return }
+        for clip in areas.compactMap(pixelAligned) { repaint(clip, ink: ink, painter: painter, cr: cr) }
+    }
+
+    private func repaint(_ clip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
         cairo_save(cr)
-        for c in clips { cairo_rectangle(cr, c.x, c.y, c.width, c.height) }
+        cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
         cairo_clip(cr)
         CairoDrawing.setColour(Palette.paper, cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        var ids = Set<Int>()
-        for c in clips { ids.formUnion(ink.index.ids(intersecting: c)) }
-        for id in ids.sorted() {
+        for id in ink.index.ids(intersecting: clip) {
             guard let s = ink.stroke(id: id) else { continue }
             let pieces = StrokeTessellator.pieces(of: s, style: ink.style).real
             if painter.drawsInGroups {
-                if pieces.contains(where: { p in clips.contains { !p.bounds.intersection($0).isNull } }) {
+                if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
                     painter.drawStroke(pieces, predicted: [], into: cr)
                 }
             } else {
-                painter.draw(pieces, within: clips, into: cr)
+                painter.draw(pieces, within: [clip], into: cr)
             }
         }
         // The live stroke's final pieces are in the cache too (unless they are on the live layer).
         if let f = follow, !painter.drawsInGroups, let live = ink.live, live.id == f.id {
             var fresh = StrokeTessellator(style: ink.style, stroke: live)
-            painter.draw(fresh.advance(live, through: f.tessellator.consumed), within: clips, into: cr)
+            painter.draw(fresh.advance(live, through: f.tessellator.consumed), within: [clip], into: cr)
         }
         cairo_restore(cr)
     }

@@ -3,9 +3,13 @@ import ForceCore
 /// Replays a session through the same core and renderer as the window, on a virtual clock:
 /// frame k happens at k/60 s, after every event up to that time. The same session always gives
 /// the same pixels.
+///
+/// Frames in which no event arrives and nothing wakes (`AppState.nextWake`) are jumped over, and
+/// only the captured frames are rendered (`ReplaySchedule`): a session whose last event is a day
+/// in renders as fast as one whose last event is a second in.
 public struct HeadlessReplay {
     /// 60 frames per second, the window's rate.
-    public static let framesPerSecond = 60.0
+    public static let framesPerSecond = ReplaySchedule.framesPerSecond
 
     /// The session's header (viewport, options, curve, scene); its `events` are read only by
     /// `init(session:shortcuts:)`.
@@ -16,6 +20,12 @@ public struct HeadlessReplay {
     public let shortcuts: ShortcutCatalog
     /// Makes a fresh source of the events for each run.
     private let makeEvents: () throws -> any TimedEventSource
+    /// Simulate and render every frame up to the last captured one instead of jumping over idle
+    /// frames: the slow reference that the skipping replay must match byte for byte.
+    public var stepEveryFrame = false
+    /// With `stepEveryFrame`: bring the renderer's ink cache up to date at every frame too (as
+    /// the window does), or only at the captured ones (which compares the schedule alone).
+    public var renderEveryFrame = true
 
     /// Replays a session held in memory.
     public init(session: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) {
@@ -32,34 +42,58 @@ public struct HeadlessReplay {
         self.makeEvents = events
     }
 
-    /// The frame at which time `t` is shown: the first frame at or after `t`.
-    public static func frame(at t: Double) -> Int { max(0, Int((t * framesPerSecond - 1e-9).rounded(.up))) }
+    /// 1e-9 frames: a time a hair before a frame (a rounded `--at`) still shows that frame.
+    static let frameTolerance = 1e-9
+
+    /// The frame at which time `t` is shown: the first frame at or after `t` (saturating at 0
+    /// and `ReplaySchedule.maximumFrame`).
+    public static func frame(at t: Double) -> Int {
+        let k = (t * framesPerSecond - frameTolerance).rounded(.up)
+        guard k > 0 else { return 0 }
+        // Compared as Double first, so a far time cannot trap the conversion.
+        return k < Double(ReplaySchedule.maximumFrame) ? Int(k) : ReplaySchedule.maximumFrame
+    }
 
     /// The last frame: the one that shows the final event.
     public var lastFrame: Int { Self.frame(at: duration) }
 
-    /// Runs frames 0…max(frames) and hands each requested frame to `capture` (frame number,
-    /// the state, the rendered surface). `progress` hears (frame, total) every 60 frames.
+    /// Runs the frames up to max(frames) that matter and hands each requested frame to `capture`
+    /// (frame number, the state, the rendered surface). `progress` hears (frame, total) at most
+    /// once per 60 frames.
     public func run(
         frames wanted: Set<Int>,
         progress: ((Int, Int) -> Void)? = nil,
         capture: (Int, AppState, ImageSurface) throws -> Void
     ) throws {
-        guard let last = wanted.max() else { return }
+        let schedule = ReplaySchedule(captures: wanted)
+        guard let last = schedule.lastCapture else { return }
         var state = session.initialState(shortcuts: shortcuts)
-        let renderer = try FrameRenderer(viewport: state.viewport)
+        let renderer = try FrameRenderer(viewport: state.viewport, canonical: true)
         var events = try makeEvents()
         var pending = try events.next()
-        for frame in 0...last {
-            let t = Double(frame) / Self.framesPerSecond
+        var frame: Int? = 0
+        var reported = -1
+        while let k = frame {
+            let t = ReplaySchedule.time(ofFrame: k)
             while let e = pending, e.time <= t {
                 state.handle(e)
                 pending = try events.next()
             }
             state.advance(to: t)
-            try renderer.render(state.display)
-            if wanted.contains(frame) { try capture(frame, state, renderer.frame) }
-            if frame % 60 == 0 { progress?(frame, last) }
+            let captured = wanted.contains(k)
+            if captured {
+                try renderer.render(state.display)
+            } else if stepEveryFrame && renderEveryFrame {
+                try renderer.prepare(state.display)
+            }
+            if captured { try capture(k, state, renderer.frame) }
+            if k / 60 > reported {
+                reported = k / 60
+                progress?(k, last)
+            }
+            frame = stepEveryFrame
+                ? (k < last ? k + 1 : nil)
+                : schedule.frame(after: k, nextEvent: pending?.time, wake: state.nextWake(after: t))
         }
     }
 }

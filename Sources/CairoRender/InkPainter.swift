@@ -66,21 +66,27 @@ public struct InkPainter {
         case .outline(let polygon):
             fill(polygon, cr: cr)
         case .line(let from, let to, let width):
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-            cairo_set_line_width(cr, width)
-            cairo_move_to(cr, from.x, from.y)
-            cairo_line_to(cr, to.x, to.y)
-            cairo_stroke(cr)
+            fillCapsule(from, to, radius: width / 2, cr: cr)
         case .dot(let center, let radius):
             cairo_new_path(cr)
             cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
             cairo_fill(cr)
         case .hairline(let from, let to):
-            cairo_set_line_width(cr, 1)
-            cairo_move_to(cr, from.x, from.y)
-            cairo_line_to(cr, to.x, to.y)
-            cairo_stroke(cr)
+            fillCapsule(from, to, radius: 0.5, cr: cr)
         }
+    }
+
+    /// A line with round caps, filled as its outline rather than stroked: Cairo's stroker
+    /// tessellates differently under different clips, a fill does not, so a piece drawn into a
+    /// dirty rect gives the very pixels it gives in a full redraw.
+    private func fillCapsule(_ a: Point, _ b: Point, radius r: Double, cr: OpaquePointer) {
+        cairo_new_path(cr)
+        let d = b - a
+        let angle = d.length > 1e-9 ? atan2(d.y, d.x) : 0
+        cairo_arc(cr, a.x, a.y, r, angle + Double.pi / 2, angle + 3 * Double.pi / 2)
+        cairo_arc(cr, b.x, b.y, r, angle - Double.pi / 2, angle + Double.pi / 2)
+        cairo_close_path(cr)
+        cairo_fill(cr)
     }
 
     /// Fills a polygon through the midpoints of its edges with quadratic curves (as

@@ -74,20 +74,20 @@ struct TeachingPainter {
             TextPainter.draw(String(format: "%@ %.2f", th.name, th.value), at: Point(x: area.maxX + 6, y: y - 7),
                              style: .init(size: 10, colour: colour), width: 56, overflow: .ellipsize, in: cr)
         }
-        let samples = plot.history.samples
-        guard samples.count > 1 else { return }
+        let line = plot.history.line(now: plot.now)
+        guard line.count > 1 else { return }
         cairo_save(cr)
         cairo_rectangle(cr, area.x, area.y - 2, area.width, area.height + 4)
         cairo_clip(cr)
         cairo_set_line_width(cr, 2)
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         CairoDrawing.setColour(Palette.panelText, cr)
-        for (i, s) in samples.enumerated() {
-            let p = point(s.time, s.force)
+        for (i, v) in line.enumerated() {
+            let p = point(v.time, v.force)
             if i == 0 { cairo_move_to(cr, p.x, p.y) } else { cairo_line_to(cr, p.x, p.y) }
         }
         cairo_stroke(cr)
-        if let last = samples.last, last.isPressed {
+        if let last = line.last, plot.history.current?.isPressed == true {
             CairoDrawing.fillCircle(point(last.time, last.force), radius: 4, colour: Palette.deep, cr)
         }
         cairo_restore(cr)

@@ -9,6 +9,8 @@ public struct WindowConfiguration {
     public var height = 800
     public var options = Options()
     public var pressureStep = PressureEmulator.defaultStep
+    /// Seconds a notch's force takes to ease in (0: steps).
+    public var pressureEasing = PressureEmulator.defaultEasing
     public var pressureCurve = PressureCurve.standard
     /// Peek/pop thresholds and the timed fallback's interval.
     public var thresholds = ForceThresholds.standard
@@ -70,7 +72,7 @@ public final class WindowApp {
         defer { SDL_Quit() }
         let window = try Window(title: "ForceCanvas", width: config.width, height: config.height)
         var state = AppState(viewport: Viewport(width: config.width, height: config.height),
-                             options: config.options, emulator: PressureEmulator(step: config.pressureStep),
+                             options: config.options, emulator: PressureEmulator(step: config.pressureStep, easing: config.pressureEasing),
                              pressureCurve: config.pressureCurve, scene: config.scene, shortcuts: config.shortcuts,
                              thresholds: config.thresholds, waitingInterval: config.fallbackInterval)
         let renderer = try FrameRenderer(viewport: state.viewport)

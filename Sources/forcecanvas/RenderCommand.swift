@@ -10,6 +10,7 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             Replays SESSION through the same core and renderer as the window, on a virtual 60 fps \
             clock, and writes DIR/NAME-tSECONDS.png for each --at time (default: the last frame). \
+            Frames where nothing happens are jumped over, so long pauses cost nothing. \
             The same session always gives byte-identical PNGs.
             """)
 
@@ -73,6 +74,12 @@ struct RenderCommand: ParsableCommand {
         if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
         if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
         s.options = canvas.apply(to: s.options)
+        // Idle time is jumped over, so a far end is fast; past the clock's reach it cannot be shown.
+        guard summary.duration <= ReplaySchedule.maximumTime else {
+            printError(String(format: "%@: the last event at %g s is beyond the replay clock's reach (%g s)",
+                              session, summary.duration, ReplaySchedule.maximumTime))
+            throw ExitCode.failure
+        }
         let replay = HeadlessReplay(header: s, duration: summary.duration,
                                     shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
             try SessionFileEvents(file)

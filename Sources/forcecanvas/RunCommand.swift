@@ -51,6 +51,7 @@ struct RunCommand: ParsableCommand {
         config.height = size.height
         config.options = canvas.apply(to: Options())
         config.pressureStep = settings.pressureStep
+        config.pressureEasing = settings.pressureEasing
         config.pressureCurve = settings.pressureCurve
         config.thresholds = try settings.thresholds()
         config.fallbackInterval = settings.fallbackInterval
@@ -68,6 +69,7 @@ struct RunCommand: ParsableCommand {
         if let recordPath {
             let header = Session(viewport: Viewport(width: size.width, height: size.height),
                                  options: config.options, pressureStep: settings.pressureStep,
+                                 pressureEasing: settings.pressureEasing,
                                  pressureCurve: settings.pressureCurve, scene: scene,
                                  thresholds: try settings.thresholds(), fallbackInterval: settings.fallbackInterval)
             let r = try SessionRecorder(path: recordPath, header: header)

@@ -20,6 +20,9 @@ struct SettingsOptionGroup: ParsableArguments {
     @Option(help: "Pressure change per wheel notch or [ ] key, in (0, 1] (default 0.1).")
     var pressureStep: String?
 
+    @Option(help: "Seconds a wheel notch's or [ ] key's force takes to ease in, 0–1 (default 0.08; 0 steps at once).")
+    var pressureEasing: String?
+
     @Option(help: "Force where a preview peeks and a menu opens, 0–1 (default 0.20).")
     var peekThreshold: String?
 
@@ -47,7 +50,7 @@ struct SettingsOptionGroup: ParsableArguments {
         }
         let overrides: [(String, String?)] = [
             ("pressure-curve", pressureCurve), ("minimum-pressure", minPressure),
-            ("pressure-multiplier", pressureMultiplier), ("pressure-step", pressureStep),
+            ("pressure-multiplier", pressureMultiplier), ("pressure-step", pressureStep), ("pressure-easing", pressureEasing),
             ("peek-threshold", peekThreshold), ("pop-threshold", popThreshold), ("fallback-interval", fallbackInterval),
         ]
         for case let (key, value?) in overrides {

@@ -22,11 +22,17 @@ enum Fixtures {
         return ShortcutCatalog(staticItems: ShortcutCatalog.staticItems(fromInfoPlist: data).items)
     }
 
-    /// Replays `session` and returns the surfaces of the frames at `times` (seconds), in order.
-    static func render(_ session: Session, at times: [Double]) throws -> [ImageSurface] {
+    /// Replays `session` and returns the surfaces of the frames at `times` (seconds), in order;
+    /// `stepEveryFrame` simulates (and, with `renderEveryFrame`, renders) every frame instead of
+    /// jumping over idle ones.
+    static func render(_ session: Session, at times: [Double], stepEveryFrame: Bool = false,
+                       renderEveryFrame: Bool = true) throws -> [ImageSurface] {
         var out: [Int: ImageSurface] = [:]
         let frames = times.map(HeadlessReplay.frame(at:))
-        try HeadlessReplay(session: session, shortcuts: shortcuts).run(frames: Set(frames)) { frame, _, surface in
+        var replay = HeadlessReplay(session: session, shortcuts: shortcuts)
+        replay.stepEveryFrame = stepEveryFrame
+        replay.renderEveryFrame = renderEveryFrame
+        try replay.run(frames: Set(frames)) { frame, _, surface in
             // Copy the frame: the renderer keeps drawing into its own surface.
             let copy = try ImageSurface(viewport: Viewport(width: surface.pixelWidth, height: surface.pixelHeight))
             if let cr = copy.makeContext() {

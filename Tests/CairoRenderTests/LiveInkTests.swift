@@ -112,6 +112,10 @@ final class LiveInkTests: XCTestCase {
             let fresh = try FrameRenderer(viewport: Self.viewport)
             try fresh.render(state.display)
             let d = Self.difference(live.frame, fresh.frame)
+            if d.count > 0, let dir = ProcessInfo.processInfo.environment["LIVE_INK_DUMP"] {
+                try live.frame.writePNG(to: "\(dir)/\(label)-\(frame)-live.png")
+                try fresh.frame.writePNG(to: "\(dir)/\(label)-\(frame)-fresh.png")
+            }
             if d.count * worst.ink > worst.count * max(1, d.ink) { worst = (d.count, max(1, d.ink), frame) }
             frame += 1
         }

@@ -1,12 +1,16 @@
 @testable import ForceCore
 
 /// Drives an AppState like a user at 60 fps: `down`, `move`, `wheel`, `frame`.
+///
+/// Wheel notches step at once (easing 0) unless a test asks for easing: most tests check what a
+/// force change does, not how it eases (`EasedPressureTests` does that).
 struct Driver {
     var state: AppState
     var t = 0.0
 
-    init(width: Int = 800, height: Int = 600, options: Options = Options()) {
-        state = AppState(viewport: Viewport(width: width, height: height), options: options)
+    init(width: Int = 800, height: Int = 600, options: Options = Options(), easing: Double = 0) {
+        state = AppState(viewport: Viewport(width: width, height: height), options: options,
+                         emulator: PressureEmulator(easing: easing))
     }
 
     mutating func at(_ dt: Double) { t += dt }

@@ -7,7 +7,8 @@ import XCTest
 final class SceneTests: XCTestCase {
     private func driver(_ scene: SceneKind, shortcuts: ShortcutCatalog = ShortcutCatalog()) -> Driver {
         var d = Driver(width: 1280, height: 800)
-        d.state = AppState(viewport: Viewport(width: 1280, height: 800), scene: scene, shortcuts: shortcuts)
+        d.state = AppState(viewport: Viewport(width: 1280, height: 800), emulator: PressureEmulator(easing: 0), scene: scene,
+                           shortcuts: shortcuts)
         return d
     }
 

@@ -21,15 +21,25 @@ final class SceneWindowTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
 
         // The recording replays through the core to the popped detail view, with the callbacks
-        // in UIKit's order.
+        // in UIKit's order. Frames tick as in a replay: the notches' force eases in at frame ticks.
         let text = try String(contentsOfFile: "\(dir)/rec.jsonl", encoding: .utf8)
         let session = try SessionCoding.parse(text, file: "rec.jsonl")
         XCTAssertEqual(session.scene, .messages)
         var state = session.initialState()
-        for e in session.events { state.handle(e) }
-        state.advance(to: session.duration + 1)
+        var events = session.events[...]
+        // Every callback line, in order (the log panel keeps only the last few).
+        var log: [String] = []
+        var logged = 0.0
+        for k in 0...ReplaySchedule.frame(atOrAfter: session.duration + 1) {
+            let t = ReplaySchedule.time(ofFrame: k)
+            while let next = events.first?.time, next <= t {
+                state.handle(events.removeFirst())
+            }
+            state.advance(to: t)
+            for entry in state.eventLog.entries where entry.time > logged { log.append(entry.text) }
+            logged = state.eventLog.entries.last?.time ?? logged
+        }
         XCTAssertEqual(state.messages.detail?.row.sender, "Alan Turing")
-        let log = state.eventLog.entries.map(\.text)
         let peek = log.firstIndex(of: "didUpdatePreviewTransition(1.00, ended: true)")
         let pop = log.firstIndex(of: "didUpdateCommitTransition(1.00, ended: true)")
         XCTAssertNotNil(peek, "\(log)")

@@ -69,11 +69,11 @@ public struct InkCanvas: Equatable, Sendable {
     private var frameStart = 0
     /// When the pending force update was last changed.
     private var pendingUpdateTime: Double?
+    /// When the point awaiting a force update last changed (nil when none awaits one).
+    public var pendingForceUpdateTime: Double? { pendingUpdateTime }
 
     public init() {}
 
-    /// When the live stroke's estimated force last changed (nil when none is pending).
-    public var pendingForceUpdateTime: Double? { pendingUpdateTime }
 
     // MARK: Samples
 

@@ -5,6 +5,8 @@ public struct Settings: Equatable, Sendable {
     public var pressureCurve: PressureCurve = .standard
     /// The wheel emulator's step per notch.
     public var pressureStep: Double = PressureEmulator.defaultStep
+    /// Seconds a notch's force takes to ease in (0: steps at once).
+    public var pressureEasing: Double = PressureEmulator.defaultEasing
     /// Peek and pop thresholds (normalised force); checked together by `thresholds()`, so
     /// they may be set in any order.
     public var peekThreshold = ForceThresholds.defaultPeek
@@ -20,6 +22,7 @@ public struct Settings: Equatable, Sendable {
         ("minimum-pressure", "0–1, the least force of a touching pen"),
         ("pressure-multiplier", "0–10, applied after the curve"),
         ("pressure-step", "0–1, the wheel emulator's step per notch"),
+        ("pressure-easing", "seconds for a notch's force to ease in, 0–1 (0.08; 0 steps at once)"),
         ("peek-threshold", "0–1, the force where a preview peeks (0.20)"),
         ("pop-threshold", "0–1, above peek: the force where it pops (0.75)"),
         ("fallback-interval", "seconds for the timed fallback to fill, 0–60 (1.0)"),
@@ -41,6 +44,11 @@ public struct Settings: Equatable, Sendable {
                     throw SettingsError(message: "invalid pressure-step \"\(value)\": expected a number in (0, 1]")
                 }
                 pressureStep = v
+            case "pressure-easing":
+                guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v >= 0, v <= PressureEmulator.maximumEasing else {
+                    throw SettingsError(message: "invalid pressure-easing \"\(value)\": expected seconds in [0, 1]")
+                }
+                pressureEasing = v
             case "peek-threshold", "pop-threshold":
                 guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0, v <= 1 else {
                     throw SettingsError(message: "invalid \(key) \"\(value)\": expected a number above 0 and at most 1")

@@ -157,6 +157,13 @@ public struct ConfirmButton: Equatable, Sendable {
         return effects
     }
 
+    /// When `advance` next changes the button: the timed fallback's next tick during a
+    /// force-less press, else +∞ (force presses change only on input).
+    public var nextWake: Double {
+        guard isTracking, usesFallback, let tick = fallback.nextTick else { return .infinity }
+        return tick
+    }
+
     /// The reference's `updateSelection(with:)`.
     private mutating func updateSelection() -> [Effect] {
         let inside = pointer.map(ringContains) ?? false

@@ -110,6 +110,15 @@ public struct EdgeGesture: Equatable, Sendable {
         return .deferred(edge)
     }
 
+    /// When the arrow next changes after `t` without input: the start of its fade, every frame
+    /// while it fades, +∞ once gone. (The deferral window itself is checked at the next swipe.)
+    public func nextWake(after t: Double) -> Double {
+        guard let arrow, t.isFinite else { return .infinity }
+        let fadeStart = arrow.shownAt + Self.deferralWindow - Self.arrowFadeDuration
+        if t < fadeStart { return fadeStart }
+        return t - arrow.shownAt < Self.deferralWindow ? t : .infinity
+    }
+
     /// The arrow's alpha at a time: 1 after a deferral, fading out over the window's last
     /// 0.25 s, 0 after the window or without an arrow.
     public func arrowAlpha(at time: Double) -> Double {

@@ -123,6 +123,22 @@ public struct HomeIndicator: Equatable, Sendable {
         return Self.visibleAlpha * (1 - fade) + Self.hiddenAlpha * fade
     }
 
+    /// When the alpha next changes after `t` without input: every frame while it fades in or
+    /// out, the start of the auto-hide fade, +∞ once it rests.
+    public func nextWake(after t: Double) -> Double {
+        let since: Double, from: Double, hides: Bool
+        switch state {
+        case .pinned(let s, let f): (since, from, hides) = (s, f, false)
+        case .autoHiding(let s, let f): (since, from, hides) = (s, f, true)
+        }
+        guard t.isFinite else { return .infinity }
+        let age = t - since
+        if age < Self.fadeDuration, from != Self.visibleAlpha { return t }
+        guard hides else { return .infinity }
+        if age <= Self.idleDelay { return since + Self.idleDelay }
+        return age < Self.idleDelay + Self.fadeDuration ? t : .infinity
+    }
+
     /// Whether the indicator is fully faded at a time.
     public func isHidden(at time: Double) -> Bool { alpha(at: time) <= Self.hiddenAlpha }
 }

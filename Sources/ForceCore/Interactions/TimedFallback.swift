@@ -69,6 +69,12 @@ public struct TimedFallback: Equatable, Hashable, Sendable {
     /// Whether a press is held.
     public var isHolding: Bool { state != .idle }
 
+    /// When the next tick is due (press + 0.1 s × its number), nil when idle or already full.
+    public var nextTick: Double? {
+        guard case .holding(let pressTime, let ticks) = state, ticks < ticksToFull else { return nil }
+        return pressTime + Double(ticks + 1) * Self.tickInterval
+    }
+
     /// Starts (press) or ends (release) the timing. A press while holding restarts it.
     public mutating func handle(_ event: Event, at time: Double) -> [Effect] {
         let t = InteractionInput.time(time, after: lastTime)

@@ -9,7 +9,7 @@ extension AppState {
         switch p.phase {
         case .down:
             pressedSource = p.source
-            rawForce = deviceForce ?? emulator.force
+            rawForce = deviceForce ?? emulator.force(at: time)
             liveForce = pressureCurve.apply(rawForce)
             let hasForce = deviceForce != nil || (p.source == .mouse && !options.simulatePressure)
             ink.begin(at: p.location, force: liveForce, time: time, source: p.source, hasForce: hasForce,
@@ -19,7 +19,7 @@ extension AppState {
             if let deviceForce {
                 rawForce = deviceForce
             } else if source == .mouse {
-                rawForce = emulator.force
+                rawForce = emulator.force(at: time)
             }
             liveForce = pressureCurve.apply(rawForce)
             ink.move(to: p.location, force: liveForce, time: time, altitude: p.altitude, azimuth: p.azimuth)

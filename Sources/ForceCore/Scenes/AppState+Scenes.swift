@@ -43,13 +43,13 @@ extension AppState {
         case .down:
             if pressedSource != nil { routeToScene(PointerInput(phase: .cancel, location: p.location, source: pressedSource ?? p.source)) }
             pressedSource = p.source
-            if p.source == .mouse { sceneEmulator = PressureEmulator(step: emulator.step, level: 0, deepPress: emulator.isDeepPress) }
+            if p.source == .mouse { sceneEmulator = emulator.restarted(level: 0, deepPress: emulator.isDeepPress) }
         case .move:
             guard pressedSource != nil else { return }
         case .up, .cancel:
             guard pressedSource != nil else { return }
         }
-        rawForce = deviceForce ?? (p.source == .mouse ? sceneEmulator.force : 0)
+        rawForce = deviceForce ?? (p.source == .mouse ? sceneEmulator.force(at: time) : 0)
         liveForce = pressureCurve.apply(rawForce)
         let hasForce = p.source == .mouse ? !options.simulatePressure : deviceForce != nil
         sendToScene(p.phase, at: p.location, hasForce: hasForce)
@@ -75,7 +75,7 @@ extension AppState {
     /// The emulator's force changed during a press in a scene: a move where the pointer is.
     mutating func forceChangedInScene() {
         guard pressedSource == .mouse, let p = pointer else { return }
-        rawForce = sceneEmulator.force
+        rawForce = sceneEmulator.force(at: time)
         liveForce = pressureCurve.apply(rawForce)
         sendToScene(.move, at: p, hasForce: !options.simulatePressure)
     }

@@ -45,8 +45,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var hostRequests: [HostRequest] = []
     /// The latest time seen, in seconds.
     public internal(set) var time: Double = 0
-    /// Frame ticks so far.
-    public internal(set) var frame = 0
+    /// How far the steps of the emulator's ease have reached the press (see `deliverEase`).
+    var easeDelivered = -Double.infinity
     public var outline: OutlineOptions = .default
 
     public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator(),
@@ -55,7 +55,7 @@ public struct AppState: Equatable, Sendable {
                 waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
         self.scene = scene
         self.thresholds = thresholds
-        sceneEmulator = PressureEmulator(step: emulator.step, level: 0)
+        sceneEmulator = emulator.restarted(level: 0, deepPress: false)
         messages = MessagesScene(thresholds: thresholds, waitingInterval: waitingInterval)
         home = HomeScene(catalog: shortcuts, viewport: viewport, top: SceneTabs.reservedHeight, thresholds: thresholds,
                          waitingInterval: waitingInterval)
@@ -65,8 +65,8 @@ public struct AppState: Equatable, Sendable {
         self.options = options
         self.emulator = emulator
         self.pressureCurve = pressureCurve
-        self.rawForce = emulator.force
-        self.liveForce = pressureCurve.apply(emulator.force)
+        self.rawForce = emulator.force(at: 0)
+        self.liveForce = pressureCurve.apply(rawForce)
     }
 
     /// Whether the driving device reports force (`ForceTouchCapability.available`). The wheel
@@ -89,13 +89,15 @@ public struct AppState: Equatable, Sendable {
         case .wheel(let notches):
             // The wheel is the emulator's pressure only while a mouse button is held.
             guard pressedSource == .mouse else { return }
-            let changed = scene == .canvas ? emulator.wheel(notches) : sceneEmulator.wheel(notches)
-            if changed { forceChanged() }
+            let before = emulatedForce
+            if scene == .canvas { emulator.wheel(notches, at: time) } else { sceneEmulator.wheel(notches, at: time) }
+            // With easing the force moves at the next frames (`deliverEase`); without, now.
+            if emulatedForce != before { forceChanged() }
         case .deepPress(let down):
-            let before = activeEmulator.force
+            let before = emulatedForce
             emulator.isDeepPress = down
             sceneEmulator.isDeepPress = down
-            if activeEmulator.force != before { forceChanged() }
+            if emulatedForce != before { forceChanged() }
         case .command(let c): handleCommand(c)
         case .resize(let v):
             viewport = v
@@ -109,7 +111,7 @@ public struct AppState: Equatable, Sendable {
     /// A frame tick at time `t`.
     public mutating func advance(to t: Double) {
         if t.isFinite { time = max(time, t) }
-        frame += 1
+        deliverEase()
         ink.advance(to: time)
         advanceScenes()
         forceHistory.record(time: time, force: liveForce, isPressed: isPressed)
@@ -121,8 +123,8 @@ public struct AppState: Equatable, Sendable {
 
     mutating func handleCommand(_ c: Command) {
         switch c {
-        case .pressureUp: if scene == .canvas ? emulator.stepBy(1) : sceneEmulator.stepBy(1) { forceChanged() }
-        case .pressureDown: if scene == .canvas ? emulator.stepBy(-1) : sceneEmulator.stepBy(-1) { forceChanged() }
+        case .pressureUp: stepPressure(by: 1)
+        case .pressureDown: stepPressure(by: -1)
         case .toggleDebug: options.debug.toggle()
         case .togglePrecise: options.precise.toggle()
         case .toggleOpacity: options.opacityFromPressure.toggle()
@@ -164,6 +166,24 @@ public struct AppState: Equatable, Sendable {
     /// The emulator the mouse uses in the current scene.
     var activeEmulator: PressureEmulator { scene == .canvas ? emulator : sceneEmulator }
 
+    /// The force a mouse sample carries now: the active emulator's, eased.
+    var emulatedForce: Double { activeEmulator.force(at: time) }
+
+    /// `[` / `]`: a keyboard step of the active emulator, eased like a notch.
+    mutating func stepPressure(by steps: Int) {
+        let before = emulatedForce
+        if scene == .canvas { emulator.stepBy(steps, at: time) } else { sceneEmulator.stepBy(steps, at: time) }
+        if emulatedForce != before { forceChanged() }
+    }
+
+    /// A frame tick during the emulator's ease: each step of it is a force change (a move) of
+    /// the mouse press, as a notch is when it does not ease. The last step lands on the level.
+    mutating func deliverEase() {
+        guard pressedSource == .mouse, let end = activeEmulator.easeEnd, end > easeDelivered else { return }
+        easeDelivered = min(time, end)
+        if emulatedForce != rawForce { forceChanged() }
+    }
+
     /// The emulator's force changed: a move for the live press.
     mutating func forceChanged() {
         if scene == .canvas { forceChangedOnCanvas() } else { forceChangedInScene() }
@@ -177,12 +197,12 @@ public struct AppState: Equatable, Sendable {
     mutating func forceChangedOnCanvas() {
         guard pressedSource == .mouse else {
             if pressedSource == nil {
-                rawForce = emulator.force
+                rawForce = emulator.force(at: time)
                 liveForce = pressureCurve.apply(rawForce)
             }
             return
         }
-        rawForce = emulator.force
+        rawForce = emulator.force(at: time)
         liveForce = pressureCurve.apply(rawForce)
         ink.changeForce(to: liveForce, time: time)
     }

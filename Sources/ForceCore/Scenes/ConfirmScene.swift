@@ -35,6 +35,13 @@ public struct ConfirmScene: Equatable, Sendable {
 
     public mutating func advance(to t: Double) -> [String] { log(button.advance(to: t), t) }
 
+    /// When a frame tick next changes the scene or its look after `t`: the button's fallback
+    /// tick; every frame while the DELETED pill fades in; +∞ otherwise.
+    public func nextWake(after t: Double) -> Double {
+        if let firedAt, t - firedAt < DeleteEventDemo.pillFadeDuration { return t }
+        return button.nextWake
+    }
+
     /// Undo in this scene: brings back the last deleted event.
     public mutating func undo() -> Bool {
         guard let e = deleted.popLast() else { return false }

@@ -82,6 +82,12 @@ public struct HomeScene: Equatable, Sendable {
         return outcome(menu.handle(.change(at: p, force: force.level(force: lastForce)), at: t), time: t)
     }
 
+    /// When a frame tick next changes the scene after `t`: the toast's end, the timed
+    /// fallback's next tick during a force-less press, else +∞.
+    public func nextWake(after t: Double) -> Double {
+        min(toast.map { $0.since + Self.toastDuration } ?? .infinity, force.nextTick ?? .infinity)
+    }
+
     /// Esc: closes an open menu.
     public mutating func close(at t: Double) -> Bool {
         guard menu.isOpen else { return false }

@@ -102,6 +102,16 @@ public struct MessagesScene: Equatable, Sendable {
         return log(preview.handle(.change(location: at, force: frozenLevel ?? force.level(force: lastForce)), at: t))
     }
 
+    /// When a frame tick next changes the scene or its look after `t`: every frame while a
+    /// cancelled peek shrinks away or the popped detail fades in; the timed fallback's next
+    /// tick during a force-less press; +∞ otherwise.
+    public func nextWake(after t: Double) -> Double {
+        if dismissing != nil { return t }
+        if let detail, t - detail.since < Self.popDuration { return t }
+        guard preview.isActive, let tick = force.nextTick else { return .infinity }
+        return tick
+    }
+
     /// Undo in this scene: brings back the last deleted row.
     public mutating func undo() -> Bool {
         guard let last = deleted.popLast() else { return false }

@@ -22,6 +22,9 @@ public struct PressForce: Equatable, Sendable {
     /// The level to act on, given the device's (curved) force.
     public func level(force: Double) -> Double { usesFallback ? fallback.intention : Force.normalized(force) }
 
+    /// When `advance` next changes the level: the fallback's next tick (nil without one).
+    public var nextTick: Double? { usesFallback ? fallback.nextTick : nil }
+
     /// Counts fallback ticks; returns whether the level changed.
     public mutating func advance(to t: Double) -> Bool {
         guard usesFallback else { return false }

@@ -51,6 +51,14 @@ public struct SystemChrome: Equatable, Sendable {
         return shade.open ? eased : 1 - eased
     }
 
+    /// When the chrome next looks different after `t` without input: the indicator's and the
+    /// arrow's fades, every frame while the shade moves.
+    public func nextWake(after t: Double) -> Double {
+        var wake = min(indicator.nextWake(after: t), edges.nextWake(after: t))
+        if let shade, t - shade.since < Self.shadeDuration { wake = t }
+        return wake
+    }
+
     // MARK: Input
 
     /// What the system did with a pointer sample.

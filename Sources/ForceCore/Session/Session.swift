@@ -10,6 +10,8 @@ public struct Session: Equatable, Sendable {
     public var options: Options
     /// The emulator's step per wheel notch.
     public var pressureStep: Double
+    /// Seconds a notch's force took to ease in (sessions record notches, not forces).
+    public var pressureEasing: Double
     /// The pressure curve at the start (live edits are events).
     public var pressureCurve: PressureCurve
     /// The scene the session starts in (switches are events).
@@ -20,7 +22,8 @@ public struct Session: Equatable, Sendable {
     public var events: [TimedEvent]
 
     public init(viewport: Viewport, options: Options = Options(),
-                pressureStep: Double = PressureEmulator.defaultStep, pressureCurve: PressureCurve = .standard,
+                pressureStep: Double = PressureEmulator.defaultStep, pressureEasing: Double = PressureEmulator.defaultEasing,
+                pressureCurve: PressureCurve = .standard,
                 scene: SceneKind = .canvas, thresholds: ForceThresholds = .standard,
                 fallbackInterval: Double = TimedFallback.defaultWaitingInterval, events: [TimedEvent] = []) {
         self.scene = scene
@@ -29,6 +32,7 @@ public struct Session: Equatable, Sendable {
         self.viewport = viewport
         self.options = options
         self.pressureStep = pressureStep
+        self.pressureEasing = pressureEasing
         self.pressureCurve = pressureCurve
         self.events = events
     }
@@ -39,7 +43,7 @@ public struct Session: Equatable, Sendable {
     /// The state a replay of this session starts from; `shortcuts` are ForceCanvas's quick
     /// actions (the Info.plist's static items: configuration, not part of the file).
     public func initialState(shortcuts: ShortcutCatalog = ShortcutCatalog()) -> AppState {
-        AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep),
+        AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep, easing: pressureEasing),
                  pressureCurve: pressureCurve, scene: scene, shortcuts: shortcuts, thresholds: thresholds,
                  waitingInterval: fallbackInterval)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// Reading and writing session files (JSON Lines).
 ///
 /// Line 1: `{"format":"forcecanvas-session","version":1,"width":W,"height":H,"scale":S,
-/// "pressureStep":0.1,"options":{...}}`. Then one event per line, each with `"t"` in seconds:
+/// "pressureStep":0.1,"pressureEasing":0.08,"options":{...}}`. Then one event per line, each with `"t"` in seconds:
 /// `down`/`move`/`up`/`cancel` (`x`, `y`, `source`, optional `force`, `maxForce`, `altitude`,
 /// `azimuth`), `wheel` (`dy`), `deep` (`down`), `command` (`name`), `resize` (`width`, `height`, `scale`).
 public enum SessionCoding {
@@ -39,7 +39,7 @@ public enum SessionCoding {
             + "\"width\":\(s.viewport.width),\"height\":\(s.viewport.height),\"scale\":\(num(s.viewport.scale)),"
             + "\"scene\":\"\(s.scene.rawValue)\",\"peekThreshold\":\(num(s.thresholds.peek)),"
             + "\"popThreshold\":\(num(s.thresholds.pop)),\"fallbackInterval\":\(num(s.fallbackInterval)),"
-            + "\"pressureStep\":\(num(s.pressureStep)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
+            + "\"pressureStep\":\(num(s.pressureStep)),\"pressureEasing\":\(num(s.pressureEasing)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
             + "\"minimumPressure\":\(num(s.pressureCurve.minimumPressure)),\"pressureMultiplier\":\(num(s.pressureCurve.multiplier)),"
             + "\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","

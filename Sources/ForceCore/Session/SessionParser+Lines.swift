@@ -21,6 +21,12 @@ extension SessionParser {
         guard scale > 0, scale <= maximumScale else { throw f.fail("\"scale\" must be between 0 and 8") }
         let step = try f.optionalNumber("pressureStep") ?? PressureEmulator.defaultStep
         guard step > 0, step <= 1 else { throw f.fail("\"pressureStep\" must be in (0, 1]") }
+        // A session without the field was recorded before notches eased: it replays with steps,
+        // exactly as it was drawn.
+        let easing = try f.optionalNumber("pressureEasing") ?? PressureEmulator.easingBeforeVersionField
+        guard easing >= 0, easing <= PressureEmulator.maximumEasing else {
+            throw f.fail("\"pressureEasing\" must be seconds in [0, \(SessionCoding.num(PressureEmulator.maximumEasing))]")
+        }
         let options = try parseOptions(f)
         let curve = try parseCurve(f)
         var scene = SceneKind.canvas
@@ -39,7 +45,7 @@ extension SessionParser {
         let thresholds: ForceThresholds
         do { thresholds = try settings.thresholds() } catch { throw f.fail(error.message) }
         return Session(viewport: Viewport(width: width, height: height, scale: scale),
-                       options: options, pressureStep: step, pressureCurve: curve, scene: scene,
+                       options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
                        thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
     }
 

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Writes the sessions with long idle gaps that check that a replay jumping over idle frames
+draws exactly what stepping every frame draws (deterministic: run it again and the files do not
+change). One per scene, each gap followed by input that depends on what the time did: a peek
+lifted after 30 s, the timed fallback held, the home indicator faded then tapped 100 s later,
+edge swipes, a live stroke with an eased force change left standing, a far end."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_golden_sessions import Session  # noqa: E402
+
+
+def at(s, t, **fields):
+    """An event at absolute time t."""
+    s.ev(t - s.t, **fields)
+
+
+def tap(s, t, x, y, source="mouse", hold=0.05):
+    at(s, t, type="down", x=x, y=y, source=source)
+    at(s, t + hold, type="up", x=x, y=y, source=source)
+
+
+def swipe(s, t, x, y, dx, dy, steps=5):
+    """A quick swipe: press, `steps` moves 20 ms apart, lift."""
+    at(s, t, type="down", x=x, y=y, source="mouse")
+    for i in range(1, steps + 1):
+        at(s, t + 0.02 * i, type="move", x=x + dx * i, y=y + dy * i, source="mouse")
+    at(s, t + 0.02 * (steps + 1), type="up", x=x + dx * steps, y=y + dy * steps, source="mouse")
+
+
+def messages():
+    """A peek held 30 s then lifted (it shrinks away); a pop held 30 s then lifted (the detail
+    fades in); back to the list; a force-less finger whose timed fallback peeks, held 30 s."""
+    s = Session(1280, 800, header={"scene": "messages", "pressureEasing": 0.08}, eventLog=True, forcePlot=True)
+    at(s, 0.1, type="move", x=600, y=300, source="mouse")
+    at(s, 0.2, type="down", x=600, y=300, source="mouse")
+    at(s, 0.3, type="wheel", dy=2)                          # eases to 0.2: the peek
+    at(s, 30.3, type="up", x=600, y=300, source="mouse")    # cancelled: shrinks away
+    at(s, 40.0, type="down", x=600, y=300, source="mouse")
+    at(s, 40.1, type="wheel", dy=2)
+    at(s, 40.3, type="wheel", dy=6)                         # 0.8: pop
+    at(s, 70.3, type="up", x=600, y=300, source="mouse")    # the detail fades in
+    tap(s, 100.0, 400, 80)                                  # title bar: back to the list
+    at(s, 110.0, type="device", name="Touchscreen", kind="touch", force=False, tilt=False)
+    at(s, 110.5, type="down", x=600, y=300, source="finger")  # timed fallback: peeks at 0.2
+    at(s, 140.5, type="up", x=600, y=300, source="finger")
+    s.write("idle-messages.jsonl")
+
+
+def confirm():
+    """A force-less finger on the bar, held 20 s (the fallback fills in 1 s), slid into the
+    ring and lifted after 30 s more (fires: the pill fades in); a mouse press 70 s later,
+    selected by the wheel and lifted outside the ring."""
+    s = Session(1280, 800, header={"scene": "confirm", "pressureEasing": 0.08}, eventLog=True)
+    at(s, 0.05, type="device", name="Touchscreen", kind="touch", force=False, tilt=False)
+    at(s, 0.1, type="down", x=640, y=770, source="finger")
+    for i in range(1, 6):
+        at(s, 20.0 + 0.05 * i, type="move", x=640, y=770 - 20 * i, source="finger")
+    at(s, 50.0, type="up", x=640, y=670, source="finger")
+    at(s, 55.0, type="device", name="Mouse", kind="mouse", force=True, tilt=False)
+    at(s, 120.0, type="down", x=640, y=770, source="mouse")
+    at(s, 120.1, type="wheel", dy=5)
+    at(s, 120.2, type="wheel", dy=5)                        # selected once the ease arrives
+    at(s, 150.0, type="up", x=640, y=770, source="mouse")
+    s.write("idle-confirm.jsonl")
+
+
+def home():
+    """Music's menu opened by the wheel and left open 30 s, an item tapped (its toast lasts
+    2.5 s), a force-less finger whose fallback opens ForceCanvas's menu, held 30 s, a light
+    tap that launches an app (another toast)."""
+    s = Session(1280, 800, header={"scene": "home", "pressureEasing": 0.08}, eventLog=True)
+    at(s, 0.1, type="down", x=838, y=246, source="mouse")
+    at(s, 0.2, type="wheel", dy=2)
+    at(s, 0.5, type="up", x=838, y=246, source="mouse")     # stays open
+    tap(s, 30.5, 788, 346)                                  # an item of Music: a toast
+    at(s, 60.0, type="device", name="Touchscreen", kind="touch", force=False, tilt=False)
+    at(s, 60.5, type="down", x=442, y=246, source="finger")   # the fallback opens the menu
+    at(s, 90.5, type="up", x=442, y=246, source="finger")
+    tap(s, 95.0, 1200, 700)                                 # outside: closes it
+    tap(s, 130.0, 838, 246, source="finger", hold=0.05)     # a light tap: launch, a toast
+    s.write("idle-home.jsonl")
+
+
+def system():
+    """Edge protection and the home indicator on the canvas: a deferred bottom swipe, the same
+    swipe 30 s later (deferred again), then within the window (home); back to the canvas; a top
+    swipe twice (the shade), closed by a tap 35 s later; auto-hide on: the indicator fades after
+    2 s, and a tap 100 s later shows it again."""
+    s = Session(1280, 800, header={"scene": "canvas", "pressureEasing": 0.08}, eventLog=True)
+    swipe(s, 0.2, 640, 792, 0, -15)                          # deferred: the arrow
+    swipe(s, 30.2, 640, 792, 0, -15)                         # outside the window: deferred again
+    swipe(s, 30.8, 640, 792, 0, -15)                         # inside it: home
+    at(s, 40.0, type="command", name="scene-canvas")
+    swipe(s, 45.0, 640, 4, 0, 15)                            # top: deferred
+    swipe(s, 45.6, 640, 4, 0, 15)                            # again: the shade comes down
+    tap(s, 80.0, 640, 400)                                   # a tap pushes it back up
+    at(s, 90.0, type="command", name="toggle-indicator-auto-hide")
+    tap(s, 190.0, 300, 300)                                  # a tap shows it again
+    s.write("idle-system.jsonl")
+
+
+def canvas():
+    """A live mouse stroke in debug colours: moving, a wheel notch standing still (one point
+    awaiting updates while the force eases, settled 0.2 s later), 40 s standing, moving on;
+    then ] while nothing is pressed (the gauge eases) and a pen stroke after a long gap."""
+    s = Session(900, 460, header={"pressureEasing": 0.08}, debug=True, hud=True, curve=True)
+    at(s, 0.1, type="down", x=60, y=200, source="mouse")
+    s.wave(60, 200, 300, 25, 60)
+    s.ev(0.02, type="wheel", dy=2)
+    at(s, 40.5, type="move", x=362, y=205, source="mouse")
+    s.wave(362, 205, 300, 25, 60)
+    at(s, 41.2, type="up", x=662, y=205, source="mouse")
+    at(s, 50.0, type="command", name="pressure-up")
+    at(s, 90.0, type="device", name="Wacom Intuos Pro M Pen stylus", kind="pen", force=True, tilt=True)
+    at(s, 90.1, type="down", x=60, y=350, source="pen", force=0.3, maxForce=1, altitude=1.2, azimuth=0.6)
+    s.wave(60, 350, 500, 25, 60, source="pen", force=lambda u: round(0.3 + 0.6 * u, 5), maxForce=1,
+           altitude=1.2, azimuth=0.6)
+    at(s, 120.0, type="up", x=560, y=350, source="pen", force=0.9, maxForce=1, altitude=1.2, azimuth=0.6)
+    s.write("idle-canvas.jsonl")
+
+
+def far_end():
+    """Three lines: a press, and its lift more than a day later."""
+    s = Session(640, 400)
+    at(s, 0.0, type="down", x=100, y=100, source="mouse")
+    at(s, 100000.0, type="up", x=300, y=200, source="mouse")
+    s.write("idle-far-end.jsonl")
+
+
+if __name__ == "__main__":
+    messages()
+    confirm()
+    home()
+    system()
+    canvas()
+    far_end()

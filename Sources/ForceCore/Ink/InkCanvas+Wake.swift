@@ -1,0 +1,17 @@
+extension InkCanvas {
+    /// When a frame tick next changes the ink after `t` without a new sample: a point awaiting
+    /// a force update settles `forceSettleInterval` after its last change, and predictions
+    /// drop once the newest sample is older than `Predictor.maximumAge`. +∞ without a live
+    /// stroke or once both are past. Only `live` and `pendingForceUpdateTime` are read.
+    public func nextWake(after t: Double) -> Double {
+        guard let live, !live.isFinished else { return .infinity }
+        var wake = Double.infinity
+        if let pending = pendingForceUpdateTime { wake = pending + Self.forceSettleInterval }
+        // The predictor's own staleness test: while it holds, the next frame tick may still
+        // predict; after the newest sample is too old, predictions are gone for good.
+        if let newest = live.points.last(where: \.isReal), t - newest.time <= Predictor.maximumAge {
+            wake = min(wake, newest.time + Predictor.maximumAge)
+        }
+        return wake
+    }
+}
