@@ -114,3 +114,67 @@ final class FrameRendererTests: XCTestCase {
         }
     }
 }
+
+/// Compact storage changes nothing that was drawn: after undo then redo, or erase then undo,
+/// the canvas and the export are the same bytes as before.
+final class CompactInkRoundTripTests: XCTestCase {
+    func canonicalPNG(_ state: AppState) throws -> Data {
+        let r = try FrameRenderer(viewport: state.viewport, canonical: true)
+        try r.render(state.display)
+        return PNGCodec.encode(r.frame)
+    }
+
+    func exportPNG(_ state: AppState) throws -> Data {
+        let path = NSTemporaryDirectory() + "forcecanvas-roundtrip-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Exporter.export(state.display.ink, viewport: state.viewport, format: .png, to: path)
+        return try XCTUnwrap(FileManager.default.contents(atPath: path))
+    }
+
+    func testUndoRedoAndEraseRoundTripToTheSamePixels() throws {
+        for options in LiveInkTests.styles.map(\.1) {
+            var state = AppState(viewport: Viewport(width: 640, height: 400), options: options)
+            var t = 0.0
+            for k in 0..<5 {
+                let pts = StrokeFixtures.signature(count: 80, in: Rect(x: 40 + Double(k) * 100, y: 60, width: 300, height: 280),
+                                                   seed: UInt64(k + 3), startTime: t)
+                for e in LiveInkTests.events(pts) { state.handle(e) }
+                t = (pts.last?.time ?? t) + 0.1
+                state.advance(to: t)
+            }
+            let before = try canonicalPNG(state), exported = try exportPNG(state)
+            let live = try FrameRenderer(viewport: state.viewport)
+            try live.render(state.display)
+            for c in [Command.undo, .undo, .redo, .redo] {
+                t += 0.1
+                state.handle(.command(c), at: t)
+                state.advance(to: t)
+                try live.render(state.display)
+            }
+            XCTAssertEqual(try canonicalPNG(state), before, "undo, undo, redo, redo: \(options)")
+            XCTAssertEqual(try exportPNG(state), exported, "the export too: \(options)")
+            XCTAssertEqual(LiveInkTests.difference(live.frame, try XCTUnwrap(try ImageSurface.decode(before))).count, 0,
+                           "the window's partial repaints land on the same picture: \(options)")
+            // The eraser end through the middle removes strokes; undo puts them back.
+            for i in 0...8 {
+                let phase: PointerPhase = i == 0 ? .down : (i == 8 ? .up : .move)
+                state.handle(.pointer(PointerInput(phase: phase, location: Point(x: 150 + Double(i) * 40, y: 200), source: .eraser)), at: t)
+                t += 1.0 / 60
+            }
+            XCTAssertLessThan(state.ink.strokes.count, 5, "the eraser removed something")
+            state.handle(.command(.undo), at: t)
+            // The gauge now names the eraser: compare the ink alone.
+            XCTAssertEqual(try exportPNG(state), exported, "erase then undo: \(options)")
+        }
+    }
+}
+
+extension ImageSurface {
+    /// Decodes PNG bytes.
+    static func decode(_ data: Data) throws -> ImageSurface? {
+        let path = NSTemporaryDirectory() + "forcecanvas-decode-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard FileManager.default.createFile(atPath: path, contents: data) else { return nil }
+        return try ImageSurface.readPNG(path)
+    }
+}
