@@ -51,7 +51,9 @@ extension BenchCommand {
 
     func sceneCosts() throws -> [SceneCost] {
         try Self.sceneScenarios().map { scenario in
-            var state = AppState(viewport: Self.viewport, scene: scenario.scene,
+            // Notches land at once (no easing): each wiggle changes the force by a whole step, so
+            // every frame redraws, as the section promises.
+            var state = AppState(viewport: Self.viewport, emulator: PressureEmulator(easing: 0), scene: scenario.scene,
                                  shortcuts: ShortcutCatalog(staticItems: AppShortcut.allCases.map(\.item)))
             var t = 0.0
             let renderer = try FrameRenderer(viewport: Self.viewport)
