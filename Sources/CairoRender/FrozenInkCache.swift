@@ -115,21 +115,26 @@ public final class FrozenInkCache {
     /// Draws the live stroke's tail over the cache's pixels (already on the frame).
     public func drawTail(_ tail: StrokeTessellator.Pieces, painter: InkPainter, into cr: OpaquePointer) {
         if painter.drawsInGroups {
-            cairo_push_group(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            if let layer = liveLayer {
-                cairo_set_source_surface(cr, layer.surface, 0, 0)
-                cairo_paint(cr)
-            }
-            painter.draw(tail.real, into: cr)
-            cairo_pop_group_to_source(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_paint(cr)
-            painter.draw(tail.predicted, into: cr)
+            compositeLiveLayer(with: tail.real, painter: painter, into: cr)
         } else {
             painter.draw(tail.real, into: cr)
-            painter.draw(tail.predicted, into: cr)
         }
+        painter.draw(tail.predicted, into: cr)
+    }
+
+    /// Translucent ink: the live layer and `pieces` as one group (each piece replacing what is
+    /// under it), composited over `cr` once.
+    private func compositeLiveLayer(with pieces: [InkPiece], painter: InkPainter, into cr: OpaquePointer) {
+        cairo_push_group(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        if let layer = liveLayer {
+            cairo_set_source_surface(cr, layer.surface, 0, 0)
+            cairo_paint(cr)
+        }
+        painter.draw(pieces, into: cr)
+        cairo_pop_group_to_source(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_paint(cr)
     }
 
     // MARK: Internals
@@ -213,16 +218,7 @@ public final class FrozenInkCache {
         var area = liveLayerArea
         for p in rest { area = area.union(p.bounds) }
         if painter.drawsInGroups {
-            cairo_push_group(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            if let layer = liveLayer {
-                cairo_set_source_surface(cr, layer.surface, 0, 0)
-                cairo_paint(cr)
-            }
-            painter.draw(rest, into: cr)
-            cairo_pop_group_to_source(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            cairo_paint(cr)
+            compositeLiveLayer(with: rest, painter: painter, into: cr)
             clearLiveLayer()
         } else {
             painter.draw(rest, into: cr)

@@ -176,6 +176,23 @@ extension BenchCommand {
         return nil
     }
 
+    /// Draws `n` scattered 60-point strokes at 240 Hz (pen strokes carry their force; mouse
+    /// strokes the emulator's). Returns the time after the last one.
+    static func fillCanvas(_ state: inout AppState, strokes n: Int, source: InputSource) -> Double {
+        var t = 0.0
+        for i in 0..<n {
+            let pts = scatteredStroke(i)
+            for (k, p) in pts.enumerated() {
+                let phase: PointerPhase = k == 0 ? .down : (k == pts.count - 1 ? .up : .move)
+                let force = source == .pen ? p.force : nil
+                state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation, source: source,
+                                                   rawForce: force, maximumForce: force.map { _ in 1 })), at: t)
+                t += 1.0 / 240
+            }
+        }
+        return t
+    }
+
     /// Stroke `i` of a full canvas: 60 points somewhere on it, clear of the screen edges (an edge
     /// swipe would be the system's) and of the scene tabs.
     static func scatteredStroke(_ i: Int) -> [InkPoint] {
@@ -187,15 +204,7 @@ extension BenchCommand {
     /// Section 12: undo and redo of the newest stroke with `strokes` 60-point strokes on the canvas.
     func undoCost(strokes n: Int) throws -> (undo: Spread, redo: Spread) {
         var state = AppState(viewport: Self.viewport)
-        var t = 0.0
-        for i in 0..<n {
-            let pts = Self.scatteredStroke(i)
-            for (k, p) in pts.enumerated() {
-                let phase: PointerPhase = k == 0 ? .down : (k == pts.count - 1 ? .up : .move)
-                state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation, source: .pen, rawForce: p.force, maximumForce: 1)), at: t)
-                t += 1.0 / 240
-            }
-        }
+        var t = Self.fillCanvas(&state, strokes: n, source: .pen)
         state.advance(to: t)
         guard state.ink.strokes.count == n, state.scene == .canvas else {
             throw RenderError.surface("the undo bench drew \(state.ink.strokes.count) of \(n) strokes")

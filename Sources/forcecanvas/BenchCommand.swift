@@ -80,15 +80,7 @@ struct BenchCommand: ParsableCommand {
 
     func frameCost(finishedStrokes n: Int) throws -> Timing {
         var state = AppState(viewport: Self.viewport)
-        var t = 0.0
-        for i in 0..<n {
-            let pts = Self.scatteredStroke(i)
-            for (k, p) in pts.enumerated() {
-                let phase: PointerPhase = k == 0 ? .down : (k == pts.count - 1 ? .up : .move)
-                state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation)), at: t)
-                t += 1.0 / 240
-            }
-        }
+        var t = Self.fillCanvas(&state, strokes: n, source: .mouse)
         state.advance(to: t)
         let renderer = try FrameRenderer(viewport: Self.viewport)
         let texture = try OffscreenTexture(width: Self.viewport.pixelWidth, height: Self.viewport.pixelHeight)
