@@ -55,7 +55,7 @@ struct OverlayPainter {
         ("G", "force-over-time plot with thresholds"),
         ("K", "pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
-        ("F5", "checkpoint: a moment `check` compares (with --record)"),
+        ("F5", "add a checkpoint (while recording)"),
         ("?  /  F1", "this help"),
         ("Esc", "close help · Ctrl+Q quit"),
     ]
