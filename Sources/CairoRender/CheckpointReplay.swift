@@ -1,11 +1,12 @@
 import ForceCore
 
 /// What a checkpoint looked like and what the state was: one capture of `CheckpointReplay`.
-public struct CheckpointCapture: Sendable {
+public struct CheckpointCapture {
     public var checkpoint: Checkpoint
     /// The frame it shows: the first at or after its time.
     public var frame: Int
-    public var image: RGBAImage
+    /// A copy of the frame (Cairo's premultiplied ARGB32).
+    public var image: ImageSurface
     public var state: StateSnapshot
 }
 
@@ -28,7 +29,7 @@ public struct CheckpointReplay {
         let frames = Dictionary(grouping: checkpoints) { HeadlessReplay.frame(at: $0.time) }
         var trace = StateTrace(session: name)
         var latest: (frame: Int, state: StateSnapshot)?
-        var images: [Int: (RGBAImage, StateSnapshot)] = [:]
+        var images: [Int: (ImageSurface, StateSnapshot)] = [:]
         let end = max(replay.lastFrame, frames.keys.max() ?? 0)
         try replay.run(frames: Set(frames.keys), through: end, step: { frame, state in
             let snapshot = StateSnapshot(state)
@@ -36,7 +37,7 @@ public struct CheckpointReplay {
             latest = (frame, snapshot)
         }, capture: { frame, state, surface in
             let snapshot = latest.map { $0.frame == frame ? $0.state : StateSnapshot(state) } ?? StateSnapshot(state)
-            images[frame] = (RGBAImage(surface: surface), snapshot)
+            images[frame] = (try surface.copy(), snapshot)
         })
         trace.cover(through: end)
         let captures = checkpoints.compactMap { c -> CheckpointCapture? in
@@ -47,9 +48,9 @@ public struct CheckpointReplay {
     }
 
     /// The images of some frames (the two around a first divergence), in another replay.
-    public func images(ofFrames frames: Set<Int>) throws -> [Int: RGBAImage] {
-        var out: [Int: RGBAImage] = [:]
-        try replay.run(frames: frames) { frame, _, surface in out[frame] = RGBAImage(surface: surface) }
+    public func images(ofFrames frames: Set<Int>) throws -> [Int: ImageSurface] {
+        var out: [Int: ImageSurface] = [:]
+        try replay.run(frames: frames) { frame, _, surface in out[frame] = try surface.copy() }
         return out
     }
 }

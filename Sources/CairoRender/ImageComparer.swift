@@ -67,19 +67,33 @@ public struct ImageComparer: Sendable {
 
     /// Compares `actual` with `expected`.
     public func compare(_ expected: RGBAImage, _ actual: RGBAImage) -> ImageComparison {
-        var none: [UInt8]?
-        return scan(expected, actual, diff: &none)
+        scan(expected, actual, diff: nil)
     }
 
     /// Compares and draws the diff image (nil when the sizes differ).
     public func compareWithDiff(_ expected: RGBAImage, _ actual: RGBAImage) -> (ImageComparison, RGBAImage?) {
         guard expected.width == actual.width, expected.height == actual.height else { return (compare(expected, actual), nil) }
-        var diff: [UInt8]? = [UInt8](repeating: 0, count: expected.pixels.count)
-        let result = scan(expected, actual, diff: &diff)
-        return (result, diff.map { RGBAImage(width: expected.width, height: expected.height, pixels: $0) })
+        var diff = [UInt8](repeating: 0, count: expected.pixels.count)
+        let result = diff.withUnsafeMutableBufferPointer { scan(expected, actual, diff: $0) }
+        return (result, RGBAImage(width: expected.width, height: expected.height, pixels: diff))
     }
 
-    private func scan(_ expected: RGBAImage, _ actual: RGBAImage, diff: inout [UInt8]?) -> ImageComparison {
+    /// Compares two Cairo surfaces: at once when their bytes are the same (the usual case of
+    /// a passing check), else un-premultiplied, pixel by pixel; with `diff`, the diff image of
+    /// any that differ.
+    public func compare(_ expected: ImageSurface, _ actual: ImageSurface, diff: Bool = false) -> (ImageComparison, RGBAImage?) {
+        if expected.hasSamePixels(as: actual) {
+            var same = ImageComparison(expectedSize: PixelSize(width: expected.pixelWidth, height: expected.pixelHeight),
+                                       actualSize: PixelSize(width: actual.pixelWidth, height: actual.pixelHeight), tolerance: tolerance)
+            same.totalPixels = expected.pixelWidth * expected.pixelHeight
+            same.allowedPixels = tolerance.allowedPixels(of: same.totalPixels)
+            return (same, nil)
+        }
+        let e = RGBAImage(surface: expected), a = RGBAImage(surface: actual)
+        return diff ? compareWithDiff(e, a) : (compare(e, a), nil)
+    }
+
+    private func scan(_ expected: RGBAImage, _ actual: RGBAImage, diff: UnsafeMutableBufferPointer<UInt8>?) -> ImageComparison {
         var result = ImageComparison(expectedSize: PixelSize(expected), actualSize: PixelSize(actual), tolerance: tolerance)
         guard !result.sizeMismatch else { return result }
         let w = expected.width, h = expected.height
@@ -89,12 +103,14 @@ public struct ImageComparer: Sendable {
         var worst = 0.0
         expected.pixels.withUnsafeBufferPointer { e in
             actual.pixels.withUnsafeBufferPointer { a in
+                let ew = UnsafeRawPointer(e.baseAddress), aw = UnsafeRawPointer(a.baseAddress)
                 for y in 0..<h {
                     for x in 0..<w {
                         let o = (y * w + x) * 4
-                        let same = e[o] == a[o] && e[o + 1] == a[o + 1] && e[o + 2] == a[o + 2] && e[o + 3] == a[o + 3]
+                        // Whole pixels first: most are the same bytes.
+                        let same = ew?.loadUnaligned(fromByteOffset: o, as: UInt32.self) == aw?.loadUnaligned(fromByteOffset: o, as: UInt32.self)
                         let delta = same ? 0 : PerceptualColour.delta(e, a, o)
-                        worst = max(worst, delta)
+                        if delta > worst { worst = delta }
                         var colour: (UInt8, UInt8, UInt8, UInt8)?
                         if delta > limit {
                             if detectsAntialiasing, Antialiasing.isEdge(x, y, in: e, other: a, width: w, height: h)
@@ -106,12 +122,12 @@ public struct ImageComparer: Sendable {
                                 colour = Self.differentColour
                             }
                         }
-                        guard diff != nil else { continue }
+                        guard let diff else { continue }
                         let c = colour ?? Self.faded(e, o)
-                        diff?[o] = c.0
-                        diff?[o + 1] = c.1
-                        diff?[o + 2] = c.2
-                        diff?[o + 3] = c.3
+                        diff[o] = c.0
+                        diff[o + 1] = c.1
+                        diff[o + 2] = c.2
+                        diff[o + 3] = c.3
                     }
                 }
             }

@@ -62,6 +62,14 @@ public struct RGBAImage: Equatable, Sendable {
                         let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                         let a = opaque ? 255 : Int(v >> 24)
                         let o = (y * w + x) * 4
+                        if a == 255 {
+                            // Opaque (nearly every pixel of a frame): nothing to divide.
+                            dst[o] = UInt8(truncatingIfNeeded: v >> 16)
+                            dst[o + 1] = UInt8(truncatingIfNeeded: v >> 8)
+                            dst[o + 2] = UInt8(truncatingIfNeeded: v)
+                            dst[o + 3] = 255
+                            continue
+                        }
                         dst[o] = Self.unpremultiply(Int((v >> 16) & 0xff), a)
                         dst[o + 1] = Self.unpremultiply(Int((v >> 8) & 0xff), a)
                         dst[o + 2] = Self.unpremultiply(Int(v & 0xff), a)

@@ -62,14 +62,33 @@ extension StateSnapshot {
         return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }
 
-    /// One line of sorted `"path":value` pairs: what the hash is taken of.
-    public var canonicalText: String {
-        "{" + fields.keys.sorted().map { "\(SessionCoding.quoted($0)):\(fields[$0]?.json ?? "null")" }.joined(separator: ",") + "}"
+    /// A stable 64-bit hash of the fields (FNV-1a: the same on every run and machine, unlike
+    /// Swift's seeded `Hasher`). It is taken, path by sorted path, of the path's bytes and the
+    /// value's kind and bytes, each with its length (a number as its IEEE bits, little-endian),
+    /// so no text is built for it: the trace hashes every frame.
+    public var hash: UInt64 {
+        var h = StableHash()
+        for path in sortedPaths {
+            h.add(path)
+            switch fields[path] ?? .null {
+            case .text(let t): h.add(UInt8(ascii: "s")); h.add(t)
+            case .number(let v): h.add(UInt8(ascii: "n")); h.add(v.bitPattern)
+            case .flag(let b): h.add(UInt8(ascii: "b")); h.add(UInt8(b ? 1 : 0))
+            case .null: h.add(UInt8(ascii: "0"))
+            }
+        }
+        return h.value
     }
 
-    /// A stable 64-bit hash of `canonicalText` (FNV-1a: the same on every run and machine,
-    /// unlike Swift's seeded `Hasher`).
-    public var hash: UInt64 { StableHash.fnv1a(canonicalText) }
+    /// The paths in order; the usual set is sorted once.
+    var sortedPaths: [String] {
+        let usual = Self.usualPaths
+        if fields.count == usual.count, usual.allSatisfy({ fields[$0] != nil }) { return usual }
+        return fields.keys.sorted()
+    }
+
+    /// The sorted paths of every snapshot of an `AppState`.
+    static let usualPaths: [String] = StateSnapshot(AppState(viewport: Viewport(width: 1, height: 1))).fields.keys.sorted()
 
     /// Reads a snapshot written by `json` (`file` names it in errors).
     public init(json text: String, file: String) throws(StateFileError) {
@@ -98,18 +117,35 @@ extension StateSnapshot {
 }
 
 /// FNV-1a, 64 bits: a small hash whose value never changes between runs or machines.
-public enum StableHash {
+public struct StableHash {
     /// The FNV-1a 64-bit offset basis and prime (Fowler, Noll, Vo).
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     static let prime: UInt64 = 0x0000_0100_0000_01b3
 
+    public private(set) var value = offsetBasis
+
+    public init() {}
+
+    public mutating func add(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* Self.prime
+    }
+
+    /// Eight bytes, little-endian.
+    public mutating func add(_ word: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
+
+    /// The text's UTF-8 length (as eight bytes) and bytes.
+    public mutating func add(_ text: String) {
+        add(UInt64(text.utf8.count))
+        for b in text.utf8 { add(b) }
+    }
+
+    /// FNV-1a of a text's UTF-8 bytes alone.
     public static func fnv1a(_ text: String) -> UInt64 {
-        var h = offsetBasis
-        for b in text.utf8 {
-            h ^= UInt64(b)
-            h = h &* prime
-        }
-        return h
+        var h = StableHash()
+        for b in text.utf8 { h.add(b) }
+        return h.value
     }
 
     /// Sixteen lowercase hex digits.

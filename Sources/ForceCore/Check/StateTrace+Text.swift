@@ -3,7 +3,7 @@
 extension StateTrace {
     /// What the header tells a reader about the lines.
     static let layout = "every frame 0…lastFrame at 60 fps; one line per frame where the state changed: "
-        + "frame, FNV-1a 64 hash of the whole state snapshot, the values that changed"
+        + "frame, the state's FNV-1a 64 hash (StateSnapshot.hash), the values that changed"
 
     /// The file's text (LF line ends, a final newline).
     public var text: String {

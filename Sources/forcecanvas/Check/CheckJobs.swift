@@ -10,12 +10,17 @@ final class CheckJobs: Sendable {
 
     private let scans: [SessionScan]
     private let settings: CheckSettings
+    /// The sessions' indices, costliest first, so no job is left with a long one at the end
+    /// (the output keeps the sessions' order).
+    private let order: [Int]
     private let queue: Mutex<(next: Int, results: [SessionResult?])>
     private let finished = DispatchSemaphore(value: 0)
 
     init(_ scans: [SessionScan], settings: CheckSettings) {
         self.scans = scans
         self.settings = settings
+        let cost = scans.map { s in settings.checkpoints(of: s).count * s.header.viewport.pixelWidth * s.header.viewport.pixelHeight }
+        order = scans.indices.sorted { cost[$0] != cost[$1] ? cost[$0] > cost[$1] : $0 < $1 }
         queue = Mutex((0, Array(repeating: nil, count: scans.count)))
     }
 
@@ -43,9 +48,9 @@ final class CheckJobs: Sendable {
     private func work() {
         while true {
             let index: Int? = queue.withLock { q in
-                guard q.next < scans.count else { return nil }
+                guard q.next < order.count else { return nil }
                 q.next += 1
-                return q.next - 1
+                return order[q.next - 1]
             }
             guard let index else { return }
             let result = CheckSession(scan: scans[index], settings: settings).run()

@@ -61,15 +61,14 @@ struct CheckSession {
                                  goldenImage: imagePath, goldenState: statePath)
         let fm = FileManager.default
         let imageMissing = !fm.fileExists(atPath: imagePath), stateMissing = !fm.fileExists(atPath: statePath)
-        var expectedImage: RGBAImage?
-        var diffImage: RGBAImage?
+        var expectedImage: ImageSurface?
         if imageMissing {
             r.pixelProblem = "no golden \(imagePath)"
         } else {
             do {
-                let expected = try RGBAImage.readPNG(imagePath)
+                let expected = try ImageSurface.readPNGFile(imagePath)
                 expectedImage = expected
-                (r.pixels, diffImage) = ImageComparer(tolerance: tolerance).compareWithDiff(expected, capture.image)
+                r.pixels = ImageComparer(tolerance: tolerance).compare(expected, capture.image).0
             } catch {
                 r.pixelProblem = error.description
             }
@@ -90,7 +89,9 @@ struct CheckSession {
         if !passed, !imageMissing || !stateMissing { describeDivergence(&r, trace: trace, golden: golden) }
         try decide(&r, capture, passed: passed, imageMissing: imageMissing, stateMissing: stateMissing)
         if r.verdict != .pass && r.verdict != .recorded, let layout = settings.artifacts {
-            try writeArtifacts(&r, layout, expected: expectedImage, actual: capture.image, diff: diffImage)
+            // The diff image is drawn only here: a passing check never pays for it.
+            let diff = expectedImage.flatMap { ImageComparer(tolerance: tolerance).compare($0, capture.image, diff: true).1 }
+            try writeArtifacts(&r, layout, expected: expectedImage, actual: capture.image, diff: diff)
         }
         return r
     }
@@ -190,10 +191,10 @@ struct CheckSession {
 
     // MARK: Report images
 
-    private func writeArtifacts(_ r: inout CheckpointResult, _ layout: ArtifactLayout, expected: RGBAImage?,
-                                actual: RGBAImage, diff: RGBAImage?) throws {
+    private func writeArtifacts(_ r: inout CheckpointResult, _ layout: ArtifactLayout, expected: ImageSurface?,
+                                actual: ImageSurface, diff: RGBAImage?) throws {
         try createFolder(layout.path("images"))
-        func put(_ image: RGBAImage?, _ kind: String) throws -> String? {
+        func put(_ image: ImageSurface?, _ kind: String) throws -> String? {
             guard let image else { return nil }
             let relative = layout.relative(scan.name, r.checkpoint.name, kind)
             try image.writePNG(to: layout.path(relative))
@@ -201,7 +202,7 @@ struct CheckSession {
         }
         r.artifacts.expected = try put(expected, "expected")
         r.artifacts.actual = try put(actual, "actual")
-        r.artifacts.diff = try put(diff, "diff")
+        r.artifacts.diff = try put(diff?.surface(), "diff")
     }
 
     /// For each failure with a divergence: the last matching frame and the first diverging one.
