@@ -16,7 +16,7 @@ struct CheckpointFlashPainter {
     static let pillTop = 48.0
     static let pillFontSize = 13.0
 
-    var label: String { "● checkpoint \(flash.name)" }
+    var label: String { "● \(flash.name)" }
 
     /// The whole frame: the veil covers it.
     var rect: Rect { viewport.bounds }

@@ -16,6 +16,6 @@ struct CheckpointNames {
 
     /// The status line after one was taken.
     static func taken(_ name: String, at t: Double) -> String {
-        String(format: "Checkpoint %@ at %.3f s: `forcecanvas check` will compare this moment", name, t)
+        String(format: "Checkpoint %@ at %.3f s: forcecanvas check will compare this moment", name, t)
     }
 }
