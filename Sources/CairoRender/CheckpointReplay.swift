@@ -2,11 +2,13 @@ import ForceCore
 
 /// What a checkpoint looked like and what the state was: one capture of `CheckpointReplay`.
 public struct CheckpointCapture {
+    /// The checkpoint captured.
     public var checkpoint: Checkpoint
     /// The frame it shows: the first at or after its time.
     public var frame: Int
     /// A copy of the frame (Cairo's premultiplied ARGB32).
     public var image: ImageSurface
+    /// The core's state at that frame.
     public var state: StateSnapshot
 }
 
@@ -14,10 +16,12 @@ public struct CheckpointCapture {
 /// snapshot, and the state trace of every frame through the session's end, in a single pass
 /// that jumps over idle frames (`HeadlessReplay`).
 public struct CheckpointReplay {
+    /// The replay of the session (header, events, quick actions).
     public let replay: HeadlessReplay
     /// The session's name (its file name without `.jsonl`), for the trace.
     public let name: String
 
+    /// Checkpoints of `replay`, a session named `name`.
     public init(replay: HeadlessReplay, name: String) {
         self.replay = replay
         self.name = name

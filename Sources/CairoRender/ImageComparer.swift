@@ -34,6 +34,7 @@ public struct ImageComparer: Sendable {
         /// At most this share (0…1) of the pixels differs.
         public var maxDiffRatio: Double?
 
+        /// A tolerance; with neither limit given, no pixel may differ.
         public init(threshold: Double = standardThreshold, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = standardRatio) {
             self.threshold = threshold
             self.maxDiffPixels = maxDiffPixels
@@ -52,14 +53,17 @@ public struct ImageComparer: Sendable {
     /// The colours of the diff image, pixelmatch's: differing red, anti-aliasing yellow; the
     /// rest is the expected image in grey, faded to `fade` of its contrast.
     public static let differentColour: (UInt8, UInt8, UInt8, UInt8) = (255, 0, 0, 255)
+    /// Yellow: a pixel left out as anti-aliasing.
     public static let antialiasedColour: (UInt8, UInt8, UInt8, UInt8) = (255, 255, 0, 255)
     /// 0.1: how much of the expected image's contrast the diff keeps (pixelmatch's `alpha`).
     public static let fade = 0.1
 
+    /// How much may differ.
     public var tolerance: Tolerance
     /// Whether anti-aliased pixels are left out of the count (pixelmatch's `includeAA: false`).
     public var detectsAntialiasing: Bool
 
+    /// A comparer with `tolerance`, leaving anti-aliased pixels out unless told not to.
     public init(tolerance: Tolerance = .standard, detectsAntialiasing: Bool = true) {
         self.tolerance = tolerance
         self.detectsAntialiasing = detectsAntialiasing
@@ -146,9 +150,12 @@ public struct ImageComparer: Sendable {
 
 /// Width and height in pixels.
 public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
 
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

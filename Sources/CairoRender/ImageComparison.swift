@@ -2,8 +2,11 @@ import Foundation
 
 /// What `ImageComparer` found.
 public struct ImageComparison: Equatable, Sendable {
+    /// The golden's size.
     public var expectedSize: PixelSize
+    /// The new image's size.
     public var actualSize: PixelSize
+    /// The tolerance it was compared with.
     public var tolerance: ImageComparer.Tolerance
     /// Pixels whose distance is above the threshold and that are not anti-aliasing.
     public var differentPixels = 0

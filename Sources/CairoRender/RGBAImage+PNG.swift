@@ -5,13 +5,16 @@ import Foundation
 public struct PNGReadError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The file (or "PNG data" for bytes held in memory).
     public var file: String
+    /// Why, in words.
     public var reason: String
 
+    /// The error for `file`.
     public init(file: String, reason: String) {
         self.file = file
         self.reason = reason
     }
 
+    /// `FILE: why`.
     public var description: String { "\(file): \(reason)" }
 }
 

@@ -5,7 +5,9 @@ import ForceCore
 /// the diff image it makes. Cairo keeps premultiplied, native-endian ARGB32; `init(surface:)`
 /// and `surface()` convert both ways.
 public struct RGBAImage: Equatable, Sendable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// 4 bytes a pixel (R, G, B, A), `width * 4` bytes a row.
     public var pixels: [UInt8]

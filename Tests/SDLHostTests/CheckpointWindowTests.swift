@@ -1,11 +1,25 @@
-import CairoRender
+import CSDL2
+@testable import CairoRender
 import ForceCore
 import Foundation
+@testable import SDLHost
 import XCTest
 
 /// F5 while recording adds a checkpoint, which `forcecanvas check` then snapshots; and the
 /// check report seen in a real headless browser.
 final class CheckpointWindowTests: XCTestCase {
+    func testF5IsTheCheckpointKeyOnceAPress() {
+        XCTAssertEqual(KeyMap.action(sym: SDL_Keycode(SDLK_F5.rawValue), modifiers: 0), .checkpoint)
+        var translator = EventTranslator()
+        var e = SDL_Event()
+        e.type = SDL_KEYDOWN.rawValue
+        e.key.keysym.sym = SDL_Keycode(SDLK_F5.rawValue)
+        XCTAssertEqual(translator.translate(&e), [.checkpoint])
+        e.key.repeat = 1
+        XCTAssertEqual(translator.translate(&e), [], "a held key adds one checkpoint, not one per repeat")
+        XCTAssertTrue(OverlayPainter.helpLines.contains { $0.0 == "F5" }, "the help lists it")
+    }
+
     func testF5WhileRecordingAddsCheckpointsThatCheckSnapshots() throws {
         try Binary.requireDisplay()
         let dir = try Binary.temporaryDirectory()

@@ -1,18 +1,21 @@
 /// A difference between two snapshots at one path, in words:
 /// `ConfirmButton.state: selected → confirmed`.
 public struct StateChange: Equatable, Sendable, CustomStringConvertible {
+    /// The value's path (`ConfirmButton.state`).
     public var path: String
     /// The golden's value (nil: the golden has no such field).
     public var expected: StateValue?
     /// The value now (nil: no longer a field).
     public var actual: StateValue?
 
+    /// A change at `path`.
     public init(path: String, expected: StateValue?, actual: StateValue?) {
         self.path = path
         self.expected = expected
         self.actual = actual
     }
 
+    /// `path: expected → actual`.
     public var description: String {
         "\(path): \(expected?.description ?? "(absent)") → \(actual?.description ?? "(absent)")"
     }
@@ -20,14 +23,18 @@ public struct StateChange: Equatable, Sendable, CustomStringConvertible {
 
 /// A state file that cannot be read, with the file and why.
 public struct StateFileError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// The file (with `:LINE` when a line is at fault).
     public var file: String
+    /// Why, in words.
     public var reason: String
 
+    /// The error for `file`.
     public init(file: String, reason: String) {
         self.file = file
         self.reason = reason
     }
 
+    /// `FILE: why`.
     public var description: String { "\(file): \(reason)" }
 }
 
@@ -122,10 +129,13 @@ public struct StableHash {
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     static let prime: UInt64 = 0x0000_0100_0000_01b3
 
+    /// The hash so far.
     public private(set) var value = offsetBasis
 
+    /// The hash of nothing yet.
     public init() {}
 
+    /// Adds one byte.
     public mutating func add(_ byte: UInt8) {
         value = (value ^ UInt64(byte)) &* Self.prime
     }

@@ -10,6 +10,7 @@ public struct StateSnapshot: Equatable, Sendable {
     /// Path → value.
     public private(set) var fields: [String: StateValue]
 
+    /// A snapshot of these values.
     public init(fields: [String: StateValue]) { self.fields = fields }
 
     /// The snapshot of `state` at its own time.

@@ -11,6 +11,7 @@
 public struct StateTrace: Equatable, Sendable {
     /// One frame where the state changed.
     public struct Entry: Equatable, Sendable {
+        /// The frame (k at k/60 s).
         public var frame: Int
         /// `StateSnapshot.hash` of the whole state from this frame on.
         public var hash: UInt64
@@ -20,16 +21,19 @@ public struct StateTrace: Equatable, Sendable {
 
     /// "forcecanvas-trace", the header's `format`.
     public static let formatName = "forcecanvas-trace"
+    /// The version this build writes and reads.
     public static let currentVersion = 1
 
     /// The session the trace is of (its file name without `.jsonl`).
     public var session: String
+    /// The frames where the state changed, in order.
     public internal(set) var entries: [Entry] = []
     /// The last frame covered.
     public internal(set) var lastFrame = 0
     /// The values at the last entry (for recording deltas).
     var current: [String: StateValue] = [:]
 
+    /// An empty trace of `session`.
     public init(session: String) { self.session = session }
 
     /// Notes frame `frame`'s state; frames must come in increasing order, any subset of them
@@ -60,9 +64,11 @@ public struct StateTrace: Equatable, Sendable {
 
 /// The first frame whose state differs from the golden trace, and what differs there.
 public struct StateDivergence: Equatable, Sendable, CustomStringConvertible {
+    /// The first frame that differs.
     public var frame: Int
     /// The last frame before it: its state still matched (nil when frame 0 already differs).
     public var lastMatchingFrame: Int?
+    /// What differs there: the golden trace's values → the new ones.
     public var changes: [StateChange]
 
     /// The frame's time in seconds.

@@ -11,6 +11,7 @@ public struct CheckpointFlash: Equatable, Sendable {
     /// When F5 was pressed.
     public var start: Double
 
+    /// A flash for checkpoint `name`, from `start`.
     public init(name: String, start: Double) {
         self.name = name
         self.start = start
@@ -36,6 +37,7 @@ public struct CheckpointFlash: Equatable, Sendable {
 public struct CheckpointFlashDisplay: Equatable, Sendable {
     /// 0…1.
     public var alpha: Double
+    /// The checkpoint's name.
     public var name: String
 }
 
