@@ -40,7 +40,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("report"), help: "Write a static HTML report (index.html and images) into this folder.")
     var reportDirectory: String?
 
-    @Option(name: .customLong("junit"), help: "Write JUnit XML here: one testcase per checkpoint.")
+    @Option(name: .customLong("junit"), help: "Write JUnit XML here: one testcase per checkpoint (without --report, failing images go to check-artifacts/ beside it).")
     var junitPath: String?
 
     @Option(help: "Sessions checked at once (default: the number of cores).")

@@ -80,7 +80,8 @@ struct CheckpointResult: Sendable {
         case .missing: return "\(head)  \(pixelsText) · \(stateText)"
         default:
             let was = verdict == .updated ? "  re-recorded; it was: " : "  "
-            return head + was + "\(pixelsText) · \(stateText)"
+            let rewritten = verdict == .pass && !wrote.isEmpty ? " · rewritten" : ""
+            return head + was + "\(pixelsText) · \(stateText)" + rewritten
         }
     }
 }
