@@ -11,11 +11,11 @@ extension CheckReport {
         section.checkpoint{background:#fff;border:1px solid #ddd;border-left:6px solid #b3261e;border-radius:6px;padding:12px 16px;margin:14px 0}
         section.updated{border-left-color:#8a5a00}
         .verdict{font-weight:700}.images{display:flex;gap:12px;flex-wrap:wrap}
-        figure{margin:0;max-width:32%}figure img{max-width:100%;border:1px solid #ccc;image-rendering:pixelated}
+        figure{margin:0;max-width:32%}figure img{max-width:100%;border:1px solid #ccc}
         figcaption{font-size:12px;color:#555}
         .compare{margin:12px 0}.controls{display:flex;gap:14px;align-items:center;margin-bottom:6px}
         .controls input[type=range]{width:320px}.hint{color:#777;font-size:12px}
-        .stack{position:relative;display:inline-block;max-width:100%;border:1px solid #ccc;--pos:50%}
+        .stack{position:relative;display:inline-block;max-width:min(100%,1000px);border:1px solid #ccc;--pos:50%}
         .stack img{display:block;max-width:100%}
         .stack img.over{position:absolute;left:0;top:0;width:100%;height:100%;clip-path:inset(0 0 0 var(--pos))}
         .compare[data-mode=onion] .stack img.over{clip-path:none;opacity:var(--alpha,0.5)}
