@@ -3,7 +3,11 @@
 #
 #   ./run.sh            install what is missing, build (release), open the window; without a
 #                       display, render the demo session headlessly to out/demo/
-#   ./run.sh test       install, build, start a private Xvfb, run every test
+#   ./run.sh test       install, build, start a private Xvfb, run every test, then check the
+#                       bundled sessions' checkpoints against Tests/Goldens (forcecanvas check)
+#   ./run.sh check [ARGS...]
+#                       build, check the bundled sessions against Tests/Goldens; ARGS go to
+#                       `forcecanvas check` (e.g. --update changed, after looking at the report)
 #   ./run.sh bench      install, build (release), print the performance figures
 #   ./run.sh ARGS...    any other arguments go to `forcecanvas` (run, render, bench, --help)
 set -euo pipefail
@@ -11,7 +15,8 @@ cd "$(dirname "$0")"
 
 # Debian packages: the C libraries (-dev), the font the program names, and the test tools.
 PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev fonts-dejavu-core)
-TEST_PACKAGES=(xvfb xdotool)
+# chromium: the check report is opened in a real headless browser by the tests.
+TEST_PACKAGES=(xvfb xdotool chromium)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 
@@ -56,6 +61,11 @@ start_xvfb() {
     exit 1
 }
 
+# Checks the bundled sessions (Assets/Sessions) against their goldens (Tests/Goldens).
+check_bundled() {
+    .build/debug/forcecanvas check Assets/Sessions/*.jsonl --goldens Tests/Goldens "$@"
+}
+
 case "${1:-}" in
 test)
     shift
@@ -65,7 +75,20 @@ test)
     start_xvfb
     if [ "${CI:-}" = "true" ]; then export SNAPSHOT_TESTING_RECORD=never; fi
     # XCTest only: Swift Testing has no tests here, and its "0 tests" summary would close the log.
-    swift test --skip-build --disable-swift-testing "$@"
+    status=0
+    swift test --skip-build --disable-swift-testing "$@" || status=$?
+    if [ $# -eq 0 ]; then
+        # The project's own visual regression suite: every checkpoint of the bundled sessions.
+        check_bundled --report .build/check-report --junit .build/check-report/junit.xml || status=$?
+    fi
+    exit "$status"
+    ;;
+check)
+    shift
+    need_swift
+    install_missing "${PACKAGES[@]}"
+    swift build
+    check_bundled "$@"
     ;;
 bench)
     shift

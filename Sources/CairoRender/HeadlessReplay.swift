@@ -57,15 +57,18 @@ public struct HeadlessReplay {
     /// The last frame: the one that shows the final event.
     public var lastFrame: Int { Self.frame(at: duration) }
 
-    /// Runs the frames up to max(frames) that matter and hands each requested frame to `capture`
-    /// (frame number, the state, the rendered surface). `progress` hears (frame, total) at most
-    /// once per 60 frames.
+    /// Runs the frames up to max(frames) (or `end`, if later) that matter and hands each
+    /// requested frame to `capture` (frame number, the state, the rendered surface). `step`
+    /// sees the state of every frame simulated (after its tick), drawn or not. `progress` hears
+    /// (frame, total) at most once per 60 frames.
     public func run(
         frames wanted: Set<Int>,
+        through end: Int? = nil,
         progress: ((Int, Int) -> Void)? = nil,
+        step: ((Int, AppState) throws -> Void)? = nil,
         capture: (Int, AppState, ImageSurface) throws -> Void
     ) throws {
-        let schedule = ReplaySchedule(captures: wanted)
+        let schedule = ReplaySchedule(captures: end.map { wanted.union([$0]) } ?? wanted)
         guard let last = schedule.lastCapture else { return }
         var state = session.initialState(shortcuts: shortcuts)
         let renderer = try FrameRenderer(viewport: state.viewport, canonical: true)
@@ -80,6 +83,7 @@ public struct HeadlessReplay {
                 pending = try events.next()
             }
             state.advance(to: t)
+            try step?(k, state)
             let captured = wanted.contains(k)
             if captured {
                 try renderer.render(state.display)

@@ -55,6 +55,7 @@ struct OverlayPainter {
         ("G", "force-over-time plot with thresholds"),
         ("K", "pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
+        ("F5", "add a checkpoint (while recording)"),
         ("?  /  F1", "this help"),
         ("Esc", "close help · Ctrl+Q quit"),
     ]
@@ -146,6 +147,7 @@ struct OverlayPainter {
         if let r = legendRect { out.append((r, "legend")) }
         if let r = statusRect, let status { out.append((r, "status \(status)")) }
         if let r = helpRect { out.append((r, "help")) }
+        if let f = display.checkpointFlash { out.append((display.viewport.bounds, "flash \(f.alpha) \(f.name)")) }
         if let t = reticle {
             out.append((Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), "reticle \(t)"))
         }
@@ -176,6 +178,7 @@ struct OverlayPainter {
         c.drawArrow(cr)
         c.drawShade(time: display.time, cr)
         if let r = helpRect { drawHelp(r, cr) }
+        if let f = display.checkpointFlash { CheckpointFlashPainter(flash: f, viewport: display.viewport).draw(cr) }
     }
 
     private func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {

@@ -5,6 +5,8 @@ import ForceCore
 enum HostEvent: Equatable {
     case input(InputEvent)
     case export
+    /// F5: add a checkpoint to the recording.
+    case checkpoint
     case quit
     case resized
     /// A one-time message for the status line and the log.
@@ -94,6 +96,7 @@ struct EventTranslator {
             switch action {
             case .command(let c): return [.input(.command(c))]
             case .export: return e.key.repeat == 0 ? [.export] : []
+            case .checkpoint: return e.key.repeat == 0 ? [.checkpoint] : []
             case .quit: return [.quit]
             }
         case SDL_KEYUP:

@@ -5,6 +5,8 @@ import ForceCore
 enum KeyAction: Equatable {
     case command(Command)
     case export
+    /// F5: a checkpoint in the recording.
+    case checkpoint
     case quit
 }
 
@@ -32,6 +34,7 @@ enum KeyMap {
         if key(SDLK_y) { return .command(.redo) }
         if key(SDLK_c) { return .command(.clear) }
         if key(SDLK_h) || key(SDLK_F2) { return .command(.toggleHUD) }
+        if key(SDLK_F5) { return .checkpoint }
         if key(SDLK_k) { return .command(.toggleCurve) }
         if key(SDLK_l) { return .command(.toggleEventLog) }
         if key(SDLK_g) { return .command(.toggleForcePlot) }

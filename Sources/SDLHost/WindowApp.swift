@@ -19,6 +19,8 @@ public struct WindowConfiguration {
     public var scene = SceneKind.canvas
     /// Hears every input event with its time (for `--record`).
     public var onEvent: ((TimedEvent) -> Void)?
+    /// Whether F5 adds checkpoints (the window is recording with `--record`).
+    public var recordsCheckpoints = false
     /// Called once per frame after events were handled (for flushing a recording).
     public var onFrameEnd: (() -> Void)?
     /// Write the current frame here when the window closes.
@@ -87,6 +89,7 @@ public final class WindowApp {
         var status: (text: String, until: Double)?
         var replay = config.replay.map { (session: $0, start: 0.0, index: 0) }
         var opening: SessionLoad?
+        var checkpoints = CheckpointNames()
         var frames = 0
         var deadline = clock.now
         var running = true
@@ -108,6 +111,15 @@ public final class WindowApp {
                     pen?.windowResized(sdlWidth: Int32(v.width))
                 case .export:
                     status = (export(&state, viewport: state.viewport), frameStart + Self.statusDuration)
+                case .checkpoint:
+                    guard config.recordsCheckpoints else {
+                        status = (CheckpointNames.needsRecording, frameStart + Self.statusDuration)
+                        continue
+                    }
+                    let name = checkpoints.next()
+                    apply(.checkpoint(name), at: t)
+                    state.flashCheckpoint(name, at: t)
+                    status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
                 case .notice(let text):
                     Self.log("forcecanvas: \(text)")
                     status = (text, frameStart + Self.statusDuration)

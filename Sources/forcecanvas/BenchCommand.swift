@@ -69,6 +69,7 @@ struct BenchCommand: ParsableCommand {
         }
         if wants(7) || wants(8) { try printSessionSections() }
         try printInkSections()
+        if wants(13) { try printCheckSection() }
     }
 
     /// Whether section `n` runs (`--only`).

@@ -75,6 +75,7 @@ struct RunCommand: ParsableCommand {
             let r = try SessionRecorder(path: recordPath, header: header)
             config.onEvent = { r.record($0) }
             config.onFrameEnd = { r.flush() }
+            config.recordsCheckpoints = true
             recorder = r
         }
         defer { recorder?.close() }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the synthetic sessions the golden-image tests replay (deterministic: run it again and
-the files do not change). Events are what the window would record: mouse samples at 240 Hz,
-wheel notches, Shift as deep press, and tablet/finger samples with raw force."""
+"""Writes the synthetic sessions the golden checks replay (deterministic: run it again and the
+files do not change). Events are what the window would record: mouse samples at 240 Hz, wheel
+notches, Shift as deep press, and tablet/finger samples with raw force. Checkpoints name the
+moments `forcecanvas check` compares with Tests/Goldens (see the README)."""
 import json
 import math
 import os
@@ -15,6 +16,11 @@ class Session:
                                   "height": height, "scale": 1, "pressureStep": 0.1, **(header or {}),
                                   "options": options}, separators=(",", ":"))]
         self.t = 0.0
+        self.checkpoints = []
+
+    def checkpoint(self, t, name):
+        """A checkpoint at absolute time t: placed after every event at or before t."""
+        self.checkpoints.append((t, name))
 
     def ev(self, dt=0.0, **fields):
         self.t += dt
@@ -34,13 +40,19 @@ class Session:
                 self.ev(0.02, type="wheel", dy=wheel_at[i])
 
     def write(self, name):
+        lines = list(self.lines)
+        for t, checkpoint in sorted(self.checkpoints):
+            line = json.dumps({"t": round(t, 6), "type": "checkpoint", "name": checkpoint}, separators=(",", ":"))
+            at = next((k for k in range(1, len(lines)) if json.loads(lines[k])["t"] > t), len(lines))
+            lines.insert(at, line)
         with open(os.path.join(HERE, name), "w") as f:
-            f.write("\n".join(self.lines) + "\n")
+            f.write("\n".join(lines) + "\n")
 
 
-def pressure():
-    """Light vs heavy strokes, and one whose pressure rises and falls through the wheel."""
-    s = Session(900, 460)
+def pressure(name="golden-pressure.jsonl", **options):
+    """Light vs heavy strokes, and one whose pressure rises and falls through the wheel. No
+    checkpoint: `check` compares the last frame (`end`)."""
+    s = Session(900, 460, **options)
     # Light: three notches down from 0.5 to 0.2.
     s.ev(0.1, type="down", x=60, y=80, source="mouse")
     for _ in range(3):
@@ -59,7 +71,7 @@ def pressure():
     s.wave(60, 310, 380, 25, 120, wheel_at=notches)
     s.wave(440, 310, 380, 25, 120, wheel_at={k: -1 for k in notches})
     s.ev(0.01, type="up", x=820, y=310, source="mouse")
-    s.write("golden-pressure.jsonl")
+    s.write(name)
 
 
 def point_types():
@@ -89,6 +101,9 @@ def point_types():
     s.wave(660, 310, 150, 15, 12)
     s.ev(0.03, type="wheel", dy=1)
     s.ev(0.5, type="up", x=810, y=310, source="mouse")
+    s.checkpoint(1.05, "pen-with-reticle")     # the tilted pen mid-stroke: whiskers, reticle
+    s.checkpoint(1.70, "predicted")            # the mouse moving: predicted points ahead
+    s.checkpoint(1.87, "awaiting-update")      # a notch standing still: needsUpdate (orange)
     s.write("golden-point-types.jsonl")
 
 
@@ -119,6 +134,7 @@ def tablet():
     s.wave(60, 380, 500, 25, 70, source="pen", force=lambda u: round(10000 + 40000 * u), maxForce=full,
            altitude=lambda u: round(1.5 - 0.9 * u, 4), azimuth=lambda u: round(-math.pi / 2 * u, 4))
     s.ev(1.0, type="up", x=560, y=380, source="pen", force=50000, maxForce=full, altitude=0.6, azimuth=-1.5708)
+    s.checkpoint(1.5, "tilted-live-stroke")    # mid-stroke: tilt, raw → curved dot, HUD
     s.write("golden-tablet.jsonl")
 
 
@@ -145,6 +161,10 @@ def messages():
     s.ev(0.05, type="up", x=400, y=80, source="mouse")
     press_with_wheel(s, 320, 222, 3)
     s.ev(0.3, type="up", x=320, y=222, source="mouse")
+    s.checkpoint(0.4, "mid-preview")
+    s.checkpoint(0.7, "peek")
+    s.checkpoint(1.3, "commit")
+    s.checkpoint(2.1, "popped")
     s.write("scene-messages.jsonl")
 
 
@@ -157,6 +177,10 @@ def confirm():
     for i in range(1, 6):                     # slide up into the ring (centre y 670)
         s.ev(0.05, type="move", x=640, y=770 - 20 * i, source="mouse")
     s.ev(0.3, type="up", x=640, y=670, source="mouse")   # t 1.35: fire
+    s.checkpoint(0.7, "updating")
+    s.checkpoint(0.82, "selected")
+    s.checkpoint(1.1, "confirmed")
+    s.checkpoint(2.0, "deleted")
     s.write("scene-confirm.jsonl")
 
 
@@ -172,6 +196,8 @@ def home():
     for i in range(1, 6):
         s.ev(0.05, type="move", x=838 - 10 * i, y=246 + 20 * i, source="mouse")
     s.ev(0.3, type="up", x=788, y=346, source="mouse")
+    s.checkpoint(0.6, "left-icon")
+    s.checkpoint(1.5, "right-icon")
     s.write("scene-home.jsonl")
 
 
@@ -189,6 +215,8 @@ def system():
         s.ev(0.02, type="move", x=640, y=792 - 15 * i, source="mouse")
     s.ev(0.02, type="up", x=640, y=717, source="mouse")   # t ~0.96: home
     s.ev(0.5, type="command", name="toggle-indicator-auto-hide")  # t ~1.46
+    s.checkpoint(0.4, "deferral-arrow")
+    s.checkpoint(4.2, "faded-indicator")
     s.write("scene-system.jsonl")
 
 
@@ -198,5 +226,8 @@ if __name__ == "__main__":
     home()
     system()
     pressure()
+    pressure("golden-pressure-classic.jsonl", renderer="classic")
+    pressure("golden-pressure-opacity.jsonl", opacity=True)
+    pressure("golden-pressure-overlays.jsonl", help=True, hud=True)
     point_types()
     tablet()

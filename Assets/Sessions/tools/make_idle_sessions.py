@@ -3,7 +3,8 @@
 draws exactly what stepping every frame draws (deterministic: run it again and the files do not
 change). One per scene, each gap followed by input that depends on what the time did: a peek
 lifted after 30 s, the timed fallback held, the home indicator faded then tapped 100 s later,
-edge swipes, a live stroke with an eased force change left standing, a far end."""
+edge swipes, a live stroke with an eased force change left standing, a far end. Checkpoints
+after the gaps are what `forcecanvas check` compares with Tests/Goldens."""
 import os
 import sys
 
@@ -45,6 +46,9 @@ def messages():
     at(s, 110.0, type="device", name="Touchscreen", kind="touch", force=False, tilt=False)
     at(s, 110.5, type="down", x=600, y=300, source="finger")  # timed fallback: peeks at 0.2
     at(s, 140.5, type="up", x=600, y=300, source="finger")
+    s.checkpoint(30.0, "peek-held")
+    s.checkpoint(70.6, "detail")
+    s.checkpoint(140.0, "fallback-peek")
     s.write("idle-messages.jsonl")
 
 
@@ -63,6 +67,9 @@ def confirm():
     at(s, 120.1, type="wheel", dy=5)
     at(s, 120.2, type="wheel", dy=5)                        # selected once the ease arrives
     at(s, 150.0, type="up", x=640, y=770, source="mouse")
+    s.checkpoint(19.0, "fallback-full")
+    s.checkpoint(51.5, "deleted")
+    s.checkpoint(149.0, "selected")
     s.write("idle-confirm.jsonl")
 
 
@@ -80,6 +87,9 @@ def home():
     at(s, 90.5, type="up", x=442, y=246, source="finger")
     tap(s, 95.0, 1200, 700)                                 # outside: closes it
     tap(s, 130.0, 838, 246, source="finger", hold=0.05)     # a light tap: launch, a toast
+    s.checkpoint(30.0, "menu-open")
+    s.checkpoint(90.0, "fallback-menu")
+    s.checkpoint(131.0, "toast")
     s.write("idle-home.jsonl")
 
 
@@ -98,6 +108,9 @@ def system():
     tap(s, 80.0, 640, 400)                                   # a tap pushes it back up
     at(s, 90.0, type="command", name="toggle-indicator-auto-hide")
     tap(s, 190.0, 300, 300)                                  # a tap shows it again
+    s.checkpoint(79.0, "shade-down")
+    s.checkpoint(189.0, "faded-indicator")
+    s.checkpoint(191.0, "shown-again")
     s.write("idle-system.jsonl")
 
 
@@ -118,6 +131,8 @@ def canvas():
     s.wave(60, 350, 500, 25, 60, source="pen", force=lambda u: round(0.3 + 0.6 * u, 5), maxForce=1,
            altitude=1.2, azimuth=0.6)
     at(s, 120.0, type="up", x=560, y=350, source="pen", force=0.9, maxForce=1, altitude=1.2, azimuth=0.6)
+    s.checkpoint(40.0, "standing")
+    s.checkpoint(119.0, "pen-held")
     s.write("idle-canvas.jsonl")
 
 

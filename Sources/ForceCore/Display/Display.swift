@@ -113,6 +113,8 @@ public struct Display: Equatable, Sendable {
     public var chrome: ChromeDisplay
     public var teaching: TeachingDisplay
     public var time: Double
+    /// The flash of a checkpoint just taken while recording (F5), if one is fading.
+    public var checkpointFlash: CheckpointFlashDisplay? = nil
 }
 
 extension AppState {
@@ -156,6 +158,7 @@ extension AppState {
             teaching: TeachingDisplay(
                 log: options.showEventLog ? eventLog : nil,
                 plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: plotThresholds) : nil),
-            time: time)
+            time: time,
+            checkpointFlash: checkpointFlashDisplay)
     }
 }

@@ -66,6 +66,9 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case device(InputDevice)
     /// A home-screen quick action by its type (a launch with `--shortcut`, recorded).
     case shortcut(String)
+    /// A named moment that `forcecanvas check` snapshots (F5 while recording). The core ignores
+    /// it: replaying a session with or without its checkpoints gives the same states.
+    case checkpoint(String)
 }
 
 /// An event with the time it happened, in seconds from the session start.

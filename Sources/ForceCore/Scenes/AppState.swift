@@ -45,6 +45,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var hostRequests: [HostRequest] = []
     /// The latest time seen, in seconds.
     public internal(set) var time: Double = 0
+    /// The flash of a checkpoint F5 just recorded (the window's feedback, never replayed).
+    public internal(set) var checkpointFlash: CheckpointFlash?
     /// How far the steps of the emulator's ease have reached the press (see `deliverEase`).
     var easeDelivered = -Double.infinity
     public var outline: OutlineOptions = .default
@@ -83,6 +85,8 @@ public struct AppState: Equatable, Sendable {
     // MARK: Events
 
     public mutating func handle(_ event: InputEvent, at t: Double) {
+        // A checkpoint only names a moment for `check`: not even its time reaches the state.
+        if case .checkpoint = event { return }
         if t.isFinite { time = max(time, t) }
         switch event {
         case .pointer(let p): handlePointer(p)
@@ -105,6 +109,7 @@ public struct AppState: Equatable, Sendable {
             home.relayout(viewport: v, top: SceneTabs.reservedHeight)
         case .device(let d): device = d
         case .shortcut(let type): perform(ShortcutDispatch(item: home.catalog.item(ofType: type)), launch: true)
+        case .checkpoint: break
         }
     }
 

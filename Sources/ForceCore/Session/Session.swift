@@ -19,6 +19,8 @@ public struct Session: Equatable, Sendable {
     /// Peek/pop thresholds and the timed fallback's interval the session was recorded with.
     public var thresholds: ForceThresholds
     public var fallbackInterval: Double
+    /// The tolerances `forcecanvas check` applies to this session's checkpoints (header `"check"`).
+    public var check = CheckTolerances()
     public var events: [TimedEvent]
 
     public init(viewport: Viewport, options: Options = Options(),

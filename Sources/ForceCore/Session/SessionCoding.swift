@@ -44,7 +44,7 @@ public enum SessionCoding {
             + "\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","
             + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
-            + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)}}"
+            + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)}" + checkMember(s.check) + "}"
     }
 
     /// One event line.
@@ -67,6 +67,8 @@ public enum SessionCoding {
             return t + "\"type\":\"shortcut\",\"item\":\(quoted(type))}"
         case .device(let d):
             return t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)}"
+        case .checkpoint(let name):
+            return t + "\"type\":\"checkpoint\",\"name\":\(quoted(name))}"
         }
     }
 

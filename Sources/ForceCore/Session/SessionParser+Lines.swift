@@ -44,9 +44,11 @@ extension SessionParser {
         }
         let thresholds: ForceThresholds
         do { thresholds = try settings.thresholds() } catch { throw f.fail(error.message) }
-        return Session(viewport: Viewport(width: width, height: height, scale: scale),
-                       options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
-                       thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
+        var session = Session(viewport: Viewport(width: width, height: height, scale: scale),
+                              options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
+                              thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
+        session.check = try parseCheckTolerances(f)
+        return session
     }
 
     private static func parseOptions(_ f: SessionFields) throws(SessionError) -> Options {
@@ -120,6 +122,10 @@ extension SessionParser {
             event = .resize(Viewport(width: w, height: h, scale: try f.optionalNumber("scale") ?? 1))
         case "shortcut":
             event = .shortcut(try f.string("item"))
+        case "checkpoint":
+            let name = try f.string("name")
+            if let problem = Checkpoint.problem(with: name) { throw f.fail(problem) }
+            event = .checkpoint(name)
         case "device":
             let kindName = try f.string("kind")
             guard let kind = DeviceKind(rawValue: kindName) else {

@@ -26,6 +26,11 @@ public struct SessionParser: Sendable {
     /// The last event's time in seconds (0 before any event): the session's duration.
     public private(set) var duration = 0.0
 
+    /// The session's checkpoints so far, in order (names are unique: a repeated one is an error).
+    public private(set) var checkpoints: [Checkpoint] = []
+    /// Each checkpoint name's line, so a repeated name is found at once.
+    private var checkpointLines: [String: Int] = [:]
+
     private var lastTime = -Double.infinity
 
     /// The UTF-8 byte order mark, which some editors put at the start of a file.
@@ -60,6 +65,13 @@ public struct SessionParser: Sendable {
         let event = try Self.parseEvent(fields)
         guard event.time >= lastTime else {
             throw fields.fail("time \(Self.format(event.time)) is earlier than the previous event's \(Self.format(lastTime))")
+        }
+        if case .checkpoint(let name) = event.event {
+            if let earlier = checkpointLines[name] {
+                throw fields.fail("checkpoint \"\(name)\" is already named on line \(earlier): names must be unique")
+            }
+            checkpointLines[name] = number
+            checkpoints.append(Checkpoint(name: name, time: event.time, line: number))
         }
         lastTime = event.time
         duration = event.time

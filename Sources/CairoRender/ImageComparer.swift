@@ -1,0 +1,168 @@
+/// Compares two images as a person would: the one comparer of ForceCanvas, used by
+/// `forcecanvas check` and by the project's own golden-image tests.
+///
+/// pixelmatch's method, written for Cairo's pixels: un-premultiplied RGBA (`RGBAImage`), a
+/// perceptual YIQ distance per pixel against `threshold`, and anti-aliasing detection after
+/// Vyšniauskas, "Anti-aliased pixel and intensity slope detector" (2009): a differing pixel
+/// that sits on an edge of either image — it has both a darker and a brighter neighbour, few
+/// neighbours like itself, and the neighbour at one end of its slope lies in a flat area of
+/// both images — is anti-aliasing and does not count. So a stroke that moved by one pixel's
+/// antialiasing passes; one that moved by three does not. Sizes are compared first.
+public struct ImageComparer: Sendable {
+    /// How much may differ.
+    public struct Tolerance: Equatable, Sendable {
+        /// 0.1, pixelmatch's default: a pixel differs when its perceptual distance (0…1) is
+        /// above this. 0.1 is about 26 grey levels of 255, near the per-channel 24 the golden
+        /// tests allowed before this comparer.
+        public static let standardThreshold = 0.1
+        /// 0.0002 of the pixels (205 of a 1280×800 frame, a 14-pixel square): the share that
+        /// may differ by default. A real change — a stroke moved or thickened by 2 px or more —
+        /// differs over thousands of pixels; an antialiasing difference is not counted at all.
+        public static let standardRatio = 0.0002
+
+        /// `standardThreshold`, `standardRatio`.
+        public static let standard = Tolerance()
+        /// No pixel may differ by more than `threshold`.
+        public static func exact(threshold: Double = standardThreshold) -> Tolerance {
+            Tolerance(threshold: threshold, maxDiffPixels: 0, maxDiffRatio: nil)
+        }
+
+        /// Perceptual distance 0…1 above which a pixel differs.
+        public var threshold: Double
+        /// At most this many differing pixels.
+        public var maxDiffPixels: Int?
+        /// At most this share (0…1) of the pixels differs.
+        public var maxDiffRatio: Double?
+
+        /// A tolerance; with neither limit given, no pixel may differ.
+        public init(threshold: Double = standardThreshold, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = standardRatio) {
+            self.threshold = threshold
+            self.maxDiffPixels = maxDiffPixels
+            self.maxDiffRatio = maxDiffRatio
+        }
+
+        /// How many pixels of `total` may differ: the smaller of the two limits given (0 with neither).
+        public func allowedPixels(of total: Int) -> Int {
+            var allowed = Int.max
+            if let n = maxDiffPixels { allowed = min(allowed, max(0, n)) }
+            if let r = maxDiffRatio { allowed = min(allowed, Int((r * Double(total)).rounded(.down))) }
+            return allowed == .max ? 0 : allowed
+        }
+    }
+
+    /// The colours of the diff image, pixelmatch's: differing red, anti-aliasing yellow; the
+    /// rest is the expected image in grey, faded to `fade` of its contrast.
+    public static let differentColour: (UInt8, UInt8, UInt8, UInt8) = (255, 0, 0, 255)
+    /// Yellow: a pixel left out as anti-aliasing.
+    public static let antialiasedColour: (UInt8, UInt8, UInt8, UInt8) = (255, 255, 0, 255)
+    /// 0.1: how much of the expected image's contrast the diff keeps (pixelmatch's `alpha`).
+    public static let fade = 0.1
+
+    /// How much may differ.
+    public var tolerance: Tolerance
+    /// Whether anti-aliased pixels are left out of the count (pixelmatch's `includeAA: false`).
+    public var detectsAntialiasing: Bool
+
+    /// A comparer with `tolerance`, leaving anti-aliased pixels out unless told not to.
+    public init(tolerance: Tolerance = .standard, detectsAntialiasing: Bool = true) {
+        self.tolerance = tolerance
+        self.detectsAntialiasing = detectsAntialiasing
+    }
+
+    /// Compares `actual` with `expected`.
+    public func compare(_ expected: RGBAImage, _ actual: RGBAImage) -> ImageComparison {
+        scan(expected, actual, diff: nil)
+    }
+
+    /// Compares and draws the diff image (nil when the sizes differ).
+    public func compareWithDiff(_ expected: RGBAImage, _ actual: RGBAImage) -> (ImageComparison, RGBAImage?) {
+        guard expected.width == actual.width, expected.height == actual.height else { return (compare(expected, actual), nil) }
+        var diff = [UInt8](repeating: 0, count: expected.pixels.count)
+        let result = diff.withUnsafeMutableBufferPointer { scan(expected, actual, diff: $0) }
+        return (result, RGBAImage(width: expected.width, height: expected.height, pixels: diff))
+    }
+
+    /// Compares two Cairo surfaces: at once when their bytes are the same (the usual case of
+    /// a passing check), else un-premultiplied, pixel by pixel; with `diff`, the diff image of
+    /// any that differ.
+    public func compare(_ expected: ImageSurface, _ actual: ImageSurface, diff: Bool = false) -> (ImageComparison, RGBAImage?) {
+        if expected.hasSamePixels(as: actual) {
+            var same = ImageComparison(expectedSize: PixelSize(width: expected.pixelWidth, height: expected.pixelHeight),
+                                       actualSize: PixelSize(width: actual.pixelWidth, height: actual.pixelHeight), tolerance: tolerance)
+            same.totalPixels = expected.pixelWidth * expected.pixelHeight
+            same.allowedPixels = tolerance.allowedPixels(of: same.totalPixels)
+            return (same, nil)
+        }
+        let e = RGBAImage(surface: expected), a = RGBAImage(surface: actual)
+        return diff ? compareWithDiff(e, a) : (compare(e, a), nil)
+    }
+
+    private func scan(_ expected: RGBAImage, _ actual: RGBAImage, diff: UnsafeMutableBufferPointer<UInt8>?) -> ImageComparison {
+        var result = ImageComparison(expectedSize: PixelSize(expected), actualSize: PixelSize(actual), tolerance: tolerance)
+        guard !result.sizeMismatch else { return result }
+        let w = expected.width, h = expected.height
+        result.totalPixels = w * h
+        result.allowedPixels = tolerance.allowedPixels(of: w * h)
+        let limit = PerceptualColour.delta(threshold: tolerance.threshold)
+        var worst = 0.0
+        expected.pixels.withUnsafeBufferPointer { e in
+            actual.pixels.withUnsafeBufferPointer { a in
+                let ew = UnsafeRawPointer(e.baseAddress), aw = UnsafeRawPointer(a.baseAddress)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let o = (y * w + x) * 4
+                        // Whole pixels first: most are the same bytes.
+                        let same = ew?.loadUnaligned(fromByteOffset: o, as: UInt32.self) == aw?.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+                        let delta = same ? 0 : PerceptualColour.delta(e, a, o)
+                        if delta > worst { worst = delta }
+                        var colour: (UInt8, UInt8, UInt8, UInt8)?
+                        if delta > limit {
+                            if detectsAntialiasing, Antialiasing.isEdge(x, y, in: e, other: a, width: w, height: h)
+                                || Antialiasing.isEdge(x, y, in: a, other: e, width: w, height: h) {
+                                result.antialiasedPixels += 1
+                                colour = Self.antialiasedColour
+                            } else {
+                                result.differentPixels += 1
+                                colour = Self.differentColour
+                            }
+                        }
+                        guard let diff else { continue }
+                        let c = colour ?? Self.faded(e, o)
+                        diff[o] = c.0
+                        diff[o + 1] = c.1
+                        diff[o + 2] = c.2
+                        diff[o + 3] = c.3
+                    }
+                }
+            }
+        }
+        result.worstDistance = PerceptualColour.distance(delta: worst)
+        return result
+    }
+
+    /// The expected pixel in grey at `fade` of its contrast, over white.
+    private static func faded(_ p: UnsafeBufferPointer<UInt8>, _ o: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let luma = PerceptualColour.luma(p, o)
+        let v = UInt8(max(0, min(255, (255 + (luma - 255) * fade).rounded())))
+        return (v, v, v, 255)
+    }
+}
+
+/// Width and height in pixels.
+public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Pixels across.
+    public var width: Int
+    /// Pixels down.
+    public var height: Int
+
+    /// A size of `width` × `height` pixels.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    init(_ image: RGBAImage) { self.init(width: image.width, height: image.height) }
+
+    /// "1280x800".
+    public var description: String { "\(width)x\(height)" }
+}

@@ -1,0 +1,121 @@
+/// The core's semantic state at one moment, as named values: what `forcecanvas check` stores
+/// beside each golden image (`SESSION-NAME.state.json`) and compares exactly, and what the
+/// per-frame trace hashes.
+///
+/// Paths name the part and the value (`ConfirmButton.state`, `PreviewInteraction.previewProgress`,
+/// `ink.points`). Only what the state decides is kept — never the clock itself — so a frame
+/// the replay skips has the snapshot of the frame before it (time-based values such as the
+/// indicator's alpha change only at a wake). Numbers keep six decimals (`StateValue`).
+public struct StateSnapshot: Equatable, Sendable {
+    /// Path → value.
+    public private(set) var fields: [String: StateValue]
+
+    /// A snapshot of these values.
+    public init(fields: [String: StateValue]) { self.fields = fields }
+
+    /// The snapshot of `state` at its own time.
+    public init(_ state: AppState) {
+        var f: [String: StateValue] = [:]
+        func text(_ k: String, _ v: String) { f[k] = .text(v) }
+        func number(_ k: String, _ v: Double) { f[k] = StateValue.rounded(v) }
+        func count(_ k: String, _ v: Int) { f[k] = .number(Double(v)) }
+        func flag(_ k: String, _ v: Bool) { f[k] = .flag(v) }
+        func optional(_ k: String, _ v: String?) { f[k] = v.map(StateValue.text) ?? StateValue.null }
+
+        text("scene", state.scene.rawValue)
+        let o = state.options
+        flag("options.debug", o.debug)
+        flag("options.precise", o.precise)
+        flag("options.opacityFromPressure", o.opacityFromPressure)
+        text("options.renderer", o.renderer.rawValue)
+        flag("options.simulatePressure", o.simulatePressure)
+        flag("options.help", o.showHelp)
+        flag("options.hud", o.showHUD)
+        flag("options.curvePanel", o.showCurve)
+        flag("options.eventLog", o.showEventLog)
+        flag("options.forcePlot", o.showForcePlot)
+
+        number("pressure.force", state.liveForce)
+        number("pressure.raw", state.rawForce)
+        number("pressure.level", state.emulator.level)
+        number("pressure.sceneLevel", state.sceneEmulator.level)
+        flag("pressure.deepPress", state.emulator.isDeepPress)
+        optional("pressure.pressed", state.pressedSource?.rawValue)
+        text("pressure.curve", state.pressureCurve.pressCurve)
+        number("pressure.minimum", state.pressureCurve.minimumPressure)
+        number("pressure.multiplier", state.pressureCurve.multiplier)
+
+        text("device.name", state.device.name)
+        text("device.kind", state.device.kind.rawValue)
+        flag("device.forceCapability", state.forceCapability)
+
+        count("ink.strokes", state.ink.strokes.count)
+        count("ink.points", state.ink.pointCount)
+        count("ink.livePoints", state.ink.live?.points.count ?? 0)
+        flag("ink.canUndo", state.ink.canUndo)
+        flag("ink.canRedo", state.ink.canRedo)
+
+        let m = state.messages
+        let preview = m.preview
+        text("PreviewInteraction.state", "\(preview.state)")
+        number("PreviewInteraction.previewProgress", preview.previewProgress)
+        number("PreviewInteraction.commitProgress", preview.commitProgress)
+        number("PreviewInteraction.level", preview.level)
+        count("Messages.rows", m.rows.count)
+        optional("Messages.target", m.target.map { "\(m.rows[$0.index].sender) \($0.part.rawValue)" })
+        number("Messages.actionsReveal", m.actionsReveal)
+        optional("Messages.highlightedAction", m.highlightedAction.map { "\($0)" })
+        flag("Messages.actionsOpen", m.actionsOpen)
+        optional("Messages.detail", m.detail.map { "\($0.part.rawValue) of \($0.row.sender)" })
+
+        let b = state.confirm.button
+        text("ConfirmButton.state", "\(b.state)")
+        number("ConfirmButton.intention", b.intention)
+        number("ConfirmButton.strokeEnd", b.strokeEnd)
+        flag("ConfirmButton.tracking", b.isTracking)
+        flag("ConfirmButton.usesFallback", b.usesFallback)
+        count("Confirm.events", state.confirm.events.count)
+
+        let menu = state.home.menu
+        text("QuickActionMenu.state", Self.describe(menu.state, apps: state.home.apps))
+        flag("QuickActionMenu.open", menu.isOpen)
+        text("QuickActionMenu.items", menu.items.map(\.title).joined(separator: " | "))
+        optional("QuickActionMenu.highlighted", menu.highlighted.map { "\($0)" })
+        number("QuickActionMenu.level", menu.level)
+        optional("Home.toast", state.home.toast?.text)
+
+        let chrome = state.chrome
+        text("EdgeGesture.state", Self.describe(chrome.edges.state))
+        optional("EdgeGesture.arrow", chrome.edges.arrow?.edge.rawValue)
+        text("EdgeDeferral.requested", chrome.preferences.appliedEdges.description)
+        text("EdgeDeferral.owner", chrome.preferences.appliedOwner)
+        text("EdgeDeferral.effective", chrome.policy.effectiveDeferral.description)
+        flag("HomeIndicator.autoHide", chrome.indicator.autoHide)
+        number("HomeIndicator.alpha", chrome.indicator.alpha(at: state.time))
+        flag("SystemChrome.shadeOpen", chrome.isShadeOpen)
+        flag("SystemChrome.pressTaken", chrome.pressTaken)
+
+        optional("eventLog.last", state.eventLog.entries.last?.text)
+        self.fields = f
+    }
+
+    /// "pressing Maps", "open ForceCanvas": the state with the app's name.
+    static func describe(_ s: QuickActionMenu.State, apps: [HomeApp]) -> String {
+        func name(_ i: Int) -> String { apps.indices.contains(i) ? apps[i].name : "icon \(i)" }
+        switch s {
+        case .idle: return "idle"
+        case .pressing(let i): return "pressing \(name(i))"
+        case .tracking(let i): return "tracking \(name(i))"
+        case .open(let i): return "open \(name(i))"
+        }
+    }
+
+    /// "idle", "tracking top, left", "swiped bottom".
+    static func describe(_ s: EdgeGesture.State) -> String {
+        switch s {
+        case .idle: return "idle"
+        case .tracking(_, let candidates): return "tracking \(candidates)"
+        case .swiped(let edge): return "swiped \(edge.rawValue)"
+        }
+    }
+}

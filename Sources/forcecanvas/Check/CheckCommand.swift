@@ -1,0 +1,183 @@
+import ArgumentParser
+import CairoRender
+import ForceCore
+import Foundation
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check sessions against golden images and states (visual regression).",
+        discussion: """
+            Replays each SESSION headlessly and compares every checkpoint (its "checkpoint" \
+            events; without any, the last frame; with --at, those times) with its goldens: \
+            DIR/SESSION-NAME.png (perceptual distance, anti-aliasing ignored) and \
+            DIR/SESSION-NAME.state.json (the core's state, compared exactly). DIR/SESSION.trace \
+            holds the state of every frame, so a failure names the first frame that went \
+            differently. Tolerances: the session header's "check" object, else these options, \
+            else threshold 0.1 and 0.02 % of the pixels. Exit status: 0 all pass, 1 any fail or \
+            missing (or a session cannot be read), 64 usage errors. Re-record on purpose, after \
+            looking at the report: --update changed.
+            """)
+
+    @Argument(help: "Session files (.jsonl).")
+    var sessions: [String] = []
+
+    @Option(name: .customLong("goldens"), help: "Folder of the golden files.")
+    var goldensDirectory: String
+
+    @Option(help: "Which goldens to write: none (missing ones fail), missing, changed (re-record failures) or all.")
+    var update: UpdateMode = .none
+
+    @Option(help: "Per-pixel perceptual distance, 0…1, below which a pixel is the same (default 0.1).")
+    var threshold: Double?
+
+    @Option(name: .customLong("max-diff-pixels"), help: "How many pixels may differ.")
+    var maxDiffPixels: Int?
+
+    @Option(name: .customLong("max-diff-ratio"), help: "The share of pixels, 0…1, that may differ (default 0.0002).")
+    var maxDiffRatio: Double?
+
+    @Option(name: .customLong("report"), help: "Write a static HTML report (index.html and images) into this folder.")
+    var reportDirectory: String?
+
+    @Option(name: .customLong("junit"), help: "Write JUnit XML here: one testcase per checkpoint (without --report, failing images go to check-artifacts/ beside it).")
+    var junitPath: String?
+
+    @Option(help: "Sessions checked at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Option(help: "Canvas size WxH, overriding the sessions'.")
+    var size: Size?
+
+    @Option(help: "HiDPI scale, overriding the sessions'.")
+    var scale: Double?
+
+    @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Check these times (seconds) instead of the checkpoints.")
+    var times: [Double] = []
+
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    var infoPlist: String?
+
+    /// 256: more jobs than this only costs memory.
+    static let maximumJobs = 256
+
+    func validate() throws {
+        guard !sessions.isEmpty else { throw ValidationError("give at least one session file") }
+        if let t = threshold, !(0...1).contains(t) { throw ValidationError("--threshold must be between 0 and 1") }
+        if let n = maxDiffPixels, n < 0 { throw ValidationError("--max-diff-pixels must be 0 or more") }
+        if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+        if let j = jobs, !(1...Self.maximumJobs).contains(j) { throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs)") }
+        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        for t in times where !(t.isFinite && t >= 0 && t <= ReplaySchedule.maximumTime) {
+            throw ValidationError("--at times must be 0 or more seconds, not \(t)")
+        }
+        var seen: [String: String] = [:]
+        for path in sessions {
+            let name = Self.sessionName(path)
+            if let other = seen[name] {
+                throw ValidationError("\(other) and \(path) are both named \(name): their goldens would share file names")
+            }
+            seen[name] = path
+        }
+    }
+
+    /// A session's name: its file name without `.jsonl`.
+    static func sessionName(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    func run() throws {
+        let started = Date()
+        var results: [SessionResult?] = []
+        var scans: [SessionScan] = []
+        for path in sessions {
+            do {
+                scans.append(try Self.scan(path))
+                results.append(nil)
+            } catch {
+                results.append(SessionResult(path: path, name: Self.sessionName(path), error: error.description))
+            }
+        }
+        try checkGoldenNames(scans)
+        let settings = try makeSettings()
+        let jobCount = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let output = CheckOutput(showsProgress: isatty(STDOUT_FILENO) == 1)
+        // Sessions that could not be read are reported first; the others still run.
+        for r in results.compactMap({ $0 }) { output.print(r) }
+        let checked = CheckJobs(scans, settings: settings).run(jobs: jobCount, done: output.print) { done, total in
+            output.progress("checking: \(done) of \(total) sessions done")
+        }
+        var all: [SessionResult] = []
+        var next = checked.makeIterator()
+        for r in results { if let r { all.append(r) } else if let c = next.next() { all.append(c) } }
+        let seconds = Date().timeIntervalSince(started)
+        output.finish(all, jobs: jobCount, seconds: seconds, goldens: settings.goldens, update: update, sessions: sessions)
+        if let dir = reportDirectory {
+            try writeOrFail(dir + "/index.html") { CheckReport(results: all, goldens: settings.goldens, seconds: seconds).html }
+        }
+        if let junitPath {
+            try writeOrFail(junitPath) { CheckJUnit(results: all, seconds: seconds, artifacts: settings.artifacts).xml }
+        }
+        if all.contains(where: \.fails) { throw ExitCode.failure }
+    }
+
+    /// The first pass over a session: every line checked, the checkpoints listed.
+    static func scan(_ path: String) throws(SessionFileError) -> SessionScan {
+        let file = try SessionFileReader(path: path)
+        let parser = try file.parseAll()
+        guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
+        guard parser.duration <= ReplaySchedule.maximumTime else {
+            throw .invalid(SessionError(file: path, line: 1, message: "the last event is beyond the replay clock's reach"))
+        }
+        return SessionScan(path: path, name: sessionName(path), header: header, duration: parser.duration,
+                           checkpoints: parser.checkpoints)
+    }
+
+    /// Two sessions whose goldens would have the same file (`a-b` + `c` and `a` + `b-c`) are a usage error.
+    private func checkGoldenNames(_ scans: [SessionScan]) throws {
+        var owner: [String: String] = [:]
+        for s in scans {
+            let names = Set((times.isEmpty ? s.checkpoints.map(\.name) : times.map(CheckSettings.adHocName)) + [Checkpoint.implicitName])
+            for n in names {
+                let file = "\(s.name)-\(n)"
+                if let other = owner[file], other != s.path {
+                    printError("forcecanvas check: \(other) and \(s.path) would both write the golden \(file).png; rename a checkpoint")
+                    throw ExitCode.validationFailure
+                }
+                owner[file] = s.path
+            }
+        }
+    }
+
+    private func makeSettings() throws -> CheckSettings {
+        var artifacts: ArtifactLayout?
+        if let dir = reportDirectory {
+            artifacts = ArtifactLayout(directory: dir)
+        } else if let junitPath {
+            artifacts = ArtifactLayout(directory: ((junitPath as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("check-artifacts"))
+        }
+        if let dir = artifacts?.directory {
+            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
+                printError("\(dir): cannot create the folder (\(error.localizedDescription))")
+                throw ExitCode.failure
+            }
+        }
+        return CheckSettings(
+            goldens: GoldenLayout(directory: goldensDirectory), update: update,
+            tolerances: CheckTolerances(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+            size: size, scale: scale, times: times, artifacts: artifacts,
+            shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
+    }
+
+    private func writeOrFail(_ path: String, _ text: () throws -> String) throws {
+        do {
+            let dir = (path as NSString).deletingLastPathComponent
+            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            try CheckSession.write(try text(), to: path)
+        } catch {
+            printError("\(path): cannot write (\(error))")
+            throw ExitCode.failure
+        }
+    }
+}

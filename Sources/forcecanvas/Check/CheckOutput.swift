@@ -1,0 +1,68 @@
+import Foundation
+
+/// What `check` prints: a line per checkpoint on stdout as sessions finish (in the order
+/// given), a progress line while it works when stdout is a terminal, then a summary; missing
+/// goldens are listed on stderr with the command that records them.
+final class CheckOutput {
+    let showsProgress: Bool
+    private var progressShown = false
+
+    init(showsProgress: Bool) { self.showsProgress = showsProgress }
+
+    /// ANSI: carriage return, then erase to the end of the line.
+    static let clearLine = "\r\u{1B}[K"
+
+    func progress(_ text: String) {
+        guard showsProgress else { return }
+        FileHandle.standardOutput.write(Data((Self.clearLine + text).utf8))
+        progressShown = true
+    }
+
+    func print(_ result: SessionResult) {
+        clearProgress()
+        for line in result.lines { write(line) }
+    }
+
+    /// One line on stdout, unbuffered (so it never interleaves with the progress line).
+    private func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    private func clearProgress() {
+        guard progressShown else { return }
+        FileHandle.standardOutput.write(Data(Self.clearLine.utf8))
+        progressShown = false
+    }
+
+    func finish(_ results: [SessionResult], jobs: Int, seconds: Double, goldens: GoldenLayout, update: UpdateMode, sessions: [String]) {
+        clearProgress()
+        let checkpoints = results.flatMap(\.checkpoints)
+        var counts: [Verdict: Int] = [:]
+        for c in checkpoints { counts[c.verdict, default: 0] += 1 }
+        let errors = results.filter { $0.error != nil }.count
+        var parts = [Verdict.pass, .fail, .missing, .recorded, .updated].compactMap { v in
+            counts[v].map { "\($0) \(v == .pass ? "passed" : v == .fail ? "failed" : v.rawValue)" }
+        }
+        if errors > 0 { parts.append("\(errors) session\(errors == 1 ? "" : "s") unreadable") }
+        let traces = results.compactMap(\.wroteTrace).count
+        if traces > 0 { parts.append("\(traces) trace\(traces == 1 ? "" : "s") written") }
+        write(String(format: "%d checkpoint%@ in %d session%@ · %d job%@ · %.2f s: ", checkpoints.count,
+                           checkpoints.count == 1 ? "" : "s", results.count, results.count == 1 ? "" : "s", jobs,
+                           jobs == 1 ? "" : "s", seconds) + (parts.isEmpty ? "nothing checked" : parts.joined(separator: ", ")))
+        let missing = checkpoints.filter { $0.verdict == .missing }
+        guard !missing.isEmpty else { return }
+        var lines: [String] = []
+        if !FileManager.default.fileExists(atPath: goldens.directory) {
+            lines.append("\(goldens.directory): no such folder, so every golden is missing:")
+        } else {
+            lines.append("\(missing.count) checkpoint\(missing.count == 1 ? " has" : "s have") no golden:")
+        }
+        for c in missing {
+            let files = [c.goldenImage, c.goldenState].filter { !FileManager.default.fileExists(atPath: $0) }
+            lines.append("  " + files.joined(separator: "  "))
+        }
+        let quoted = sessions.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
+        lines.append("Record them (then look at them) with:  forcecanvas check \(quoted) --goldens \(goldens.directory) --update missing")
+        printError(lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,236 @@
+import CairoRender
+import ForceCore
+import Foundation
+
+/// Checks one session against its goldens: one replay for every checkpoint's image and state
+/// and the trace, the comparisons, `--update`'s writes, and, for a failure, the first frame
+/// whose state left the golden trace. Runs on any thread: it shares nothing but `settings`.
+struct CheckSession {
+    let scan: SessionScan
+    let settings: CheckSettings
+
+    /// What the replay of the session gave.
+    private struct Replayed {
+        var captures: [CheckpointCapture]
+        var trace: StateTrace
+        var replay: CheckpointReplay
+    }
+
+    func run() -> SessionResult {
+        let started = Date()
+        var result = SessionResult(path: scan.path, name: scan.name)
+        do {
+            let file = try SessionFileReader(path: scan.path)
+            let replayed = try replay(file)
+            try file.checkUnchanged()
+            let golden = goldenTrace()
+            let tolerance = settings.tolerance(for: scan.header.check)
+            for capture in replayed.captures {
+                result.checkpoints.append(try check(capture, tolerance: tolerance, trace: replayed.trace, golden: golden))
+            }
+            try addDivergenceImages(&result, replayed.replay)
+            result.wroteTrace = try updateTrace(replayed.trace, golden: golden)
+        } catch let error as SessionFileError {
+            result.error = error.description
+        } catch let error as RenderError {
+            result.error = error.description
+        } catch {
+            result.error = "\(error)"
+        }
+        result.seconds = Date().timeIntervalSince(started)
+        return result
+    }
+
+    private func replay(_ file: SessionFileReader) throws -> Replayed {
+        var header = scan.header
+        if let size = settings.size { header.viewport = Viewport(width: size.width, height: size.height, scale: header.viewport.scale) }
+        if let scale = settings.scale { header.viewport = Viewport(width: header.viewport.width, height: header.viewport.height, scale: scale) }
+        let replay = HeadlessReplay(header: header, duration: scan.duration, shortcuts: settings.shortcuts) { try SessionFileEvents(file) }
+        let checkpoints = CheckpointReplay(replay: replay, name: scan.name)
+        let (captures, trace) = try checkpoints.run(settings.checkpoints(of: scan))
+        return Replayed(captures: captures, trace: trace, replay: checkpoints)
+    }
+
+    // MARK: One checkpoint
+
+    private func check(_ capture: CheckpointCapture, tolerance: ImageComparer.Tolerance, trace: StateTrace,
+                       golden: Result<StateTrace, StateFileError>?) throws -> CheckpointResult {
+        let name = capture.checkpoint.name
+        let imagePath = settings.goldens.image(scan.name, name), statePath = settings.goldens.state(scan.name, name)
+        var r = CheckpointResult(session: scan.name, checkpoint: capture.checkpoint, frame: capture.frame, verdict: .pass,
+                                 goldenImage: imagePath, goldenState: statePath)
+        let fm = FileManager.default
+        let imageMissing = !fm.fileExists(atPath: imagePath), stateMissing = !fm.fileExists(atPath: statePath)
+        var expectedImage: ImageSurface?
+        if imageMissing {
+            r.pixelProblem = "no golden \(imagePath)"
+        } else {
+            do {
+                let expected = try ImageSurface.readPNGFile(imagePath)
+                expectedImage = expected
+                r.pixels = ImageComparer(tolerance: tolerance).compare(expected, capture.image).0
+            } catch {
+                r.pixelProblem = error.description
+            }
+        }
+        if stateMissing {
+            r.stateProblem = "no golden \(statePath)"
+        } else {
+            do {
+                let expected = try StateSnapshot(json: try String(contentsOfFile: statePath, encoding: .utf8), file: statePath)
+                r.stateChanges = capture.state.changes(from: expected)
+            } catch let error as StateFileError {
+                r.stateProblem = error.description
+            } catch {
+                r.stateProblem = "\(statePath): cannot be read"
+            }
+        }
+        let passed = r.pixelsPassed && r.statePassed
+        if !passed, !imageMissing || !stateMissing { describeDivergence(&r, trace: trace, golden: golden) }
+        try decide(&r, capture, passed: passed, imageMissing: imageMissing, stateMissing: stateMissing)
+        if r.verdict != .pass && r.verdict != .recorded, let layout = settings.artifacts {
+            // The diff image is drawn only here: a passing check never pays for it.
+            let diff = expectedImage.flatMap { ImageComparer(tolerance: tolerance).compare($0, capture.image, diff: true).1 }
+            try writeArtifacts(&r, layout, expected: expectedImage, actual: capture.image, diff: diff)
+        }
+        return r
+    }
+
+    /// The verdict, and the goldens `--update` writes.
+    private func decide(_ r: inout CheckpointResult, _ capture: CheckpointCapture, passed: Bool,
+                        imageMissing: Bool, stateMissing: Bool) throws {
+        let missing = imageMissing || stateMissing
+        switch settings.update {
+        case .none:
+            // Missing only when nothing that does exist failed.
+            let existingPass = (imageMissing || r.pixelsPassed) && (stateMissing || r.statePassed)
+            r.verdict = passed ? .pass : (missing && existingPass ? .missing : .fail)
+        case .missing:
+            if imageMissing { try writeImage(&r, capture) }
+            if stateMissing { try writeState(&r, capture) }
+            let pixelsOK = imageMissing || r.pixelsPassed, stateOK = stateMissing || r.statePassed
+            r.verdict = pixelsOK && stateOK ? (missing ? .recorded : .pass) : .fail
+        case .changed, .all:
+            guard !passed || settings.update == .all else { return }
+            try writeImage(&r, capture)
+            try writeState(&r, capture)
+            r.verdict = passed ? .pass : (imageMissing && stateMissing ? .recorded : .updated)
+        }
+    }
+
+    private func writeImage(_ r: inout CheckpointResult, _ capture: CheckpointCapture) throws {
+        try createGoldenFolder()
+        try capture.image.writePNG(to: r.goldenImage)
+        r.wrote.append(r.goldenImage)
+    }
+
+    private func writeState(_ r: inout CheckpointResult, _ capture: CheckpointCapture) throws {
+        try createGoldenFolder()
+        try Self.write(capture.state.json, to: r.goldenState)
+        r.wrote.append(r.goldenState)
+    }
+
+    private func createGoldenFolder() throws {
+        do {
+            try FileManager.default.createDirectory(atPath: settings.goldens.directory, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.write(settings.goldens.directory, "cannot create the goldens' folder")
+        }
+    }
+
+    /// Writes text atomically (a temporary file renamed into place).
+    static func write(_ text: String, to path: String) throws {
+        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            throw RenderError.write(path, error.localizedDescription)
+        }
+    }
+
+    // MARK: Trace and divergence
+
+    /// The golden trace: nil when there is none, else it or why it cannot be read.
+    private func goldenTrace() -> Result<StateTrace, StateFileError>? {
+        let path = settings.goldens.trace(scan.name)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .failure(StateFileError(file: path, reason: "cannot be read as UTF-8 text"))
+        }
+        return Result { () throws(StateFileError) in try StateTrace(text: text, file: path) }
+    }
+
+    private func describeDivergence(_ r: inout CheckpointResult, trace: StateTrace, golden: Result<StateTrace, StateFileError>?) {
+        switch golden {
+        case nil:
+            r.divergenceNote = "no golden trace \(settings.goldens.trace(scan.name)) to find the first divergence (record it with --update)"
+        case .failure(let error):
+            r.divergenceNote = error.description
+        case .success(let expected):
+            if let d = StateTrace.firstDivergence(expected: expected, actual: trace, through: r.frame) {
+                r.divergence = d
+            } else {
+                r.divergenceNote = "the state matched the golden trace at every frame up to this checkpoint: the difference is in the drawing, not in the state"
+            }
+        }
+    }
+
+    /// Writes the trace when `--update` asks for it; returns its path then.
+    private func updateTrace(_ trace: StateTrace, golden: Result<StateTrace, StateFileError>?) throws -> String? {
+        let path = settings.goldens.trace(scan.name)
+        let write: Bool
+        switch settings.update {
+        case .none: write = false
+        case .missing: write = golden == nil
+        case .changed:
+            if case .success(let old)? = golden { write = old.text != trace.text } else { write = true }
+        case .all: write = true
+        }
+        guard write else { return nil }
+        try createGoldenFolder()
+        try Self.write(trace.text, to: path)
+        return path
+    }
+
+    // MARK: Report images
+
+    private func writeArtifacts(_ r: inout CheckpointResult, _ layout: ArtifactLayout, expected: ImageSurface?,
+                                actual: ImageSurface, diff: RGBAImage?) throws {
+        try createFolder(layout.path("images"))
+        func put(_ image: ImageSurface?, _ kind: String) throws -> String? {
+            guard let image else { return nil }
+            let relative = layout.relative(scan.name, r.checkpoint.name, kind)
+            try image.writePNG(to: layout.path(relative))
+            return relative
+        }
+        r.artifacts.expected = try put(expected, "expected")
+        r.artifacts.actual = try put(actual, "actual")
+        r.artifacts.diff = try put(diff?.surface(), "diff")
+    }
+
+    /// For each failure with a divergence: the last matching frame and the first diverging one.
+    private func addDivergenceImages(_ result: inout SessionResult, _ replay: CheckpointReplay) throws {
+        guard let layout = settings.artifacts else { return }
+        let wanted = result.checkpoints.compactMap { $0.verdict == .pass ? nil : $0.divergence }
+        guard !wanted.isEmpty else { return }
+        let frames = Set(wanted.flatMap { d in [d.frame] + (d.lastMatchingFrame.map { [$0] } ?? []) })
+        let images = try replay.images(ofFrames: frames)
+        for i in result.checkpoints.indices {
+            guard result.checkpoints[i].verdict != .pass, let d = result.checkpoints[i].divergence else { continue }
+            let name = result.checkpoints[i].checkpoint.name
+            if let f = d.lastMatchingFrame, let image = images[f] {
+                let relative = layout.relative(scan.name, name, "before")
+                try image.writePNG(to: layout.path(relative))
+                result.checkpoints[i].artifacts.before = relative
+            }
+            if let image = images[d.frame] {
+                let relative = layout.relative(scan.name, name, "diverged")
+                try image.writePNG(to: layout.path(relative))
+                result.checkpoints[i].artifacts.diverged = relative
+            }
+        }
+    }
+
+    private func createFolder(_ path: String) throws {
+        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
+            throw RenderError.write(path, "cannot create the folder")
+        }
+    }
+}
