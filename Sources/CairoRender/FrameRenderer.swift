@@ -152,7 +152,17 @@ public final class FrameRenderer {
                 }
                 painter.drawPeek(peek, backdrop: image, cr)
             }
-            if let detail = m.detail { painter.drawDetail(detail, cr) }
+            if let detail = m.detail {
+                if let from = detail.from {
+                    // The pop cross-fades from the peek as it was to the opaque detail view.
+                    let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
+                    let image = try backdrop(key: Self.backdropKey(m)) { c in
+                        MessagesPainter(messages: list, viewport: self.viewport).drawList(c)
+                    }
+                    painter.drawPeek(from, backdrop: image, morph: detail.appear, cr)
+                }
+                painter.drawDetail(detail, cr)
+            }
         } else if let c = d.confirm {
             ConfirmPainter(confirm: c, viewport: viewport).draw(cr)
         } else if let h = d.home {

@@ -17,9 +17,11 @@ final class SceneGoldenTests: XCTestCase {
     }
 
     /// Peek and pop: the preview ring half full, the peek over the blurred list, the commit
-    /// ring, the popped detail view.
+    /// ring, the pop while the button is still down (1.5 s; lifted at 1.8 s) cross-fading from
+    /// the peek, the popped detail view.
     func testPeekAndPop() throws {
-        try frames("scene-messages.jsonl", [("mid-preview", 0.4), ("peek", 0.7), ("commit", 1.3), ("popped", 2.1)])
+        try frames("scene-messages.jsonl", [("mid-preview", 0.4), ("peek", 0.7), ("commit", 1.3), ("pop-cross-fade", 1.65),
+                                            ("popped", 2.1)])
     }
 
     /// The confirm button in each state, then the DELETED pill.

@@ -38,6 +38,8 @@ public struct PeekDisplay: Equatable, Sendable {
     /// The preview actions and the one under the pointer.
     public var actions: [PreviewAction]
     public var highlightedAction: Int?
+    /// Whether the progress rings are drawn (not while the peek cross-fades into a pop).
+    public var showsRings = true
 
     public init(index: Int, part: MessagePart, row: MessageRow, pressPoint: Point, previewProgress: Double,
                 commitProgress: Double, presence: Double, actionsReveal: Double, actions: [PreviewAction],
@@ -83,10 +85,13 @@ public struct DetailDisplay: Equatable, Sendable {
     public var part: MessagePart
     /// 0…1 as the pop animates in.
     public var appear: Double
+    /// The peek it popped from, cross-fading out while `appear` < 1.
+    public var from: PeekDisplay?
 
-    public init(row: MessageRow, part: MessagePart, appear: Double) {
+    public init(row: MessageRow, part: MessagePart, appear: Double, from: PeekDisplay? = nil) {
         self.row = row
         self.part = part
         self.appear = appear
+        self.from = from
     }
 }

@@ -84,7 +84,7 @@ extension AppState {
     mutating func advanceScenes() {
         switch scene {
         case .canvas: break
-        case .messages: log(messages.advance(to: time))
+        case .messages: log(messages.advance(to: time, layout: MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight)))
         case .home:
             let out = home.advance(to: time, pointer: pointer)
             log(out.log)
