@@ -6,22 +6,21 @@ import ForceCore
 /// swipe, and the notification shade.
 struct ChromePainter {
     let chrome: ChromeDisplay
-    let viewport: Viewport
     /// Dark on light scenes, light on dark ones.
     let lightContent: Bool
 
     static let arrowSize = 28.0
 
-    var indicatorRect: Rect { chrome.indicatorRect(in: viewport) }
+    var indicatorRect: Rect { chrome.indicatorRect }
 
     var arrowRect: Rect? {
         guard let a = chrome.arrow else { return nil }
-        let s = Self.arrowSize, w = Double(viewport.width), h = Double(viewport.height)
+        let s = Self.arrowSize, screen = chrome.screen
         let c: Point = switch a.edge {
-        case .top: Point(x: a.position.x, y: s)
-        case .bottom: Point(x: a.position.x, y: h - s - 14)
-        case .left: Point(x: s, y: a.position.y)
-        case .right: Point(x: w - s, y: a.position.y)
+        case .top: Point(x: a.position.x, y: screen.y + s)
+        case .bottom: Point(x: a.position.x, y: screen.maxY - s - 14)
+        case .left: Point(x: screen.x + s, y: a.position.y)
+        case .right: Point(x: screen.maxX - s, y: a.position.y)
         }
         return Rect(around: c, radius: s)
     }
@@ -55,12 +54,13 @@ struct ChromePainter {
 
     /// The notification shade, pulled down to `chrome.shade` of the window's height.
     func drawShade(time: Double, _ cr: OpaquePointer) {
-        let h = Double(viewport.height) * chrome.shade, w = Double(viewport.width)
+        let screen = chrome.screen
+        let h = screen.height * chrome.shade, w = screen.width
         guard h > 0 else { return }
         cairo_save(cr)
-        cairo_rectangle(cr, 0, 0, w, h)
+        cairo_rectangle(cr, screen.x, screen.y, w, h)
         cairo_clip(cr)
-        cairo_translate(cr, 0, h - Double(viewport.height))
+        cairo_translate(cr, screen.x, screen.y + h - screen.height)
         CairoDrawing.setColour(RGBA(0.08, 0.08, 0.11, 0.94), cr)
         cairo_paint(cr)
         let col = min(480.0, w - 32), x = (w - col) / 2
@@ -75,7 +75,7 @@ struct ChromePainter {
                              width: r.width - 32, overflow: .ellipsize, in: cr)
             TextPainter.draw(card.1, at: Point(x: r.x + 16, y: r.y + 32), style: .init(size: 14), width: r.width - 32, in: cr)
         }
-        TextPainter.draw("tap or Esc to close", at: Point(x: 0, y: Double(viewport.height) - 40),
+        TextPainter.draw("tap or Esc to close", at: Point(x: 0, y: screen.height - 40),
                          style: .init(size: 12, colour: Palette.panelDim), width: w, alignment: .center, overflow: .ellipsize, in: cr)
         cairo_restore(cr)
     }

@@ -33,17 +33,35 @@ struct MessagesPainter {
         CairoDrawing.setColour(Self.background, cr)
         cairo_fill(cr)
         TextPainter.draw("Messages", at: Point(x: l.titleBar.x + 16, y: l.titleBar.y + 14),
-                         style: .init(size: 28, bold: true, colour: Self.primaryText), width: l.titleBar.width - 32,
+                         style: .init(size: 28, bold: true, colour: Self.primaryText), width: MessagesLayout.titleReserve - 16,
                          overflow: .ellipsize, in: cr)
         if let notice = messages.notice {
-            TextPainter.draw(notice, at: Point(x: l.titleBar.x + 200, y: l.titleBar.y + 26),
-                             style: .init(size: 12, colour: Self.secondaryText), width: l.titleBar.width - 216,
+            let n = l.noticeLine
+            TextPainter.draw(notice, at: Point(x: n.x, y: n.y), style: .init(size: 12, colour: Self.secondaryText), width: n.width,
                              alignment: .right, overflow: .ellipsize, in: cr)
         }
+        // Rows scroll under the title bar: clipped to the list below it.
+        cairo_save(cr)
+        cairo_rectangle(cr, l.list.x, l.list.y, l.list.width, l.list.height)
+        cairo_clip(cr)
         for (i, row) in messages.rows.enumerated() {
             let r = l.row(i)
-            if r.y > l.column.maxY { break }
-            drawRow(row, at: i, cr)
+            if r.y > l.list.maxY { break }
+            if r.maxY > l.list.y { drawRow(row, at: i, cr) }
+        }
+        cairo_restore(cr)
+    }
+
+    /// The preview interaction's state (teaching), as Confirm shows its button's: drawn over a
+    /// peek's blur, under the detail view.
+    func drawState(_ cr: OpaquePointer) {
+        let r = messages.layout.stateLine
+        guard r.width > 0 else { return }
+        var y = r.y
+        for (i, line) in messages.state.enumerated() {
+            y += TextPainter.draw(line, at: Point(x: r.x, y: y), style: .init(size: i == 0 ? 11 : 10, mono: i == 0,
+                                  colour: i == 0 ? Self.primaryText : Self.secondaryText), width: r.width,
+                                  alignment: .right, overflow: .ellipsize, in: cr) + 1
         }
     }
 
@@ -100,7 +118,7 @@ struct MessagesPainter {
         if !p.isPeeked || p.presence < 1 {
             // The source rect stays sharp while the rest blurs (UIKit's preview transition).
             let l = messages.layout
-            let source = p.part == .avatar ? l.avatar(p.index).insetBy(-6) : l.row(p.index)
+            let source = l.source(index: p.index, part: p.part)
             cairo_save(cr)
             let scale = 1 + 0.03 * min(1, p.previewProgress)
             let c = source.center
@@ -225,14 +243,15 @@ struct MessagesPainter {
         cairo_paint_with_alpha(cr, p.actionsReveal * p.presence)
     }
 
-    /// Two rings around the press: the preview transition inside, the commit transition outside.
+    /// Two rings near the press (never over the previewed item or the panel): the preview
+    /// transition inside, the commit transition outside.
     private func drawRings(_ p: PeekDisplay, _ cr: OpaquePointer) {
         guard p.presence > 0 else { return }
-        let c = p.pressPoint
-        ProgressRing.draw(center: c, radius: Self.previewRingRadius, width: Self.ringWidth, fraction: p.previewProgress,
+        let c = p.ringsCenter, k = p.ringsReach / MessagesLayout.ringsReach
+        ProgressRing.draw(center: c, radius: Self.previewRingRadius * k, width: Self.ringWidth * k, fraction: p.previewProgress,
                           colour: Self.tint.with(alpha: p.presence), cr)
         if p.isPeeked {
-            ProgressRing.draw(center: c, radius: Self.commitRingRadius, width: Self.ringWidth, fraction: p.commitProgress,
+            ProgressRing.draw(center: c, radius: Self.commitRingRadius * k, width: Self.ringWidth * k, fraction: p.commitProgress,
                               colour: RGBA(1.0, 0.58, 0.0, p.presence), cr)
         }
     }

@@ -20,6 +20,8 @@ public enum Palette {
     public static let ink = RGBA(0.09, 0.09, 0.11)
     /// Panels behind overlay text.
     public static let panel = RGBA(0.12, 0.12, 0.15, 0.86)
+    /// The teaching dock behind the panels: a desk beside the device's screen.
+    public static let dock = RGBA(0.21, 0.21, 0.24)
     public static let panelText = RGBA(0.95, 0.95, 0.97)
     public static let panelDim = RGBA(0.70, 0.70, 0.76)
     public static let accent = RGBA(0.20, 0.55, 1.0)

@@ -38,4 +38,34 @@ final class SceneGoldenTests: XCTestCase {
     func testDeferralArrowAndFadedIndicator() throws {
         try frames("scene-system.jsonl", [("deferral-arrow", 0.4), ("faded-indicator", 4.2)])
     }
+
+    /// Every teaching panel open (HUD, curve panel, debug legend, force plot, callback log) in
+    /// each scene at 1280×800: the dock column takes the left, the scene is laid out in the
+    /// rest, and, from the display values, no panel's rect meets a scene element's rect.
+    func testEveryPanelOpenCoversNothing() throws {
+        let moments: [(String, String, Double)] = [
+            ("scene-system.jsonl", "canvas", 0.4), ("scene-messages.jsonl", "messages", 1.3),
+            ("scene-home.jsonl", "home", 1.7), ("scene-confirm.jsonl", "confirm", 1.1),
+        ]
+        for (name, label, t) in moments {
+            var s = try Fixtures.session(name)
+            s.options.showHUD = true
+            s.options.showCurve = true
+            s.options.debug = true
+            s.options.showEventLog = true
+            s.options.showForcePlot = true
+            let frame = try XCTUnwrap(Fixtures.renderWithStates(s, at: [t]).first)
+            let display = frame.state.display
+            XCTAssertEqual(display.layout.dock, .side)
+            XCTAssertEqual(display.layout.hidden, [], label)
+            let elements = display.sceneElements
+            XCTAssertFalse(elements.isEmpty, label)
+            for (panel, rect) in display.panelRects {
+                for e in elements where rect.intersects(e.rect) {
+                    XCTFail("\(label): \(panel) \(rect) covers \(e.name) \(e.rect)")
+                }
+            }
+            assertSnapshot(of: frame.surface, as: .png(), named: label)
+        }
+    }
 }

@@ -96,6 +96,8 @@ public struct Display: Equatable, Sendable {
     public var gauge: Gauge
     public var pointer: Point?
     public var showHelp: Bool
+    /// The help's page when it does not fit one (0: the scene's keys, 1: the common ones).
+    public var helpPage: Int
     public var showHUD: Bool
     public var figures: CanvasFigures
     /// The device driving the pointer and whether it reports force.
@@ -113,6 +115,8 @@ public struct Display: Equatable, Sendable {
     public var chrome: ChromeDisplay
     public var teaching: TeachingDisplay
     public var time: Double
+    /// Where everything goes: the dock of panels, the screen, the scene's area.
+    public var layout: ScreenLayout
 }
 
 extension AppState {
@@ -124,6 +128,7 @@ extension AppState {
 
     /// What to draw for the current state.
     public var display: Display {
+        let layout = screenLayout
         let style = InkStyle(
             renderer: options.renderer, debug: options.debug, precise: options.precise,
             opacityFromPressure: options.opacityFromPressure,
@@ -136,6 +141,7 @@ extension AppState {
                          isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource),
             pointer: pointer,
             showHelp: options.showHelp,
+            helpPage: helpPage,
             showHUD: options.showHUD,
             figures: CanvasFigures(
                 strokes: ink.strokes.count, points: ink.pointCount, livePoints: ink.live?.points.count ?? 0,
@@ -144,18 +150,18 @@ extension AppState {
             forceCapability: forceCapability,
             curve: CurveView(curve: pressureCurve, raw: isPressed ? rawForce : emulator.force(at: time),
                              curved: isPressed ? liveForce : pressureCurve.apply(emulator.force(at: time)),
-                             dragging: curveDrag, panel: options.showCurve ? curvePanel : nil),
+                             dragging: curveDrag, panel: layout.rect(of: .curve).map(CurvePanel.init(frame:))),
             eraser: eraserLocation,
             scene: scene,
-            tabs: SceneTabs(viewport: viewport),
-            messages: scene == .messages
-                ? messages.display(layout: MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight), time: time) : nil,
-            confirm: scene == .confirm ? confirm.display(viewport: viewport, time: time) : nil,
-            home: scene == .home ? home.display(viewport: viewport, top: SceneTabs.reservedHeight, time: time) : nil,
+            tabs: layout.tabs,
+            messages: scene == .messages ? messages.display(layout: messagesLayout, time: time) : nil,
+            confirm: scene == .confirm ? confirm.display(area: layout.sceneArea, time: time) : nil,
+            home: scene == .home ? home.display(time: time) : nil,
             chrome: chrome.display(at: time),
             teaching: TeachingDisplay(
                 log: options.showEventLog ? eventLog : nil,
                 plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: plotThresholds) : nil),
-            time: time)
+            time: time,
+            layout: layout)
     }
 }

@@ -34,39 +34,41 @@ extension AppState {
         }
     }
 
-    /// A press on a scene tab switches scenes; the rest of that press goes nowhere.
-    mutating func handleTabPress(_ p: PointerInput) -> Bool {
+    /// A press on a scene tab switches scenes, a press on the teaching dock (not on a curve
+    /// handle) does nothing; the rest of such a press goes nowhere.
+    mutating func handleSwallowedPress(_ p: PointerInput) -> Bool {
         switch p.phase {
         case .down:
-            guard pressedSource == nil, let target = SceneTabs(viewport: viewport).scene(at: p.location) else { return false }
-            show(target)
-            tabPress = true
+            guard pressedSource == nil else { return false }
+            let layout = screenLayout
+            if let target = layout.tabs.scene(at: p.location) {
+                show(target)
+            } else if !layout.dockFrame.contains(p.location) {
+                return false
+            }
+            swallowedPress = true
             return true
         case .move:
-            return tabPress
+            return swallowedPress
         case .up, .cancel:
-            guard tabPress else { return false }
-            tabPress = false
+            guard swallowedPress else { return false }
+            swallowedPress = false
             return true
         }
     }
 
     /// A press on a handle of the open curve panel drags it instead of drawing.
     mutating func handleCurveDrag(_ p: PointerInput) -> Bool {
-        let panel = curvePanel
         switch p.phase {
         case .down:
-            guard options.showCurve, pressedSource == nil, let h = panel.handle(at: p.location, of: pressureCurve) else { return false }
+            guard pressedSource == nil, let panel = curvePanel, let h = panel.handle(at: p.location, of: pressureCurve)
+            else { return false }
             curveDrag = h
             return true
-        case .move:
+        case .move, .up, .cancel:
             guard let h = curveDrag else { return false }
-            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
-            return true
-        case .up, .cancel:
-            guard let h = curveDrag else { return false }
-            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
-            curveDrag = nil
+            if let panel = curvePanel { pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve) }
+            if p.phase != .move { curveDrag = nil }
             return true
         }
     }

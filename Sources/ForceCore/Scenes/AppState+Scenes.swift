@@ -7,13 +7,13 @@ public enum HostRequest: Equatable, Sendable {
 extension AppState {
     // MARK: Routing
 
-    /// Every pointer sample: the scene tabs, then the system (edge swipes, the shade, the home
-    /// indicator), then the curve panel's handles, then the scene.
+    /// Every pointer sample: the curve panel's handles, the scene tabs and the teaching dock,
+    /// then the system (edge swipes, the shade, the home indicator), then the scene.
     mutating func handlePointer(_ p: PointerInput) {
         guard p.location.isFinite else { return }
         pointer = p.location
         lastSource = p.source
-        if handleTabPress(p) { return }
+        if handleCurveDrag(p) || handleSwallowedPress(p) { return }
         var lines: [String] = []
         let outcome = chrome.pointer(p.phase, at: p.location, time: time, log: &lines)
         log(lines)
@@ -28,7 +28,6 @@ extension AppState {
             systemGesture(edge)
             return
         }
-        if handleCurveDrag(p) { return }
         routeToScene(p)
     }
 
@@ -61,14 +60,14 @@ extension AppState {
         case .canvas:
             break
         case .messages:
-            let layout = MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight)
-            log(messages.pointer(phase, at: location, force: liveForce, hasForce: hasForce, layout: layout, time: time))
+            log(messages.pointer(phase, at: location, force: liveForce, hasForce: hasForce, layout: messagesLayout, time: time))
         case .home:
             let out = home.pointer(phase, at: location, force: liveForce, hasForce: hasForce, time: time)
             log(out.log)
             if let d = out.dispatch { perform(d, launch: false) }
         case .confirm:
-            log(confirm.pointer(phase, at: location, force: liveForce, hasForce: hasForce, viewport: viewport, time: time))
+            log(confirm.pointer(phase, at: location, force: liveForce, hasForce: hasForce, area: screenLayout.sceneArea,
+                                time: time))
         }
     }
 
@@ -84,7 +83,7 @@ extension AppState {
     mutating func advanceScenes() {
         switch scene {
         case .canvas: break
-        case .messages: log(messages.advance(to: time, layout: MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight)))
+        case .messages: log(messages.advance(to: time, layout: messagesLayout))
         case .home:
             let out = home.advance(to: time, pointer: pointer)
             log(out.log)
@@ -167,7 +166,7 @@ extension AppState {
     /// Registers a dynamic quick action on ForceCanvas's icon (the host calls this after an
     /// export; the item persists in the host's shortcuts file).
     public mutating func registerShortcut(_ item: ShortcutItem) {
-        home.register(item, viewport: viewport, top: SceneTabs.reservedHeight)
+        home.register(item, area: screenLayout.sceneArea)
     }
 
     /// Takes the host's pending requests.

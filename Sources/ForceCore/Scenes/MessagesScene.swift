@@ -11,6 +11,8 @@ public struct MessagesScene: Equatable, Sendable {
     /// 0.25 s: a cancelled peek shrinks away, a pop fades the detail in.
     public static let dismissDuration = 0.25
     public static let popDuration = 0.2
+    /// 40 pt of list scroll per wheel notch (chosen: about half a row).
+    public static let scrollPerNotch = 40.0
     /// 24 pt of upward drag before the actions start to show; 140 pt reveals them fully.
     public static let actionsSlack = 24.0
     public static let actionsTravel = 140.0
@@ -35,6 +37,8 @@ public struct MessagesScene: Equatable, Sendable {
     /// The level at which the actions began to show: force stops mattering then.
     private var frozenLevel: Double?
     private var lastForce = 0.0
+    /// How far the list is scrolled (the wheel, with no button held).
+    public private(set) var scroll = 0.0
 
     public init(thresholds: ForceThresholds = .standard, waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
         preview = PreviewInteraction(thresholds: thresholds)
@@ -130,6 +134,12 @@ public struct MessagesScene: Equatable, Sendable {
         return tick
     }
 
+    /// The wheel with no button held scrolls the list (notches up: toward its top).
+    public mutating func scroll(byNotches notches: Double, layout: MessagesLayout) {
+        guard notches.isFinite else { return }
+        scroll = min(max(0, scroll - notches * Self.scrollPerNotch), layout.maximumScroll(count: rows.count))
+    }
+
     /// Undo in this scene: brings back the last deleted row.
     public mutating func undo() -> Bool {
         guard let last = deleted.popLast() else { return false }
@@ -158,17 +168,36 @@ public struct MessagesScene: Equatable, Sendable {
             let appear = Force.normalized((t - d.since) / Self.popDuration)
             return DetailDisplay(row: d.row, part: d.part, appear: appear, from: appear < 1 ? d.from : nil)
         }
-        return MessagesDisplay(rows: rows, layout: layout, peek: peek, detail: detailDisplay, notice: notice)
+        return MessagesDisplay(rows: rows, layout: layout, peek: peek, detail: detailDisplay, notice: notice,
+                               state: stateLines)
+    }
+
+    /// The preview interaction's state on screen, as Confirm shows its button's.
+    var stateLines: [String] {
+        let state: String = switch preview.state {
+        case .idle: "idle"
+        case .previewing: "previewing"
+        case .committing: "committing"
+        case .committed: "committed"
+        }
+        let values = actionsOpen
+            ? "actions open: tap one, or elsewhere to dismiss"
+            : String(format: "preview %.2f · commit %.2f · stage %d", preview.previewProgress, preview.commitProgress, preview.stage)
+        return ["PreviewInteraction.state = .\(state)", values]
     }
 
     private func peekDisplay(layout: MessagesLayout, time t: Double) -> PeekDisplay? {
         guard detail == nil, let target, target.index < rows.count, preview.isActive || actionsOpen else { return nil }
         let press = preview.location ?? preview.pressLocation ?? layout.row(target.index).center
-        return PeekDisplay(
-            index: target.index, part: target.part, row: rows[target.index], pressPoint: press,
+        let rings = layout.rings(press: press, source: layout.source(index: target.index, part: target.part),
+                                 reveal: actionsReveal)
+        var peek = PeekDisplay(
+            index: target.index, part: target.part, row: rows[target.index], pressPoint: press, ringsCenter: rings.center,
             previewProgress: actionsOpen ? 1 : preview.previewProgress, commitProgress: preview.commitProgress,
             presence: 1, actionsReveal: actionsReveal, actions: PreviewAction.messageActions,
             highlightedAction: highlightedAction)
+        peek.ringsReach = rings.reach
+        return peek
     }
 
     // MARK: Internals
@@ -229,5 +258,6 @@ public struct MessagesScene: Equatable, Sendable {
             && a.highlightedAction == b.highlightedAction && a.actionsOpen == b.actionsOpen
             && a.detail?.row == b.detail?.row && a.detail?.since == b.detail?.since && a.notice == b.notice
             && a.deleted.map(\.row) == b.deleted.map(\.row) && a.dismissing?.since == b.dismissing?.since
+            && a.scroll == b.scroll
     }
 }

@@ -154,7 +154,8 @@ public struct SystemChrome: Equatable, Sendable {
         return lines
     }
 
-    public mutating func resize(_ viewport: Viewport) { edges.viewport = viewport }
+    /// The device's screen changed (the window resized, the teaching dock opened or closed).
+    public mutating func resize(screen: Rect) { edges.bounds = screen }
 
     private mutating func applyPolicy() { edges.deferredEdges = policy.effectiveDeferral }
 
@@ -168,8 +169,7 @@ public struct SystemChrome: Equatable, Sendable {
     public func display(at t: Double) -> ChromeDisplay {
         let arrow = edges.arrow.map { ChromeDisplay.Arrow(edge: $0.edge, position: $0.position, alpha: edges.arrowAlpha(at: t)) }
         return ChromeDisplay(
-            indicatorAlpha: indicator.alpha(at: t), indicatorAutoHide: indicator.autoHide,
-            arrow: arrow.flatMap { $0.alpha > 0 ? $0 : nil }, shade: shadeProgress(at: t),
+            screen: edges.bounds, indicatorAlpha: indicator.alpha(at: t), indicatorAutoHide: indicator.autoHide, arrow: arrow.flatMap { $0.alpha > 0 ? $0 : nil }, shade: shadeProgress(at: t),
             owner: preferences.appliedOwner, requested: preferences.appliedEdges,
             effective: policy.effectiveDeferral, reason: policy.reason)
     }
