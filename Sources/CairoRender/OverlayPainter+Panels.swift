@@ -51,8 +51,17 @@ extension OverlayPainter {
                          style: .init(size: 20, bold: true, mono: true), width: 66, in: cr)
         drawBar(Rect(x: r.x + 12, y: r.y + 34, width: r.width - 24, height: 12), force: g.force, colour: colour, ticks: true, cr)
         let source = g.source == .mouse ? "mouse · wheel emulator" : g.source.rawValue
-        TextPainter.draw(source, at: Point(x: r.x + 12, y: r.y + 48),
+        TextPainter.draw(source, at: Point(x: r.x + 12, y: r.y + 49),
                          style: .init(size: 10, colour: Palette.panelDim), width: r.width - 24, overflow: .ellipsize, in: cr)
+        if let line = widthLine {
+            TextPainter.draw(line, at: Point(x: r.x + 12, y: r.y + 63), style: .init(size: 10, colour: Palette.panelText),
+                             width: r.width - 24, overflow: .ellipsize, in: cr)
+        }
+    }
+
+    /// On the canvas: the ink's width at the gauge's force and which mapping gives it (W).
+    var widthLine: String? {
+        display.gauge.inkWidth.map { String(format: "ink %.1f pt wide · %@ width (W)", $0.width, $0.mapping.title) }
     }
 
     /// The gauge's bar, with ticks every 0.1 (the emulator's default step).
@@ -93,7 +102,7 @@ extension OverlayPainter {
             ("strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)", false),
             ("\(display.device.name) · force capability: \(display.forceCapability ? "available" : "unavailable (simulated)")", false),
             (edgeLine, false),
-            ("\(s.renderer.rawValue) · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")", false),
+            ("\(s.renderer.rawValue) · \(s.outline.widthMapping.title) width · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")", false),
         ]
     }
 

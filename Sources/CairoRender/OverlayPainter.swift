@@ -74,7 +74,7 @@ struct OverlayPainter {
         var out: [(Rect, String)] = []
         if layout.dock != .none { out.append((layout.dockFrame, "dock \(layout.dock) \(layout.hidden)")) }
         out += [
-            (gaugeRect, "gauge \(g.force) \(g.isPressed) \(g.isDeepPress) \(g.source) \(layout.compactGauge)"),
+            (gaugeRect, "gauge \(g.force) \(g.isPressed) \(g.isDeepPress) \(g.source) \(layout.compactGauge) \(widthLine ?? "")"),
             (hintRect, "hint \(display.showHelp)"),
             (display.tabs.frame, "tabs \(display.scene)"),
         ]

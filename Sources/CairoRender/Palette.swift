@@ -27,6 +27,12 @@ public enum Palette {
     public static let accent = RGBA(0.20, 0.55, 1.0)
     public static let deep = RGBA(0.898, 0.276, 0.309)
 
+    /// `c` at `strength` over the paper, opaque (how a translucent colour looks on the paper).
+    public static func tint(_ c: RGBA, strength: Double) -> RGBA {
+        let k = Force.normalized(strength)
+        return RGBA(paper.r + (c.r - paper.r) * k, paper.g + (c.g - paper.g) * k, paper.b + (c.b - paper.b) * k)
+    }
+
     /// TouchCanvas's debug colours: cancelled red, needsUpdate orange, finger purple,
     /// coalesced green, predicted blue, standard black.
     public static func debug(_ c: DebugCategory) -> RGBA {

@@ -65,6 +65,13 @@ public struct Gauge: Equatable, Sendable {
     public var isPressed: Bool
     public var isDeepPress: Bool
     public var source: InputSource
+    /// On the canvas: the ink's width at that force and the mapping that gives it.
+    public var inkWidth: (width: Double, mapping: InkWidthMapping)?
+
+    public static func == (a: Gauge, b: Gauge) -> Bool {
+        a.force == b.force && a.isPressed == b.isPressed && a.isDeepPress == b.isDeepPress && a.source == b.source
+            && a.inkWidth?.width == b.inkWidth?.width && a.inkWidth?.mapping == b.inkWidth?.mapping
+    }
 }
 
 /// The pressure curve view: the curve, the last raw → curved force, and whether it is shown.
@@ -126,19 +133,26 @@ extension AppState {
         return [ForcePlot.Threshold(name: "peek", value: thresholds.peek), ForcePlot.Threshold(name: "pop", value: thresholds.pop)]
     }
 
+    /// The gauge: the force a sample carries now; on the canvas also the ink's width there.
+    var gauge: Gauge {
+        let force = isPressed ? liveForce : pressureCurve.apply(emulatedForce)
+        let width = scene == .canvas ? (2 * OutlinePolygon.radius(pressure: force, options: inkOutline), options.widthMapping) : nil
+        return Gauge(force: force, isPressed: isPressed, isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource,
+                     inkWidth: width)
+    }
+
     /// What to draw for the current state.
     public var display: Display {
         let layout = screenLayout
         let style = InkStyle(
             renderer: options.renderer, debug: options.debug, precise: options.precise,
             opacityFromPressure: options.opacityFromPressure,
-            outline: outline)
+            outline: inkOutline)
         return Display(
             viewport: viewport,
             ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
                           index: ink.index, style: style),
-            gauge: Gauge(force: isPressed ? liveForce : pressureCurve.apply(emulatedForce), isPressed: isPressed,
-                         isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource),
+            gauge: gauge,
             pointer: pointer,
             showHelp: options.showHelp,
             helpPage: helpPage,

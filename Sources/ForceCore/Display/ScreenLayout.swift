@@ -27,8 +27,8 @@ public struct ScreenLayout: Equatable, Sendable {
     public static let bandColumnWidth = (minimum: 280.0, maximum: 480.0)
     /// 0.45: the bottom band takes at most this share of the height below the scene tabs.
     public static let bandShare = 0.45
-    /// The floating gauge (no dock): 248×66 pt at the bottom left.
-    public static let floatingGaugeSize = (width: 248.0, height: 66.0)
+    /// The floating gauge (no dock): 248×80 pt at the bottom left.
+    public static let floatingGaugeSize = (width: 248.0, height: 80.0)
     /// The compact gauge in the top strip, left of the scene tabs: at most 150×28 pt.
     public static let compactGaugeSize = (width: 150.0, height: 28.0)
 
@@ -121,7 +121,7 @@ public struct ScreenLayout: Equatable, Sendable {
     /// A panel's height at a width (the log's is its least; it takes what is left).
     static func height(of panel: Panel, width: Double) -> Double {
         switch panel {
-        case .gauge: return 66
+        case .gauge: return floatingGaugeSize.height
         // Six lines of 12 pt text, two of which may wrap (three times at the narrowest).
         case .hud: return width >= 400 ? 176 : 232
         case .curve: return 200

@@ -75,10 +75,10 @@ extension AppState {
 
     /// The pen's eraser end: removes whole finished strokes it touches (one undo step per press).
     mutating func handleEraser(_ p: PointerInput) {
-        let size = outline.size, thinning = outline.thinning
-        // The outline's radius at a point: size · (0.5 − thinning · (0.5 − pressure)).
+        let options = inkOutline
+        // The ink's radius at a point, as every renderer draws it.
         let halfWidth: (Stroke, InkPoint) -> Double = { _, point in
-            size * max(0.1, 0.5 - thinning * (0.5 - point.force))
+            OutlinePolygon.radius(pressure: point.force, options: options)
         }
         switch p.phase {
         case .down:

@@ -50,7 +50,15 @@ public struct AppState: Equatable, Sendable {
     /// The help's page when it does not fit one (small windows): 0 the scene's keys, 1 the
     /// common ones. The wheel turns it while the help is shown.
     public internal(set) var helpPage = 0
+    /// perfect-freehand's knobs (the width mapping comes from `options`: see `inkOutline`).
     public var outline: OutlineOptions = .default
+
+    /// The outline options the ink is drawn with: `outline` with the chosen width mapping.
+    public var inkOutline: OutlineOptions {
+        var o = outline
+        o.widthMapping = options.widthMapping
+        return o
+    }
 
     public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator(),
                 pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas,
@@ -139,6 +147,7 @@ public struct AppState: Equatable, Sendable {
         case .togglePrecise: options.precise.toggle()
         case .toggleOpacity: options.opacityFromPressure.toggle()
         case .toggleRenderer: options.renderer = options.renderer == .outline ? .classic : .outline
+        case .toggleWidthMapping: options.widthMapping = options.widthMapping.next
         case .toggleSimulatedPressure: options.simulatePressure.toggle()
         case .toggleHelp:
             options.showHelp.toggle()
