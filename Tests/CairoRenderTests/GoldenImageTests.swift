@@ -27,6 +27,16 @@ final class GoldenImageTests: XCTestCase {
         assertSnapshot(of: frame, as: .png())
     }
 
+    /// Pressure → opacity with eased notches (a ramp): 64 opacity levels and no visible band
+    /// per notch, no darker overlaps where pieces meet.
+    func testPressureToOpacityEasedRamp() throws {
+        var s = try Fixtures.session("golden-pressure.jsonl")
+        s.options.opacityFromPressure = true
+        s.pressureEasing = PressureEmulator.defaultEasing
+        let frame = try XCTUnwrap(Fixtures.render(s, at: [s.duration]).first)
+        assertSnapshot(of: frame, as: .png())
+    }
+
     /// Debug colours mid-stroke: coalesced green, standard black, predicted blue ahead of the pen,
     /// finger purple, cancelled red, tilt whiskers and the reticle of the pen.
     func testDebugColoursWhileMoving() throws {

@@ -15,8 +15,11 @@ public struct StrokeTessellator: Sendable {
 
     /// 0.5, the alpha of predicted ink in normal mode.
     public static let predictedAlpha = 0.5
-    /// Opacity mode splits an outline into pieces of equal alpha, quantised to this many levels.
-    public static let opacityLevels = 12.0
+    /// Opacity mode splits an outline into pieces of equal alpha, quantised to this many levels:
+    /// 64 steps of 1.3 % alpha (3 of 255 grey levels on the paper) leave no visible band on a
+    /// pressure ramp, where 12 showed one per wheel notch; hysteresis keeps noise from cutting
+    /// more pieces (`OutlineBuilder.opacityHysteresis`).
+    public static let opacityLevels = 64.0
     /// 0.55: debug mode's segments are their colour at this strength over the paper, drawn
     /// opaque (overlapping round caps never darken), under opaque dots.
     public static let debugSegmentStrength = 0.55
@@ -185,7 +188,5 @@ public struct StrokeTessellator: Sendable {
         2 * OutlinePolygon.radius(pressure: force, options: style.outline)
     }
 
-    private func opacity(_ force: Double) -> Double {
-        OutlineBuilder.minimumOpacity + (1 - OutlineBuilder.minimumOpacity) * Force.normalized(force)
-    }
+    private func opacity(_ force: Double) -> Double { OutlineBuilder.opacity(force) }
 }

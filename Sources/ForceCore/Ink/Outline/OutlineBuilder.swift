@@ -357,7 +357,12 @@ public struct OutlineBuilder: Sendable {
 
     private mutating func chunk(_ s: OutlineSample) {
         if let levels = opacityLevels {
-            let level = Self.opacityLevel(s.pressure, levels: levels)
+            var level = Self.opacityLevel(s.pressure, levels: levels)
+            // Hysteresis: a pressure wavering around a level's edge keeps the piece's level
+            // until its opacity moves `opacityHysteresis` levels away (no flood of pieces).
+            if let current = openLevel, abs(Self.opacity(s.pressure) - current) <= Self.opacityHysteresis / levels {
+                level = current
+            }
             if openLevel == nil { openLevel = level }
             if level != openLevel, open.count >= 1 {
                 open.append(s)
@@ -396,10 +401,18 @@ public struct OutlineBuilder: Sendable {
 
     /// Opacity mode: force 0 draws at this alpha, force 1 opaque.
     public static let minimumOpacity = 0.15
+    /// A whole level: how far a pressure's opacity must move from its piece's level before a
+    /// new piece starts (a waver of up to half a level either side of a level's edge stays in
+    /// one piece; a ramp still steps one level at a time).
+    public static let opacityHysteresis = 1.0
+
+    /// The opacity of a pressure (not quantised).
+    public static func opacity(_ pressure: Double) -> Double {
+        minimumOpacity + (1 - minimumOpacity) * Force.normalized(pressure)
+    }
 
     /// The opacity of a pressure, quantised to `levels` steps.
     public static func opacityLevel(_ pressure: Double, levels: Double) -> Double {
-        let a = minimumOpacity + (1 - minimumOpacity) * Force.normalized(pressure)
-        return (a * levels).rounded() / levels
+        (opacity(pressure) * levels).rounded() / levels
     }
 }
