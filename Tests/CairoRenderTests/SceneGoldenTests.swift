@@ -39,6 +39,38 @@ final class SceneGoldenTests: XCTestCase {
         try frames("scene-system.jsonl", [("deferral-arrow", 0.4), ("faded-indicator", 4.2)])
     }
 
+    /// The notification shade over Confirm: following a slow pull mid-way, settling open after
+    /// the lift, open and opaque (its hint under the cards, not over the bar), then closed by
+    /// Esc, after which the next press peeks in Messages.
+    func testNotificationShade() throws {
+        try frames("scene-shade.jsonl", [("following", 0.6), ("settling", 1.1), ("open", 1.6),
+                                         ("next-press-after-esc", 3.0)])
+    }
+
+    /// Two swipes up from the canvas's bottom edge: the first is the ink view's (deferred, it
+    /// draws), the second the system's (home). Back on the canvas only the first stroke is
+    /// there; in debug mode the taken one stays, red (cancelled).
+    func testASwipeTheSystemTakesLeavesNoInk() throws {
+        var events: [TimedEvent] = []
+        for (start, x) in [(0.2, 600.0), (0.8, 700.0)] {
+            events.append(TimedEvent(time: start, event: .pointer(PointerInput(phase: .down, location: Point(x: x, y: 795)))))
+            for i in 1...5 {
+                let p = PointerInput(phase: .move, location: Point(x: x, y: 795 - Double(i) * 15))
+                events.append(TimedEvent(time: start + 0.02 * Double(i), event: .pointer(p)))
+            }
+            events.append(TimedEvent(time: start + 0.12, event: .pointer(PointerInput(phase: .up, location: Point(x: x, y: 720)))))
+        }
+        events.append(TimedEvent(time: 1.5, event: .command(.sceneCanvas)))
+        for debug in [false, true] {
+            var options = Options()
+            options.debug = debug
+            let s = Session(viewport: Viewport(width: 1280, height: 800), options: options, events: events)
+            let frame = try XCTUnwrap(Fixtures.renderWithStates(s, at: [1.6]).first)
+            XCTAssertEqual(frame.state.ink.strokes.count, debug ? 2 : 1)
+            assertSnapshot(of: frame.surface, as: .png(), named: debug ? "debug" : "normal")
+        }
+    }
+
     /// Every teaching panel open (HUD, curve panel, debug legend, force plot, callback log) in
     /// each scene at 1280×800: the dock column takes the left, the scene is laid out in the
     /// rest, and, from the display values, no panel's rect meets a scene element's rect.

@@ -221,11 +221,28 @@ def system():
     s.write("scene-system.jsonl")
 
 
+def shade():
+    """The notification shade in Confirm: pulled by a slow swipe from the top it follows the
+    finger, let go past a third it settles open (opaque over the DELETE EVENT bar), Esc closes
+    it, and the next press (a peek in Messages) works."""
+    s = Session(WIDTH, HEIGHT, header={"scene": "confirm"})
+    s.ev(0.2, type="down", x=300, y=4, source="mouse")
+    for i in range(1, 41):                    # 13 pt every 20 ms: to y 524 by t 1.0
+        s.ev(0.02, type="move", x=300, y=4 + 13 * i, source="mouse")
+    s.ev(0.05, type="up", x=300, y=524, source="mouse")   # t 1.05: settles open
+    s.ev(1.0, type="command", name="close-overlay")       # t 2.05: Esc
+    s.ev(0.5, type="command", name="scene-messages")
+    s.ev(0.2, type="down", x=600, y=298, source="mouse")  # t 2.75: row 2
+    s.ev(0.1, type="wheel", dy=3)                          # the peek
+    s.write("scene-shade.jsonl")
+
+
 if __name__ == "__main__":
     messages()
     confirm()
     home()
     system()
+    shade()
     pressure()
     point_types()
     tablet()

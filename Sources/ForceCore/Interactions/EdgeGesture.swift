@@ -102,6 +102,19 @@ public struct EdgeGesture: Equatable, Sendable {
         }
     }
 
+    /// Whether a swipe from `edge` completed at `t` would be the system's: the edge is not
+    /// deferred, or it is the same swipe again within the deferral window.
+    public func systemTakes(_ edge: ScreenEdge, at t: Double) -> Bool {
+        guard effectiveDeferredEdges.contains(edge.set) else { return true }
+        guard let arrow, arrow.edge == edge else { return false }
+        return t - arrow.shownAt <= Self.deferralWindow
+    }
+
+    /// Stops tracking the current press: it is no swipe (it went on some other way).
+    public mutating func abandon() {
+        if case .tracking = state { state = .idle }
+    }
+
     /// Decides who gets a completed swipe.
     private mutating func swipe(from edge: ScreenEdge, at start: Point, time t: Double) -> Effect {
         guard effectiveDeferredEdges.contains(edge.set) else { return .systemGesture(edge) }

@@ -1,6 +1,8 @@
 extension AppState {
     /// Ink: the pen draws, the eraser end erases, the mouse draws with the emulator's force.
-    mutating func handleCanvasPointer(_ p: PointerInput) {
+    /// A stroke the system took over (`systemTook`) is removed, or kept as cancelled ink (red)
+    /// in debug mode.
+    mutating func handleCanvasPointer(_ p: PointerInput, systemTook: Bool = false) {
         if p.source == .eraser || ink.isErasing {
             handleEraser(p)
             return
@@ -29,7 +31,8 @@ extension AppState {
                 rawForce = deviceForce
                 liveForce = pressureCurve.apply(deviceForce)
             }
-            ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel)
+            ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel,
+                    discard: systemTook && !options.debug)
             pressedSource = nil
         }
     }

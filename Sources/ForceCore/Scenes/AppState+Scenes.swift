@@ -15,26 +15,33 @@ extension AppState {
         lastSource = p.source
         if handleCurveDrag(p) || handleSwallowedPress(p) { return }
         var lines: [String] = []
-        let outcome = chrome.pointer(p.phase, at: p.location, time: time, log: &lines)
+        let outcome = chrome.pointer(p, time: time, log: &lines)
         log(lines)
         switch outcome {
         case .scene:
             break
-        case .consumed:
+        case .held, .consumed:
             return
-        case .taken(let edge):
-            // The system took the press: the scene sees it cancelled (touchesCancelled).
-            routeToScene(PointerInput(phase: .cancel, location: p.location, source: p.source))
+        case .released(let held):
+            // Not a swipe after all: the scene gets the press from its start.
+            for sample in held { routeToScene(sample) }
+        case .taken(let edge, let sceneHadPress):
+            // The system took the press: a scene that had it sees it cancelled
+            // (touchesCancelled), and ink it drew is taken back (kept, red, in debug mode).
+            if sceneHadPress {
+                routeToScene(PointerInput(phase: .cancel, location: p.location, source: p.source), systemTook: true)
+            }
             systemGesture(edge)
             return
         }
         routeToScene(p)
     }
 
-    /// Hands a sample to the scene on screen.
-    mutating func routeToScene(_ p: PointerInput) {
+    /// Hands a sample to the scene on screen; `systemTook` marks the cancel of a press the
+    /// system took over.
+    mutating func routeToScene(_ p: PointerInput, systemTook: Bool = false) {
         if scene == .canvas {
-            handleCanvasPointer(p)
+            handleCanvasPointer(p, systemTook: systemTook)
             return
         }
         let deviceForce = p.normalizedForce
