@@ -38,9 +38,12 @@ struct OverlayPainter {
 
     var layout: ScreenLayout { display.layout }
     var gaugeRect: Rect { layout.rect(of: .gauge) ?? .null }
+    /// The help hint at the top right, narrowed to a "?" when the scene tabs leave less room.
     var hintRect: Rect {
-        Rect(x: Double(display.viewport.width) - Self.hintSize.width - 8, y: 8, width: Self.hintSize.width,
-             height: Self.hintSize.height)
+        let right = Double(display.viewport.width) - 8
+        let room = right - display.tabs.frame.maxX - 8
+        let w = room >= Self.hintSize.width ? Self.hintSize.width : max(Self.hintSize.height, min(room, Self.hintSize.width))
+        return Rect(x: right - w, y: 8, width: w, height: Self.hintSize.height)
     }
     var hudRect: Rect? { layout.rect(of: .hud) }
     var legendRect: Rect? { display.ink.style.debug ? layout.rect(of: .legend) : nil }
@@ -149,8 +152,9 @@ struct OverlayPainter {
     private func drawHint(_ cr: OpaquePointer) {
         let r = hintRect
         CairoDrawing.fillRoundedRect(r, radius: r.height / 2, colour: Palette.panel, cr)
-        TextPainter.draw("? / F1  help", at: Point(x: r.x, y: r.y + 4), style: .init(size: 12, colour: Palette.panelText),
-                         width: r.width, alignment: .center, overflow: .ellipsize, in: cr)
+        let text = r.width >= Self.hintSize.width ? "? / F1  help" : "?"
+        TextPainter.draw(text, at: Point(x: r.x, y: r.y + 4), style: .init(size: 12, colour: Palette.panelText),
+                         width: r.width, alignment: .center, in: cr)
     }
 
     private func drawReticle(_ c: Point, altitude: Double, azimuth: Double, _ cr: OpaquePointer) {

@@ -29,9 +29,41 @@ final class SceneGoldenTests: XCTestCase {
         try frames("scene-confirm.jsonl", [("updating", 0.7), ("selected", 0.82), ("confirmed", 1.1), ("deleted", 2.0)])
     }
 
-    /// Quick-action menus opened on an icon of the left column and of the right column.
+    /// Quick-action menus opened on an icon of the left column and of the right column: each
+    /// below its icon's label, the label under the blur; before the menu, at 0.10, the force
+    /// ring half way round the pressed icon.
     func testQuickActionMenus() throws {
-        try frames("scene-home.jsonl", [("left-icon", 0.6), ("right-icon", 1.5)])
+        try frames("scene-home.jsonl", [("pressing-ring", 0.25), ("left-icon", 0.6), ("right-icon", 1.5)])
+    }
+
+    /// A 640×480 window without panels: the gauge shrinks into the top strip; the Messages list
+    /// scrolled to its end by the wheel with no button held; Home and Confirm clear of the gauge.
+    func testSmallWindows() throws {
+        for scene in [SceneKind.messages, .home, .confirm] {
+            var events = [TimedEvent(time: 0.1, event: .pointer(PointerInput(phase: .move, location: Point(x: 320, y: 300))))]
+            if scene == .messages { events.append(TimedEvent(time: 0.2, event: .wheel(-10))) }
+            let s = Session(viewport: Viewport(width: 640, height: 480), scene: scene, events: events)
+            let frame = try XCTUnwrap(Fixtures.renderWithStates(s, at: [0.3]).first)
+            XCTAssertTrue(frame.state.display.layout.compactGauge)
+            assertSnapshot(of: frame.surface, as: .png(), named: scene.rawValue)
+        }
+    }
+
+    /// The help is per scene: Messages' gestures first at 1280×800; Home's at 640×480 on one
+    /// page; the canvas's at 640×480 on two (the wheel turns to the second, the common keys).
+    func testHelpPerScene() throws {
+        var options = Options()
+        options.showHelp = true
+        for (scene, w, h) in [(SceneKind.messages, 1280, 800), (.home, 640, 480)] {
+            let s = Session(viewport: Viewport(width: w, height: h), options: options, scene: scene, events: [])
+            assertSnapshot(of: try XCTUnwrap(Fixtures.render(s, at: [0]).first), as: .png(), named: "\(scene.rawValue)-\(w)x\(h)")
+        }
+        let canvas = Session(viewport: Viewport(width: 640, height: 480), options: options,
+                             events: [TimedEvent(time: 0.1, event: .wheel(-1))])
+        let pages = try Fixtures.render(canvas, at: [0, 0.2])
+        XCTAssertEqual(pages.count, 2)
+        assertSnapshot(of: pages[0], as: .png(), named: "canvas-640x480-page-1")
+        assertSnapshot(of: pages[1], as: .png(), named: "canvas-640x480-page-2")
     }
 
     /// The arrow of a deferred bottom swipe, and the faded home indicator after auto-hide.

@@ -174,6 +174,12 @@ final class ScreenLayoutTests: XCTestCase {
         let ring = try? XCTUnwrap(d.state.display.home?.pressRing)
         XCTAssertEqual(ring?.center, c)
         XCTAssertEqual(ring?.progress ?? 0, 0.5, accuracy: 1e-9, "0.10 of 0.20")
+        // Round a first-row icon the ring stays clear of the state lines, at every size.
+        for (w, h) in Self.sizes {
+            let layout = HomeLayout(area: ScreenLayout(viewport: Viewport(width: w, height: h), open: []).sceneArea, count: 12)
+            let reach = Rect(around: layout.icons[0].center, radius: HomeLayout.pressRingRadius + HomeLayout.pressRingWidth / 2)
+            XCTAssertFalse(reach.intersects(layout.stateLines), "\(w)x\(h)")
+        }
     }
 
     /// The quick-action menu below an icon starts under the icon's label, never across it.

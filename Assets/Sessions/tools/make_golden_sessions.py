@@ -141,7 +141,7 @@ def home_icon(i):
     """The centre of app icon i on Home (HomeLayout: four 132x128 pt cells, 76 pt icons, the
     three rows centred in the area)."""
     x0 = round(DOCK + (WIDTH - DOCK - 4 * 132) / 2)
-    y0 = max(TABS + 40, round(TABS + (HEIGHT - TABS - 3 * 128) / 2))
+    y0 = max(TABS + 60, round(TABS + (HEIGHT - TABS - 3 * 128) / 2))
     return (x0 + 132 * (i % 4) + 66, y0 + 128 * (i // 4) + 38)
 
 

@@ -11,6 +11,7 @@ extension AppState {
         switch p.phase {
         case .down:
             pressedSource = p.source
+            if p.source == .mouse { emulator = emulator.startingStroke(at: time) }
             rawForce = deviceForce ?? emulator.force(at: time)
             liveForce = pressureCurve.apply(rawForce)
             let hasForce = deviceForce != nil || (p.source == .mouse && !options.simulatePressure)

@@ -6,8 +6,9 @@ public struct HomeLayout: Equatable, Sendable {
     public static let iconSize = 76.0
     public static let cell = (width: 132.0, height: 128.0)
     public static let columns = 4
-    /// 40 pt between the top of the area and the first row (the state lines sit in it).
-    public static let topGap = 40.0
+    /// 60 pt between the top of the area and the first row: the state lines sit in it, above
+    /// the reach of a first-row icon's force ring.
+    public static let topGap = 60.0
     /// The label under an icon: 6 pt below it, 18 pt high.
     public static let labelOffset = 6.0
     public static let labelHeight = 18.0
@@ -73,11 +74,15 @@ public struct HomeLayout: Equatable, Sendable {
         icons.indices.reduce(Rect.null) { $0.union(icons[$1]).union(label($1)) }
     }
 
-    /// The quick-action menu's state (teaching, two lines), above the grid.
+    /// How far a pressed icon's force ring reaches beyond the icon, above and below.
+    public static var ringOverhang: Double { pressRingRadius + pressRingWidth / 2 - iconSize / 2 }
+
+    /// The quick-action menu's state (teaching, two lines), above the grid, clear of the ring
+    /// round a first-row icon.
     public var stateLines: Rect {
         let g = grid.isNull ? area : grid
         let w = min(max(g.width, 360), area.width - 32)
-        return Rect(x: area.x + (area.width - w) / 2, y: max(area.y + 2, g.y - 36), width: w, height: 32)
+        return Rect(x: area.x + (area.width - w) / 2, y: max(area.y + 2, g.y - 34 - Self.ringOverhang), width: w, height: 32)
     }
 
     /// The toast after an action, near the bottom of the area.
