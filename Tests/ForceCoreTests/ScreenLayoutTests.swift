@@ -201,3 +201,21 @@ final class ScreenLayoutTests: XCTestCase {
         }
     }
 }
+
+extension ScreenLayoutTests {
+    /// The debug legend docks on the canvas only: leaving the canvas by a tab or a swipe lays
+    /// Home out in the whole window again, and its icons are where they are drawn.
+    func testSwitchingSceneRelaysTheSceneOut() throws {
+        var o = Options()
+        o.debug = true
+        var d = Driver(width: 1280, height: 800, options: o)
+        XCTAssertEqual(d.state.screenLayout.dock, .side, "the legend docks on the canvas")
+        let homeTab = try XCTUnwrap(d.state.screenLayout.tabs.tabs.first { $0.scene == .home }).rect.center
+        d.down(homeTab.x, homeTab.y)
+        d.up(homeTab.x, homeTab.y)
+        XCTAssertEqual(d.state.scene, .home)
+        XCTAssertEqual(d.state.screenLayout.dock, .none)
+        XCTAssertEqual(d.state.home.menu.bounds, d.state.screenLayout.sceneArea)
+        XCTAssertEqual(d.state.display.home?.icons, HomeLayout(area: d.state.screenLayout.sceneArea, count: 12).icons)
+    }
+}

@@ -182,6 +182,8 @@ public struct AppState: Equatable, Sendable {
         scene = next
         helpPage = 0
         chrome.sceneChanged(to: next)
+        // The debug legend docks on the canvas only: the dock, and so the screen, may change.
+        relayout()
         eventLog.append("scene → \(next.title)", at: time)
     }
 
