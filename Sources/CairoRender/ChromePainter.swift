@@ -6,22 +6,21 @@ import ForceCore
 /// swipe, and the notification shade.
 struct ChromePainter {
     let chrome: ChromeDisplay
-    let viewport: Viewport
     /// Dark on light scenes, light on dark ones.
     let lightContent: Bool
 
     static let arrowSize = 28.0
 
-    var indicatorRect: Rect { chrome.indicatorRect(in: viewport) }
+    var indicatorRect: Rect { chrome.indicatorRect }
 
     var arrowRect: Rect? {
         guard let a = chrome.arrow else { return nil }
-        let s = Self.arrowSize, w = Double(viewport.width), h = Double(viewport.height)
+        let s = Self.arrowSize, screen = chrome.screen
         let c: Point = switch a.edge {
-        case .top: Point(x: a.position.x, y: s)
-        case .bottom: Point(x: a.position.x, y: h - s - 14)
-        case .left: Point(x: s, y: a.position.y)
-        case .right: Point(x: w - s, y: a.position.y)
+        case .top: Point(x: a.position.x, y: screen.y + s)
+        case .bottom: Point(x: a.position.x, y: screen.maxY - s - 14)
+        case .left: Point(x: screen.x + s, y: a.position.y)
+        case .right: Point(x: screen.maxX - s, y: a.position.y)
         }
         return Rect(around: c, radius: s)
     }
@@ -53,30 +52,41 @@ struct ChromePainter {
         cairo_stroke(cr)
     }
 
-    /// The notification shade, pulled down to `chrome.shade` of the window's height.
+    /// 0.985: the shade's opacity (what is under it does not show through its text).
+    static let shadeOpacity = 0.985
+
+    /// The notification shade, pulled down to `chrome.shade` of the screen's height: its
+    /// content hangs from its lower edge, which has a grabber; the hint sits under the cards.
     func drawShade(time: Double, _ cr: OpaquePointer) {
-        let h = Double(viewport.height) * chrome.shade, w = Double(viewport.width)
+        let screen = chrome.screen
+        let h = screen.height * chrome.shade, w = screen.width
         guard h > 0 else { return }
         cairo_save(cr)
-        cairo_rectangle(cr, 0, 0, w, h)
+        cairo_rectangle(cr, screen.x, screen.y, w, h)
         cairo_clip(cr)
-        cairo_translate(cr, 0, h - Double(viewport.height))
-        CairoDrawing.setColour(RGBA(0.08, 0.08, 0.11, 0.94), cr)
+        cairo_translate(cr, screen.x, screen.y + h - screen.height)
+        CairoDrawing.setColour(RGBA(0.08, 0.08, 0.11, Self.shadeOpacity), cr)
         cairo_paint(cr)
         let col = min(480.0, w - 32), x = (w - col) / 2
         TextPainter.draw("Notification Centre", at: Point(x: x, y: 70), style: .init(size: 26, bold: true), width: col,
                          overflow: .ellipsize, in: cr)
         let cards = [("FORCECANVAS", "Swipe from the top edge opened this shade: it was not protected."),
                      ("SYSTEM GESTURES", "Press E to protect the current scene's edges, I for home-indicator auto-hide.")]
-        for (i, card) in cards.enumerated() {
-            let r = Rect(x: x, y: 120 + Double(i) * 92, width: col, height: 80)
+        var y = 120.0
+        for card in cards {
+            let style = TextPainter.Style(size: 14)
+            let textHeight = TextPainter.measure(card.1, style: style, width: col - 32, in: cr).height
+            let r = Rect(x: x, y: y, width: col, height: max(80, textHeight + 46))
             CairoDrawing.fillRoundedRect(r, radius: 14, colour: RGBA(1, 1, 1, 0.12), cr)
             TextPainter.draw(card.0, at: Point(x: r.x + 16, y: r.y + 12), style: .init(size: 11, bold: true, colour: Palette.panelDim),
                              width: r.width - 32, overflow: .ellipsize, in: cr)
-            TextPainter.draw(card.1, at: Point(x: r.x + 16, y: r.y + 32), style: .init(size: 14), width: r.width - 32, in: cr)
+            TextPainter.draw(card.1, at: Point(x: r.x + 16, y: r.y + 32), style: style, width: r.width - 32, in: cr)
+            y = r.maxY + 12
         }
-        TextPainter.draw("tap or Esc to close", at: Point(x: 0, y: Double(viewport.height) - 40),
-                         style: .init(size: 12, colour: Palette.panelDim), width: w, alignment: .center, overflow: .ellipsize, in: cr)
+        TextPainter.draw("tap, Esc or drag up to close", at: Point(x: x, y: y + 4),
+                         style: .init(size: 12, colour: Palette.panelDim), width: col, alignment: .center, in: cr)
+        let grabber = Rect(x: w / 2 - 20, y: screen.height - 12, width: 40, height: 5)
+        CairoDrawing.fillRoundedRect(grabber, radius: 2.5, colour: RGBA(1, 1, 1, 0.35), cr)
         cairo_restore(cr)
     }
 }

@@ -27,8 +27,7 @@ struct ConfirmPainter {
     }
 
     private func drawCard(_ cr: OpaquePointer) {
-        let w = min(560.0, Double(viewport.width) - 48)
-        let card = Rect(x: (Double(viewport.width) - w) / 2, y: 110, width: w, height: 170)
+        let card = confirm.layout.card
         let white = RGBA(1, 1, 1), dim = RGBA(0.72, 0.72, 0.78)
         guard let e = confirm.event else {
             TextPainter.draw("No events left · Z to undo the last delete", at: Point(x: card.x, y: card.y + 60),
@@ -45,6 +44,8 @@ struct ConfirmPainter {
                          width: card.width - 48, overflow: .ellipsize, in: cr)
         TextPainter.draw(e.when, at: Point(x: card.x + 24, y: card.y + 84), style: .init(size: 15, colour: dim),
                          width: card.width - 48, overflow: .ellipsize, in: cr)
+        // A short area's card keeps the title and the time; the place and the count go.
+        guard !confirm.layout.isCompact else { return }
         TextPainter.draw(e.place, at: Point(x: card.x + 24, y: card.y + 108), style: .init(size: 15, colour: dim),
                          width: card.width - 48, overflow: .ellipsize, in: cr)
         let more = confirm.remaining > 1 ? "\(confirm.remaining - 1) more after this one" : "the last event"
@@ -54,14 +55,15 @@ struct ConfirmPainter {
 
     /// The button's state for teaching: the state machine's state, the intention and its source.
     private func drawState(_ cr: OpaquePointer) {
-        let w = 320.0
-        let r = Rect(x: Double(viewport.width) - w - 16, y: 52, width: w, height: 50)
+        let r = confirm.layout.state
+        guard r.width > 0 else { return }
         CairoDrawing.fillRoundedRect(r, radius: 10, colour: RGBA(1, 1, 1, 0.06), cr)
-        TextPainter.draw("ConfirmButton.state = .\(confirm.stateName)", at: Point(x: r.x + 12, y: r.y + 8),
-                         style: .init(size: 12, mono: true, colour: RGBA(1, 1, 1)), width: w - 24, overflow: .ellipsize, in: cr)
-        let source = confirm.usesTimedFallback ? "timed fallback (0.1 s ticks)" : "force: min(f, 3) / min(max, 3)"
-        TextPainter.draw(String(format: "intention %.2f · %@", confirm.intention, source), at: Point(x: r.x + 12, y: r.y + 27),
-                         style: .init(size: 11, colour: RGBA(0.72, 0.72, 0.78)), width: w - 24, overflow: .ellipsize, in: cr)
+        var y = r.y + 4
+        for (i, line) in confirm.state.enumerated() {
+            y += TextPainter.draw(line, at: Point(x: r.x + 12, y: y), style: .init(size: i == 0 ? 12 : 11, mono: i == 0,
+                                  colour: i == 0 ? RGBA(1, 1, 1) : RGBA(0.72, 0.72, 0.78)), width: r.width - 24,
+                                  overflow: .ellipsize, in: cr) + 1
+        }
     }
 
     private func drawBar(_ cr: OpaquePointer) {
@@ -72,12 +74,15 @@ struct ConfirmPainter {
         TextPainter.draw(DeleteEventDemo.barTitle, at: Point(x: b.x, y: b.y + (b.height - 20) / 2), style: .init(size: 17, bold: true, colour: RGBA(1, 1, 1)),
                          width: b.width, alignment: .center, overflow: .ellipsize, in: cr)
         let hint = confirm.usesTimedFallback ? "hold: the timed fallback fills the ring" : "press harder to fill the ring, slide into it, release"
-        TextPainter.draw(hint, at: Point(x: b.x, y: b.y - 26), style: .init(size: 12, colour: RGBA(0.72, 0.72, 0.78)),
-                         width: b.width, alignment: .center, overflow: .ellipsize, in: cr)
+        // Wrapped (it explains), growing upward from just above the bar.
+        let h = confirm.layout.hint, style = TextPainter.Style(size: 12, colour: RGBA(0.72, 0.72, 0.78))
+        let height = TextPainter.measure(hint, style: style, width: h.width, in: cr).height
+        TextPainter.draw(hint, at: Point(x: h.x, y: h.maxY - max(h.height, height)), style: style, width: h.width,
+                         alignment: .center, in: cr)
     }
 
     private func drawPill(_ cr: OpaquePointer) {
-        let pill = DeleteEventDemo.pillRect(in: viewport)
+        let pill = confirm.layout.pill
         let c = DeleteEventDemo.pillColor, tc = DeleteEventDemo.pillTextColor
         cairo_push_group(cr)
         CairoDrawing.fillRoundedRect(pill, radius: DeleteEventDemo.pillCornerRadius, colour: RGBA(c.red, c.green, c.blue), cr)

@@ -15,6 +15,7 @@ struct CurvePanelPainter {
 
     func draw(_ cr: OpaquePointer) {
         let f = panel.frame, plot = panel.plot, c = view.curve
+        let dash = [3.0, 3.0]
         CairoDrawing.fillRoundedRect(f, radius: 10, colour: Palette.panel, cr)
         TextPainter.draw("PRESSURE CURVE", at: Point(x: f.x + 12, y: f.y + 9),
                          style: .init(size: 11, bold: true, colour: Palette.panelDim), width: 130, overflow: .ellipsize, in: cr)
@@ -34,7 +35,6 @@ struct CurvePanelPainter {
             cairo_line_to(cr, plot.maxX, y)
         }
         cairo_stroke(cr)
-        let dash = [3.0, 3.0]
         cairo_set_dash(cr, dash, Int32(dash.count), 0)
         CairoDrawing.setColour(RGBA(1, 1, 1, 0.25), cr)
         move(panel.point(x: 0, y: 0), cr)
@@ -49,14 +49,18 @@ struct CurvePanelPainter {
         TextPainter.draw("raw →", at: Point(x: plot.maxX - 34, y: plot.maxY + 3), style: small, in: cr)
         TextPainter.draw("out", at: Point(x: plot.x - 28, y: plot.y + plot.height / 2 - 6), style: small, in: cr)
 
-        // Control handles with their arms from the fixed ends.
-        let handles = panel.handles(of: c)
+        // Control handles with their arms from the fixed ends. A handle on its end (linear) is
+        // drawn along the diagonal, where it can be seen and grabbed, its arm dashed.
+        let shown = panel.displayedHandles(of: c)
+        let ends = [panel.point(x: 0, y: 0), panel.point(x: 1, y: 1)]
         CairoDrawing.setColour(Palette.panelDim.with(alpha: 0.7), cr)
-        move(panel.point(x: 0, y: 0), cr)
-        line(handles[0], cr)
-        move(panel.point(x: 1, y: 1), cr)
-        line(handles[1], cr)
-        cairo_stroke(cr)
+        for i in 0..<2 {
+            if panel.isOffset(handle: i, of: c) { cairo_set_dash(cr, dash, Int32(dash.count), 0) }
+            move(ends[i], cr)
+            line(shown[i], cr)
+            cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+        }
 
         // The curve itself (the Bézier alone; minimum and multiplier are in the figures).
         cairo_set_line_width(cr, 2)
@@ -69,7 +73,7 @@ struct CurvePanelPainter {
         }
         cairo_stroke(cr)
 
-        for (i, h) in handles.enumerated() {
+        for (i, h) in shown.enumerated() {
             let active = view.dragging == i
             CairoDrawing.fillCircle(h, radius: Self.handleRadius, colour: active ? Palette.accent : Palette.panelText, cr)
             CairoDrawing.strokeCircle(h, radius: Self.handleRadius, width: 1.5, colour: Palette.accent, cr)
@@ -86,12 +90,17 @@ struct CurvePanelPainter {
         cairo_stroke(cr)
         CairoDrawing.fillCircle(dot, radius: Self.dotRadius, colour: Palette.deep, cr)
 
+        let box = panel.figures
+        var y = box.y
         let figures = String(format: "raw %.3f → out %.3f", raw, Force.normalized(view.curved))
-        TextPainter.draw(figures, at: Point(x: f.x + 12, y: plot.maxY + 16),
-                         style: .init(size: 11, mono: true), width: f.width - 24, overflow: .ellipsize, in: cr)
-        let settings = "\(c.pressCurve) · min \(format(c.minimumPressure)) · ×\(format(c.multiplier))"
-        TextPainter.draw(settings, at: Point(x: f.x + 12, y: plot.maxY + 32),
-                         style: .init(size: 10, colour: Palette.panelDim), width: f.width - 24, overflow: .ellipsize, in: cr)
+        y += TextPainter.draw(figures, at: Point(x: box.x, y: y), style: .init(size: 11, mono: true), width: box.width, in: cr) + 4
+        let settings = "PressCurve \(c.pressCurve) · min \(format(c.minimumPressure)) · ×\(format(c.multiplier))"
+        y += TextPainter.draw(settings, at: Point(x: box.x, y: y), style: .init(size: 10, colour: Palette.panelDim),
+                              width: box.width, in: cr) + 6
+        if (0..<2).contains(where: { panel.isOffset(handle: $0, of: c) }), y + 12 <= box.maxY {
+            TextPainter.draw("drag a handle to bend the curve", at: Point(x: box.x, y: y),
+                             style: .init(size: 10, colour: Palette.accent), width: box.width, in: cr)
+        }
     }
 
     private func format(_ v: Double) -> String { String(format: "%.2f", v) }

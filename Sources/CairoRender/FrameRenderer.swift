@@ -31,6 +31,8 @@ public final class FrameRenderer {
     private var previousSceneContent: SceneContent?
     /// The blurred Messages list behind a peek, made once per peek.
     private var backdrop: (key: String, viewport: Viewport, image: BlurredBackdrop)?
+    /// The help's layout, measured once per scene and window size.
+    private var helpLayout: HelpLayout?
 
     /// The values a non-canvas scene draws from.
     struct SceneContent: Equatable {
@@ -76,7 +78,8 @@ public final class FrameRenderer {
         let isCanvas = d.scene == .canvas
         let change = isCanvas ? try cache.update(d.ink, viewport: viewport) : .none
         let painter = InkPainter(style: d.ink.style)
-        let overlays = OverlayPainter(display: d, stats: stats, status: status)
+        var overlays = OverlayPainter(display: d, stats: stats, status: status)
+        if d.showHelp { overlays.helpLayout = try help(for: d) }
         let items = overlays.items
 
         var tail: StrokeTessellator.Pieces?
@@ -140,6 +143,16 @@ public final class FrameRenderer {
         return pixels
     }
 
+    /// The help's layout for this display's scene and window (measured once for each).
+    private func help(for d: Display) throws(RenderError) -> HelpLayout {
+        if let h = helpLayout, h.scene == d.scene, h.viewport == d.viewport, h.pages == 1 || h.page == d.helpPage { return h }
+        guard let cr = frame.makeContext() else { throw RenderError.surface("cannot measure the help") }
+        defer { cairo_destroy(cr) }
+        let h = HelpLayout(scene: d.scene, viewport: d.viewport, page: d.helpPage, measuringWith: cr)
+        helpLayout = h
+        return h
+    }
+
     /// Draws a scene other than the canvas as the frame's base layer.
     private func drawScene(_ d: Display, _ cr: OpaquePointer) throws(RenderError) {
         if let m = d.messages {
@@ -152,7 +165,18 @@ public final class FrameRenderer {
                 }
                 painter.drawPeek(peek, backdrop: image, cr)
             }
-            if let detail = m.detail { painter.drawDetail(detail, cr) }
+            painter.drawState(cr)
+            if let detail = m.detail {
+                if let from = detail.from {
+                    // The pop cross-fades from the peek as it was to the opaque detail view.
+                    let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
+                    let image = try backdrop(key: Self.backdropKey(m)) { c in
+                        MessagesPainter(messages: list, viewport: self.viewport).drawList(c)
+                    }
+                    painter.drawPeek(from, backdrop: image, morph: detail.appear, cr)
+                }
+                painter.drawDetail(detail, cr)
+            }
         } else if let c = d.confirm {
             ConfirmPainter(confirm: c, viewport: viewport).draw(cr)
         } else if let h = d.home {
@@ -172,7 +196,9 @@ public final class FrameRenderer {
 
     /// A blurred copy of what `draw` paints: drawn and blurred once per key (when a peek or a
     /// press starts), then reused every frame of it.
-    static func backdropKey(_ m: MessagesDisplay) -> String { "messages \(m.rows.map(\.id)) \(m.notice ?? "")" }
+    static func backdropKey(_ m: MessagesDisplay) -> String {
+        "messages \(m.rows.map(\.id)) \(m.notice ?? "") \(m.layout)"
+    }
 
     /// Makes the backdrop the scene on screen would blur, if it is not made yet.
     private func prepareBackdrop(_ d: Display) throws(RenderError) {

@@ -30,7 +30,7 @@ struct HomePainter {
         for i in home.apps.indices { drawIcon(i, scale: 1, cr) }
     }
 
-    func drawIcon(_ i: Int, scale: Double, _ cr: OpaquePointer) {
+    func drawIcon(_ i: Int, scale: Double, label: Bool = true, _ cr: OpaquePointer) {
         let app = home.apps[i], r = home.icons[i]
         cairo_save(cr)
         let c = r.center
@@ -39,23 +39,44 @@ struct HomePainter {
         cairo_translate(cr, -c.x, -c.y)
         ShortcutIconPainter.drawAppIcon(app.glyph, tint: RGBA(app.tint.r, app.tint.g, app.tint.b), in: r, into: cr)
         cairo_restore(cr)
+        guard label else { return }
         TextPainter.draw(app.name, at: Point(x: home.labels[i].x, y: home.labels[i].y), style: .init(size: 12, colour: RGBA(1, 1, 1)),
                          width: home.labels[i].width, alignment: .center, overflow: .ellipsize, in: cr)
     }
 
-    /// The press and the menu over the grid; `backdrop` is the blurred grid.
+    /// The press and the menu over the grid; `backdrop` is the blurred grid. The pressed icon
+    /// stays sharp and its label stays under the blur (as iOS does); below the peek a ring
+    /// around it shows how far the press is toward the menu.
     func drawOverlay(backdrop: BlurredBackdrop?, _ cr: OpaquePointer) {
         let focus = home.menu?.icon ?? home.pressedIcon
         if let focus, home.pressProgress > 0 {
             backdrop?.paint(into: cr, alpha: home.pressProgress, dim: Self.dim)
-            drawIcon(focus, scale: 1 + 0.08 * home.pressProgress, cr)
+            drawIcon(focus, scale: 1 + 0.08 * home.pressProgress, label: false, cr)
         }
+        if let ring = home.pressRing {
+            ProgressRing.draw(center: ring.center, radius: HomeLayout.pressRingRadius, width: HomeLayout.pressRingWidth,
+                              fraction: ring.progress, colour: RGBA(1, 1, 1, 0.95), cr)
+        }
+        drawState(cr)
         if let menu = home.menu { drawMenu(menu, cr) }
         if let toast = home.toast { drawToast(toast, cr) }
         if home.usesTimedFallback {
-            TextPainter.draw("no force: the timed fallback presses for you", at: Point(x: 0, y: Double(viewport.height) - 150),
-                             style: .init(size: 12, colour: RGBA(1, 1, 1, 0.8)), width: Double(viewport.width), alignment: .center,
-                             overflow: .ellipsize, in: cr)
+            let r = home.layout.fallbackHint
+            TextPainter.draw("no force: the timed fallback presses for you", at: Point(x: r.x, y: r.y),
+                             style: .init(size: 12, colour: RGBA(1, 1, 1, 0.8)), width: r.width, alignment: .center, in: cr)
+        }
+    }
+
+    /// The menu's state (teaching), as Confirm shows its button's: light text on a dark pill.
+    private func drawState(_ cr: OpaquePointer) {
+        let r = home.layout.stateLines
+        guard r.width > 0, !home.state.isEmpty else { return }
+        CairoDrawing.fillRoundedRect(r, radius: 8, colour: RGBA(0, 0, 0, 0.35), cr)
+        var y = r.y + 2
+        for (i, line) in home.state.enumerated() {
+            y += TextPainter.draw(line, at: Point(x: r.x + 8, y: y), style: .init(size: i == 0 ? 11 : 10, mono: i == 0,
+                                  colour: RGBA(1, 1, 1, i == 0 ? 1 : 0.8)), width: r.width - 16, alignment: .center,
+                                  overflow: .ellipsize, in: cr) + 1
         }
     }
 
@@ -107,11 +128,13 @@ struct HomePainter {
         cairo_restore(cr)
     }
 
+    /// The toast: its text wraps (it explains), the pill grows upward to hold it.
     private func drawToast(_ text: String, _ cr: OpaquePointer) {
-        let w = min(520.0, Double(viewport.width) - 32)
-        let r = Rect(x: (Double(viewport.width) - w) / 2, y: Double(viewport.height) - 110, width: w, height: 34)
+        let base = home.layout.toast
+        let style = TextPainter.Style(size: 13, colour: RGBA(1, 1, 1))
+        let h = TextPainter.measure(text, style: style, width: base.width - 24, in: cr).height
+        let r = Rect(x: base.x, y: base.maxY - max(base.height, h + 16), width: base.width, height: max(base.height, h + 16))
         CairoDrawing.fillRoundedRect(r, radius: 17, colour: RGBA(0, 0, 0, 0.6), cr)
-        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 9), style: .init(size: 13, colour: RGBA(1, 1, 1)),
-                         width: r.width - 24, alignment: .center, overflow: .ellipsize, in: cr)
+        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 8), style: style, width: r.width - 24, alignment: .center, in: cr)
     }
 }

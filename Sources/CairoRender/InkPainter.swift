@@ -60,6 +60,8 @@ public struct InkPainter {
         switch piece.colour {
         case .ink: colour = Palette.ink.with(alpha: piece.alpha)
         case .debug(let category): colour = Palette.debug(category).with(alpha: piece.alpha)
+        case .debugTint(let category):
+            colour = Palette.tint(Palette.debug(category), strength: StrokeTessellator.debugSegmentStrength).with(alpha: piece.alpha)
         }
         cairo_set_source_rgba(cr, colour.r, colour.g, colour.b, colour.a)
         switch piece.shape {

@@ -9,6 +9,8 @@ struct MessagesPainter {
     let viewport: Viewport
 
     static let background = RGBA(1, 1, 1)
+    /// Around the list column.
+    static let listBackground = RGBA(0.94, 0.94, 0.96)
     static let separator = RGBA(0.86, 0.86, 0.88)
     static let secondaryText = RGBA(0.45, 0.45, 0.50)
     static let primaryText = RGBA(0.08, 0.08, 0.10)
@@ -25,23 +27,41 @@ struct MessagesPainter {
     /// Draws the title bar and rows (what the backdrop blurs).
     func drawList(_ cr: OpaquePointer) {
         let l = messages.layout
-        CairoDrawing.setColour(RGBA(0.94, 0.94, 0.96), cr)
+        CairoDrawing.setColour(Self.listBackground, cr)
         cairo_paint(cr)
         cairo_rectangle(cr, l.column.x, l.column.y, l.column.width, l.column.height)
         CairoDrawing.setColour(Self.background, cr)
         cairo_fill(cr)
         TextPainter.draw("Messages", at: Point(x: l.titleBar.x + 16, y: l.titleBar.y + 14),
-                         style: .init(size: 28, bold: true, colour: Self.primaryText), width: l.titleBar.width - 32,
+                         style: .init(size: 28, bold: true, colour: Self.primaryText), width: MessagesLayout.titleReserve - 16,
                          overflow: .ellipsize, in: cr)
         if let notice = messages.notice {
-            TextPainter.draw(notice, at: Point(x: l.titleBar.x + 200, y: l.titleBar.y + 26),
-                             style: .init(size: 12, colour: Self.secondaryText), width: l.titleBar.width - 216,
+            let n = l.noticeLine
+            TextPainter.draw(notice, at: Point(x: n.x, y: n.y), style: .init(size: 12, colour: Self.secondaryText), width: n.width,
                              alignment: .right, overflow: .ellipsize, in: cr)
         }
+        // Rows scroll under the title bar: clipped to the list below it.
+        cairo_save(cr)
+        cairo_rectangle(cr, l.list.x, l.list.y, l.list.width, l.list.height)
+        cairo_clip(cr)
         for (i, row) in messages.rows.enumerated() {
             let r = l.row(i)
-            if r.y > l.column.maxY { break }
-            drawRow(row, at: i, cr)
+            if r.y > l.list.maxY { break }
+            if r.maxY > l.list.y { drawRow(row, at: i, cr) }
+        }
+        cairo_restore(cr)
+    }
+
+    /// The preview interaction's state (teaching), as Confirm shows its button's: drawn over a
+    /// peek's blur, under the detail view.
+    func drawState(_ cr: OpaquePointer) {
+        let r = messages.layout.stateLine
+        guard r.width > 0 else { return }
+        var y = r.y
+        for (i, line) in messages.state.enumerated() {
+            y += TextPainter.draw(line, at: Point(x: r.x, y: y), style: .init(size: i == 0 ? 11 : 10, mono: i == 0,
+                                  colour: i == 0 ? Self.primaryText : Self.secondaryText), width: r.width,
+                                  alignment: .right, overflow: .ellipsize, in: cr) + 1
         }
     }
 
@@ -90,14 +110,15 @@ struct MessagesPainter {
 
     // MARK: Peek
 
-    /// Draws a peek over the list; `backdrop` is the blurred list.
-    func drawPeek(_ p: PeekDisplay, backdrop: BlurredBackdrop?, _ cr: OpaquePointer) {
+    /// Draws a peek over the list; `backdrop` is the blurred list. `morph` 0…1 moves the panel
+    /// onto the list column as a pop's detail view fades in over it.
+    func drawPeek(_ p: PeekDisplay, backdrop: BlurredBackdrop?, morph: Double = 0, _ cr: OpaquePointer) {
         let fade = min(1, p.previewProgress) * p.presence
         backdrop?.paint(into: cr, alpha: fade, dim: Self.peekDim)
         if !p.isPeeked || p.presence < 1 {
             // The source rect stays sharp while the rest blurs (UIKit's preview transition).
             let l = messages.layout
-            let source = p.part == .avatar ? l.avatar(p.index).insetBy(-6) : l.row(p.index)
+            let source = l.source(index: p.index, part: p.part)
             cairo_save(cr)
             let scale = 1 + 0.03 * min(1, p.previewProgress)
             let c = source.center
@@ -109,14 +130,17 @@ struct MessagesPainter {
             drawRow(p.row, at: p.index, cr)
             cairo_restore(cr)
         }
-        if p.isPeeked { drawPreviewPanel(p, cr) }
-        drawRings(p, cr)
+        if p.isPeeked { drawPreviewPanel(p, morph: morph, cr) }
+        if p.showsRings { drawRings(p, cr) }
     }
 
     /// The preview panel: appears at the peek, grows toward full size with the commit
-    /// progress, slides up to reveal the actions, shrinks away on a cancel.
-    private func drawPreviewPanel(_ p: PeekDisplay, _ cr: OpaquePointer) {
-        let frame = panelFrame(p)
+    /// progress, slides up to reveal the actions, shrinks away on a cancel. During a pop
+    /// (`morph` > 0) it grows onto the list column while its content fades out in the first
+    /// half, so the detail's content, fading in in the second half, never doubles it.
+    private func drawPreviewPanel(_ p: PeekDisplay, morph: Double, _ cr: OpaquePointer) {
+        let m = Force.normalized(morph)
+        let frame = Self.lerp(panelFrame(p), messages.layout.column, m)
         cairo_save(cr)
         let c = frame.center
         let scale = (0.92 + 0.08 * p.commitProgress) * (0.6 + 0.4 * p.presence)
@@ -124,17 +148,25 @@ struct MessagesPainter {
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, -c.x, -c.y)
         cairo_push_group(cr)
-        CairoDrawing.fillRoundedRect(frame.offsetBy(dx: 0, dy: 6), radius: 16, colour: RGBA(0, 0, 0, 0.25), cr)
-        CairoDrawing.fillRoundedRect(frame, radius: 14, colour: Self.background, cr)
+        CairoDrawing.fillRoundedRect(frame.offsetBy(dx: 0, dy: 6), radius: 16, colour: RGBA(0, 0, 0, 0.25 * (1 - m)), cr)
+        CairoDrawing.fillRoundedRect(frame, radius: 14 * (1 - m), colour: Self.background, cr)
+        cairo_push_group(cr)
         if p.part == .avatar {
             drawProfile(p.row, in: frame, cr)
         } else {
             drawConversation(p.row, in: frame, cr)
         }
         cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, Force.normalized(1 - 2 * m))
+        cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, p.presence)
         cairo_restore(cr)
         if p.actionsReveal > 0 { drawActions(p, below: frame, cr) }
+    }
+
+    static func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
+        Rect(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
+             width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
     }
 
     /// The panel's rect (the layout is shared with input: actions are hit-tested there).
@@ -211,31 +243,40 @@ struct MessagesPainter {
         cairo_paint_with_alpha(cr, p.actionsReveal * p.presence)
     }
 
-    /// Two rings around the press: the preview transition inside, the commit transition outside.
+    /// Two rings near the press (never over the previewed item or the panel): the preview
+    /// transition inside, the commit transition outside.
     private func drawRings(_ p: PeekDisplay, _ cr: OpaquePointer) {
         guard p.presence > 0 else { return }
-        let c = p.pressPoint
-        ProgressRing.draw(center: c, radius: Self.previewRingRadius, width: Self.ringWidth, fraction: p.previewProgress,
+        let c = p.ringsCenter, k = p.ringsReach / MessagesLayout.ringsReach
+        ProgressRing.draw(center: c, radius: Self.previewRingRadius * k, width: Self.ringWidth * k, fraction: p.previewProgress,
                           colour: Self.tint.with(alpha: p.presence), cr)
         if p.isPeeked {
-            ProgressRing.draw(center: c, radius: Self.commitRingRadius, width: Self.ringWidth, fraction: p.commitProgress,
+            ProgressRing.draw(center: c, radius: Self.commitRingRadius * k, width: Self.ringWidth * k, fraction: p.commitProgress,
                               colour: RGBA(1.0, 0.58, 0.0, p.presence), cr)
         }
     }
 
     // MARK: Detail
 
+    /// The detail view, opaque over the whole scene (its background is the list's), faded in
+    /// by `appear`: over the peek it popped from, a clean cross-fade. While it pops from a peek
+    /// its content comes in over the second half only (the peek's content left in the first).
     func drawDetail(_ d: DetailDisplay, _ cr: OpaquePointer) {
         let col = messages.layout.column
+        let bar = Rect(x: col.x, y: col.y, width: col.width, height: MessagesLayout.titleHeight)
         cairo_save(cr)
         cairo_push_group(cr)
+        CairoDrawing.setColour(Self.listBackground, cr)
+        cairo_paint(cr)
         cairo_rectangle(cr, col.x, col.y, col.width, col.height)
         CairoDrawing.setColour(Self.background, cr)
         cairo_fill(cr)
-        let bar = Rect(x: col.x, y: col.y, width: col.width, height: MessagesLayout.titleHeight)
         cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height)
         CairoDrawing.setColour(RGBA(0.97, 0.97, 0.98), cr)
         cairo_fill(cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, d.appear)
+        cairo_push_group(cr)
         TextPainter.draw("‹ Messages", at: Point(x: bar.x + 12, y: bar.y + 22), style: .init(size: 16, colour: Self.tint),
                          width: 140, overflow: .ellipsize, in: cr)
         TextPainter.draw(d.part == .avatar ? "Profile" : d.row.sender, at: Point(x: bar.x, y: bar.y + 22),
@@ -251,7 +292,7 @@ struct MessagesPainter {
                          style: .init(size: 12, colour: Self.secondaryText), width: col.width, alignment: .center,
                          overflow: .ellipsize, in: cr)
         cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, d.appear)
+        cairo_paint_with_alpha(cr, d.from == nil ? d.appear : Force.normalized(2 * d.appear - 1))
         cairo_restore(cr)
     }
 }

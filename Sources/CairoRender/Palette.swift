@@ -20,10 +20,18 @@ public enum Palette {
     public static let ink = RGBA(0.09, 0.09, 0.11)
     /// Panels behind overlay text.
     public static let panel = RGBA(0.12, 0.12, 0.15, 0.86)
+    /// The teaching dock behind the panels: a desk beside the device's screen.
+    public static let dock = RGBA(0.21, 0.21, 0.24)
     public static let panelText = RGBA(0.95, 0.95, 0.97)
     public static let panelDim = RGBA(0.70, 0.70, 0.76)
     public static let accent = RGBA(0.20, 0.55, 1.0)
     public static let deep = RGBA(0.898, 0.276, 0.309)
+
+    /// `c` at `strength` over the paper, opaque (how a translucent colour looks on the paper).
+    public static func tint(_ c: RGBA, strength: Double) -> RGBA {
+        let k = Force.normalized(strength)
+        return RGBA(paper.r + (c.r - paper.r) * k, paper.g + (c.g - paper.g) * k, paper.b + (c.b - paper.b) * k)
+    }
 
     /// TouchCanvas's debug colours: cancelled red, needsUpdate orange, finger purple,
     /// coalesced green, predicted blue, standard black.

@@ -2,28 +2,20 @@ import CCairo
 import Foundation
 import ForceCore
 
-/// Draws the teaching views: the event log of delegate callbacks and the force-over-time plot.
+/// Draws the teaching views: the event log of delegate callbacks and the force-over-time plot,
+/// in the rects the dock gives them.
 struct TeachingPainter {
     let teaching: TeachingDisplay
-    let viewport: Viewport
-    /// The plot sits above the gauge (bottom left), the log above the plot: this is the gauge's top.
-    let bottom: Double
+    let plotRect: Rect?
+    let logRect: Rect?
 
-    static let margin = 16.0
-    static let logSize = (width: 440.0, lineHeight: 17.0)
-    static let plotSize = (width: 440.0, height: 150.0)
+    /// 11 pt monospaced lines, 16 pt apart; the time column is 54 pt wide.
+    static let logLine = (size: 11.0, spacing: 2.0, timeWidth: 54.0)
 
-    var plotRect: Rect? {
-        guard teaching.plot != nil else { return nil }
-        return Rect(x: Self.margin, y: bottom - Self.plotSize.height,
-                    width: Self.plotSize.width, height: Self.plotSize.height)
-    }
-
-    var logRect: Rect? {
-        guard let log = teaching.log else { return nil }
-        let h = 34 + Self.logSize.lineHeight * Double(max(1, log.entries.count))
-        let bottom = (plotRect?.y ?? self.bottom + 8) - 8
-        return Rect(x: Self.margin, y: bottom - h, width: Self.logSize.width, height: h)
+    init(teaching: TeachingDisplay, plotRect: Rect?, logRect: Rect?) {
+        self.teaching = teaching
+        self.plotRect = teaching.plot == nil ? nil : plotRect
+        self.logRect = teaching.log == nil ? nil : logRect
     }
 
     func draw(_ cr: OpaquePointer) {
@@ -31,21 +23,35 @@ struct TeachingPainter {
         if let r = logRect, let log = teaching.log { drawLog(log, in: r, cr) }
     }
 
+    /// The newest callbacks that fit, each wrapped (never cut), oldest at the top.
     private func drawLog(_ log: EventLog, in r: Rect, _ cr: OpaquePointer) {
         CairoDrawing.fillRoundedRect(r, radius: 10, colour: Palette.panel, cr)
         TextPainter.draw("CALLBACKS", at: Point(x: r.x + 12, y: r.y + 9), style: .init(size: 11, bold: true, colour: Palette.panelDim),
                          width: r.width - 24, overflow: .ellipsize, in: cr)
+        let l = Self.logLine
+        let textX = r.x + 12 + l.timeWidth, textWidth = r.maxX - 12 - textX
         if log.entries.isEmpty {
             TextPainter.draw("(none yet: force-press a row, an icon or the bar)", at: Point(x: r.x + 12, y: r.y + 28),
-                             style: .init(size: 11, colour: Palette.panelDim), width: r.width - 24, overflow: .ellipsize, in: cr)
+                             style: .init(size: 11, colour: Palette.panelDim), width: r.width - 24, in: cr)
+            return
         }
-        for (i, e) in log.entries.enumerated() {
-            let y = r.y + 28 + Double(i) * Self.logSize.lineHeight
-            TextPainter.draw(String(format: "%6.2f", e.time), at: Point(x: r.x + 12, y: y),
-                             style: .init(size: 11, mono: true, colour: Palette.panelDim), width: 52, in: cr)
+        let style = TextPainter.Style(size: l.size, mono: true)
+        var shown: [(EventLog.Entry, String, Double)] = []
+        var height = 0.0
+        let room = r.height - 28 - 8
+        for e in log.entries.reversed() {
             let text = e.count > 1 ? "\(e.text)  ×\(e.count)" : e.text
-            TextPainter.draw(text, at: Point(x: r.x + 66, y: y), style: .init(size: 11, mono: true),
-                             width: r.width - 78, overflow: .ellipsize, in: cr)
+            let h = TextPainter.measure(text, style: style, width: textWidth, in: cr).height + l.spacing
+            guard height + h <= room else { break }
+            shown.append((e, text, h))
+            height += h
+        }
+        var y = r.y + 28
+        for (e, text, h) in shown.reversed() {
+            TextPainter.draw(String(format: "%6.2f", e.time), at: Point(x: r.x + 12, y: y),
+                             style: .init(size: l.size, mono: true, colour: Palette.panelDim), width: l.timeWidth, in: cr)
+            TextPainter.draw(text, at: Point(x: textX, y: y), style: style, width: textWidth, in: cr)
+            y += h
         }
     }
 
@@ -53,7 +59,7 @@ struct TeachingPainter {
         CairoDrawing.fillRoundedRect(r, radius: 10, colour: Palette.panel, cr)
         TextPainter.draw("FORCE · last \(Int(ForceHistory.span)) s", at: Point(x: r.x + 12, y: r.y + 9),
                          style: .init(size: 11, bold: true, colour: Palette.panelDim), width: r.width - 24, overflow: .ellipsize, in: cr)
-        let area = Rect(x: r.x + 12, y: r.y + 30, width: r.width - 70, height: r.height - 42)
+        let area = Rect(x: r.x + 12, y: r.y + 30, width: r.width - 92, height: r.height - 42)
         func point(_ t: Double, _ f: Double) -> Point {
             Point(x: area.x + area.width * (1 - (plot.now - t) / ForceHistory.span), y: area.maxY - area.height * Force.normalized(f))
         }
@@ -72,7 +78,7 @@ struct TeachingPainter {
             cairo_stroke(cr)
             cairo_set_dash(cr, nil, 0, 0)
             TextPainter.draw(String(format: "%@ %.2f", th.name, th.value), at: Point(x: area.maxX + 6, y: y - 7),
-                             style: .init(size: 10, colour: colour), width: 56, overflow: .ellipsize, in: cr)
+                             style: .init(size: 10, colour: colour), width: 78, in: cr)
         }
         let line = plot.history.line(now: plot.now)
         guard line.count > 1 else { return }

@@ -29,6 +29,7 @@ enum KeyMap {
         if key(SDLK_p) { return .command(.togglePrecise) }
         if key(SDLK_o) { return .command(.toggleOpacity) }
         if key(SDLK_r) { return .command(.toggleRenderer) }
+        if key(SDLK_w) { return .command(.toggleWidthMapping) }
         if key(SDLK_s) { return .command(.toggleSimulatedPressure) }
         if key(SDLK_z) { return .command(.undo) }
         if key(SDLK_y) { return .command(.redo) }

@@ -6,6 +6,9 @@ struct CanvasOptionGroup: ParsableArguments {
     @Option(help: "Ink renderer: outline (perfect-freehand) or classic (TouchCanvas segments).")
     var renderer: InkRenderer?
 
+    @Option(help: "How force becomes width in every renderer: perfect-freehand (default) or touchcanvas.")
+    var widthMapping: InkWidthMapping?
+
     @Flag(help: "Start in debug drawing (TouchCanvas colours per point type).")
     var debug = false
 
@@ -16,6 +19,7 @@ struct CanvasOptionGroup: ParsableArguments {
     func apply(to base: Options) -> Options {
         var o = base
         if let renderer { o.renderer = renderer }
+        if let widthMapping { o.widthMapping = widthMapping }
         if debug { o.debug = true }
         if hud { o.showHUD = true }
         return o
@@ -23,6 +27,7 @@ struct CanvasOptionGroup: ParsableArguments {
 }
 
 extension InkRenderer: ExpressibleByArgument {}
+extension InkWidthMapping: ExpressibleByArgument {}
 extension SceneKind: ExpressibleByArgument {}
 
 /// A `WxH` size argument.

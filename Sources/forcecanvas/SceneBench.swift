@@ -40,7 +40,7 @@ extension BenchCommand {
             SceneScenario(name: "Home · quick-action menu open, highlight moving", scene: .home,
                           setUp: { s, t in press(&s, &t, at: icons[4].center, notches: 2) },
                           wiggle: { s, t, f in
-                              let p = Point(x: icons[4].center.x + 60, y: icons[4].maxY + 30 + Double(f % 3) * 50)
+                              let p = Point(x: icons[4].center.x + 60, y: icons[4].maxY + HomeLayout.labelClearance + 30 + Double(f % 3) * 50)
                               s.handle(.pointer(PointerInput(phase: .move, location: p)), at: t)
                           }),
             SceneScenario(name: "Confirm · ring filling on the DELETE EVENT bar", scene: .confirm,

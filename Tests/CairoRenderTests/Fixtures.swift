@@ -27,12 +27,19 @@ enum Fixtures {
     /// jumping over idle ones.
     static func render(_ session: Session, at times: [Double], stepEveryFrame: Bool = false,
                        renderEveryFrame: Bool = true) throws -> [ImageSurface] {
-        var out: [Int: ImageSurface] = [:]
+        try renderWithStates(session, at: times, stepEveryFrame: stepEveryFrame, renderEveryFrame: renderEveryFrame)
+            .map(\.surface)
+    }
+
+    /// Like `render`, with the state each frame was drawn from.
+    static func renderWithStates(_ session: Session, at times: [Double], stepEveryFrame: Bool = false,
+                                 renderEveryFrame: Bool = true) throws -> [(surface: ImageSurface, state: AppState)] {
+        var out: [Int: (ImageSurface, AppState)] = [:]
         let frames = times.map(HeadlessReplay.frame(at:))
         var replay = HeadlessReplay(session: session, shortcuts: shortcuts)
         replay.stepEveryFrame = stepEveryFrame
         replay.renderEveryFrame = renderEveryFrame
-        try replay.run(frames: Set(frames)) { frame, _, surface in
+        try replay.run(frames: Set(frames)) { frame, state, surface in
             // Copy the frame: the renderer keeps drawing into its own surface.
             let copy = try ImageSurface(viewport: Viewport(width: surface.pixelWidth, height: surface.pixelHeight))
             if let cr = copy.makeContext() {
@@ -40,7 +47,7 @@ enum Fixtures {
                 cairo_paint(cr)
                 cairo_destroy(cr)
             }
-            out[frame] = copy
+            out[frame] = (copy, state)
         }
         return frames.compactMap { out[$0] }
     }

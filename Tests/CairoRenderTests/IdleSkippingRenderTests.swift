@@ -24,6 +24,8 @@ final class IdleSkippingRenderTests: XCTestCase {
         try assertSameBytes("scene-messages.jsonl", at: [0.4, 0.7, 1.3, 2.1, 3.2, 6])
         try assertSameBytes("scene-confirm.jsonl", at: [0.7, 0.82, 1.1, 2.0, 4])
         try assertSameBytes("scene-home.jsonl", at: [0.6, 1.5, 2.5, 5])
+        // The shade following a pull, settling open, closing after Esc.
+        try assertSameBytes("scene-shade.jsonl", at: [0.6, 1.1, 1.6, 2.1, 2.2, 3.0])
     }
 
     func testScenesWithLongIdleGaps() throws {

@@ -11,7 +11,8 @@ final class IdleSkippingTests: XCTestCase {
         .appendingPathComponent("Assets/Sessions")
 
     static let bundled = ["demo.jsonl", "golden-point-types.jsonl", "golden-pressure.jsonl", "golden-tablet.jsonl",
-                          "scene-confirm.jsonl", "scene-home.jsonl", "scene-messages.jsonl", "scene-system.jsonl"]
+                          "scene-confirm.jsonl", "scene-home.jsonl", "scene-messages.jsonl", "scene-system.jsonl",
+                          "scene-shade.jsonl"]
     static let idle = ["idle-messages.jsonl", "idle-confirm.jsonl", "idle-home.jsonl", "idle-system.jsonl",
                        "idle-canvas.jsonl"]
 

@@ -123,11 +123,14 @@ final class PressureCurveTests: XCTestCase {
         XCTAssertEqual(d.realPoints.last?.force ?? 0, 0.5375, accuracy: 0.001)
     }
 
-    func testDraggingAHandleEditsTheCurveInsteadOfDrawing() {
+    func testDraggingAHandleEditsTheCurveInsteadOfDrawing() throws {
         var d = Driver()
         d.command(.toggleCurve)
-        let panel = d.state.curvePanel
-        let h = panel.handles(of: d.state.pressureCurve)[0]   // (0,0) for linear
+        let panel = try XCTUnwrap(d.state.curvePanel, "the dock has room for the curve panel")
+        // Linear puts the control point on (0,0): its handle is drawn along the diagonal.
+        XCTAssertTrue(panel.isOffset(handle: 0, of: d.state.pressureCurve))
+        let h = panel.displayedHandles(of: d.state.pressureCurve)[0]
+        XCTAssertEqual(h.distance(to: panel.point(x: 0, y: 0)), CurvePanel.handleOffset, accuracy: 1e-9)
         d.down(h.x + 3, h.y - 2)
         XCTAssertNil(d.live, "a press on a handle does not draw")
         XCTAssertEqual(d.state.curveDrag, 0)
@@ -138,10 +141,18 @@ final class PressureCurveTests: XCTestCase {
         XCTAssertEqual(d.state.pressureCurve.x1, 20)
         XCTAssertEqual(d.state.pressureCurve.y1, 60)
         XCTAssertEqual(d.state.ink.strokes.count, 0)
-        // With the panel hidden the same press draws.
+        // With the panel hidden (and the dock closed) a press there draws.
         d.command(.toggleCurve)
         d.down(h.x, h.y)
         XCTAssertNotNil(d.live)
+        d.up(h.x, h.y)
+        // A press elsewhere on the dock does nothing.
+        d.command(.toggleCurve)
+        let dock = d.state.screenLayout.dockFrame
+        d.down(dock.x + 4, dock.maxY - 4)
+        XCTAssertNil(d.live, "the dock is not paper")
+        d.up(dock.x + 4, dock.maxY - 4)
+        XCTAssertEqual(d.state.ink.strokes.count, 1)
     }
 }
 

@@ -151,3 +151,25 @@ final class PressureEmulatorTests: XCTestCase {
         XCTAssertNil(Force.normalized(raw: 1, maximum: .nan))
     }
 }
+
+/// Issue 9, item 7: a press after a stroke that ended at 0.00 never starts hairline-thin.
+final class StrokeStartTests: XCTestCase {
+    func testAStrokeAfterOneThatEndedAtZeroStartsAtTheVisibleMinimum() {
+        var d = Driver()
+        d.down(100, 100)
+        d.move(120, 100)
+        d.wheel(-5)
+        d.move(140, 100)
+        XCTAssertEqual(d.realPoints.last?.force ?? -1, 0, accuracy: 1e-4, "the first stroke ends at 0")
+        d.up(140, 100)
+        d.down(100, 200)
+        XCTAssertEqual(d.realPoints.first?.force ?? 0, PressureEmulator.minimumStartLevel, accuracy: 1e-4)
+        XCTAssertEqual(d.state.display.gauge.force, PressureEmulator.minimumStartLevel, accuracy: 1e-9)
+        d.wheel(2)
+        XCTAssertEqual(d.state.liveForce, 0.3, accuracy: 1e-9, "the wheel goes on from there")
+        d.up(100, 200)
+        // Above the minimum the next stroke starts where the last one left off.
+        d.down(100, 300)
+        XCTAssertEqual(d.realPoints.first?.force ?? 0, 0.3, accuracy: 1e-4)
+    }
+}

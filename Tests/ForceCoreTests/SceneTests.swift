@@ -198,10 +198,13 @@ final class SceneTests: XCTestCase {
         d.down(200, 10)   // within 24 pt of the top edge, left of the scene tabs
         d.move(200, 60)
         XCTAssertTrue(d.state.chrome.isShadeOpen)
-        d.up(200, 60)
+        d.move(200, 400)
+        d.up(200, 400)
+        XCTAssertTrue(d.state.chrome.isShadeOpen, "pulled half way down: it settles open")
         d.down(600, 400)
+        XCTAssertNil(d.state.messages.preview.pressLocation, "the tap on the shade never reaches the list")
+        d.up(600, 400)
         XCTAssertFalse(d.state.chrome.isShadeOpen)
-        XCTAssertNil(d.state.messages.preview.pressLocation, "the tap on the shade never reached the list")
     }
 
     func testScenesAndShortcutsRoundTripThroughSessions() throws {

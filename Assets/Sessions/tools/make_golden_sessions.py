@@ -111,31 +111,54 @@ def tablet():
     """A Wacom-style pen through XInput2: raw pressure 0..65535, tilt, the firm curve, the
     curve panel open; the eraser end removes one stroke; a live tilted stroke is captured."""
     full = 65535
-    s = Session(900, 460, header={"pressureCurve": "firm", "minimumPressure": 0.05,
+    # 1280x720: the HUD, the curve panel and the debug legend in the dock column on the left,
+    # the strokes on the paper right of it.
+    s = Session(1280, 720, header={"pressureCurve": "firm", "minimumPressure": 0.05,
                                   "pressureMultiplier": 1}, debug=True, hud=True, curve=True)
     s.ev(0.05, type="device", name="Wacom Intuos Pro M Pen stylus", kind="pen", force=True, tilt=True)
     # Two finished strokes: one pressing harder along its length, one that is erased later.
-    s.ev(0.1, type="down", x=60, y=150, source="pen", force=3000, maxForce=full, altitude=1.2, azimuth=0.6)
-    s.wave(60, 150, 560, 30, 80, source="pen", force=lambda u: round(3000 + 60000 * u),
+    s.ev(0.1, type="down", x=580, y=150, source="pen", force=3000, maxForce=full, altitude=1.2, azimuth=0.6)
+    s.wave(580, 150, 560, 30, 80, source="pen", force=lambda u: round(3000 + 60000 * u),
            maxForce=full, altitude=1.2, azimuth=0.6)
-    s.ev(0.01, type="up", x=620, y=150, source="pen", force=full, maxForce=full, altitude=1.2, azimuth=0.6)
-    s.ev(0.1, type="down", x=60, y=260, source="pen", force=20000, maxForce=full, altitude=1.0, azimuth=2.4)
-    s.wave(60, 260, 560, 20, 60, source="pen", force=lambda u: 20000, maxForce=full, altitude=1.0, azimuth=2.4)
-    s.ev(0.01, type="up", x=620, y=260, source="pen", force=20000, maxForce=full, altitude=1.0, azimuth=2.4)
+    s.ev(0.01, type="up", x=1140, y=150, source="pen", force=full, maxForce=full, altitude=1.2, azimuth=0.6)
+    s.ev(0.1, type="down", x=580, y=260, source="pen", force=20000, maxForce=full, altitude=1.0, azimuth=2.4)
+    s.wave(580, 260, 560, 20, 60, source="pen", force=lambda u: 20000, maxForce=full, altitude=1.0, azimuth=2.4)
+    s.ev(0.01, type="up", x=1140, y=260, source="pen", force=20000, maxForce=full, altitude=1.0, azimuth=2.4)
     # The eraser end crosses the second stroke only.
     s.ev(0.2, type="device", name="Wacom Intuos Pro M Pen eraser", kind="eraser", force=True, tilt=True)
-    s.ev(0.05, type="down", x=300, y=225, source="eraser", force=30000, maxForce=full)
+    s.ev(0.05, type="down", x=820, y=225, source="eraser", force=30000, maxForce=full)
     for i in range(1, 11):
-        s.ev(1 / 240, type="move", x=300 + i, y=225 + 8 * i, source="eraser", force=30000, maxForce=full)
-    s.ev(0.01, type="up", x=310, y=305, source="eraser", force=0, maxForce=full)
+        s.ev(1 / 240, type="move", x=820 + i, y=225 + 8 * i, source="eraser", force=30000, maxForce=full)
+    s.ev(0.01, type="up", x=830, y=305, source="eraser", force=0, maxForce=full)
     # Back to the tip: a live stroke, tilting over as it goes, captured mid-way (t ≈ 2.0).
     s.ev(0.1, type="device", name="Wacom Intuos Pro M Pen stylus", kind="pen", force=True, tilt=True)
-    s.ev(0.05, type="down", x=60, y=380, source="pen", force=10000, maxForce=full, altitude=1.5, azimuth=0.0)
-    s.wave(60, 380, 500, 25, 70, source="pen", force=lambda u: round(10000 + 40000 * u), maxForce=full,
+    s.ev(0.05, type="down", x=580, y=380, source="pen", force=10000, maxForce=full, altitude=1.5, azimuth=0.0)
+    s.wave(580, 380, 500, 25, 70, source="pen", force=lambda u: round(10000 + 40000 * u), maxForce=full,
            altitude=lambda u: round(1.5 - 0.9 * u, 4), azimuth=lambda u: round(-math.pi / 2 * u, 4))
-    s.ev(1.0, type="up", x=560, y=380, source="pen", force=50000, maxForce=full, altitude=0.6, azimuth=-1.5708)
+    s.ev(1.0, type="up", x=1080, y=380, source="pen", force=50000, maxForce=full, altitude=0.6, azimuth=-1.5708)
     s.checkpoint(1.5, "tilted-live-stroke")    # mid-stroke: tilt, raw → curved dot, HUD
     s.write("golden-tablet.jsonl")
+
+
+# Where things are in a 1280x800 window with a teaching panel open (ForceCore's ScreenLayout):
+# a 472 pt dock column on the left; the scene in the remaining 808 pt, below the 44 pt tabs.
+WIDTH, HEIGHT, DOCK, TABS = 1280, 800, 472, 44
+
+
+def message_row(i, part="message"):
+    """A point on row i of the Messages list (MessagesLayout: a 720 pt column, a 64 pt title,
+    76 pt rows with a 48 pt avatar 16 pt in)."""
+    column = DOCK + (WIDTH - DOCK - 720) / 2
+    y = TABS + 64 + 76 * i + 38
+    return (column + 40, y) if part == "avatar" else (column + 200, y)
+
+
+def home_icon(i):
+    """The centre of app icon i on Home (HomeLayout: four 132x128 pt cells, 76 pt icons, the
+    three rows centred in the area)."""
+    x0 = round(DOCK + (WIDTH - DOCK - 4 * 132) / 2)
+    y0 = max(TABS + 60, round(TABS + (HEIGHT - TABS - 3 * 128) / 2))
+    return (x0 + 132 * (i % 4) + 66, y0 + 128 * (i // 4) + 38)
 
 
 def press_with_wheel(s, x, y, notches, dt=0.1, source="mouse"):
@@ -147,23 +170,28 @@ def press_with_wheel(s, x, y, notches, dt=0.1, source="mouse"):
 
 def messages():
     """Peek and pop on the third row, the wheel raising the force 0.1 a notch from a light
-    click: preview 0→1 by 0.2 (peek), commit 0→1 by 0.75 (pop), then the detail view."""
-    s = Session(1280, 800, header={"scene": "messages"}, eventLog=True, forcePlot=True)
-    s.ev(0.1, type="move", x=600, y=300, source="mouse")
-    press_with_wheel(s, 600, 300, 1)          # t 0.3: 0.1, preview 0.5
+    click: preview 0→1 by 0.2 (peek), commit 0→1 by 0.75 (pop, the button still down), then
+    the lift and the detail view."""
+    s = Session(WIDTH, HEIGHT, header={"scene": "messages"}, eventLog=True, forcePlot=True)
+    x, y = message_row(2)
+    s.ev(0.1, type="move", x=x, y=y, source="mouse")
+    press_with_wheel(s, x, y, 1)              # t 0.3: 0.1, preview 0.5
     s.ev(0.2, type="wheel", dy=1)             # t 0.5: 0.2, the peek
     s.ev(0.3, type="wheel", dy=2)             # t 0.8: 0.4, commit 0.36
     s.ev(0.4, type="wheel", dy=2)             # t 1.2: 0.6, commit 0.73
     s.ev(0.3, type="wheel", dy=2)             # t 1.5: 0.8, pop
-    s.ev(0.3, type="up", x=600, y=300, source="mouse")
-    # Back to the list, then a peek of the avatar that is lifted before the pop (cancel).
-    s.ev(0.5, type="down", x=400, y=80, source="mouse")
-    s.ev(0.05, type="up", x=400, y=80, source="mouse")
-    press_with_wheel(s, 320, 222, 3)
-    s.ev(0.3, type="up", x=320, y=222, source="mouse")
+    s.ev(0.3, type="up", x=x, y=y, source="mouse")
+    # Back to the list (a press on the title bar), then a peek of the avatar that is lifted
+    # before the pop (cancel).
+    s.ev(0.5, type="down", x=DOCK + 228, y=80, source="mouse")
+    s.ev(0.05, type="up", x=DOCK + 228, y=80, source="mouse")
+    ax, ay = message_row(1, "avatar")
+    press_with_wheel(s, ax, ay, 3)
+    s.ev(0.3, type="up", x=ax, y=ay, source="mouse")
     s.checkpoint(0.4, "mid-preview")
     s.checkpoint(0.7, "peek")
     s.checkpoint(1.3, "commit")
+    s.checkpoint(1.65, "pop-cross-fade")     # popped at 1.5 with the button still down
     s.checkpoint(2.1, "popped")
     s.write("scene-messages.jsonl")
 
@@ -187,15 +215,18 @@ def confirm():
 def home():
     """Quick actions: ForceCanvas's icon (left column) opens its menu to the right; Music
     (right column) opens to the left; an item of Music is chosen by sliding and lifting."""
-    s = Session(1280, 800, header={"scene": "home"}, eventLog=True)
-    press_with_wheel(s, 442, 246, 2)          # t 0.3: 0.2, open
-    s.ev(0.2, type="up", x=442, y=246, source="mouse")   # stays open
+    s = Session(WIDTH, HEIGHT, header={"scene": "home"}, eventLog=True)
+    x, y = home_icon(0)
+    press_with_wheel(s, x, y, 2)              # t 0.3: 0.2, open
+    s.ev(0.2, type="up", x=x, y=y, source="mouse")   # stays open
     s.ev(0.5, type="down", x=1200, y=700, source="mouse")  # a tap outside closes it
     s.ev(0.05, type="up", x=1200, y=700, source="mouse")
-    press_with_wheel(s, 838, 246, 2)          # t ~1.35: Music's menu
+    x, y = home_icon(3)
+    press_with_wheel(s, x, y, 2)              # t ~1.35: Music's menu
     for i in range(1, 6):
-        s.ev(0.05, type="move", x=838 - 10 * i, y=246 + 20 * i, source="mouse")
-    s.ev(0.3, type="up", x=788, y=346, source="mouse")
+        s.ev(0.05, type="move", x=x - 10 * i, y=y + 20 * i, source="mouse")
+    s.ev(0.3, type="up", x=x - 50, y=y + 100, source="mouse")
+    s.checkpoint(0.25, "pressing-ring")      # 0.10 of 0.20: the force ring half way round
     s.checkpoint(0.6, "left-icon")
     s.checkpoint(1.5, "right-icon")
     s.write("scene-home.jsonl")
@@ -220,11 +251,32 @@ def system():
     s.write("scene-system.jsonl")
 
 
+def shade():
+    """The notification shade in Confirm: pulled by a slow swipe from the top it follows the
+    finger, let go past a third it settles open (opaque over the DELETE EVENT bar), Esc closes
+    it, and the next press (a peek in Messages) works."""
+    s = Session(WIDTH, HEIGHT, header={"scene": "confirm"})
+    s.ev(0.2, type="down", x=300, y=4, source="mouse")
+    for i in range(1, 41):                    # 13 pt every 20 ms: to y 524 by t 1.0
+        s.ev(0.02, type="move", x=300, y=4 + 13 * i, source="mouse")
+    s.ev(0.05, type="up", x=300, y=524, source="mouse")   # t 1.05: settles open
+    s.ev(1.0, type="command", name="close-overlay")       # t 2.05: Esc
+    s.ev(0.5, type="command", name="scene-messages")
+    s.ev(0.2, type="down", x=600, y=298, source="mouse")  # t 2.75: row 2
+    s.ev(0.1, type="wheel", dy=3)                          # the peek
+    s.checkpoint(0.6, "following")
+    s.checkpoint(1.1, "settling")
+    s.checkpoint(1.6, "open")
+    s.checkpoint(3.0, "next-press-after-esc")
+    s.write("scene-shade.jsonl")
+
+
 if __name__ == "__main__":
     messages()
     confirm()
     home()
     system()
+    shade()
     pressure()
     pressure("golden-pressure-classic.jsonl", renderer="classic")
     pressure("golden-pressure-opacity.jsonl", opacity=True)

@@ -9,7 +9,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_golden_sessions import Session  # noqa: E402
+from make_golden_sessions import DOCK, Session, home_icon, message_row  # noqa: E402
 
 
 def at(s, t, **fields):
@@ -31,21 +31,22 @@ def swipe(s, t, x, y, dx, dy, steps=5):
 
 
 def messages():
-    """A peek held 30 s then lifted (it shrinks away); a pop held 30 s then lifted (the detail
-    fades in); back to the list; a force-less finger whose timed fallback peeks, held 30 s."""
+    """A peek held 30 s then lifted (it shrinks away); a pop held 30 s (it pops while held)
+    then lifted; back to the list; a force-less finger whose timed fallback peeks, held 30 s."""
     s = Session(1280, 800, header={"scene": "messages", "pressureEasing": 0.08}, eventLog=True, forcePlot=True)
-    at(s, 0.1, type="move", x=600, y=300, source="mouse")
-    at(s, 0.2, type="down", x=600, y=300, source="mouse")
+    x, y = message_row(2)
+    at(s, 0.1, type="move", x=x, y=y, source="mouse")
+    at(s, 0.2, type="down", x=x, y=y, source="mouse")
     at(s, 0.3, type="wheel", dy=2)                          # eases to 0.2: the peek
-    at(s, 30.3, type="up", x=600, y=300, source="mouse")    # cancelled: shrinks away
-    at(s, 40.0, type="down", x=600, y=300, source="mouse")
+    at(s, 30.3, type="up", x=x, y=y, source="mouse")        # cancelled: shrinks away
+    at(s, 40.0, type="down", x=x, y=y, source="mouse")
     at(s, 40.1, type="wheel", dy=2)
-    at(s, 40.3, type="wheel", dy=6)                         # 0.8: pop
-    at(s, 70.3, type="up", x=600, y=300, source="mouse")    # the detail fades in
-    tap(s, 100.0, 400, 80)                                  # title bar: back to the list
+    at(s, 40.3, type="wheel", dy=6)                         # 0.8: pops, the detail fades in
+    at(s, 70.3, type="up", x=x, y=y, source="mouse")        # the lift ends it quietly
+    tap(s, 100.0, DOCK + 228, 80)                           # title bar: back to the list
     at(s, 110.0, type="device", name="Touchscreen", kind="touch", force=False, tilt=False)
-    at(s, 110.5, type="down", x=600, y=300, source="finger")  # timed fallback: peeks at 0.2
-    at(s, 140.5, type="up", x=600, y=300, source="finger")
+    at(s, 110.5, type="down", x=x, y=y, source="finger")    # timed fallback: peeks at 0.2
+    at(s, 140.5, type="up", x=x, y=y, source="finger")
     s.checkpoint(30.0, "peek-held")
     s.checkpoint(70.6, "detail")
     s.checkpoint(140.0, "fallback-peek")
@@ -78,15 +79,17 @@ def home():
     2.5 s), a force-less finger whose fallback opens ForceCanvas's menu, held 30 s, a light
     tap that launches an app (another toast)."""
     s = Session(1280, 800, header={"scene": "home", "pressureEasing": 0.08}, eventLog=True)
-    at(s, 0.1, type="down", x=838, y=246, source="mouse")
+    mx, my = home_icon(3)
+    at(s, 0.1, type="down", x=mx, y=my, source="mouse")
     at(s, 0.2, type="wheel", dy=2)
-    at(s, 0.5, type="up", x=838, y=246, source="mouse")     # stays open
-    tap(s, 30.5, 788, 346)                                  # an item of Music: a toast
+    at(s, 0.5, type="up", x=mx, y=my, source="mouse")       # stays open
+    tap(s, 30.5, mx - 50, my + 100)                         # an item of Music: a toast
     at(s, 60.0, type="device", name="Touchscreen", kind="touch", force=False, tilt=False)
-    at(s, 60.5, type="down", x=442, y=246, source="finger")   # the fallback opens the menu
-    at(s, 90.5, type="up", x=442, y=246, source="finger")
+    fx, fy = home_icon(0)
+    at(s, 60.5, type="down", x=fx, y=fy, source="finger")   # the fallback opens the menu
+    at(s, 90.5, type="up", x=fx, y=fy, source="finger")
     tap(s, 95.0, 1200, 700)                                 # outside: closes it
-    tap(s, 130.0, 838, 246, source="finger", hold=0.05)     # a light tap: launch, a toast
+    tap(s, 130.0, mx, my, source="finger", hold=0.05)       # a light tap: launch, a toast
     s.checkpoint(30.0, "menu-open")
     s.checkpoint(90.0, "fallback-menu")
     s.checkpoint(131.0, "toast")
@@ -107,7 +110,7 @@ def system():
     swipe(s, 45.6, 640, 4, 0, 15)                            # again: the shade comes down
     tap(s, 80.0, 640, 400)                                   # a tap pushes it back up
     at(s, 90.0, type="command", name="toggle-indicator-auto-hide")
-    tap(s, 190.0, 300, 300)                                  # a tap shows it again
+    tap(s, 190.0, DOCK + 300, 300)                           # a tap shows it again
     s.checkpoint(79.0, "shade-down")
     s.checkpoint(189.0, "faded-indicator")
     s.checkpoint(191.0, "shown-again")
@@ -117,20 +120,22 @@ def system():
 def canvas():
     """A live mouse stroke in debug colours: moving, a wheel notch standing still (one point
     awaiting updates while the force eases, settled 0.2 s later), 40 s standing, moving on;
-    then ] while nothing is pressed (the gauge eases) and a pen stroke after a long gap."""
-    s = Session(900, 460, header={"pressureEasing": 0.08}, debug=True, hud=True, curve=True)
-    at(s, 0.1, type="down", x=60, y=200, source="mouse")
-    s.wave(60, 200, 300, 25, 60)
+    then ] while nothing is pressed (the gauge eases) and a pen stroke after a long gap. The
+    HUD, the curve panel and the debug legend share the dock column on the left."""
+    s = Session(1280, 720, header={"pressureEasing": 0.08}, debug=True, hud=True, curve=True)
+    x0 = DOCK + 60
+    at(s, 0.1, type="down", x=x0, y=200, source="mouse")
+    s.wave(x0, 200, 300, 25, 60)
     s.ev(0.02, type="wheel", dy=2)
-    at(s, 40.5, type="move", x=362, y=205, source="mouse")
-    s.wave(362, 205, 300, 25, 60)
-    at(s, 41.2, type="up", x=662, y=205, source="mouse")
+    at(s, 40.5, type="move", x=x0 + 302, y=205, source="mouse")
+    s.wave(x0 + 302, 205, 300, 25, 60)
+    at(s, 41.2, type="up", x=x0 + 602, y=205, source="mouse")
     at(s, 50.0, type="command", name="pressure-up")
     at(s, 90.0, type="device", name="Wacom Intuos Pro M Pen stylus", kind="pen", force=True, tilt=True)
-    at(s, 90.1, type="down", x=60, y=350, source="pen", force=0.3, maxForce=1, altitude=1.2, azimuth=0.6)
-    s.wave(60, 350, 500, 25, 60, source="pen", force=lambda u: round(0.3 + 0.6 * u, 5), maxForce=1,
+    at(s, 90.1, type="down", x=x0, y=350, source="pen", force=0.3, maxForce=1, altitude=1.2, azimuth=0.6)
+    s.wave(x0, 350, 500, 25, 60, source="pen", force=lambda u: round(0.3 + 0.6 * u, 5), maxForce=1,
            altitude=1.2, azimuth=0.6)
-    at(s, 120.0, type="up", x=560, y=350, source="pen", force=0.9, maxForce=1, altitude=1.2, azimuth=0.6)
+    at(s, 120.0, type="up", x=x0 + 500, y=350, source="pen", force=0.9, maxForce=1, altitude=1.2, azimuth=0.6)
     s.checkpoint(40.0, "standing")
     s.checkpoint(119.0, "pen-held")
     s.write("idle-canvas.jsonl")

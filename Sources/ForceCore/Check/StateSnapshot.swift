@@ -93,10 +93,22 @@ public struct StateSnapshot: Equatable, Sendable {
         flag("HomeIndicator.autoHide", chrome.indicator.autoHide)
         number("HomeIndicator.alpha", chrome.indicator.alpha(at: state.time))
         flag("SystemChrome.shadeOpen", chrome.isShadeOpen)
-        flag("SystemChrome.pressTaken", chrome.pressTaken)
+        text("SystemChrome.press", Self.describe(chrome.press))
+        number("SystemChrome.shade", chrome.shade.progress(at: state.time))
 
         optional("eventLog.last", state.eventLog.entries.last?.text)
         self.fields = f
+    }
+
+    /// Who owns the current press, in words ("none" between presses).
+    static func describe(_ owner: SystemChrome.PressOwner?) -> String {
+        switch owner {
+        case nil: return "none"
+        case .scene: return "scene"
+        case .held(let samples): return "held (\(samples.count) samples)"
+        case .system(let edge): return "system (\(edge.rawValue))"
+        case .shade(_, _, let moved): return moved ? "shade (dragging)" : "shade"
+        }
     }
 
     /// "pressing Maps", "open ForceCanvas": the state with the app's name.

@@ -1,6 +1,8 @@
 /// The system chrome this frame: the home indicator, the deferral arrow, the shade, and the
 /// edge-protection figures for the HUD.
 public struct ChromeDisplay: Equatable, Sendable {
+    /// The device's screen the chrome belongs to (the window without the teaching dock).
+    public var screen: Rect
     public var indicatorAlpha: Double
     public var indicatorAutoHide: Bool
     public var arrow: Arrow?
@@ -22,9 +24,9 @@ public struct ChromeDisplay: Equatable, Sendable {
     /// 134×5 pt, 8 pt above the bottom: the iPhone's home indicator.
     public static let indicatorSize = (width: 134.0, height: 5.0, bottom: 8.0)
 
-    public func indicatorRect(in viewport: Viewport) -> Rect {
+    /// The home indicator, centred at the bottom of the screen.
+    public var indicatorRect: Rect {
         let s = Self.indicatorSize
-        return Rect(x: (Double(viewport.width) - s.width) / 2, y: Double(viewport.height) - s.bottom - s.height,
-                    width: s.width, height: s.height)
+        return Rect(x: screen.center.x - s.width / 2, y: screen.maxY - s.bottom - s.height, width: s.width, height: s.height)
     }
 }

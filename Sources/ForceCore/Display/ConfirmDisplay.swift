@@ -4,8 +4,10 @@ public struct ConfirmDisplay: Equatable, Sendable {
     /// The event on screen (nil once all were deleted) and how many remain.
     public var event: CalendarEvent?
     public var remaining: Int
+    /// Where things go in the scene's area.
+    public var layout: ConfirmLayout
     /// The full-width bar at the bottom.
-    public var bar: Rect
+    public var bar: Rect { layout.bar }
     /// The ring, while the bar is pressed.
     public var ring: ConfirmRing?
     /// The DELETED pill's opacity (fading in after the action), 0 when not shown.
@@ -15,11 +17,17 @@ public struct ConfirmDisplay: Equatable, Sendable {
     public var intention: Double
     public var usesTimedFallback: Bool
 
-    public init(event: CalendarEvent?, remaining: Int, bar: Rect, ring: ConfirmRing?, pillAlpha: Double,
+    /// The button's state on screen: its state, then the intention and what drives it.
+    public var state: [String] {
+        let source = usesTimedFallback ? "timed fallback (0.1 s ticks)" : "force: min(f, 3) / min(max, 3)"
+        return ["ConfirmButton.state = .\(stateName)", String(format: "intention %.2f · %@", intention, source)]
+    }
+
+    public init(event: CalendarEvent?, remaining: Int, layout: ConfirmLayout, ring: ConfirmRing?, pillAlpha: Double,
                 stateName: String, intention: Double, usesTimedFallback: Bool) {
         self.event = event
         self.remaining = remaining
-        self.bar = bar
+        self.layout = layout
         self.ring = ring
         self.pillAlpha = pillAlpha
         self.stateName = stateName

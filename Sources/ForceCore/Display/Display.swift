@@ -65,6 +65,13 @@ public struct Gauge: Equatable, Sendable {
     public var isPressed: Bool
     public var isDeepPress: Bool
     public var source: InputSource
+    /// On the canvas: the ink's width at that force and the mapping that gives it.
+    public var inkWidth: (width: Double, mapping: InkWidthMapping)?
+
+    public static func == (a: Gauge, b: Gauge) -> Bool {
+        a.force == b.force && a.isPressed == b.isPressed && a.isDeepPress == b.isDeepPress && a.source == b.source
+            && a.inkWidth?.width == b.inkWidth?.width && a.inkWidth?.mapping == b.inkWidth?.mapping
+    }
 }
 
 /// The pressure curve view: the curve, the last raw → curved force, and whether it is shown.
@@ -96,6 +103,8 @@ public struct Display: Equatable, Sendable {
     public var gauge: Gauge
     public var pointer: Point?
     public var showHelp: Bool
+    /// The help's page when it does not fit one (0: the scene's keys, 1: the common ones).
+    public var helpPage: Int
     public var showHUD: Bool
     public var figures: CanvasFigures
     /// The device driving the pointer and whether it reports force.
@@ -115,6 +124,8 @@ public struct Display: Equatable, Sendable {
     public var time: Double
     /// The flash of a checkpoint just taken while recording (F5), if one is fading.
     public var checkpointFlash: CheckpointFlashDisplay? = nil
+    /// Where everything goes: the dock of panels, the screen, the scene's area.
+    public var layout: ScreenLayout
 }
 
 extension AppState {
@@ -124,20 +135,29 @@ extension AppState {
         return [ForcePlot.Threshold(name: "peek", value: thresholds.peek), ForcePlot.Threshold(name: "pop", value: thresholds.pop)]
     }
 
+    /// The gauge: the force a sample carries now; on the canvas also the ink's width there.
+    var gauge: Gauge {
+        let force = isPressed ? liveForce : pressureCurve.apply(emulatedForce)
+        let width = scene == .canvas ? (2 * OutlinePolygon.radius(pressure: force, options: inkOutline), options.widthMapping) : nil
+        return Gauge(force: force, isPressed: isPressed, isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource,
+                     inkWidth: width)
+    }
+
     /// What to draw for the current state.
     public var display: Display {
+        let layout = screenLayout
         let style = InkStyle(
             renderer: options.renderer, debug: options.debug, precise: options.precise,
             opacityFromPressure: options.opacityFromPressure,
-            outline: outline)
+            outline: inkOutline)
         return Display(
             viewport: viewport,
             ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
                           index: ink.index, style: style),
-            gauge: Gauge(force: isPressed ? liveForce : pressureCurve.apply(emulatedForce), isPressed: isPressed,
-                         isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource),
+            gauge: gauge,
             pointer: pointer,
             showHelp: options.showHelp,
+            helpPage: helpPage,
             showHUD: options.showHUD,
             figures: CanvasFigures(
                 strokes: ink.strokes.count, points: ink.pointCount, livePoints: ink.live?.points.count ?? 0,
@@ -146,19 +166,19 @@ extension AppState {
             forceCapability: forceCapability,
             curve: CurveView(curve: pressureCurve, raw: isPressed ? rawForce : emulator.force(at: time),
                              curved: isPressed ? liveForce : pressureCurve.apply(emulator.force(at: time)),
-                             dragging: curveDrag, panel: options.showCurve ? curvePanel : nil),
+                             dragging: curveDrag, panel: layout.rect(of: .curve).map(CurvePanel.init(frame:))),
             eraser: eraserLocation,
             scene: scene,
-            tabs: SceneTabs(viewport: viewport),
-            messages: scene == .messages
-                ? messages.display(layout: MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight), time: time) : nil,
-            confirm: scene == .confirm ? confirm.display(viewport: viewport, time: time) : nil,
-            home: scene == .home ? home.display(viewport: viewport, top: SceneTabs.reservedHeight, time: time) : nil,
+            tabs: layout.tabs,
+            messages: scene == .messages ? messages.display(layout: messagesLayout, time: time) : nil,
+            confirm: scene == .confirm ? confirm.display(area: layout.sceneArea, time: time) : nil,
+            home: scene == .home ? home.display(time: time) : nil,
             chrome: chrome.display(at: time),
             teaching: TeachingDisplay(
                 log: options.showEventLog ? eventLog : nil,
                 plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: plotThresholds) : nil),
             time: time,
-            checkpointFlash: checkpointFlashDisplay)
+            checkpointFlash: checkpointFlashDisplay,
+            layout: layout)
     }
 }

@@ -8,14 +8,17 @@ public struct MessagesDisplay: Equatable, Sendable {
     public var detail: DetailDisplay?
     /// A line under the title bar after an action ("Deleted “Grace Hopper” · Z to undo").
     public var notice: String?
+    /// The preview interaction's state for teaching: its state, then its progress values.
+    public var state: [String]
 
     public init(rows: [MessageRow], layout: MessagesLayout, peek: PeekDisplay? = nil,
-                detail: DetailDisplay? = nil, notice: String? = nil) {
+                detail: DetailDisplay? = nil, notice: String? = nil, state: [String] = []) {
         self.rows = rows
         self.layout = layout
         self.peek = peek
         self.detail = detail
         self.notice = notice
+        self.state = state
     }
 }
 
@@ -25,8 +28,13 @@ public struct PeekDisplay: Equatable, Sendable {
     public var index: Int
     public var part: MessagePart
     public var row: MessageRow
-    /// Where the press is (the rings are drawn around it).
+    /// Where the press is.
     public var pressPoint: Point
+    /// Where the rings are drawn: near the press, never over the previewed item or the panel.
+    public var ringsCenter: Point
+    /// How far the rings reach from their centre (`MessagesLayout.ringsReach`, less in a
+    /// short area): they are drawn scaled to it.
+    public var ringsReach = MessagesLayout.ringsReach
     /// The preview transition's progress, 0…1 (1: the peek is shown).
     public var previewProgress: Double
     /// The commit transition's progress, 0…1 (1: pop).
@@ -38,14 +46,17 @@ public struct PeekDisplay: Equatable, Sendable {
     /// The preview actions and the one under the pointer.
     public var actions: [PreviewAction]
     public var highlightedAction: Int?
+    /// Whether the progress rings are drawn (not while the peek cross-fades into a pop).
+    public var showsRings = true
 
-    public init(index: Int, part: MessagePart, row: MessageRow, pressPoint: Point, previewProgress: Double,
-                commitProgress: Double, presence: Double, actionsReveal: Double, actions: [PreviewAction],
-                highlightedAction: Int?) {
+    public init(index: Int, part: MessagePart, row: MessageRow, pressPoint: Point, ringsCenter: Point,
+                previewProgress: Double, commitProgress: Double, presence: Double, actionsReveal: Double,
+                actions: [PreviewAction], highlightedAction: Int?) {
         self.index = index
         self.part = part
         self.row = row
         self.pressPoint = pressPoint
+        self.ringsCenter = ringsCenter
         self.previewProgress = previewProgress
         self.commitProgress = commitProgress
         self.presence = presence
@@ -83,10 +94,13 @@ public struct DetailDisplay: Equatable, Sendable {
     public var part: MessagePart
     /// 0…1 as the pop animates in.
     public var appear: Double
+    /// The peek it popped from, cross-fading out while `appear` < 1.
+    public var from: PeekDisplay?
 
-    public init(row: MessageRow, part: MessagePart, appear: Double) {
+    public init(row: MessageRow, part: MessagePart, appear: Double, from: PeekDisplay? = nil) {
         self.row = row
         self.part = part
         self.appear = appear
+        self.from = from
     }
 }

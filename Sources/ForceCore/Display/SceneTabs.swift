@@ -1,4 +1,4 @@
-/// The scene tabs at the top centre of the window; a press on a tab switches scenes.
+/// The scene tabs at the top centre of the screen; a press on a tab switches scenes.
 public struct SceneTabs: Equatable, Sendable {
     /// 92×28 pt per tab, 8 pt from the top.
     public static let tabSize = (width: 92.0, height: 28.0)
@@ -8,10 +8,14 @@ public struct SceneTabs: Equatable, Sendable {
 
     public let tabs: [(scene: SceneKind, rect: Rect)]
 
-    public init(viewport: Viewport) {
+    /// The tabs of a window without a dock.
+    public init(viewport: Viewport) { self.init(screen: viewport.bounds) }
+
+    /// The tabs centred over the screen (the window without the dock).
+    public init(screen: Rect) {
         let all = SceneKind.allCases
         let total = Self.tabSize.width * Double(all.count)
-        let x0 = ((Double(viewport.width) - total) / 2).rounded()
+        let x0 = (screen.x + (screen.width - total) / 2).rounded()
         tabs = all.enumerated().map { i, scene in
             (scene, Rect(x: x0 + Double(i) * Self.tabSize.width, y: Self.top, width: Self.tabSize.width, height: Self.tabSize.height))
         }

@@ -120,8 +120,10 @@ public struct InkCanvas: Equatable, Sendable {
     }
 
     /// Ends the live stroke, with a last sample if given. A cancelled stroke keeps its ink but
-    /// its points are typed `cancelled`.
-    public mutating func end(at location: Point?, force: Double?, time: Double, cancelled: Bool = false) {
+    /// its points are typed `cancelled`; with `discard` it is taken off the canvas (the system
+    /// took the press over), no undo step, its pixels repainted.
+    public mutating func end(at location: Point?, force: Double?, time: Double, cancelled: Bool = false,
+                             discard: Bool = false) {
         guard live != nil else { return }
         if let location, location.isFinite, let last = live?.points.last(where: \.isReal) {
             let stored = Point(x: PackedInkPoint.quantized(coordinate: location.x),
@@ -136,6 +138,10 @@ public struct InkCanvas: Equatable, Sendable {
         live = nil
         finished.points.removePredicted()
         settle(&finished)
+        if cancelled, discard {
+            markDamage([finished])
+            return
+        }
         if cancelled {
             for i in 0..<finished.realCount { finished.points.setType(finished.points.type(at: i).union(.cancelled), at: i) }
             // Points already frozen change type (debug colours): that ink is repainted.

@@ -17,6 +17,8 @@ public struct InkPiece: Equatable, Sendable {
     public enum Colour: Equatable, Sendable {
         case ink
         case debug(DebugCategory)
+        /// A debug colour at `StrokeTessellator.debugSegmentStrength` over the paper, opaque.
+        case debugTint(DebugCategory)
     }
 
     public var shape: Shape

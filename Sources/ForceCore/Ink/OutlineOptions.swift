@@ -16,6 +16,8 @@ public struct OutlineOptions: Equatable, Hashable, Sendable {
     /// Round caps (true) or flat ends.
     public var capStart: Bool = true
     public var capEnd: Bool = true
+    /// How force becomes width, for every renderer (perfect-freehand's radius by default).
+    public var widthMapping: InkWidthMapping = .perfectFreehand
 
     public init() {}
 

@@ -13,14 +13,16 @@ public struct StrokeTessellator: Sendable {
     public private(set) var consumed = 0
     private var outline: OutlineBuilder?
 
-    /// 0.025, TouchCanvas's minimum force magnitude for a segment.
-    public static let minimumMagnitude = 0.025
     /// 0.5, the alpha of predicted ink in normal mode.
     public static let predictedAlpha = 0.5
-    /// Opacity mode splits an outline into pieces of equal alpha, quantised to this many levels.
-    public static let opacityLevels = 12.0
-    /// 0.55, the alpha of debug mode's segments (their dots are opaque).
-    public static let debugSegmentAlpha = 0.55
+    /// Opacity mode splits an outline into pieces of equal alpha, quantised to this many levels:
+    /// 64 steps of 1.3 % alpha (3 of 255 grey levels on the paper) leave no visible band on a
+    /// pressure ramp, where 12 showed one per wheel notch; hysteresis keeps noise from cutting
+    /// more pieces (`OutlineBuilder.opacityHysteresis`).
+    public static let opacityLevels = 64.0
+    /// 0.55: debug mode's segments are their colour at this strength over the paper, drawn
+    /// opaque (overlapping round caps never darken), under opaque dots.
+    public static let debugSegmentStrength = 0.55
     /// 1.75 pt, the radius of debug mode's sample dots.
     public static let debugDotRadius = 1.75
 
@@ -126,8 +128,9 @@ public struct StrokeTessellator: Sendable {
         let to = location(p)
         let from = i > 0 ? location(stroke.points, i - 1) : to
         if style.debug {
-            pieces.append(InkPiece(.line(from: from, to: to, width: max(1, classicWidth(force: p.force) * 0.5)),
-                                   colour: .debug(p.type.debugCategory), alpha: Self.debugSegmentAlpha))
+            // The same width as the other renderers: the same ink in TouchCanvas's colours.
+            pieces.append(InkPiece(.line(from: from, to: to, width: classicWidth(force: p.force)),
+                                   colour: .debugTint(p.type.debugCategory)))
             if i > 0 { pieces += debugMarks(stroke.points[i - 1]) }
         } else {
             pieces.append(InkPiece(.line(from: from, to: to, width: classicWidth(force: p.force)),
@@ -158,8 +161,8 @@ public struct StrokeTessellator: Sendable {
             var from = location(last)
             for p in predicted {
                 let to = location(p)
-                pieces.append(InkPiece(.line(from: from, to: to, width: max(1, classicWidth(force: p.force) * 0.5)),
-                                       colour: .debug(p.type.debugCategory), alpha: Self.debugSegmentAlpha))
+                pieces.append(InkPiece(.line(from: from, to: to, width: classicWidth(force: p.force)),
+                                       colour: .debugTint(p.type.debugCategory)))
                 pieces += debugMarks(p)
                 from = to
             }
@@ -179,13 +182,11 @@ public struct StrokeTessellator: Sendable {
         }
     }
 
-    /// The classic width of a segment: `max(force, 0.025)` scaled so that force 0.5 matches the
-    /// outline renderer's base diameter (TouchCanvas uses force in points of an iOS screen).
+    /// The width of a classic or debug segment: the outline's diameter at that force, through
+    /// the style's width mapping, so every renderer draws one width for one force.
     public func classicWidth(force: Double) -> Double {
-        max(force, Self.minimumMagnitude) * 2 * style.outline.size
+        2 * OutlinePolygon.radius(pressure: force, options: style.outline)
     }
 
-    private func opacity(_ force: Double) -> Double {
-        OutlineBuilder.minimumOpacity + (1 - OutlineBuilder.minimumOpacity) * Force.normalized(force)
-    }
+    private func opacity(_ force: Double) -> Double { OutlineBuilder.opacity(force) }
 }

@@ -6,6 +6,8 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case togglePrecise = "toggle-precise"
     case toggleOpacity = "toggle-opacity"
     case toggleRenderer = "toggle-renderer"
+    /// The width mapping: perfect-freehand ↔ TouchCanvas, in every renderer.
+    case toggleWidthMapping = "toggle-width-mapping"
     case toggleSimulatedPressure = "toggle-simulated-pressure"
     case toggleHelp = "toggle-help"
     case toggleHUD = "toggle-hud"

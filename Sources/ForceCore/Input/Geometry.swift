@@ -76,6 +76,12 @@ public struct Rect: Equatable, Hashable, Sendable {
 
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
 
+    /// Whether `r` lies wholly inside this rectangle.
+    public func contains(_ r: Rect) -> Bool { r.x >= x && r.maxX <= maxX && r.y >= y && r.maxY <= maxY }
+
+    /// Whether the two rectangles share some area (touching edges do not count).
+    public func intersects(_ r: Rect) -> Bool { !intersection(r).isNull }
+
     public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
 
     /// The rectangle grown (negative `d`) or shrunk (positive `d`) by `d` on every side.

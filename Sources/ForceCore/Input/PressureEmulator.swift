@@ -14,6 +14,9 @@ public struct PressureEmulator: Equatable, Hashable, Sendable {
     public static let defaultStep = 0.1
     /// 0.5, the force of the very first stroke.
     public static let initialLevel = 0.5
+    /// 0.1, one default notch: a new stroke on the canvas never starts below this, even after
+    /// a stroke that ended at 0 (it would start hairline-thin in TouchCanvas's mapping).
+    public static let minimumStartLevel = 0.1
     /// 1.0, a deep press (Shift held).
     public static let deepPressLevel = 1.0
     /// 0.08 s, how long a new level takes to ease in (issue 8: "about 80 ms").
@@ -63,6 +66,13 @@ public struct PressureEmulator: Equatable, Hashable, Sendable {
     /// An emulator with the same step and easing, at `level`, for a new press.
     public func restarted(level: Double, deepPress: Bool) -> PressureEmulator {
         PressureEmulator(step: step, level: level, deepPress: deepPress, easing: easing)
+    }
+
+    /// This emulator for a new stroke: where the last one left off, but never below
+    /// `minimumStartLevel` (any ease still running ends at once).
+    public func startingStroke(at t: Double) -> PressureEmulator {
+        guard easedLevel(at: t) < Self.minimumStartLevel || level < Self.minimumStartLevel else { return self }
+        return restarted(level: max(level, Self.minimumStartLevel), deepPress: isDeepPress)
     }
 
     /// The force a mouse sample carries at time `t`.

@@ -34,16 +34,19 @@ public enum DeleteEventDemo {
     public static let pillFadeDuration = 1.0
 
     /// The bar: full width, at the bottom of the viewport.
-    public static func barRect(in viewport: Viewport) -> Rect {
-        let bounds = viewport.bounds
-        return Rect(x: 0, y: bounds.height - barHeight, width: bounds.width, height: barHeight)
+    public static func barRect(in viewport: Viewport) -> Rect { barRect(in: viewport.bounds) }
+
+    /// The bar: full width of the scene's area, at its bottom.
+    public static func barRect(in area: Rect) -> Rect {
+        Rect(x: area.x, y: area.maxY - barHeight, width: area.width, height: barHeight)
     }
 
     /// The pill: centred horizontally, its top `pillOffsetBelowCentre` below the centre.
-    public static func pillRect(in viewport: Viewport) -> Rect {
-        let bounds = viewport.bounds
-        return Rect(x: (bounds.width - pillWidth) / 2, y: bounds.height / 2 + pillOffsetBelowCentre,
-                    width: pillWidth, height: pillHeight)
+    public static func pillRect(in viewport: Viewport) -> Rect { pillRect(in: viewport.bounds) }
+
+    /// The pill, centred in the scene's area.
+    public static func pillRect(in area: Rect) -> Rect {
+        Rect(x: area.center.x - pillWidth / 2, y: area.center.y + pillOffsetBelowCentre, width: pillWidth, height: pillHeight)
     }
 
     /// The pill's alpha `seconds` after the action fired: 0 before, ease-out to 1 over 1.0 s,

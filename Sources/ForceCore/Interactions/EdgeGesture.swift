@@ -51,8 +51,8 @@ public struct EdgeGesture: Equatable, Sendable {
         public var shownAt: Double
     }
 
-    /// The screen whose edges count.
-    public var viewport: Viewport
+    /// The screen whose edges count (the window without the teaching dock).
+    public var bounds: Rect
     /// The edges whose system gestures are deferred (from `SystemGesturePolicy`); the left
     /// edge in here is ignored.
     public var deferredEdges: ScreenEdges
@@ -62,7 +62,11 @@ public struct EdgeGesture: Equatable, Sendable {
     private var lastTime = -Double.infinity
 
     public init(viewport: Viewport, deferredEdges: ScreenEdges = []) {
-        self.viewport = viewport
+        self.init(bounds: viewport.bounds, deferredEdges: deferredEdges)
+    }
+
+    public init(bounds: Rect, deferredEdges: ScreenEdges = []) {
+        self.bounds = bounds
         self.deferredEdges = deferredEdges
     }
 
@@ -75,7 +79,6 @@ public struct EdgeGesture: Equatable, Sendable {
         lastTime = t
         switch (state, event) {
         case (_, .press(let at)):
-            let bounds = viewport.bounds
             let near = ScreenEdge.allCases.filter {
                 at.isFinite && (0...Self.edgeMargin).contains($0.distance(from: at, in: bounds))
             }
@@ -97,6 +100,19 @@ public struct EdgeGesture: Equatable, Sendable {
         case (.idle, .move), (.swiped, .move):
             return []
         }
+    }
+
+    /// Whether a swipe from `edge` completed at `t` would be the system's: the edge is not
+    /// deferred, or it is the same swipe again within the deferral window.
+    public func systemTakes(_ edge: ScreenEdge, at t: Double) -> Bool {
+        guard effectiveDeferredEdges.contains(edge.set) else { return true }
+        guard let arrow, arrow.edge == edge else { return false }
+        return t - arrow.shownAt <= Self.deferralWindow
+    }
+
+    /// Stops tracking the current press: it is no swipe (it went on some other way).
+    public mutating func abandon() {
+        if case .tracking = state { state = .idle }
     }
 
     /// Decides who gets a completed swipe.

@@ -42,27 +42,36 @@ public struct QuickActionLayout: Equatable, Hashable, Sendable {
         return titleWraps ? twoLineRowHeight : singleLineRowHeight
     }
 
-    /// Lays out rows of the given heights for an icon; a non-finite or non-positive height
-    /// counts as one line, a non-finite icon rect as a point at the viewport's centre.
+    /// Lays out rows of the given heights for an icon in a window without a dock.
     public init(iconRect: Rect, rowHeights: [Double], viewport: Viewport, width: Double = defaultWidth) {
-        let bounds = viewport.bounds
+        self.init(iconRect: iconRect, rowHeights: rowHeights, bounds: viewport.bounds, width: width)
+    }
+
+    /// Lays out rows of the given heights for an icon inside `bounds` (the scene's area); a
+    /// non-finite or non-positive height counts as one line, a non-finite icon rect as a point
+    /// at the centre. `labelClearance` is the space the icon's label takes under it: a menu
+    /// below starts under the label, never across it.
+    public init(iconRect: Rect, rowHeights: [Double], bounds: Rect, width: Double = defaultWidth,
+                labelClearance: Double = 0) {
         let icon = iconRect.x.isFinite && iconRect.y.isFinite && iconRect.width.isFinite && iconRect.height.isFinite
-            ? iconRect : Rect(x: bounds.width / 2, y: bounds.height / 2, width: 0, height: 0)
+            ? iconRect : Rect(x: bounds.center.x, y: bounds.center.y, width: 0, height: 0)
         let heights = rowHeights.map { $0.isFinite && $0 > 0 ? $0 : Self.singleLineRowHeight }
         let menuHeight = heights.reduce(0, +)
         let requested = width.isFinite && width > 0 ? width : Self.defaultWidth
         let menuWidth = max(0, min(requested, bounds.width - 2 * Self.margin))
 
-        let side: Side = icon.x + icon.width / 2 < bounds.width / 2 ? .left : .right
+        let side: Side = icon.x + icon.width / 2 < bounds.center.x ? .left : .right
         let x = Self.clamp(side == .left ? icon.x : icon.maxX - menuWidth,
-                           low: Self.margin, high: bounds.width - Self.margin - menuWidth)
+                           low: bounds.x + Self.margin, high: bounds.maxX - Self.margin - menuWidth)
 
-        let roomBelow = bounds.height - Self.margin - (icon.maxY + Self.gap)
-        let roomAbove = icon.y - Self.gap - Self.margin
+        let clearance = labelClearance.isFinite ? max(0, labelClearance) : 0
+        let top = icon.maxY + clearance + Self.gap
+        let roomBelow = bounds.maxY - Self.margin - top
+        let roomAbove = icon.y - Self.gap - Self.margin - bounds.y
         let placement: Placement = menuHeight <= roomBelow || (menuHeight > roomAbove && roomBelow >= roomAbove)
             ? .below : .above
-        let y = Self.clamp(placement == .below ? icon.maxY + Self.gap : icon.y - Self.gap - menuHeight,
-                           low: Self.margin, high: bounds.height - Self.margin - menuHeight)
+        let y = Self.clamp(placement == .below ? top : icon.y - Self.gap - menuHeight,
+                           low: bounds.y + Self.margin, high: bounds.maxY - Self.margin - menuHeight)
 
         menuRect = Rect(x: x, y: y, width: menuWidth, height: menuHeight)
         var rects: [Rect] = []

@@ -60,8 +60,10 @@ public struct QuickActionMenu: Equatable, Sendable {
     }
 
     public var icons: [AppIcon]
-    /// The screen the menu must stay inside.
-    public var viewport: Viewport
+    /// The area the menu must stay inside (the scene's area).
+    public var bounds: Rect
+    /// The space an icon's label takes under it: a menu below starts under the label.
+    public var labelClearance = 0.0
     public let thresholds: ForceThresholds
     public private(set) var state: State = .idle
     /// The open menu's geometry (nil when closed).
@@ -75,8 +77,12 @@ public struct QuickActionMenu: Equatable, Sendable {
     private var lastTime = -Double.infinity
 
     public init(icons: [AppIcon], viewport: Viewport, thresholds: ForceThresholds = .standard) {
+        self.init(icons: icons, bounds: viewport.bounds, thresholds: thresholds)
+    }
+
+    public init(icons: [AppIcon], bounds: Rect, thresholds: ForceThresholds = .standard) {
         self.icons = icons
-        self.viewport = viewport
+        self.bounds = bounds
         self.thresholds = thresholds
     }
 
@@ -144,7 +150,7 @@ public struct QuickActionMenu: Equatable, Sendable {
         let heights = app.items.indices.map {
             app.rowHeights.indices.contains($0) ? app.rowHeights[$0] : QuickActionLayout.singleLineRowHeight
         }
-        layout = QuickActionLayout(iconRect: app.rect, rowHeights: heights, viewport: viewport)
+        layout = QuickActionLayout(iconRect: app.rect, rowHeights: heights, bounds: bounds, labelClearance: labelClearance)
         state = .tracking(icon: icon)
         return [.open(icon: icon)] + highlight(point)
     }

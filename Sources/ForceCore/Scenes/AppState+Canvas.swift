@@ -1,6 +1,8 @@
 extension AppState {
     /// Ink: the pen draws, the eraser end erases, the mouse draws with the emulator's force.
-    mutating func handleCanvasPointer(_ p: PointerInput) {
+    /// A stroke the system took over (`systemTook`) is removed, or kept as cancelled ink (red)
+    /// in debug mode.
+    mutating func handleCanvasPointer(_ p: PointerInput, systemTook: Bool = false) {
         if p.source == .eraser || ink.isErasing {
             handleEraser(p)
             return
@@ -9,6 +11,7 @@ extension AppState {
         switch p.phase {
         case .down:
             pressedSource = p.source
+            if p.source == .mouse { emulator = emulator.startingStroke(at: time) }
             rawForce = deviceForce ?? emulator.force(at: time)
             liveForce = pressureCurve.apply(rawForce)
             let hasForce = deviceForce != nil || (p.source == .mouse && !options.simulatePressure)
@@ -29,54 +32,57 @@ extension AppState {
                 rawForce = deviceForce
                 liveForce = pressureCurve.apply(deviceForce)
             }
-            ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel)
+            ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel,
+                    discard: systemTook && !options.debug)
             pressedSource = nil
         }
     }
 
-    /// A press on a scene tab switches scenes; the rest of that press goes nowhere.
-    mutating func handleTabPress(_ p: PointerInput) -> Bool {
+    /// A press on a scene tab switches scenes, a press on the teaching dock (not on a curve
+    /// handle) does nothing; the rest of such a press goes nowhere.
+    mutating func handleSwallowedPress(_ p: PointerInput) -> Bool {
         switch p.phase {
         case .down:
-            guard pressedSource == nil, let target = SceneTabs(viewport: viewport).scene(at: p.location) else { return false }
-            show(target)
-            tabPress = true
+            guard pressedSource == nil else { return false }
+            let layout = screenLayout
+            if let target = layout.tabs.scene(at: p.location) {
+                show(target)
+            } else if !layout.dockFrame.contains(p.location) {
+                return false
+            }
+            swallowedPress = true
             return true
         case .move:
-            return tabPress
+            return swallowedPress
         case .up, .cancel:
-            guard tabPress else { return false }
-            tabPress = false
+            guard swallowedPress else { return false }
+            swallowedPress = false
             return true
         }
     }
 
     /// A press on a handle of the open curve panel drags it instead of drawing.
     mutating func handleCurveDrag(_ p: PointerInput) -> Bool {
-        let panel = curvePanel
         switch p.phase {
         case .down:
-            guard options.showCurve, pressedSource == nil, let h = panel.handle(at: p.location, of: pressureCurve) else { return false }
+            guard pressedSource == nil, let panel = curvePanel, let h = panel.handle(at: p.location, of: pressureCurve)
+            else { return false }
             curveDrag = h
             return true
-        case .move:
+        case .move, .up, .cancel:
             guard let h = curveDrag else { return false }
-            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
-            return true
-        case .up, .cancel:
-            guard let h = curveDrag else { return false }
-            pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve)
-            curveDrag = nil
+            if let panel = curvePanel { pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve) }
+            if p.phase != .move { curveDrag = nil }
             return true
         }
     }
 
     /// The pen's eraser end: removes whole finished strokes it touches (one undo step per press).
     mutating func handleEraser(_ p: PointerInput) {
-        let size = outline.size, thinning = outline.thinning
-        // The outline's radius at a point: size · (0.5 − thinning · (0.5 − pressure)).
+        let options = inkOutline
+        // The ink's radius at a point, as every renderer draws it.
         let halfWidth: (Stroke, InkPoint) -> Double = { _, point in
-            size * max(0.1, 0.5 - thinning * (0.5 - point.force))
+            OutlinePolygon.radius(pressure: point.force, options: options)
         }
         switch p.phase {
         case .down:

@@ -7,35 +7,41 @@ public enum HostRequest: Equatable, Sendable {
 extension AppState {
     // MARK: Routing
 
-    /// Every pointer sample: the scene tabs, then the system (edge swipes, the shade, the home
-    /// indicator), then the curve panel's handles, then the scene.
+    /// Every pointer sample: the curve panel's handles, the scene tabs and the teaching dock,
+    /// then the system (edge swipes, the shade, the home indicator), then the scene.
     mutating func handlePointer(_ p: PointerInput) {
         guard p.location.isFinite else { return }
         pointer = p.location
         lastSource = p.source
-        if handleTabPress(p) { return }
+        if handleCurveDrag(p) || handleSwallowedPress(p) { return }
         var lines: [String] = []
-        let outcome = chrome.pointer(p.phase, at: p.location, time: time, log: &lines)
+        let outcome = chrome.pointer(p, time: time, log: &lines)
         log(lines)
         switch outcome {
         case .scene:
             break
-        case .consumed:
+        case .held, .consumed:
             return
-        case .taken(let edge):
-            // The system took the press: the scene sees it cancelled (touchesCancelled).
-            routeToScene(PointerInput(phase: .cancel, location: p.location, source: p.source))
+        case .released(let held):
+            // Not a swipe after all: the scene gets the press from its start.
+            for sample in held { routeToScene(sample) }
+        case .taken(let edge, let sceneHadPress):
+            // The system took the press: a scene that had it sees it cancelled
+            // (touchesCancelled), and ink it drew is taken back (kept, red, in debug mode).
+            if sceneHadPress {
+                routeToScene(PointerInput(phase: .cancel, location: p.location, source: p.source), systemTook: true)
+            }
             systemGesture(edge)
             return
         }
-        if handleCurveDrag(p) { return }
         routeToScene(p)
     }
 
-    /// Hands a sample to the scene on screen.
-    mutating func routeToScene(_ p: PointerInput) {
+    /// Hands a sample to the scene on screen; `systemTook` marks the cancel of a press the
+    /// system took over.
+    mutating func routeToScene(_ p: PointerInput, systemTook: Bool = false) {
         if scene == .canvas {
-            handleCanvasPointer(p)
+            handleCanvasPointer(p, systemTook: systemTook)
             return
         }
         let deviceForce = p.normalizedForce
@@ -61,14 +67,14 @@ extension AppState {
         case .canvas:
             break
         case .messages:
-            let layout = MessagesLayout(viewport: viewport, top: SceneTabs.reservedHeight)
-            log(messages.pointer(phase, at: location, force: liveForce, hasForce: hasForce, layout: layout, time: time))
+            log(messages.pointer(phase, at: location, force: liveForce, hasForce: hasForce, layout: messagesLayout, time: time))
         case .home:
             let out = home.pointer(phase, at: location, force: liveForce, hasForce: hasForce, time: time)
             log(out.log)
             if let d = out.dispatch { perform(d, launch: false) }
         case .confirm:
-            log(confirm.pointer(phase, at: location, force: liveForce, hasForce: hasForce, viewport: viewport, time: time))
+            log(confirm.pointer(phase, at: location, force: liveForce, hasForce: hasForce, area: screenLayout.sceneArea,
+                                time: time))
         }
     }
 
@@ -84,7 +90,7 @@ extension AppState {
     mutating func advanceScenes() {
         switch scene {
         case .canvas: break
-        case .messages: log(messages.advance(to: time))
+        case .messages: log(messages.advance(to: time, layout: messagesLayout))
         case .home:
             let out = home.advance(to: time, pointer: pointer)
             log(out.log)
@@ -167,7 +173,7 @@ extension AppState {
     /// Registers a dynamic quick action on ForceCanvas's icon (the host calls this after an
     /// export; the item persists in the host's shortcuts file).
     public mutating func registerShortcut(_ item: ShortcutItem) {
-        home.register(item, viewport: viewport, top: SceneTabs.reservedHeight)
+        home.register(item, area: screenLayout.sceneArea)
     }
 
     /// Takes the host's pending requests.

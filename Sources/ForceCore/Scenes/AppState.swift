@@ -23,8 +23,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var pressureCurve: PressureCurve
     /// The curve handle being dragged in the curve panel (0 or 1).
     public internal(set) var curveDrag: Int?
-    /// A press that landed on a scene tab: swallowed until it lifts.
-    var tabPress = false
+    /// A press that landed on a scene tab or the teaching dock: swallowed until it lifts.
+    var swallowedPress = false
     /// Where the eraser touches, during an eraser gesture.
     public internal(set) var eraserLocation: Point?
     /// The scene on screen.
@@ -49,7 +49,18 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var checkpointFlash: CheckpointFlash?
     /// How far the steps of the emulator's ease have reached the press (see `deliverEase`).
     var easeDelivered = -Double.infinity
+    /// The help's page when it does not fit one (small windows): 0 the scene's keys, 1 the
+    /// common ones. The wheel turns it while the help is shown.
+    public internal(set) var helpPage = 0
+    /// perfect-freehand's knobs (the width mapping comes from `options`: see `inkOutline`).
     public var outline: OutlineOptions = .default
+
+    /// The outline options the ink is drawn with: `outline` with the chosen width mapping.
+    public var inkOutline: OutlineOptions {
+        var o = outline
+        o.widthMapping = options.widthMapping
+        return o
+    }
 
     public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator(),
                 pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas,
@@ -69,6 +80,7 @@ public struct AppState: Equatable, Sendable {
         self.pressureCurve = pressureCurve
         self.rawForce = emulator.force(at: 0)
         self.liveForce = pressureCurve.apply(rawForce)
+        relayout()
     }
 
     /// Whether the driving device reports force (`ForceTouchCapability.available`). The wheel
@@ -76,9 +88,6 @@ public struct AppState: Equatable, Sendable {
     public var forceCapability: Bool {
         device.kind == .mouse ? !options.simulatePressure : device.hasForce
     }
-
-    /// The curve panel's geometry for this viewport.
-    public var curvePanel: CurvePanel { CurvePanel(viewport: viewport) }
 
     public var isPressed: Bool { pressedSource != nil }
 
@@ -91,7 +100,13 @@ public struct AppState: Equatable, Sendable {
         switch event {
         case .pointer(let p): handlePointer(p)
         case .wheel(let notches):
-            // The wheel is the emulator's pressure only while a mouse button is held.
+            // The wheel is the emulator's pressure only while a mouse button is held; with no
+            // button held it turns the help's page, or scrolls the Messages list.
+            if pressedSource == nil, options.showHelp {
+                if notches != 0, notches.isFinite { helpPage = notches < 0 ? 1 : 0 }
+                return
+            }
+            if pressedSource == nil, scene == .messages { messages.scroll(byNotches: notches, layout: messagesLayout) }
             guard pressedSource == .mouse else { return }
             let before = emulatedForce
             if scene == .canvas { emulator.wheel(notches, at: time) } else { sceneEmulator.wheel(notches, at: time) }
@@ -102,13 +117,16 @@ public struct AppState: Equatable, Sendable {
             emulator.isDeepPress = down
             sceneEmulator.isDeepPress = down
             if emulatedForce != before { forceChanged() }
-        case .command(let c): handleCommand(c)
+        case .command(let c):
+            handleCommand(c)
+            relayout()
         case .resize(let v):
             viewport = v
-            chrome.resize(v)
-            home.relayout(viewport: v, top: SceneTabs.reservedHeight)
+            relayout()
         case .device(let d): device = d
-        case .shortcut(let type): perform(ShortcutDispatch(item: home.catalog.item(ofType: type)), launch: true)
+        case .shortcut(let type):
+            perform(ShortcutDispatch(item: home.catalog.item(ofType: type)), launch: true)
+            relayout()
         case .checkpoint: break
         }
     }
@@ -134,8 +152,11 @@ public struct AppState: Equatable, Sendable {
         case .togglePrecise: options.precise.toggle()
         case .toggleOpacity: options.opacityFromPressure.toggle()
         case .toggleRenderer: options.renderer = options.renderer == .outline ? .classic : .outline
+        case .toggleWidthMapping: options.widthMapping = options.widthMapping.next
         case .toggleSimulatedPressure: options.simulatePressure.toggle()
-        case .toggleHelp: options.showHelp.toggle()
+        case .toggleHelp:
+            options.showHelp.toggle()
+            helpPage = 0
         case .toggleHUD: options.showHUD.toggle()
         case .closeOverlay: closeOverlay()
         case .toggleCurve: options.showCurve.toggle()
@@ -164,7 +185,10 @@ public struct AppState: Equatable, Sendable {
             routeToScene(PointerInput(phase: .cancel, location: p, source: source))
         }
         scene = next
+        helpPage = 0
         chrome.sceneChanged(to: next)
+        // The debug legend docks on the canvas only: the dock, and so the screen, may change.
+        relayout()
         eventLog.append("scene → \(next.title)", at: time)
     }
 

@@ -16,8 +16,8 @@ public struct ConfirmScene: Equatable, Sendable {
 
     /// A pointer sample with the device's force and capability; returns event-log lines.
     public mutating func pointer(_ phase: PointerPhase, at p: Point, force: Double, hasForce: Bool,
-                                 viewport: Viewport, time t: Double) -> [String] {
-        button.bar = DeleteEventDemo.barRect(in: viewport)
+                                 area: Rect, time t: Double) -> [String] {
+        button.bar = DeleteEventDemo.barRect(in: area)
         let effects: [ConfirmButton.Effect]
         switch phase {
         case .down:
@@ -50,7 +50,7 @@ public struct ConfirmScene: Equatable, Sendable {
         return true
     }
 
-    public func display(viewport: Viewport, time t: Double) -> ConfirmDisplay {
+    public func display(area: Rect, time t: Double) -> ConfirmDisplay {
         let looks = button.looks
         let colour: ConfirmRing.Colour = switch button.state {
         case .idle, .updating: .white
@@ -61,8 +61,9 @@ public struct ConfirmScene: Equatable, Sendable {
             ConfirmRing(center: $0, diameter: ConfirmButton.ringSize, strokeEnd: button.strokeEnd, colour: colour,
                         scale: looks.scale, label: looks.label)
         }
+        let layout = ConfirmLayout(area: area)
         return ConfirmDisplay(
-            event: events.first, remaining: events.count, bar: DeleteEventDemo.barRect(in: viewport), ring: ring,
+            event: events.first, remaining: events.count, layout: layout, ring: ring,
             pillAlpha: firedAt.map { DeleteEventDemo.pillAlpha(secondsSinceFiring: t - $0) } ?? 0,
             stateName: "\(button.state)", intention: button.intention, usesTimedFallback: button.usesFallback)
     }

@@ -18,12 +18,20 @@ public struct HomeScene: Equatable, Sendable {
     public private(set) var toast: (text: String, since: Double)?
     private var lastForce = 0.0
 
-    public init(catalog: ShortcutCatalog = ShortcutCatalog(), viewport: Viewport, top: Double,
+    public init(catalog: ShortcutCatalog = ShortcutCatalog(), area: Rect,
                 thresholds: ForceThresholds = .standard, waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
         self.catalog = catalog
         force = PressForce(waitingInterval: waitingInterval)
-        menu = QuickActionMenu(icons: [], viewport: viewport, thresholds: thresholds)
-        relayout(viewport: viewport, top: top)
+        menu = QuickActionMenu(icons: [], bounds: area, thresholds: thresholds)
+        menu.labelClearance = HomeLayout.labelClearance
+        relayout(area: area)
+    }
+
+    /// The scene of a window without a dock, content from `top` down.
+    public init(catalog: ShortcutCatalog = ShortcutCatalog(), viewport: Viewport, top: Double,
+                thresholds: ForceThresholds = .standard, waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
+        self.init(catalog: catalog, area: HomeLayout(viewport: viewport, count: 0, top: top).area, thresholds: thresholds,
+                  waitingInterval: waitingInterval)
     }
 
     /// The items an app's menu shows.
@@ -31,10 +39,11 @@ public struct HomeScene: Equatable, Sendable {
         app.id == HomeApp.forceCanvasID ? catalog.menuItems : Array(app.shortcuts.prefix(ShortcutCatalog.maximumItems))
     }
 
-    /// Places the icons for a viewport (the menu keeps its state).
-    public mutating func relayout(viewport: Viewport, top: Double) {
-        let layout = HomeLayout(viewport: viewport, count: apps.count, top: top)
-        menu.viewport = viewport
+    /// Places the icons in the scene's area (the menu keeps its state).
+    public mutating func relayout(area: Rect) {
+        guard area != menu.bounds || menu.icons.count != apps.count || menu.icons.map(\.items) != apps.map(items(of:)) else { return }
+        let layout = HomeLayout(area: area, count: apps.count)
+        menu.bounds = area
         menu.icons = apps.enumerated().map { i, app in
             let items = items(of: app)
             return QuickActionMenu.AppIcon(rect: layout.icons[i], items: items, rowHeights: items.map {
@@ -44,9 +53,9 @@ public struct HomeScene: Equatable, Sendable {
     }
 
     /// Registers a dynamic item on ForceCanvas's icon (most recent first).
-    public mutating func register(_ item: ShortcutItem, viewport: Viewport, top: Double) {
+    public mutating func register(_ item: ShortcutItem, area: Rect) {
         catalog.register(item)
-        relayout(viewport: viewport, top: top)
+        relayout(area: area)
     }
 
     /// What a pointer sample did.
@@ -131,8 +140,8 @@ public struct HomeScene: Equatable, Sendable {
 
     // MARK: Display
 
-    public func display(viewport: Viewport, top: Double, time t: Double) -> HomeDisplay {
-        let layout = HomeLayout(viewport: viewport, count: apps.count, top: top)
+    public func display(time t: Double) -> HomeDisplay {
+        let layout = HomeLayout(area: menu.bounds, count: apps.count)
         var open: HomeDisplay.OpenMenu?
         if let l = menu.layout, case let .tracking(icon) = menu.state {
             open = .init(icon: icon, layout: l, items: menu.items, highlighted: menu.highlighted)
@@ -141,8 +150,30 @@ public struct HomeScene: Equatable, Sendable {
         }
         var pressing: (icon: Int, progress: Double)?
         if case let .pressing(icon) = menu.state { pressing = (icon, menu.pressProgress) }
-        return HomeDisplay(apps: apps, icons: layout.icons, labels: apps.indices.map(layout.label),
+        return HomeDisplay(apps: apps, layout: layout, labels: apps.indices.map(layout.label),
                            pressedIcon: pressing?.icon, pressProgress: pressing?.progress ?? (open != nil ? 1 : 0),
-                           menu: open, toast: toast?.text, usesTimedFallback: force.usesFallback && menu.state != .idle)
+                           menu: open, toast: toast?.text, usesTimedFallback: force.usesFallback && menu.state != .idle,
+                           state: stateLines)
+    }
+
+    /// The menu's state on screen, as Confirm shows its button's.
+    var stateLines: [String] {
+        func name(_ icon: Int) -> String { apps.indices.contains(icon) ? apps[icon].name : "\(icon)" }
+        let state: String, values: String
+        switch menu.state {
+        case .idle:
+            state = ".idle"
+            values = String(format: "force-press an icon: its menu opens at %.2f", menu.thresholds.peek)
+        case .pressing(let icon):
+            state = ".pressing(\(name(icon)))"
+            values = String(format: "level %.2f · opens at %.2f", menu.level, menu.thresholds.peek)
+        case .tracking(let icon):
+            state = ".tracking(\(name(icon)))"
+            values = "slide to an item and lift to perform it"
+        case .open(let icon):
+            state = ".open(\(name(icon)))"
+            values = "tap an item, or elsewhere to close"
+        }
+        return ["QuickActionMenu.state = \(state)", values]
     }
 }

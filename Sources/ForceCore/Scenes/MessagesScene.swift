@@ -4,11 +4,15 @@
 /// profile, the rest of the row the message (seed 000). At the peek, swiping up reveals the
 /// preview actions; lifting then keeps the actions open until one is tapped (Delete really
 /// deletes the row, undoable) or the press lands elsewhere. Lifting a peek without actions
-/// cancels it: the panel shrinks away. Popping opens the detail view.
+/// cancels it: the panel shrinks away. Popping opens the detail view the moment the commit
+/// transition completes, with the finger still down (as iOS does); the lift that follows ends
+/// the press quietly: no cancel, no tap.
 public struct MessagesScene: Equatable, Sendable {
     /// 0.25 s: a cancelled peek shrinks away, a pop fades the detail in.
     public static let dismissDuration = 0.25
     public static let popDuration = 0.2
+    /// 40 pt of list scroll per wheel notch (chosen: about half a row).
+    public static let scrollPerNotch = 40.0
     /// 24 pt of upward drag before the actions start to show; 140 pt reveals them fully.
     public static let actionsSlack = 24.0
     public static let actionsTravel = 140.0
@@ -24,14 +28,17 @@ public struct MessagesScene: Equatable, Sendable {
     public private(set) var actionsOpen = false
     /// A cancelled peek shrinking away: its last look and when it started.
     private var dismissing: (peek: PeekDisplay, since: Double)?
-    /// The popped row and part, and when it popped.
-    public private(set) var detail: (row: MessageRow, part: MessagePart, since: Double)?
+    /// The popped row and part, when it popped, and the peek it popped from (cross-faded out
+    /// as the detail fades in).
+    public private(set) var detail: (row: MessageRow, part: MessagePart, since: Double, from: PeekDisplay?)?
     /// Deleted rows with their positions, newest last (undo).
     public private(set) var deleted: [(index: Int, row: MessageRow)] = []
     public private(set) var notice: String?
     /// The level at which the actions began to show: force stops mattering then.
     private var frozenLevel: Double?
     private var lastForce = 0.0
+    /// How far the list is scrolled (the wheel, with no button held).
+    public private(set) var scroll = 0.0
 
     public init(thresholds: ForceThresholds = .standard, waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
         preview = PreviewInteraction(thresholds: thresholds)
@@ -63,7 +70,9 @@ public struct MessagesScene: Equatable, Sendable {
             actionsReveal = 0
             highlightedAction = nil
             frozenLevel = nil
-            return log(preview.handle(.press(location: p, force: force.level(force: f), allowed: hit != nil), at: t))
+            var lines = log(preview.handle(.press(location: p, force: force.level(force: f), allowed: hit != nil), at: t))
+            popIfCommitted(&lines, layout: layout, time: t)
+            return lines
         case .move:
             guard preview.isActive else { return [] }
             if preview.state != .previewing, preview.state != .committed, let start = preview.pressLocation {
@@ -73,16 +82,17 @@ public struct MessagesScene: Equatable, Sendable {
                 actionsReveal = max(actionsReveal, reveal)
                 highlightedAction = actionsReveal >= 1 ? layout.previewAction(at: p, reveal: actionsReveal) : nil
             }
-            return log(preview.handle(.change(location: p, force: frozenLevel ?? force.level(force: f)), at: t))
+            var lines = log(preview.handle(.change(location: p, force: frozenLevel ?? force.level(force: f)), at: t))
+            popIfCommitted(&lines, layout: layout, time: t)
+            return lines
         case .up, .cancel:
             guard preview.isActive else { return [] }
             let before = preview.state
             let snapshot = peekDisplay(layout: layout, time: t)
             var lines = log(preview.handle(phase == .up ? .lift(location: p) : .cancel, at: t))
             force.release(at: t)
-            if before == .committed, let target {
-                detail = (rows[target.index], target.part, t)
-                lines.append("pop → \(target.part == .avatar ? "profile" : "message") of \(rows[target.index].sender)")
+            if before == .committed {
+                // Popped already, while pressing: the lift ends the press quietly.
             } else if phase == .up, actionsReveal >= 1 {
                 actionsOpen = true
                 if let i = highlightedAction { lines += perform(i, time: t) }
@@ -95,11 +105,23 @@ public struct MessagesScene: Equatable, Sendable {
         }
     }
 
-    /// A frame tick: the timed fallback fills on a force-less device.
-    public mutating func advance(to t: Double) -> [String] {
+    /// A frame tick: the timed fallback fills on a force-less device (and may pop).
+    public mutating func advance(to t: Double, layout: MessagesLayout) -> [String] {
         if let d = dismissing, t - d.since >= Self.dismissDuration { dismissing = nil }
         guard preview.isActive, force.advance(to: t), let at = preview.location else { return [] }
-        return log(preview.handle(.change(location: at, force: frozenLevel ?? force.level(force: lastForce)), at: t))
+        var lines = log(preview.handle(.change(location: at, force: frozenLevel ?? force.level(force: lastForce)), at: t))
+        popIfCommitted(&lines, layout: layout, time: t)
+        return lines
+    }
+
+    /// Pops the moment the commit transition completes, while the press is still down: the
+    /// detail view opens, cross-fading from the peek as it was.
+    private mutating func popIfCommitted(_ lines: inout [String], layout: MessagesLayout, time t: Double) {
+        guard preview.state == .committed, detail == nil, let target, target.index < rows.count else { return }
+        var from = peekDisplay(layout: layout, time: t)
+        from?.showsRings = false
+        detail = (rows[target.index], target.part, t, from)
+        lines.append("pop → \(target.part == .avatar ? "profile" : "message") of \(rows[target.index].sender)")
     }
 
     /// When a frame tick next changes the scene or its look after `t`: every frame while a
@@ -110,6 +132,12 @@ public struct MessagesScene: Equatable, Sendable {
         if let detail, t - detail.since < Self.popDuration { return t }
         guard preview.isActive, let tick = force.nextTick else { return .infinity }
         return tick
+    }
+
+    /// The wheel with no button held scrolls the list (notches up: toward its top).
+    public mutating func scroll(byNotches notches: Double, layout: MessagesLayout) {
+        guard notches.isFinite else { return }
+        scroll = min(max(0, scroll - notches * Self.scrollPerNotch), layout.maximumScroll(count: rows.count))
     }
 
     /// Undo in this scene: brings back the last deleted row.
@@ -136,20 +164,40 @@ public struct MessagesScene: Equatable, Sendable {
             shrinking.presence = max(0, 1 - (t - d.since) / Self.dismissDuration)
             peek = shrinking
         }
-        let detailDisplay = detail.map {
-            DetailDisplay(row: $0.row, part: $0.part, appear: Force.normalized((t - $0.since) / Self.popDuration))
+        let detailDisplay = detail.map { d in
+            let appear = Force.normalized((t - d.since) / Self.popDuration)
+            return DetailDisplay(row: d.row, part: d.part, appear: appear, from: appear < 1 ? d.from : nil)
         }
-        return MessagesDisplay(rows: rows, layout: layout, peek: peek, detail: detailDisplay, notice: notice)
+        return MessagesDisplay(rows: rows, layout: layout, peek: peek, detail: detailDisplay, notice: notice,
+                               state: stateLines)
+    }
+
+    /// The preview interaction's state on screen, as Confirm shows its button's.
+    var stateLines: [String] {
+        let state: String = switch preview.state {
+        case .idle: "idle"
+        case .previewing: "previewing"
+        case .committing: "committing"
+        case .committed: "committed"
+        }
+        let values = actionsOpen
+            ? "actions open: tap one, or elsewhere to dismiss"
+            : String(format: "preview %.2f · commit %.2f · stage %d", preview.previewProgress, preview.commitProgress, preview.stage)
+        return ["PreviewInteraction.state = .\(state)", values]
     }
 
     private func peekDisplay(layout: MessagesLayout, time t: Double) -> PeekDisplay? {
-        guard let target, target.index < rows.count, preview.isActive || actionsOpen else { return nil }
+        guard detail == nil, let target, target.index < rows.count, preview.isActive || actionsOpen else { return nil }
         let press = preview.location ?? preview.pressLocation ?? layout.row(target.index).center
-        return PeekDisplay(
-            index: target.index, part: target.part, row: rows[target.index], pressPoint: press,
+        let rings = layout.rings(press: press, source: layout.source(index: target.index, part: target.part),
+                                 reveal: actionsReveal)
+        var peek = PeekDisplay(
+            index: target.index, part: target.part, row: rows[target.index], pressPoint: press, ringsCenter: rings.center,
             previewProgress: actionsOpen ? 1 : preview.previewProgress, commitProgress: preview.commitProgress,
             presence: 1, actionsReveal: actionsReveal, actions: PreviewAction.messageActions,
             highlightedAction: highlightedAction)
+        peek.ringsReach = rings.reach
+        return peek
     }
 
     // MARK: Internals
@@ -210,5 +258,6 @@ public struct MessagesScene: Equatable, Sendable {
             && a.highlightedAction == b.highlightedAction && a.actionsOpen == b.actionsOpen
             && a.detail?.row == b.detail?.row && a.detail?.since == b.detail?.since && a.notice == b.notice
             && a.deleted.map(\.row) == b.deleted.map(\.row) && a.dismissing?.since == b.dismissing?.since
+            && a.scroll == b.scroll
     }
 }

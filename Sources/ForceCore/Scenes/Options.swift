@@ -15,6 +15,8 @@ public struct Options: Equatable, Hashable, Sendable {
     /// More pressure, more opaque ink (seed 001).
     public var opacityFromPressure = false
     public var renderer: InkRenderer = .outline
+    /// How force becomes width, in every renderer (`W`).
+    public var widthMapping: InkWidthMapping = .perfectFreehand
     /// Treat the mouse as force-less: simulated pressure from speed (perfect-freehand's rule).
     public var simulatePressure = false
     public var showHelp = false
@@ -29,5 +31,7 @@ public struct Options: Equatable, Hashable, Sendable {
     public init() {}
 
     /// The options that change how existing ink looks (a change redraws all ink).
-    public var inkStyleKey: [Bool] { [debug, precise, opacityFromPressure, renderer == .classic] }
+    public var inkStyleKey: [Bool] {
+        [debug, precise, opacityFromPressure, renderer == .classic, widthMapping == .touchCanvas]
+    }
 }

@@ -2,6 +2,13 @@
 /// shade, bottom: home), edge protection owned by the current scene or its child, and the
 /// home indicator with auto-hide.
 ///
+/// Every press has one owner, decided when it goes down (a new press always starts clean,
+/// whatever became of the last one): the scene; the system, once it takes a swipe; the open
+/// shade; or nobody yet — in the force scenes, a press near an edge whose swipe the system
+/// would take is held back from the scene until it is a swipe (the scene never sees it) or
+/// clearly not one (the scene then gets all of it). The canvas draws at once instead, and a
+/// stroke the system then takes is cancelled (and taken off the canvas by the app state).
+///
 /// Deferral preferences are declared per scene; the Canvas scene delegates the choice to its
 /// ink view (`childViewControllerForScreenEdgesDeferringSystemGestures`), which protects top
 /// and bottom so strokes near the edges are not taken; Confirm protects the bottom, where its
@@ -9,8 +16,6 @@
 /// `setNeedsUpdateOfScreenEdgesDeferringSystemGestures`), which a scene switch and the
 /// edge-protection key call.
 public struct SystemChrome: Equatable, Sendable {
-    /// 0.3 s to pull or push the notification shade.
-    public static let shadeDuration = 0.3
     /// The window, the root of the deferral chain, and the canvas's ink view.
     public static let windowOwner = "window"
     public static let inkViewOwner = "canvas.ink"
@@ -18,10 +23,29 @@ public struct SystemChrome: Equatable, Sendable {
     public private(set) var preferences: EdgeDeferralPreferences
     public private(set) var edges: EdgeGesture
     public private(set) var indicator: HomeIndicator
-    /// The shade: opening (true) or closing, and since when; nil before it was ever pulled.
-    public private(set) var shade: (open: Bool, since: Double)?
-    /// Whether the current press was taken by the system (the scene got a cancel).
-    public private(set) var pressTaken = false
+    public private(set) var shade = NotificationShade()
+
+    /// Who owns the current press.
+    public enum PressOwner: Equatable, Sendable {
+        /// The scene (a deferred edge's swipe, or none near).
+        case scene
+        /// Held back: it began near an edge whose swipe the system would take; its samples so far.
+        case held([PointerInput])
+        /// The system took it as the swipe from this edge.
+        case system(ScreenEdge)
+        /// A press on the open shade: a tap closes it, a drag moves it.
+        case shade(startY: Double, startProgress: Double, moved: Bool)
+    }
+
+    /// The current press's owner (nil between presses).
+    public private(set) var press: PressOwner?
+    /// Whether presses near an edge the system would take are held back from the scene (the
+    /// force scenes, where a press shows at once: a ring, a peek); the canvas's ink view gets
+    /// them at once.
+    public private(set) var holdsEdgePresses: Bool
+
+    /// 10 pt: a press on the open shade that moves less is a tap.
+    public static let tapSlop = 10.0
 
     public init(viewport: Viewport, scene: SceneKind, autoHideIndicator: Bool = false) {
         var p = EdgeDeferralPreferences(root: Self.windowOwner)
@@ -33,6 +57,7 @@ public struct SystemChrome: Equatable, Sendable {
         preferences = p
         edges = EdgeGesture(viewport: viewport)
         indicator = HomeIndicator(autoHide: autoHideIndicator, at: 0)
+        holdsEdgePresses = scene != .canvas
         applyPolicy()
     }
 
@@ -41,22 +66,15 @@ public struct SystemChrome: Equatable, Sendable {
         SystemGesturePolicy(requestedDeferral: preferences.appliedEdges, homeIndicatorAutoHidden: indicator.autoHide)
     }
 
-    public var isShadeOpen: Bool { shade?.open ?? false }
+    public var isShadeOpen: Bool { shade.isOpen }
 
     /// How far the shade is down at `t`, 0…1.
-    public func shadeProgress(at t: Double) -> Double {
-        guard let shade else { return 0 }
-        let f = Force.normalized((t - shade.since) / Self.shadeDuration)
-        let eased = 1 - (1 - f) * (1 - f)
-        return shade.open ? eased : 1 - eased
-    }
+    public func shadeProgress(at t: Double) -> Double { shade.progress(at: t) }
 
     /// When the chrome next looks different after `t` without input: the indicator's and the
-    /// arrow's fades, every frame while the shade moves.
+    /// arrow's fades, every frame while the shade settles.
     public func nextWake(after t: Double) -> Double {
-        var wake = min(indicator.nextWake(after: t), edges.nextWake(after: t))
-        if let shade, t - shade.since < Self.shadeDuration { wake = t }
-        return wake
+        min(indicator.nextWake(after: t), edges.nextWake(after: t), shade.nextWake(after: t))
     }
 
     // MARK: Input
@@ -65,58 +83,120 @@ public struct SystemChrome: Equatable, Sendable {
     public enum Outcome: Equatable, Sendable {
         /// The scene gets the sample.
         case scene
-        /// The system took the press: the scene must get a cancel, then nothing until the lift.
-        case taken(ScreenEdge)
-        /// The sample belongs to the system (the shade, or a press it already took).
+        /// The press is held back: the scene gets nothing yet.
+        case held
+        /// A held press is not a swipe: the scene gets these samples (from its down), then this one.
+        case released([PointerInput])
+        /// The system took the press as a swipe; `sceneHadPress` says whether the scene must
+        /// get a cancel (it had the press) or never saw it.
+        case taken(ScreenEdge, sceneHadPress: Bool)
+        /// The sample belongs to the system (the shade, or a press it took).
         case consumed
     }
 
-    public mutating func pointer(_ phase: PointerPhase, at p: Point, time t: Double, log: inout [String]) -> Outcome {
-        switch phase {
-        case .down: if indicator.handle(.press(at: p), at: t).contains(.shown) { log.append("home indicator shown (tap)") }
-        case .move: _ = indicator.handle(.move(to: p), at: t)
-        case .up: if indicator.handle(.release(at: p), at: t).contains(.shown) { log.append("home indicator shown (tap)") }
+    public mutating func pointer(_ p: PointerInput, time t: Double, log: inout [String]) -> Outcome {
+        let at = p.location
+        switch p.phase {
+        case .down: if indicator.handle(.press(at: at), at: t).contains(.shown) { log.append("home indicator shown (tap)") }
+        case .move: _ = indicator.handle(.move(to: at), at: t)
+        case .up: if indicator.handle(.release(at: at), at: t).contains(.shown) { log.append("home indicator shown (tap)") }
         case .cancel: _ = indicator.handle(.cancel, at: t)
         }
-        if isShadeOpen {
-            // Any press on the open shade pushes it back up.
-            if phase == .down {
-                shade = (false, t)
-                log.append("notification shade closed")
+        if p.phase == .down { return pressDown(p, time: t) }
+        guard let owner = press else { return .scene }
+        let ends = p.phase == .up || p.phase == .cancel
+        defer { if ends { press = nil } }
+        switch owner {
+        case .shade(let startY, let startProgress, var moved):
+            moved = moved || abs(at.y - startY) > Self.tapSlop
+            if ends {
+                _ = edges.handle(.cancel, at: t)
+                if !moved { shade.settle(open: false, at: t) } else { shade.letGo(at: t, fromOpen: true) }
+                if !shade.isOpen { log.append("notification shade closed") }
+            } else if moved {
+                press = .shade(startY: startY, startProgress: startProgress, moved: true)
+                shade.follow(startProgress + (at.y - startY) / max(1, edges.bounds.height), y: at.y, at: t)
             }
             return .consumed
-        }
-        if pressTaken {
-            if phase == .up || phase == .cancel {
-                pressTaken = false
-                _ = edges.handle(phase == .up ? .release(at: p) : .cancel, at: t)
+        case .system(let edge):
+            if ends { _ = edges.handle(.cancel, at: t) }
+            if edge == .top, shade.isFollowing {
+                shade.follow(pull(at), y: at.y, at: t)
+                if ends {
+                    shade.letGo(at: t, fromOpen: false)
+                    log.append(shade.isOpen ? "notification shade opened" : "notification shade let go: closed")
+                }
             }
             return .consumed
+        case .scene, .held:
+            return edgeSample(p, owner: owner, time: t, log: &log)
         }
-        let event: EdgeGesture.Event = switch phase {
-        case .down: .press(at: p)
-        case .move: .move(to: p)
-        case .up: .release(at: p)
+    }
+
+    /// A press begins: the open shade's, held back near an edge the system would take, or the scene's.
+    private mutating func pressDown(_ p: PointerInput, time t: Double) -> Outcome {
+        press = nil
+        if shade.isOpen {
+            _ = edges.handle(.cancel, at: t)
+            press = .shade(startY: p.location.y, startProgress: shade.progress(at: t), moved: false)
+            return .consumed
+        }
+        _ = edges.handle(.press(at: p.location), at: t)
+        if holdsEdgePresses, case .tracking(_, let candidates) = edges.state,
+            candidates.edges.contains(where: { edges.systemTakes($0, at: t) }) {
+            press = .held([p])
+            return .held
+        }
+        press = .scene
+        return .scene
+    }
+
+    /// A move, lift or cancel of a press the scene has or that is held: the swipe decides.
+    private mutating func edgeSample(_ p: PointerInput, owner: PressOwner, time t: Double, log: inout [String]) -> Outcome {
+        let event: EdgeGesture.Event = switch p.phase {
+        case .down: .press(at: p.location)
+        case .move: .move(to: p.location)
+        case .up: .release(at: p.location)
         case .cancel: .cancel
         }
-        for effect in edges.handle(event, at: t) {
+        let effects = edges.handle(event, at: t)
+        for effect in effects {
             switch effect {
             case .deferred(let edge):
                 log.append("\(edge.rawValue) edge swipe deferred to the scene (again within \(EdgeGesture.deferralWindow) s for the \(edge.systemGestureName))")
             case .systemGesture(let edge):
                 log.append("system gesture: \(edge.systemGestureName) (\(edge.rawValue) edge)")
-                if edge == .top { shade = (true, t) }
-                pressTaken = phase != .up
-                return .taken(edge)
+                if edge == .top { shade.follow(pull(p.location), y: p.location.y, at: t) }
+                if p.phase != .up, p.phase != .cancel { press = .system(edge) }
+                if edge == .top, p.phase == .up || p.phase == .cancel { shade.letGo(at: t, fromOpen: false) }
+                if case .held = owner { return .taken(edge, sceneHadPress: false) }
+                return .taken(edge, sceneHadPress: true)
             }
         }
-        return .scene
+        guard case .held(let samples) = owner else { return .scene }
+        // Held: released to the scene once it is clearly no swipe (it ended, a swipe was
+        // deferred, or it moved a swipe's distance some other way).
+        let start = samples.first?.location ?? p.location
+        let settled = p.phase == .up || p.phase == .cancel || !effects.isEmpty
+            || (p.location - start).length > EdgeGesture.triggerDistance
+        guard settled else {
+            press = .held(samples + [p])
+            return .held
+        }
+        edges.abandon()
+        press = .scene
+        return .released(samples)
+    }
+
+    /// The shade's progress for a finger at `p`: it hangs from the finger.
+    private func pull(_ p: Point) -> Double {
+        Force.normalized((p.y - edges.bounds.y) / max(1, edges.bounds.height))
     }
 
     /// Closes the shade (Esc); returns whether it was open.
     public mutating func closeShade(at t: Double) -> Bool {
-        guard isShadeOpen else { return false }
-        shade = (false, t)
+        guard shade.isOpen else { return false }
+        shade.settle(open: false, at: t)
         return true
     }
 
@@ -124,6 +204,7 @@ public struct SystemChrome: Equatable, Sendable {
 
     /// A scene switch: the window's child becomes the new scene, and the system re-reads.
     public mutating func sceneChanged(to scene: SceneKind) {
+        holdsEdgePresses = scene != .canvas
         preferences.setChildForDeferral(scene.rawValue, of: Self.windowOwner)
         _ = preferences.update()
         applyPolicy()
@@ -154,21 +235,17 @@ public struct SystemChrome: Equatable, Sendable {
         return lines
     }
 
-    public mutating func resize(_ viewport: Viewport) { edges.viewport = viewport }
+    /// The device's screen changed (the window resized, the teaching dock opened or closed).
+    public mutating func resize(screen: Rect) { edges.bounds = screen }
 
     private mutating func applyPolicy() { edges.deferredEdges = policy.effectiveDeferral }
-
-    public static func == (a: SystemChrome, b: SystemChrome) -> Bool {
-        a.preferences == b.preferences && a.edges == b.edges && a.indicator == b.indicator
-            && a.shade?.open == b.shade?.open && a.shade?.since == b.shade?.since && a.pressTaken == b.pressTaken
-    }
 
     // MARK: Display
 
     public func display(at t: Double) -> ChromeDisplay {
         let arrow = edges.arrow.map { ChromeDisplay.Arrow(edge: $0.edge, position: $0.position, alpha: edges.arrowAlpha(at: t)) }
         return ChromeDisplay(
-            indicatorAlpha: indicator.alpha(at: t), indicatorAutoHide: indicator.autoHide,
+            screen: edges.bounds, indicatorAlpha: indicator.alpha(at: t), indicatorAutoHide: indicator.autoHide,
             arrow: arrow.flatMap { $0.alpha > 0 ? $0 : nil }, shade: shadeProgress(at: t),
             owner: preferences.appliedOwner, requested: preferences.appliedEdges,
             effective: policy.effectiveDeferral, reason: policy.reason)

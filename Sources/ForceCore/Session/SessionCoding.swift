@@ -43,6 +43,7 @@ public enum SessionCoding {
             + "\"minimumPressure\":\(num(s.pressureCurve.minimumPressure)),\"pressureMultiplier\":\(num(s.pressureCurve.multiplier)),"
             + "\"options\":{\"debug\":\(o.debug),\"precise\":\(o.precise),"
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","
+            + "\"widthMapping\":\"\(o.widthMapping.rawValue)\","
             + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
             + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)}" + checkMember(s.check) + "}"
     }

@@ -63,6 +63,12 @@ extension SessionParser {
         options.showCurve = try of.optionalBool("curve") ?? options.showCurve
         options.showEventLog = try of.optionalBool("eventLog") ?? options.showEventLog
         options.showForcePlot = try of.optionalBool("forcePlot") ?? options.showForcePlot
+        if let w = try of.optionalString("widthMapping") {
+            guard let mapping = InkWidthMapping(rawValue: w) else {
+                throw f.fail("unknown width mapping \"\(w)\" (expected \(InkWidthMapping.allCases.map(\.rawValue).joined(separator: " or ")))")
+            }
+            options.widthMapping = mapping
+        }
         if let r = try of.optionalString("renderer") {
             guard let renderer = InkRenderer(rawValue: r) else {
                 throw f.fail("unknown renderer \"\(r)\" (expected \(InkRenderer.allCases.map(\.rawValue).joined(separator: " or ")))")

@@ -28,7 +28,7 @@ public struct OutlineChunk: Equatable, Sendable {
 /// perfect-freehand's pipeline, built incrementally and made independent of the sample rate.
 ///
 /// Stages, each applied once per input point:
-/// 1. **Resample** the input polyline at a fixed spacing (`size / 8`), so smoothing depends on
+/// 1. **Resample** the input polyline at a fixed spacing (`size / 4`), so smoothing depends on
 ///    distance, not on how many samples the device sent: a zigzag drawn with one mouse sample
 ///    per leg keeps its height. A corner of sparse input (turning more than 30°) gets a sample
 ///    exactly on it; one turning more than 90° also gets a piece boundary there.
@@ -36,8 +36,9 @@ public struct OutlineChunk: Equatable, Sendable {
 ///    `t = 0.15 + (1 − streamline)·0.85`.
 /// 3. **Pressure**: interpolated along the input, or simulated from speed (perfect-freehand's
 ///    rule, with speed measured in points per second, so a 1 kHz pen and a 60 Hz mouse agree).
-///    Over the first `size` points the pressure is blended with their average, so a first hard
-///    (or zero) sample gives no fat (or thin) start.
+///    Over the first `size` points and `startDuration` seconds (at most 3 × `size` points) the
+///    pressure is blended with its average, so a first hard (or zero) sample, or a force
+///    turned down at once, gives no fat (or thin) start.
 /// 4. **Pieces**: samples are cut into chunks at corners, reversals, every `chunkSamples`
 ///    samples and (opacity mode) where the opacity changes. Each chunk is a closed outline with
 ///    round ends, so the union of the chunks is the stroke: round joins at corners, no hairs,
@@ -94,6 +95,9 @@ public struct OutlineBuilder: Sendable {
     private var held: [OutlineSample] = []
     /// Whether the start window is still open (samples go to `held`).
     private var holding = true
+    /// The first input's time, and the newest input's (the start window lasts in time too).
+    private var firstTime: Double?
+    private var latestTime = 0.0
     /// The open chunk's samples.
     private var open: [OutlineSample] = []
     private var openIsStrokeStart = true
@@ -123,6 +127,8 @@ public struct OutlineBuilder: Sendable {
         guard location.isFinite else { return }
         let f = Force.normalized(force)
         let t = time.isFinite ? time : (pending?.depart ?? 0)
+        if firstTime == nil { firstTime = t }
+        latestTime = max(latestTime, t)
         let input = Input(location: location, force: f, arrive: t, depart: t)
         guard var p = pending else {
             pending = input
@@ -309,14 +315,28 @@ public struct OutlineBuilder: Sendable {
             return
         }
         held.append(s)
-        if s.runningLength >= startWindow { releaseHeld() }
+        let elapsed = latestTime - (firstTime ?? latestTime)
+        if s.runningLength >= startWindow, elapsed >= Self.startDuration || s.runningLength >= longestStart {
+            releaseHeld()
+        }
     }
 
-    /// `size` points: the start over which the pressure is blended with its average.
-    private var startWindow: Double { max(options.size, spacing) }
+    /// 3 × `size`: the start window never grows beyond this however long it lasts, so a fast
+    /// short stroke keeps its own pressures past its start.
+    private var longestStart: Double { Self.longestStartSizes * startWindow }
+    static let longestStartSizes = 3.0
 
-    /// Blends the held samples' pressure with their average (no fat or thin start) and passes
-    /// them on.
+    /// `size` points: the least length over which the start's pressure is blended with its
+    /// average.
+    private var startWindow: Double { max(options.size, spacing) }
+    /// 0.2 s: the start window also lasts this long, so a pressure that settles just after
+    /// touch-down (a pen landing hard, a wheel turned at once: the demo's first stroke starts
+    /// at 0.5 and is turned down to 0.2 within 0.1 s, 20 pt in) gives no fat start.
+    public static let startDuration = 0.2
+
+    /// Blends the held samples' pressure with their average (no fat or thin start): the first
+    /// sample takes the average, the weight of its own pressure grows to 1 at the window's end
+    /// (squared, so the start stays near the average), and passes them on.
     private mutating func releaseHeld() {
         guard holding else { return }
         holding = false
@@ -324,9 +344,10 @@ public struct OutlineBuilder: Sendable {
         held = []
         guard !h.isEmpty else { return }
         let average = h.reduce(0) { $0 + $1.pressure } / Double(h.count)
+        let length = max(h.last?.runningLength ?? 0, startWindow)
         for var s in h {
-            let w = min(1, s.runningLength / startWindow)
-            s.pressure = average + (s.pressure - average) * w
+            let w = min(1, s.runningLength / length)
+            s.pressure = average + (s.pressure - average) * w * w
             chunk(s)
         }
         newest = open.last ?? newest
@@ -336,7 +357,12 @@ public struct OutlineBuilder: Sendable {
 
     private mutating func chunk(_ s: OutlineSample) {
         if let levels = opacityLevels {
-            let level = Self.opacityLevel(s.pressure, levels: levels)
+            var level = Self.opacityLevel(s.pressure, levels: levels)
+            // Hysteresis: a pressure wavering around a level's edge keeps the piece's level
+            // until its opacity moves `opacityHysteresis` levels away (no flood of pieces).
+            if let current = openLevel, abs(Self.opacity(s.pressure) - current) <= Self.opacityHysteresis / levels {
+                level = current
+            }
             if openLevel == nil { openLevel = level }
             if level != openLevel, open.count >= 1 {
                 open.append(s)
@@ -367,18 +393,5 @@ public struct OutlineBuilder: Sendable {
         while let c = closed.first, let end = c.samples.last, current - end.runningLength > reach {
             final.append(closed.removeFirst())
         }
-    }
-
-    private func alpha(of s: OutlineSample) -> Double {
-        opacityLevels.map { Self.opacityLevel(s.pressure, levels: $0) } ?? 1
-    }
-
-    /// Opacity mode: force 0 draws at this alpha, force 1 opaque.
-    public static let minimumOpacity = 0.15
-
-    /// The opacity of a pressure, quantised to `levels` steps.
-    public static func opacityLevel(_ pressure: Double, levels: Double) -> Double {
-        let a = minimumOpacity + (1 - minimumOpacity) * Force.normalized(pressure)
-        return (a * levels).rounded() / levels
     }
 }

@@ -9,12 +9,12 @@ public enum OutlinePolygon {
     /// cos 20°: a sample turning more than 20° gets a round join on its outer side.
     static let cosArcThreshold = cos(20 * Double.pi / 180)
 
-    /// The radius at a pressure: `size · (0.5 − thinning·(0.5 − pressure))`, linear easing
-    /// (perfect-freehand's default), at least 0.01 pt.
+    /// The radius at a pressure through the options' width mapping: perfect-freehand's
+    /// `size · (0.5 − thinning·(0.5 − pressure))` with linear easing (its default), or
+    /// TouchCanvas's `max(force, 0.025) · size`; at least 0.01 pt.
     @inline(__always)
     public static func radius(pressure: Double, options: OutlineOptions) -> Double {
-        guard options.thinning != 0 else { return options.size / 2 }
-        return max(0.01, options.size * (0.5 - options.thinning * (0.5 - Force.normalized(pressure))))
+        options.widthMapping.radius(force: pressure, size: options.size, thinning: options.thinning)
     }
 
     /// The polygon of `chunk`. `totalLength` is the stroke's length when its end taper applies

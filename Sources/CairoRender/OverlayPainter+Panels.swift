@@ -1,0 +1,141 @@
+import CCairo
+import Foundation
+import ForceCore
+
+/// The dock and the panels that are not teaching views: gauge, HUD, debug legend, status.
+extension OverlayPainter {
+    /// The dock behind the panels (a desk beside the device's screen), with a note naming any
+    /// open panel it had no room for.
+    func drawDock(_ cr: OpaquePointer) {
+        let r = layout.dockFrame
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        set(Palette.dock, cr)
+        cairo_fill(cr)
+        // A hairline where the dock meets the screen.
+        let edge = layout.dock == .side ? Rect(x: r.maxX - 1, y: r.y, width: 1, height: r.height)
+            : Rect(x: r.x, y: r.y, width: r.width, height: 1)
+        cairo_rectangle(cr, edge.x, edge.y, edge.width, edge.height)
+        set(RGBA(1, 1, 1, 0.12), cr)
+        cairo_fill(cr)
+        guard !layout.hidden.isEmpty else { return }
+        let names = layout.hidden.map(\.rawValue).joined(separator: ", ")
+        TextPainter.draw("no room for: \(names) (a larger window shows them)",
+                         at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2),
+                         style: .init(size: 10, colour: Palette.panelDim), width: r.width - 2 * Self.margin,
+                         overflow: .ellipsize, in: cr)
+    }
+
+    func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {
+        CairoDrawing.fillRoundedRect(r, radius: radius, colour: colour, cr)
+    }
+
+    func drawGauge(_ cr: OpaquePointer) {
+        let r = gaugeRect, g = display.gauge
+        guard !r.isNull else { return }
+        panel(r, cr, radius: layout.compactGauge ? r.height / 2 : 10)
+        let colour = g.isDeepPress ? Palette.deep : Palette.accent
+        if layout.compactGauge {
+            // The small windows' gauge: the figure and a bar, in the top strip.
+            TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.x + 10, y: r.y + 5),
+                             style: .init(size: 14, bold: true, mono: true, colour: g.isPressed ? Palette.panelText : Palette.panelDim),
+                             width: 44, in: cr)
+            let bar = Rect(x: r.x + 58, y: r.y + 11, width: max(0, r.width - 70), height: 6)
+            drawBar(bar, force: g.force, colour: colour, ticks: false, cr)
+            return
+        }
+        let label = g.isDeepPress ? "PRESSURE · DEEP" : (g.isPressed ? "PRESSURE · PRESSED" : "PRESSURE")
+        TextPainter.draw(label, at: Point(x: r.x + 12, y: r.y + 8),
+                         style: .init(size: 11, bold: true, colour: Palette.panelDim), width: r.width - 100,
+                         overflow: .ellipsize, in: cr)
+        TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.maxX - 74, y: r.y + 5),
+                         style: .init(size: 20, bold: true, mono: true), width: 66, in: cr)
+        drawBar(Rect(x: r.x + 12, y: r.y + 34, width: r.width - 24, height: 12), force: g.force, colour: colour, ticks: true, cr)
+        let source = g.source == .mouse ? "mouse · wheel emulator" : g.source.rawValue
+        TextPainter.draw(source, at: Point(x: r.x + 12, y: r.y + 49),
+                         style: .init(size: 10, colour: Palette.panelDim), width: r.width - 24, overflow: .ellipsize, in: cr)
+        if let line = widthLine {
+            TextPainter.draw(line, at: Point(x: r.x + 12, y: r.y + 63), style: .init(size: 10, colour: Palette.panelText),
+                             width: r.width - 24, overflow: .ellipsize, in: cr)
+        }
+    }
+
+    /// On the canvas: the ink's width at the gauge's force and which mapping gives it (W).
+    var widthLine: String? {
+        display.gauge.inkWidth.map { String(format: "ink %.1f pt wide · %@ width (W)", $0.width, $0.mapping.title) }
+    }
+
+    /// The gauge's bar, with ticks every 0.1 (the emulator's default step).
+    private func drawBar(_ bar: Rect, force: Double, colour: RGBA, ticks: Bool, _ cr: OpaquePointer) {
+        cairo_rectangle(cr, bar.x, bar.y, bar.width, bar.height)
+        set(RGBA(1, 1, 1, 0.15), cr)
+        cairo_fill(cr)
+        cairo_rectangle(cr, bar.x, bar.y, bar.width * Force.normalized(force), bar.height)
+        set(colour, cr)
+        cairo_fill(cr)
+        guard ticks else { return }
+        set(RGBA(1, 1, 1, 0.35), cr)
+        cairo_set_line_width(cr, 1)
+        for k in 1..<10 {
+            let x = (bar.x + bar.width * Double(k) / 10).rounded() + 0.5
+            cairo_move_to(cr, x, bar.maxY - 4)
+            cairo_line_to(cr, x, bar.maxY)
+        }
+        cairo_stroke(cr)
+    }
+
+    /// The HUD's edge-protection line: what the owner asked, what holds, and why not.
+    var edgeLine: String {
+        let c = display.chrome
+        if let reason = c.reason { return "\(reason) · deferred: \(c.effective)" }
+        let asked = c.requested == c.effective ? "" : " · asked \(c.requested)"
+        return "edges deferred: \(c.effective) (\(c.owner))\(asked)"
+    }
+
+    /// The HUD's lines; explanations wrap, never cut.
+    var hudLines: [(text: String, mono: Bool)] {
+        let f = display.figures, s = display.ink.style
+        let timing = stats.map { String(format: "%.1f fps · frame p50 %.2f ms · p99 %.2f ms", $0.fps, $0.p50, $0.p99) }
+            ?? "replay · virtual clock (60 fps)"
+        return [
+            (timing, true),
+            (String(format: "pressure %.3f%@", display.gauge.force, display.gauge.isPressed ? " (pressed)" : ""), true),
+            ("strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)", false),
+            ("\(display.device.name) · force capability: \(display.forceCapability ? "available" : "unavailable (simulated)")", false),
+            (edgeLine, false),
+            ("\(s.renderer.rawValue) · \(s.outline.widthMapping.title) width · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")", false),
+        ]
+    }
+
+    func drawHUD(_ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr)
+        var y = r.y + 10
+        for line in hudLines {
+            y += TextPainter.draw(line.text, at: Point(x: r.x + 12, y: y), style: .init(size: 12, mono: line.mono),
+                                  width: r.width - 24, in: cr) + 4
+        }
+    }
+
+    /// The debug colours, in as many columns as the panel's width holds.
+    func drawLegend(_ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr)
+        let all = DebugCategory.allCases
+        let columns = max(1, min(3, Int((r.width - 20) / 130)))
+        let rows = (all.count + columns - 1) / columns
+        let columnWidth = (r.width - 20) / Double(columns)
+        for (i, c) in all.enumerated() {
+            let x = r.x + 10 + columnWidth * Double(i / rows), y = r.y + 10 + 19 * Double(i % rows)
+            cairo_new_path(cr)
+            cairo_arc(cr, x + 8, y + 8, 5, 0, 2 * Double.pi)
+            set(c == .standard ? RGBA(0.85, 0.85, 0.85) : Palette.debug(c), cr)
+            cairo_fill(cr)
+            TextPainter.draw(c.rawValue, at: Point(x: x + 20, y: y), style: .init(size: 12), width: columnWidth - 24,
+                             overflow: .ellipsize, in: cr)
+        }
+    }
+
+    func drawStatus(_ text: String, _ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr, radius: 8)
+        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12), width: r.width - 24,
+                         overflow: .ellipsize, in: cr)
+    }
+}

@@ -1,0 +1,214 @@
+/// Where the window's parts go: the dock of teaching panels (the gauge, the HUD, the curve
+/// panel, the debug legend, the force plot, the callback log), the device's screen beside or
+/// above it, and the scene's area on that screen below the scene tabs.
+///
+/// The panels never cover the scene: when any of them is open they share a dock, a side
+/// column on windows at least `sideDockMinimumWidth` wide, a bottom band on narrower ones, and
+/// the scene is laid out in what remains. Without a dock the gauge floats at the bottom left
+/// (or, where that would cover the scene, shrinks into the top strip; see `compactGauge`).
+public struct ScreenLayout: Equatable, Sendable {
+    /// A teaching panel.
+    public enum Panel: String, CaseIterable, Equatable, Hashable, Sendable {
+        case gauge, hud, curve, legend, plot, log
+    }
+
+    /// Where the dock is.
+    public enum Dock: String, Equatable, Sendable { case none, side, bottom }
+
+    /// 1280 pt: from this width the dock is a side column, below it a bottom band (issue 9).
+    public static let sideDockMinimumWidth = 1280.0
+    /// 440 pt: a panel's width in the side column (the callback log's longest callbacks fit).
+    public static let panelWidth = 440.0
+    /// 16 pt around the dock's panels, 10 pt between them (chosen).
+    public static let margin = 16.0
+    public static let gap = 10.0
+    /// 280 pt: the narrowest column of the bottom band; 480 pt the widest (chosen: HUD lines
+    /// wrap to at most three lines at 280 pt).
+    public static let bandColumnWidth = (minimum: 280.0, maximum: 480.0)
+    /// 0.45: the bottom band takes at most this share of the height below the scene tabs.
+    public static let bandShare = 0.45
+    /// The floating gauge (no dock): 248×80 pt at the bottom left.
+    public static let floatingGaugeSize = (width: 248.0, height: 80.0)
+    /// The compact gauge in the top strip, left of the scene tabs: at most 150×28 pt.
+    public static let compactGaugeSize = (width: 150.0, height: 28.0)
+
+    public let viewport: Viewport
+    public let dock: Dock
+    /// The dock's area (null without a dock).
+    public let dockFrame: Rect
+    /// The device's screen: the window without the dock. System edges, the home indicator and
+    /// the notification shade belong to it.
+    public let screen: Rect
+    /// Where the scene is laid out: the screen below the scene tabs.
+    public let sceneArea: Rect
+    /// Each shown panel's rect.
+    public let panels: [Panel: Rect]
+    /// Open panels the dock had no room for (smallest windows): named on screen instead.
+    public let hidden: [Panel]
+    /// Whether the gauge is the compact one in the top strip.
+    public let compactGauge: Bool
+
+    /// The layout for a window with the `open` panels (the gauge is implied). `bottomReserve`
+    /// keeps the floating gauge above a bar at the bottom of the scene (Confirm's).
+    public init(viewport: Viewport, open: Set<Panel>, bottomReserve: Double = 0) {
+        self.viewport = viewport
+        let bounds = viewport.bounds
+        let shown = Panel.allCases.filter { $0 == .gauge || open.contains($0) }
+        var panels: [Panel: Rect] = [:]
+        var hidden: [Panel] = []
+        if shown.count == 1 {
+            dock = .none
+            dockFrame = .null
+            screen = bounds
+            let s = Self.floatingGaugeSize
+            panels[.gauge] = Rect(x: Self.margin, y: bounds.maxY - bottomReserve - Self.margin - s.height,
+                                  width: s.width, height: s.height)
+        } else if bounds.width >= Self.sideDockMinimumWidth {
+            dock = .side
+            let width = Self.panelWidth + 2 * Self.margin
+            dockFrame = Rect(x: 0, y: 0, width: width, height: bounds.height)
+            screen = Rect(x: width, y: 0, width: bounds.width - width, height: bounds.height)
+            let placed = Self.stack(shown, in: dockFrame.insetBy(Self.margin))
+            panels = placed.rects
+            hidden = placed.hidden
+        } else {
+            dock = .bottom
+            let band = Self.band(shown, viewport: bounds)
+            dockFrame = band.frame
+            screen = Rect(x: 0, y: 0, width: bounds.width, height: band.frame.y)
+            panels = band.rects
+            hidden = band.hidden
+        }
+        sceneArea = Rect(x: screen.x, y: screen.y + SceneTabs.reservedHeight, width: screen.width,
+                         height: max(0, screen.height - SceneTabs.reservedHeight))
+        self.panels = panels
+        self.hidden = hidden
+        compactGauge = false
+    }
+
+    private init(copy l: ScreenLayout, panels: [Panel: Rect], compactGauge: Bool) {
+        viewport = l.viewport
+        dock = l.dock
+        dockFrame = l.dockFrame
+        screen = l.screen
+        sceneArea = l.sceneArea
+        hidden = l.hidden
+        self.panels = panels
+        self.compactGauge = compactGauge
+    }
+
+    /// The scene tabs, centred over the screen.
+    public var tabs: SceneTabs { SceneTabs(screen: screen) }
+
+    /// The panel's rect, if it is shown.
+    public func rect(of panel: Panel) -> Rect? { panels[panel] }
+
+    /// This layout with the floating gauge moved into the top strip, left of the scene tabs,
+    /// when it would cover one of `content` (the scene's own rects); unchanged with a dock.
+    public func clearingGauge(of content: [Rect]) -> ScreenLayout {
+        guard dock == .none, let gauge = panels[.gauge],
+            content.contains(where: { !$0.intersection(gauge).isNull })
+        else { return self }
+        let room = tabs.frame.x - screen.x - 2 * Self.gap
+        let s = Self.compactGaugeSize
+        var moved = panels
+        moved[.gauge] = Rect(x: screen.x + Self.gap, y: SceneTabs.top, width: max(0, min(s.width, room)), height: s.height)
+        return ScreenLayout(copy: self, panels: moved, compactGauge: true)
+    }
+
+    // MARK: Panel sizes
+
+    /// A panel's height at a width (the log's is its least; it takes what is left).
+    static func height(of panel: Panel, width: Double) -> Double {
+        switch panel {
+        case .gauge: return floatingGaugeSize.height
+        // Six lines of 12 pt text, two of which may wrap (three times at the narrowest).
+        case .hud: return width >= 400 ? 176 : 232
+        case .curve: return 200
+        // Six debug colours in three columns (two rows), or two columns at narrow widths.
+        case .legend: return width >= 400 ? 62 : 81
+        case .plot: return 140
+        case .log: return logMinimumHeight
+        }
+    }
+
+    /// 110 pt: the force plot's least height (the thresholds stay apart).
+    static let plotMinimumHeight = 110.0
+    /// The log's least height: its title and three lines.
+    public static let logMinimumHeight = 34.0 + 3 * 17
+
+    // MARK: Side column
+
+    /// Panels stacked top to bottom; the log takes what is left (the plot shrinks first, then
+    /// the log is hidden when even three lines do not fit).
+    private static func stack(_ shown: [Panel], in inner: Rect) -> (rects: [Panel: Rect], hidden: [Panel]) {
+        var heights = shown.map { height(of: $0, width: inner.width) }
+        let gaps = Double(max(0, shown.count - 1)) * gap
+        let logIndex = shown.firstIndex(of: .log)
+        func fixed() -> Double { zip(shown, heights).filter { $0.0 != .log }.reduce(0) { $0 + $1.1 } }
+        var hidden: [Panel] = []
+        if let i = logIndex {
+            var rest = inner.height - gaps - fixed()
+            if rest < logMinimumHeight, let p = shown.firstIndex(of: .plot) {
+                heights[p] = max(plotMinimumHeight, heights[p] - (logMinimumHeight - rest))
+                rest = inner.height - gaps - fixed()
+            }
+            heights[i] = rest
+            if rest < logMinimumHeight { hidden.append(.log) }
+        }
+        var rects: [Panel: Rect] = [:]
+        var y = inner.y
+        for (panel, h) in zip(shown, heights) where !hidden.contains(panel) {
+            guard y + h <= inner.maxY + 0.5 else { hidden.append(panel); continue }
+            rects[panel] = Rect(x: inner.x, y: y, width: inner.width, height: h)
+            y += h + gap
+        }
+        return (rects, hidden)
+    }
+
+    // MARK: Bottom band
+
+    /// Panels in columns across the bottom: each goes to the shortest column, the log last to
+    /// the column where it makes the band lowest. The band is as high as its tallest column, at
+    /// most `bandShare` of the height below the tabs; what does not fit is hidden.
+    private static func band(_ shown: [Panel], viewport bounds: Rect) -> (frame: Rect, rects: [Panel: Rect], hidden: [Panel]) {
+        let innerWidth = bounds.width - 2 * margin
+        let fitting = Int((innerWidth + gap) / (bandColumnWidth.minimum + gap))
+        let count = max(1, min(shown.count, fitting))
+        let columnWidth = min(bandColumnWidth.maximum, (innerWidth - Double(count - 1) * gap) / Double(count))
+        var columns: [[(Panel, Double)]] = Array(repeating: [], count: count)
+        func used(_ c: [(Panel, Double)]) -> Double {
+            c.reduce(0) { $0 + $1.1 } + Double(max(0, c.count - 1)) * gap
+        }
+        func extra(_ c: [(Panel, Double)]) -> Double { c.isEmpty ? 0 : gap }
+        for panel in shown where panel != .log {
+            let k = columns.indices.min { used(columns[$0]) < used(columns[$1]) } ?? 0
+            columns[k].append((panel, height(of: panel, width: columnWidth)))
+        }
+        let cap = (bounds.height - SceneTabs.reservedHeight) * bandShare - 2 * margin
+        var bandHeight = min(cap, columns.map(used).max() ?? 0)
+        if shown.contains(.log) {
+            // The log fills the column where it keeps the band lowest, at least three lines.
+            let k = columns.indices.min {
+                max(bandHeight, used(columns[$0]) + extra(columns[$0]) + logMinimumHeight)
+                    < max(bandHeight, used(columns[$1]) + extra(columns[$1]) + logMinimumHeight)
+            } ?? 0
+            let needed = used(columns[k]) + extra(columns[k])
+            bandHeight = min(cap, max(bandHeight, needed + logMinimumHeight))
+            columns[k].append((.log, bandHeight - needed))
+        }
+        let frame = Rect(x: 0, y: bounds.maxY - bandHeight - 2 * margin, width: bounds.width, height: bandHeight + 2 * margin)
+        var rects: [Panel: Rect] = [:]
+        var hidden: [Panel] = []
+        for (k, column) in columns.enumerated() {
+            var y = frame.y + margin
+            let x = margin + Double(k) * (columnWidth + gap)
+            for (panel, h) in column {
+                guard y + h <= frame.maxY - margin + 0.5 else { hidden.append(panel); continue }
+                rects[panel] = Rect(x: x, y: y, width: columnWidth, height: h)
+                y += h + gap
+            }
+        }
+        return (frame, rects, Panel.allCases.filter(hidden.contains))
+    }
+}

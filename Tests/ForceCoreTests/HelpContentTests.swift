@@ -1,0 +1,44 @@
+import XCTest
+@testable import ForceCore
+
+/// Issue 9, items 3 and 7: the help lists every gesture, the current scene's first.
+final class HelpContentTests: XCTestCase {
+    private func keys(_ scene: SceneKind) -> [String] {
+        HelpContent.sections(for: scene).flatMap { $0.entries.map(\.key) }
+    }
+
+    func testTheCurrentScenesKeysComeFirstThenTheCommonOnes() {
+        for scene in SceneKind.allCases {
+            let sections = HelpContent.sections(for: scene)
+            XCTAssertEqual(sections.count, 2)
+            XCTAssertTrue(sections[0].title.hasPrefix(scene.title), "\(scene): \(sections[0].title)")
+            XCTAssertEqual(sections[1].title, "Everywhere")
+        }
+        XCTAssertFalse(keys(.messages).contains("D"), "the canvas's keys are not in Messages' help")
+        XCTAssertTrue(keys(.canvas).contains("D"))
+    }
+
+    func testEveryGestureIsListed() {
+        for scene in SceneKind.allCases {
+            let k = keys(scene)
+            for edge in ["Swipe down from the top edge", "Swipe up from the bottom edge", "Swipe from the left edge"] {
+                XCTAssertTrue(k.contains(edge), "\(scene): \(edge)")
+            }
+        }
+        XCTAssertTrue(keys(.messages).contains("Drag up during a peek"))
+        XCTAssertTrue(keys(.messages).contains("Wheel, no button held"), "the list scrolls")
+        XCTAssertTrue(keys(.home).contains("Lift, then tap an item"))
+        XCTAssertTrue(keys(.home).contains("Slide to an item and lift"))
+        XCTAssertTrue(keys(.confirm).contains("Slide into the full ring and release"))
+        XCTAssertTrue(keys(.canvas).contains("W"), "the width mapping")
+    }
+
+    /// Every command a key triggers is explained in some scene's help.
+    func testEveryKeyCommandIsExplained() {
+        let all = SceneKind.allCases.flatMap(keys).joined(separator: " ")
+        for key in ["[", "]", "Shift", "D", "P", "O", "R", "W", "S", "Z", "Y", "C", "Ctrl+S", "H", "F2", "K", "V",
+                    "1 2 3 4", "Tab", "L", "G", "E", "I", "?", "F1", "Esc", "Ctrl+Q"] {
+            XCTAssertTrue(all.contains(key), key)
+        }
+    }
+}
