@@ -66,6 +66,9 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case device(InputDevice)
     /// A home-screen quick action by its type (a launch with `--shortcut`, recorded).
     case shortcut(String)
+    /// The pressure curve became this one (a journal compacted on exit sets the user's curve
+    /// back after redrawing the ink through a linear one).
+    case pressureCurve(PressureCurve)
 }
 
 /// An event with the time it happened, in seconds from the session start.
