@@ -21,6 +21,8 @@ struct OverlayPainter {
     let display: Display
     let stats: FrameStats?
     let status: String?
+    /// A problem that stays on screen while it lasts (autosave failing, a recording stopped).
+    var warning: String? = nil
 
     static let margin = 16.0
     static let gaugeSize = (width: 248.0, height: 66.0)
@@ -45,6 +47,7 @@ struct OverlayPainter {
         ("Z  /  Ctrl+Z", "undo stroke"),
         ("Y  /  Ctrl+Shift+Z", "redo stroke"),
         ("C", "clear (undoable)"),
+        ("Ctrl+N", "new canvas (the last one comes back at start)"),
         ("Ctrl+S", "export PNG, SVG, PDF (+ .jsonl: Open Recent)"),
         ("H  /  F2", "HUD: fps, frame time, pressure, device"),
         ("1 2 3 4  /  Tab", "scenes: Canvas, Messages, Home, Confirm"),
@@ -108,6 +111,12 @@ struct OverlayPainter {
         let w = min(640, Double(display.viewport.width) - 2 * Self.margin)
         return Rect(x: Self.margin, y: gaugeRect.y - 8 - 30, width: w, height: 30)
     }
+    /// Stacked above the status line (or where it would be).
+    var warningRect: Rect? {
+        guard warning != nil else { return nil }
+        let w = min(640, Double(display.viewport.width) - 2 * Self.margin)
+        return Rect(x: Self.margin, y: gaugeRect.y - 8 - 30 - (status != nil ? 38 : 0), width: w, height: 30)
+    }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
     var reticle: (center: Point, altitude: Double, azimuth: Double)? {
         guard display.ink.style.debug, let live = display.ink.live,
@@ -145,6 +154,7 @@ struct OverlayPainter {
         }
         if let r = legendRect { out.append((r, "legend")) }
         if let r = statusRect, let status { out.append((r, "status \(status)")) }
+        if let r = warningRect, let warning { out.append((r, "warning \(warning)")) }
         if let r = helpRect { out.append((r, "help")) }
         if let t = reticle {
             out.append((Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), "reticle \(t)"))
@@ -167,6 +177,11 @@ struct OverlayPainter {
         if let r = hudRect { drawHUD(r, cr) }
         if let r = legendRect { drawLegend(r, cr) }
         if let r = statusRect, let status { drawStatus(status, r, cr) }
+        if let r = warningRect, let warning {
+            panel(r, cr, radius: 8, colour: Palette.deep.with(alpha: 0.92))
+            TextPainter.draw(warning, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12, bold: true),
+                             width: r.width - 24, overflow: .ellipsize, in: cr)
+        }
         if let panel = display.curve.panel { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
         if let e = display.eraser {
             CairoDrawing.strokeCircle(e, radius: InkCanvas.eraserRadius, width: 1.5, colour: Palette.deep, cr)
