@@ -1,0 +1,49 @@
+import ForceCore
+
+/// A session file written while it happens (a recording, the autosave journal): the header
+/// first, then one line per event, handed to a `LineWriter` so the frame loop never waits on
+/// the disk. A stroke's end is written (and synced) at once.
+public final class SessionWriter: Sendable {
+    public let path: String
+    private let writer: LineWriter
+
+    /// Opens `path` in `mode` and writes `header` as its first line, before returning, so a
+    /// file that cannot be written is known at once.
+    public init(path: String, mode: LineFile.Mode, header: Session, policy: LineWriter.Policy) throws(FileProblem) {
+        var file = try LineFile(path: path, mode: mode)
+        do {
+            try file.append(Array((SessionCoding.headerLine(header) + "\n").utf8))
+        } catch {
+            file.close()
+            throw error
+        }
+        self.path = path
+        writer = LineWriter(file: file, policy: policy)
+    }
+
+    /// Continues the session file at `path` after its first `size` bytes (whole lines).
+    public init(continuing path: String, size: Int, policy: LineWriter.Policy) throws(FileProblem) {
+        let file = try LineFile(path: path, mode: .continuing(size: size))
+        self.path = path
+        writer = LineWriter(file: file, policy: policy)
+    }
+
+    /// Adds an event; a pointer lifting or cancelled is written at once.
+    public func record(_ event: TimedEvent) {
+        writer.append(SessionCoding.line(event))
+        if case .pointer(let p) = event.event, p.phase == .up || p.phase == .cancel { writer.flushSoon() }
+    }
+
+    /// The problem of the last failed write, while writes fail.
+    public var failure: FileProblem? { writer.failure }
+
+    /// Whether writing stopped after a failure (`LineWriter.Policy.stop`).
+    public var isStopped: Bool { writer.isStopped }
+
+    /// Bytes in the file so far, all whole lines.
+    public var writtenBytes: Int { writer.writtenBytes }
+
+    /// Writes what is waiting and closes the file; returns the problem if that failed.
+    @discardableResult
+    public func close() -> FileProblem? { writer.close() }
+}
