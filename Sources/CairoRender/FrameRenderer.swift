@@ -95,7 +95,7 @@ public final class FrameRenderer {
         previousSceneContent = isCanvas ? nil : content
         if isCanvas { backdrop = nil }
 
-        var dirty = DirtyRegion()
+        var dirty = DirtyRegion(clip: viewport.bounds)
         if needsFull || canonical || change == .all {
             dirty.add(viewport.bounds)
         } else {

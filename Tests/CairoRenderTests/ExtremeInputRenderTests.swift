@@ -33,6 +33,17 @@ final class ExtremeInputRenderTests: XCTestCase {
         XCTAssertEqual(rects, [PixelRect(x: 0, y: 0, width: 800, height: 480)], "scale clamped to 8")
     }
 
+    /// Found by the fuzz run: thousands of piece rects were merged pairwise, for seconds.
+    func testADirtyRegionStaysSmallAndInsideItsClip() {
+        var region = DirtyRegion(clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        for i in 0..<10_000 { region.add(Rect(x: Double(i % 97) * 40 - 2000, y: Double(i / 97) * 40 - 2000, width: 10, height: 10)) }
+        XCTAssertLessThanOrEqual(region.rects.count, DirtyRegion.maximumRects)
+        for r in region.rects { XCTAssertEqual(r.intersection(Rect(x: 0, y: 0, width: 100, height: 100)), r) }
+        var off = DirtyRegion(clip: Rect(x: 0, y: 0, width: 100, height: 100))
+        off.add(Rect(x: 1e6, y: 1e6, width: 5, height: 5))
+        XCTAssertTrue(off.isEmpty, "off the surface: nothing to draw")
+    }
+
     func testTextIsBoundedBeforeLayout() {
         XCTAssertEqual(TextPainter.bounded("short"), "short")
         let long = String(repeating: "é", count: 1_000_000)

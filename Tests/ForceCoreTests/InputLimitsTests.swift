@@ -81,6 +81,22 @@ final class InputLimitsTests: XCTestCase {
         XCTAssertTrue(state.nextWake(after: state.time) >= state.time)
     }
 
+    /// Found by the fuzz run: a stroke from one corner of the ±1e6 pt range to the other was
+    /// resampled every 4 pt (700,000 samples), and undoing it in the window took seconds.
+    func testASegmentAcrossTheWholeRangeHasBoundedSamples() {
+        var builder = OutlineBuilder(options: .default, simulatesPressure: false)
+        let far = InputLimits.maximumCoordinate
+        builder.add(Point(x: -far, y: far), force: 0.5, time: 0)
+        builder.add(Point(x: far, y: -far), force: 0.5, time: 0.1)
+        let samples = builder.finish().reduce(0) { $0 + $1.samples.count }
+        XCTAssertLessThanOrEqual(samples, OutlineBuilder.maximumSamplesPerSegment * 2)
+        // A window-sized segment keeps its 4 pt spacing.
+        var near = OutlineBuilder(options: .default, simulatesPressure: false)
+        near.add(Point(x: 0, y: 0), force: 0.5, time: 0)
+        near.add(Point(x: 4000, y: 0), force: 0.5, time: 0.1)
+        XCTAssertGreaterThanOrEqual(near.finish().reduce(0) { $0 + $1.samples.count }, 1000)
+    }
+
     func testTitlesAreCutBeforeAnythingLaysThemOut() {
         let long = String(repeating: "Ü", count: 10_000_000)
         let item = ShortcutItem(type: "t", title: long, subtitle: long)
