@@ -47,7 +47,7 @@ struct OverlayPainter {
         ("Z  /  Ctrl+Z", "undo stroke"),
         ("Y  /  Ctrl+Shift+Z", "redo stroke"),
         ("C", "clear (undoable)"),
-        ("Ctrl+N", "new canvas (the last one comes back at start)"),
+        ("Ctrl+N", "new canvas (not undoable)"),
         ("Ctrl+S", "export PNG, SVG, PDF (+ .jsonl: Open Recent)"),
         ("H  /  F2", "HUD: fps, frame time, pressure, device"),
         ("1 2 3 4  /  Tab", "scenes: Canvas, Messages, Home, Confirm"),
