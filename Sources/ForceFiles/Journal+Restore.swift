@@ -81,6 +81,10 @@ extension Journal {
             return valid == 0 && note == nil ? .empty : .unusable(note ?? "\(path): the journal has no header")
         }
         let events = replay.eventCount
-        return .restored(JournalRestore(state: replay.finish(), eventCount: events, validBytes: valid, note: note, isDamaged: damaged))
+        var state = replay.finish()
+        // What the old window was asked to do (read a recent drawing) it did then, and the
+        // events that came of it are in the journal: nothing is asked again.
+        _ = state.takeHostRequests()
+        return .restored(JournalRestore(state: state, eventCount: events, validBytes: valid, note: note, isDamaged: damaged))
     }
 }

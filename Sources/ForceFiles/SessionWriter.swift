@@ -1,4 +1,5 @@
 import ForceCore
+import Synchronization
 
 /// A session file written while it happens (a recording, the autosave journal): the header
 /// first, then one line per event, handed to a `LineWriter` so the frame loop never waits on
@@ -6,6 +7,9 @@ import ForceCore
 public final class SessionWriter: Sendable {
     public let path: String
     private let writer: LineWriter
+    /// The latest time written: a session's times never go back (a late SDL event stamped a
+    /// millisecond before a pen sample already written would make the file unreadable).
+    private let latest = Mutex(0.0)
 
     /// Opens `path` in `mode` and writes `header` as its first line, before returning, so a
     /// file that cannot be written is known at once.
@@ -28,9 +32,14 @@ public final class SessionWriter: Sendable {
         writer = LineWriter(file: file, policy: policy)
     }
 
-    /// Adds an event; a pointer lifting or cancelled is written at once.
+    /// Adds an event, at no earlier a time than the one before; a pointer lifting or cancelled
+    /// is written at once.
     public func record(_ event: TimedEvent) {
-        writer.append(SessionCoding.line(event))
+        let time = latest.withLock { t in
+            if event.time > t { t = event.time }
+            return t
+        }
+        writer.append(SessionCoding.line(TimedEvent(time: time, event: event.event)))
         if case .pointer(let p) = event.event, p.phase == .up || p.phase == .cancel { writer.flushSoon() }
     }
 

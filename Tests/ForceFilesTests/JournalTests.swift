@@ -137,6 +137,20 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(r.strokeCount, 0)
     }
 
+    /// Open Recent in a journal read its file then, and the strokes it drew are journaled: a
+    /// restore must not ask the window to read it again (the drawing would come twice).
+    func testARestoreAsksTheWindowForNothing() throws {
+        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        var item = AppShortcut.openRecent.item
+        item.userInfo = ["session": "/tmp/drawing.jsonl"]
+        let catalog = ShortcutCatalog(dynamicItems: [item])
+        let session = Session(viewport: Viewport(width: 400, height: 300),
+                              events: [TimedEvent(time: 0, event: .shortcut(AppShortcut.openRecent.rawValue))])
+        write(SessionCoding.encode(session), to: journal.path)
+        guard case .restored(var r) = journal.read(shortcuts: catalog) else { return XCTFail("restored") }
+        XCTAssertEqual(r.state.takeHostRequests(), [])
+    }
+
     func testNoJournalIsAFirstStart() throws {
         let journal = try XCTUnwrap(try Journal.open(directory: dir))
         guard case .empty = journal.read() else { return XCTFail("no file: nothing to restore") }

@@ -81,6 +81,19 @@ final class LineFileTests: XCTestCase {
         XCTAssertNoThrow(try SessionCoding.parse(String(decoding: data, as: UTF8.self), file: path))
     }
 
+    /// An SDL event stamped a millisecond before a pen sample already written must not make
+    /// the file unreadable: times never go back.
+    func testASessionWritersTimesNeverGoBack() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/rec.jsonl"
+        let writer = try SessionWriter(path: path, mode: .createNew, header: Session(viewport: Viewport(width: 10, height: 10)), policy: .stop)
+        for t in [1.0005, 1.0, .nan, 2, 1.5] { writer.record(TimedEvent(time: t, event: .wheel(1))) }
+        writer.close()
+        let session = try SessionCoding.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
+        XCTAssertEqual(session.events.map(\.time), [1.0005, 1.0005, 1.0005, 2, 2])
+    }
+
     func testFileProblemsAreSaidInPlainWords() {
         XCTAssertEqual(FileProblem(path: "/x", code: ENOSPC).description, "/x: the disk is full")
         XCTAssertEqual(FileProblem(path: "/x", code: EROFS).reason, "the disk is read-only")
