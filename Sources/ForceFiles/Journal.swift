@@ -75,21 +75,6 @@ public final class Journal {
     /// writer closed): written under a temporary name, synced, then renamed into place, so a
     /// failure leaves the full journal as it was.
     public func compact(_ state: AppState) throws(FileProblem) {
-        let temporary = path + ".partial"
-        var file = try LineFile(path: temporary, mode: .replace)
-        do {
-            try file.append(Array(SessionCoding.encode(Session.resuming(state)).utf8))
-            try file.sync()
-            file.close()
-        } catch {
-            file.close()
-            _ = unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let problem = FileProblem.last(path)
-            _ = unlink(temporary)
-            throw problem
-        }
+        try WholeFile.write(Array(SessionCoding.encode(Session.resuming(state)).utf8), to: path)
     }
 }

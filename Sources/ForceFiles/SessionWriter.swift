@@ -11,18 +11,24 @@ public final class SessionWriter: Sendable {
     /// millisecond before a pen sample already written would make the file unreadable).
     private let latest = Mutex(0.0)
 
-    /// Opens `path` in `mode` and writes `header` as its first line, before returning, so a
-    /// file that cannot be written is known at once.
+    /// Opens `path` in `mode` with `header` as its first line. A writer that stops on a failure
+    /// (a recording) writes the header before returning, so a file that cannot be written is
+    /// known at once; one that retries (the journal) hands it to its thread like any line, so a
+    /// disk full at the start is a warning that clears once there is room, not a lost journal.
     public init(path: String, mode: LineFile.Mode, header: Session, policy: LineWriter.Policy) throws(FileProblem) {
         var file = try LineFile(path: path, mode: mode)
-        do {
-            try file.append(Array((SessionCoding.headerLine(header) + "\n").utf8))
-        } catch {
-            file.close()
-            throw error
+        let headerLine = SessionCoding.headerLine(header)
+        if case .stop = policy {
+            do {
+                try file.append(Array((headerLine + "\n").utf8))
+            } catch {
+                file.close()
+                throw error
+            }
         }
         self.path = path
         writer = LineWriter(file: file, policy: policy)
+        if case .retry = policy { writer.append(headerLine) }
     }
 
     /// Continues the session file at `path` after its first `size` bytes (whole lines).

@@ -68,6 +68,7 @@ extension WindowApp {
             s.journalFailing = failure != nil
             if let failure { lines.append("Autosave failing: \(failure.reason) — keep the window open; it saves again once it can") }
         }
+        if let missing = config.journalMissing { lines.append("Autosave is off: \(missing)") }
         if let stopped = s.recordingStopped { lines.append(stopped) }
         return lines.isEmpty ? nil : lines.joined(separator: " · ")
     }

@@ -25,6 +25,9 @@ public struct WindowConfiguration {
     /// The autosave journal, open and holding the start (its header, or the restored lines):
     /// every event goes to it.
     public var journal: SessionWriter?
+    /// Why there is no journal, when there should be one ("the disk is full"): a warning that
+    /// stays on screen.
+    public var journalMissing: String?
     /// A session file to record to, opened once the window is up (never before).
     public var recording: RecordingRequest?
     /// Hears every input event with its time.

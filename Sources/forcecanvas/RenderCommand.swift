@@ -104,9 +104,9 @@ struct RenderCommand: ParsableCommand {
             names[HeadlessReplay.frame(at: t), default: []].append("\(outDirectory)/\(base)-t\(String(format: "%.3f", t)).png")
         }
         do {
-            try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            try Folder.create(outDirectory)
         } catch {
-            printError("\(outDirectory): cannot create the folder (\(error.localizedDescription))")
+            printError("forcecanvas: cannot create the folder \(error)")
             throw ExitCode.failure
         }
         var written: [String] = []

@@ -110,20 +110,22 @@ struct RunCommand: ParsableCommand {
     /// journal to the window. Problems are said on stderr; the window runs without a journal
     /// rather than not at all.
     private func openJournal(_ config: inout WindowConfiguration) -> Journal? {
-        guard let directory = StatePaths.journal() else {
-            printError("forcecanvas: autosave is off: neither XDG_STATE_HOME nor HOME says where to keep the journal")
+        func off(_ reason: String) -> Journal? {
+            printError("forcecanvas: autosave is off: \(reason)")
+            config.journalMissing = reason
             return nil
+        }
+        guard let directory = StatePaths.journal() else {
+            return off("neither XDG_STATE_HOME nor HOME says where to keep the journal")
         }
         let journal: Journal
         do {
             guard let j = try Journal.open(directory: directory) else {
-                printError("forcecanvas: autosave is off: \(Journal.maximumSlots) other windows hold every journal in \(directory)")
-                return nil
+                return off("\(Journal.maximumSlots) other windows hold every journal in \(directory)")
             }
             journal = j
         } catch {
-            printError("forcecanvas: autosave is off: \(error)")
-            return nil
+            return off(error.description)
         }
         let startsFresh = fresh || recordPath != nil || replayPath != nil
         do {
@@ -133,10 +135,7 @@ struct RunCommand: ParsableCommand {
                 config.journal = try journal.startFresh(header: config.header)
             }
         } catch {
-            printError("forcecanvas: autosave is off: \(error)")
-            config.initialState = nil
-            config.startStatus = nil
-            return nil
+            return off(error.description)
         }
         config.onClose = { state in
             do {
