@@ -1,6 +1,7 @@
 import CairoRender
 import ForceCore
 import Foundation
+import Synchronization
 
 /// One Ctrl+S export: the ink as PNG, SVG and PDF, and a `.jsonl` session that redraws it, as
 /// a set that is all or nothing. Every file is written under a temporary name and synced, and
@@ -12,6 +13,8 @@ public enum ExportSet {
     public static let extensions = Exporter.Format.allCases.map(\.rawValue) + ["jsonl"]
     /// 1000 sets in one second is more than a key can repeat.
     static let maximumCounter = 1000
+    /// Numbers this process's temporary files, so two sets written at once never share one.
+    private static let sequence = Atomic<Int>(0)
 
     /// An export that did not happen, in plain words ("the disk is full: nothing was exported").
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -32,7 +35,8 @@ public enum ExportSet {
             throw Failure(reason: error.reason, path: error.path)
         }
         let stamp = timestamp(date)
-        let temporaries = extensions.map { "\(directory)/.forcecanvas-\(stamp)-\(getpid()).\($0).partial" }
+        let job = sequence.wrappingAdd(1, ordering: .relaxed).oldValue
+        let temporaries = extensions.map { "\(directory)/.forcecanvas-\(stamp)-\(getpid())-\(job).\($0).partial" }
         defer { for t in temporaries { _ = unlink(t) } }
         let session = SessionCoding.encode(Session.redrawing(ink.visibleStrokes, viewport: viewport, options: options))
         for (i, format) in Exporter.Format.allCases.enumerated() {

@@ -9,6 +9,8 @@ import Synchronization
 /// the loop starts it with the ink as it is (a value), keeps drawing, and takes the outcome.
 final class ExportJob: Sendable {
     private let outcome = Mutex<Result<String, ExportSet.Failure>?>(nil)
+    /// One export at a time, in the order asked: the second Ctrl+S in a second gets the `-2` name.
+    private static let queue = DispatchQueue(label: "forcecanvas.export", qos: .userInitiated)
 
     private init() {}
 
@@ -16,7 +18,7 @@ final class ExportJob: Sendable {
     static func start(_ ink: InkLayer, viewport: Viewport, options: Options, directory: String) -> ExportJob {
         let job = ExportJob()
         let date = Date()
-        DispatchQueue.global(qos: .userInitiated).async {
+        queue.async {
             let result = Result { () throws(ExportSet.Failure) in
                 try ExportSet.write(ink, viewport: viewport, options: options, directory: directory, date: date)
             }

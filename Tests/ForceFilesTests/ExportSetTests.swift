@@ -1,6 +1,7 @@
 import ForceCore
 @testable import ForceFiles
 import Foundation
+import Synchronization
 import XCTest
 
 /// Ctrl+S's export set: four files or none, never a name taken twice, the same ink in each.
@@ -40,6 +41,25 @@ final class ExportSetTests: XCTestCase {
         let downs = session.events.filter { if case .pointer(let p) = $0.event { return p.phase == .down } else { return false } }
         XCTAssertEqual(downs.count, 2, "the .jsonl redraws the live stroke too")
         XCTAssertEqual(FileManager.default.contents(atPath: first + ".png"), FileManager.default.contents(atPath: second + ".png"))
+    }
+
+    /// Two sets written at the same moment (two Ctrl+S on two threads) must not share a
+    /// temporary file: one removed the other's, which then "did not exist".
+    func testTwoSetsWrittenAtOnceAreBothWhole() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (ink, viewport, options) = inkWithALiveStroke()
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let results = Mutex<[Result<String, ExportSet.Failure>]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            let r = Result { () throws(ExportSet.Failure) in
+                try ExportSet.write(ink, viewport: viewport, options: options, directory: dir, date: date)
+            }
+            results.withLock { $0.append(r) }
+        }
+        let names = try results.withLock { try $0.map { try $0.get() } }
+        XCTAssertEqual(Set(names).count, 4)
+        XCTAssertEqual(files(in: dir).count, 16, "four whole sets, no temporaries")
     }
 
     func testAFullDiskExportsNothing() throws {
