@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "forcecanvas", targets: ["forcecanvas"]),
         .library(name: "ForceCore", targets: ["ForceCore"]),
+        // For the fuzz targets in Fuzz/ (a package of its own, built with -sanitize=fuzzer).
+        .library(name: "CairoRender", targets: ["CairoRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,17 +25,22 @@ let package = Package(
         .target(name: "ForceCore"),
         // Display values -> Cairo surfaces, caches, text, exporters.
         .target(name: "CairoRender", dependencies: ["ForceCore", "CCairo", "CPangoCairo"]),
+        // The files ForceCanvas keeps: session files read and written line by line, the autosave
+        // journal, export sets; every write error in plain words, stderr that never traps.
+        .target(name: "ForceFiles", dependencies: ["ForceCore", "CairoRender"]),
         // The window: event translation (SDL and XInput 2 tablets), frame pacing, presenting.
-        .target(name: "SDLHost", dependencies: ["ForceCore", "CairoRender", "CSDL2", "CXInput2"]),
+        .target(name: "SDLHost", dependencies: ["ForceCore", "CairoRender", "ForceFiles", "CSDL2", "CXInput2"]),
         .executableTarget(
             name: "forcecanvas",
             dependencies: [
-                "ForceCore", "CairoRender", "SDLHost",
+                "ForceCore", "CairoRender", "ForceFiles", "SDLHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "ForceCoreTests", dependencies: ["ForceCore"]),
+        // Line files, the writer thread, the journal and export sets on real (and full) disks.
+        .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles"]),
         .testTarget(
             name: "CairoRenderTests",
             dependencies: [

@@ -3,11 +3,13 @@
 #
 #   ./run.sh            install what is missing, build (release), open the window; without a
 #                       display, render the demo session headlessly to out/demo/
-#   ./run.sh test       install, build, start a private Xvfb, run every test, then check the
-#                       bundled sessions' checkpoints against Tests/Goldens (forcecanvas check)
+#   ./run.sh test       install, build, start a private Xvfb, run every test, check the bundled
+#                       sessions' checkpoints against Tests/Goldens (forcecanvas check), then a fuzz
+#                       smoke (each libFuzzer target for FUZZ_SMOKE_SECONDS, 30 s, so about a minute)
 #   ./run.sh check [ARGS...]
 #                       build, check the bundled sessions against Tests/Goldens; ARGS go to
 #                       `forcecanvas check` (e.g. --update changed, after looking at the report)
+#   ./run.sh fuzz [S]   build the libFuzzer targets in Fuzz/ and run each for S seconds (300)
 #   ./run.sh bench      install, build (release), print the performance figures
 #   ./run.sh ARGS...    any other arguments go to `forcecanvas` (run, render, bench, --help)
 set -euo pipefail
@@ -19,6 +21,56 @@ PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-
 TEST_PACKAGES=(xvfb xdotool chromium)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
+
+# libFuzzer targets (Fuzz/Package.swift) and their seeds. New inputs the fuzzer finds go to
+# .build/fuzz/corpus/TARGET; an input that crashes is saved as Fuzz/artifacts/TARGET-crash-…
+FUZZ_TARGETS=(FuzzSession FuzzSettings)
+FUZZ_SMOKE_SECONDS=30
+
+fuzz_seeds() {
+    case "$1" in
+    FuzzSession) echo Assets/Sessions Fuzz/Crashers/session ;;
+    FuzzSettings) echo Fuzz/Seeds/settings Fuzz/Crashers/config Fuzz/Crashers/plist ;;
+    esac
+}
+
+build_fuzz() {
+    say "building the fuzz targets (-sanitize=fuzzer,address)"
+    swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address 2>&1 \
+        | grep -v "Cannot export local symbol" || true
+    for target in "${FUZZ_TARGETS[@]}"; do
+        [ -x "Fuzz/.build/debug/$target" ] || { say "the fuzz target $target did not build"; exit 1; }
+    done
+}
+
+# Runs every fuzz target for $1 seconds and prints what each covered; fails on any crash,
+# leak of time (a 10 s input) or memory (2 GB), naming the saved input.
+run_fuzz() {
+    local seconds=$1 failed=0 target log corpus seeds
+    mkdir -p Fuzz/artifacts .build/fuzz
+    for target in "${FUZZ_TARGETS[@]}"; do
+        corpus=".build/fuzz/corpus/$target"
+        log=".build/fuzz/$target.log"
+        mkdir -p "$corpus"
+        [ "$target" = FuzzSettings ] && cp Assets/Info.plist "$corpus/Info.plist"
+        read -r -a seeds <<<"$(fuzz_seeds "$target")"
+        # Leak checks are off: Pango's and fontconfig's caches live until exit by design.
+        if ASAN_OPTIONS=detect_leaks=0 "Fuzz/.build/debug/$target" -max_total_time="$seconds" -max_len=8192 \
+            -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="Fuzz/artifacts/$target-" \
+            "$corpus" "${seeds[@]}" >"$log" 2>&1; then
+            local runs ft cov
+            runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+            cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+            ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1)
+            say "fuzz $target: $runs runs in ${seconds} s, $cov, $ft, corpus $(ls "$corpus" | wc -l) inputs: no crash"
+        else
+            failed=1
+            say "fuzz $target FOUND A PROBLEM (log: $log):"
+            grep -E "^SUMMARY|ERROR: libFuzzer|Fatal error|Test unit written to" "$log" | head -5 >&2
+        fi
+    done
+    return $failed
+}
 
 install_missing() {
     local missing=()
@@ -80,6 +132,9 @@ test)
     if [ $# -eq 0 ]; then
         # The project's own visual regression suite: every checkpoint of the bundled sessions.
         check_bundled --report .build/check-report --junit .build/check-report/junit.xml || status=$?
+        # A fuzz smoke of every target (a filter given: only the tests asked for).
+        build_fuzz
+        run_fuzz "$FUZZ_SMOKE_SECONDS" || status=$?
     fi
     exit "$status"
     ;;
@@ -89,6 +144,12 @@ check)
     install_missing "${PACKAGES[@]}"
     swift build
     check_bundled "$@"
+    ;;
+fuzz)
+    need_swift
+    install_missing "${PACKAGES[@]}"
+    build_fuzz
+    run_fuzz "${2:-300}"
     ;;
 bench)
     shift

@@ -15,8 +15,7 @@ public enum Exporter {
         func paint(_ cr: OpaquePointer) {
             cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
             cairo_paint(cr)
-            for s in ink.strokes { painter.drawReal(s, into: cr) }
-            if let live = ink.live { painter.drawReal(live, into: cr) }
+            for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
         }
         switch format {
         case .png:

@@ -67,9 +67,11 @@ public final class FrameRenderer {
         if d.scene == .canvas { _ = try cache.update(d.ink, viewport: viewport) }
     }
 
-    /// Renders one frame. Returns the pixel rects that changed (empty when nothing did).
+    /// Renders one frame with an optional status line and a `warning` that stays while a
+    /// problem lasts. Returns the pixel rects that changed (empty when nothing did).
     @discardableResult
-    public func render(_ d: Display, stats: FrameStats? = nil, status: String? = nil) throws(RenderError) -> [PixelRect] {
+    public func render(_ d: Display, stats: FrameStats? = nil, status: String? = nil,
+                       warning: String? = nil) throws(RenderError) -> [PixelRect] {
         if d.viewport != viewport {
             viewport = d.viewport
             frame = try ImageSurface(viewport: viewport)
@@ -78,7 +80,7 @@ public final class FrameRenderer {
         let isCanvas = d.scene == .canvas
         let change = isCanvas ? try cache.update(d.ink, viewport: viewport) : .none
         let painter = InkPainter(style: d.ink.style)
-        var overlays = OverlayPainter(display: d, stats: stats, status: status)
+        var overlays = OverlayPainter(display: d, stats: stats, status: status, warning: warning)
         if d.showHelp { overlays.helpLayout = try help(for: d) }
         let items = overlays.items
 
@@ -96,7 +98,7 @@ public final class FrameRenderer {
         previousSceneContent = isCanvas ? nil : content
         if isCanvas { backdrop = nil }
 
-        var dirty = DirtyRegion()
+        var dirty = DirtyRegion(clip: viewport.bounds)
         if needsFull || canonical || change == .all {
             dirty.add(viewport.bounds)
         } else {
@@ -217,13 +219,14 @@ public final class FrameRenderer {
         return image
     }
 
-    /// The device-pixel rect covering `r`, clamped to the frame.
+    /// The device-pixel rect covering `r`, clamped to the frame. Each edge is clamped as a
+    /// `Double` before it becomes an `Int`, so ink anywhere (or a NaN) cannot trap.
     private func pixelRect(_ r: Rect) -> PixelRect? {
         guard !r.isNull else { return nil }
         let s = viewport.scale
-        let x0 = max(0, Int((r.x * s).rounded(.down))), y0 = max(0, Int((r.y * s).rounded(.down)))
-        let x1 = min(frame.pixelWidth, Int((r.maxX * s).rounded(.up)))
-        let y1 = min(frame.pixelHeight, Int((r.maxY * s).rounded(.up)))
+        let columns = 0...frame.pixelWidth, rows = 0...frame.pixelHeight
+        let x0 = Int(clamping: (r.x * s).rounded(.down), to: columns), y0 = Int(clamping: (r.y * s).rounded(.down), to: rows)
+        let x1 = Int(clamping: (r.maxX * s).rounded(.up), to: columns), y1 = Int(clamping: (r.maxY * s).rounded(.up), to: rows)
         guard x1 > x0, y1 > y0 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

@@ -78,11 +78,11 @@ public final class FrozenInkCache {
             try redrawAll(ink, painter: painter, cr: cr)
             return .all
         }
-        var dirty = DirtyRegion()
+        var dirty = DirtyRegion(clip: viewport.bounds)
         if !damaged.isEmpty {
             // The pixels that change are those of the damaged strokes' pieces; strokes appended
             // since the last frame are redrawn with them, whole.
-            var region = DirtyRegion()
+            var region = DirtyRegion(clip: viewport.bounds)
             for s in damaged + appended {
                 for p in StrokeTessellator.pieces(of: s, style: ink.style).real { region.add(p.bounds) }
             }

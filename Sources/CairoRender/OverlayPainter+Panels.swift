@@ -138,4 +138,11 @@ extension OverlayPainter {
         TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12), width: r.width - 24,
                          overflow: .ellipsize, in: cr)
     }
+
+    /// A problem that lasts (autosave failing, a recording stopped): the status line in red.
+    func drawWarning(_ text: String, _ r: Rect, _ cr: OpaquePointer) {
+        panel(r, cr, radius: 8, colour: Palette.deep.with(alpha: 0.92))
+        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12, bold: true), width: r.width - 24,
+                         overflow: .ellipsize, in: cr)
+    }
 }

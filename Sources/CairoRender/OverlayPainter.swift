@@ -26,6 +26,8 @@ struct OverlayPainter {
     let status: String?
     /// The help's layout while it is shown (measured once per scene and window size).
     var helpLayout: HelpLayout?
+    /// A problem that stays on screen while it lasts (autosave failing, a recording stopped).
+    var warning: String? = nil
 
     static let margin = 16.0
     /// TouchCanvas's reticle: radius 80, dot radius 8.
@@ -56,11 +58,23 @@ struct OverlayPainter {
     var helpRect: Rect? { display.showHelp ? helpLayout?.frame : nil }
     var statusRect: Rect? {
         guard status != nil else { return nil }
+        return messageRect(rowsUp: 0)
+    }
+    /// Stacked above the status line (or where it would be).
+    var warningRect: Rect? {
+        guard warning != nil else { return nil }
+        return messageRect(rowsUp: status != nil ? 1 : 0)
+    }
+    /// 30 pt message lines, 8 pt apart.
+    static let messageHeight = 30.0, messageGap = 8.0
+    /// A message line at the bottom of the screen, `rowsUp` lines above the lowest: stacked above a
+    /// floating gauge, so the two never overlap whatever the window's width.
+    private func messageRect(rowsUp: Int) -> Rect {
         let screen = layout.screen
         let w = min(640, screen.width - 2 * Self.margin)
-        // Stacked above a floating gauge, so the two never overlap whatever the window's width.
-        let bottom = layout.dock == .none && !layout.compactGauge ? gaugeRect.y - 8 : screen.maxY - Self.margin
-        return Rect(x: screen.x + Self.margin, y: bottom - 30, width: w, height: 30)
+        let bottom = layout.dock == .none && !layout.compactGauge ? gaugeRect.y - Self.messageGap : screen.maxY - Self.margin
+        let y = bottom - Self.messageHeight - Double(rowsUp) * (Self.messageHeight + Self.messageGap)
+        return Rect(x: screen.x + Self.margin, y: y, width: w, height: Self.messageHeight)
     }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
     var reticle: (center: Point, altitude: Double, azimuth: Double)? {
@@ -101,6 +115,7 @@ struct OverlayPainter {
         }
         if let r = legendRect { out.append((r, "legend")) }
         if let r = statusRect, let status { out.append((r, "status \(status)")) }
+        if let r = warningRect, let warning { out.append((r, "warning \(warning)")) }
         if let r = helpRect { out.append((r, "help \(display.scene) \(helpLayout?.page ?? 0)")) }
         if let f = display.checkpointFlash { out.append((display.viewport.bounds, "flash \(f.alpha) \(f.name)")) }
         if let t = reticle {
@@ -127,6 +142,7 @@ struct OverlayPainter {
         if let r = hudRect { drawHUD(r, cr) }
         if let r = legendRect { drawLegend(r, cr) }
         if let r = statusRect, let status { drawStatus(status, r, cr) }
+        if let r = warningRect, let warning { drawWarning(warning, r, cr) }
         if let panel = display.curve.panel { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
         c.drawShade(time: display.time, cr)
         if display.showHelp, let helpLayout { HelpPainter(layout: helpLayout).draw(cr) }

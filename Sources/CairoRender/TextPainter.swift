@@ -63,6 +63,20 @@ public enum TextPainter {
         } ?? 0
     }
 
+    /// 4096 bytes: more text than any overlay shows (a status line, a HUD line, a title);
+    /// Pango lays out only this much, so text from a file or a device never costs more a frame.
+    public static let maximumLayoutBytes = 4096
+
+    /// `text`, or its first `maximumLayoutBytes` bytes' worth of characters and "…".
+    static func bounded(_ text: String) -> String {
+        guard text.utf8.count > maximumLayoutBytes else { return text }
+        let utf8 = text.utf8
+        var end = utf8.index(utf8.startIndex, offsetBy: maximumLayoutBytes)
+        // Back to the start of a character's bytes (continuation bytes are 10xxxxxx).
+        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        return String(decoding: utf8[..<end], as: UTF8.self) + "…"
+    }
+
     private static func withLayout<T>(_ text: String, style: Style, width: Double?, overflow: Overflow,
                                       alignment: Alignment, cr: OpaquePointer, _ body: (OpaquePointer) -> T) -> T? {
         prepare(cr)
@@ -71,7 +85,8 @@ public enum TextPainter {
         let font = pango_font_description_from_string(spec)
         pango_layout_set_font_description(layout, font)
         if let width {
-            pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
+            // Clamped as a Double first: no width can trap the conversion.
+            pango_layout_set_width(layout, Int32(Int(clamping: width * Double(PANGO_SCALE), to: 0...Int(Int32.max))))
             switch overflow {
             case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
@@ -82,7 +97,7 @@ public enum TextPainter {
             case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
             }
         }
-        pango_layout_set_text(layout, text, -1)
+        pango_layout_set_text(layout, Self.bounded(text), -1)
         defer {
             pango_font_description_free(font)
             g_object_unref(UnsafeMutableRawPointer(layout))

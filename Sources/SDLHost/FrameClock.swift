@@ -1,22 +1,26 @@
 import CSDL2
 
-/// Seconds since the window started, from SDL's performance counter, and SDL event
-/// timestamps (milliseconds of SDL_GetTicks) on the same time base.
+/// Seconds since the window started plus `origin` (a restored canvas goes on from its own
+/// time), from SDL's performance counter, and SDL event timestamps (milliseconds of
+/// SDL_GetTicks) on the same time base.
 struct FrameClock {
+    /// The time the window started at.
+    let origin: Double
     private let startCounter: UInt64
     private let frequency: Double
     private let startTicks: UInt32
 
-    init() {
+    init(startingAt origin: Double = 0) {
+        self.origin = origin
         startTicks = SDL_GetTicks()
         startCounter = SDL_GetPerformanceCounter()
         frequency = Double(SDL_GetPerformanceFrequency())
     }
 
-    var now: Double { Double(SDL_GetPerformanceCounter() &- startCounter) / frequency }
+    var now: Double { origin + Double(SDL_GetPerformanceCounter() &- startCounter) / frequency }
 
     /// An event's time in seconds on this clock (SDL stamps events in whole milliseconds).
-    func time(ofEventStamp ms: UInt32) -> Double { Double(Int64(ms) - Int64(startTicks)) / 1000 }
+    func time(ofEventStamp ms: UInt32) -> Double { origin + Double(Int64(ms) - Int64(startTicks)) / 1000 }
 }
 
 /// Frame rate and the cost of frames that drew, for the HUD's fps and p50/p99.

@@ -20,6 +20,7 @@ enum KeyMap {
             if key(SDLK_z) { return .command(shift ? .redo : .undo) }
             if key(SDLK_y) { return .command(.redo) }
             if key(SDLK_s) { return .export }
+            if key(SDLK_n) { return .command(.newCanvas) }
             if key(SDLK_q) { return .quit }
             return nil
         }

@@ -26,9 +26,4 @@ extension WindowApp {
         }
         return source
     }
-
-    /// One line on stderr.
-    static func log(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
 }

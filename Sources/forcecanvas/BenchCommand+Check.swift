@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import ForceFiles
 import Foundation
 
 /// Bench section 13: the project's own checkpoints (Assets/Sessions against Tests/Goldens),

@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import ForceFiles
 import Foundation
 
 /// Bench sections 7 and 8: loading sessions, and loading + rendering a big document (against

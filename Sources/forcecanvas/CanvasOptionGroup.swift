@@ -30,8 +30,8 @@ extension InkRenderer: ExpressibleByArgument {}
 extension InkWidthMapping: ExpressibleByArgument {}
 extension SceneKind: ExpressibleByArgument {}
 
-/// A `WxH` size argument.
-struct Size: ExpressibleByArgument, CustomStringConvertible {
+/// A `WxH` size argument in points, each side 1…`Viewport.maximumSide`.
+struct Size: CustomStringConvertible {
     var width: Int
     var height: Int
 
@@ -42,14 +42,19 @@ struct Size: ExpressibleByArgument, CustomStringConvertible {
 
     var description: String { "\(width)x\(height)" }
 
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-            (1...16384).contains(w), (1...16384).contains(h)
-        else { return nil }
-        width = w
-        height = h
-    }
+    /// What an option's help says about the range.
+    static let rangeHelp = "WIDTHxHEIGHT in points, each side 1–\(Viewport.maximumSide) (e.g. 1280x800)"
 
-    static var defaultCompletionKind: CompletionKind { .default }
+    /// Parses `WxH`; a wrong one is refused with the allowed range.
+    static func parse(_ argument: String) throws -> Size {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw ValidationError("\"\(argument)\" is not a size: expected \(rangeHelp)")
+        }
+        let sides = 1...Viewport.maximumSide
+        guard sides.contains(w), sides.contains(h) else {
+            throw ValidationError("\(argument) is out of range: each side must be 1–\(Viewport.maximumSide) points")
+        }
+        return Size(width: w, height: h)
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairoRender
 import ForceCore
+import ForceFiles
 import Foundation
 
 struct RenderCommand: ParsableCommand {
@@ -23,7 +24,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Times in seconds to write a frame at.")
     var times: [Double] = []
 
-    @Option(help: "Canvas size WxH, overriding the session's.")
+    @Option(help: ArgumentHelp("Canvas size, overriding the session's: \(Size.rangeHelp).", valueName: "WxH"),
+            transform: Size.parse)
     var size: Size?
 
     @Option(help: "HiDPI scale, overriding the session's.")
@@ -39,7 +41,10 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         for t in times where !(t.isFinite && t >= 0) { throw ValidationError("--at times must be 0 or more seconds, not \(t)") }
-        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        let range = Viewport.scaleRange
+        if let scale, !range.contains(scale) {
+            throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
+        }
     }
 
     /// For `bench`: print the process's peak resident bytes (VmHWM) on stderr at the end.
@@ -74,12 +79,14 @@ struct RenderCommand: ParsableCommand {
         if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
         if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
         s.options = canvas.apply(to: s.options)
-        // Idle time is jumped over, so a far end is fast; past the clock's reach it cannot be shown.
-        guard summary.duration <= ReplaySchedule.maximumTime else {
-            printError(String(format: "%@: the last event at %g s is beyond the replay clock's reach (%g s)",
-                              session, summary.duration, ReplaySchedule.maximumTime))
+        // The parser refused sizes that do not fit, but --size and --scale are combined here.
+        guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {
+            printError("forcecanvas: a \(s.viewport.width)x\(s.viewport.height) canvas at scale \(s.viewport.scale) needs more than "
+                       + "\(Viewport.maximumPixelSide) pixels a side; lower --size or --scale")
             throw ExitCode.failure
         }
+        // Idle time is jumped over, so a far end is fast (the parser refused times past the
+        // replay clock's reach, `InputLimits.maximumTime`).
         let replay = HeadlessReplay(header: s, duration: summary.duration,
                                     shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
             try SessionFileEvents(file)
@@ -97,9 +104,9 @@ struct RenderCommand: ParsableCommand {
             names[HeadlessReplay.frame(at: t), default: []].append("\(outDirectory)/\(base)-t\(String(format: "%.3f", t)).png")
         }
         do {
-            try FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            try Folder.create(outDirectory)
         } catch {
-            printError("\(outDirectory): cannot create the folder (\(error.localizedDescription))")
+            printError("forcecanvas: cannot create the folder \(error)")
             throw ExitCode.failure
         }
         var written: [String] = []

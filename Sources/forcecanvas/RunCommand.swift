@@ -1,15 +1,22 @@
 import ArgumentParser
 import ForceCore
+import ForceFiles
+import Foundation
 import SDLHost
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Open the ForceCanvas window (the default command).")
+        commandName: "run", abstract: "Open the ForceCanvas window (the default command).",
+        discussion: """
+            The canvas is journaled while you draw ($XDG_STATE_HOME/forcecanvas/journal/) and \
+            comes back at the next start, after a crash too; --fresh starts an empty canvas, as \
+            do --record and --replay (the canvas they replace is kept as canvas.previous.jsonl).
+            """)
 
     @OptionGroup var canvas: CanvasOptionGroup
 
-    @Option(help: "The scene to open: canvas, messages, home or confirm.")
-    var scene: SceneKind = .canvas
+    @Option(help: "The scene to open: canvas, messages, home or confirm (default: the restored canvas's, else canvas).")
+    var scene: SceneKind?
 
     @Option(help: "Launch through a home-screen quick action (its type, e.g. com.forcecanvas.peek-demo); handled once.")
     var shortcut: String?
@@ -17,14 +24,21 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
     var infoPlist: String?
 
-    @Option(help: "Window size in points, WxH.")
-    var size = Size(width: 1280, height: 800)
+    @Option(help: ArgumentHelp("Window size: \(Size.rangeHelp) (default: the restored canvas's, else 1280x800).",
+                               valueName: "WxH"), transform: Size.parse)
+    var size: Size?
 
-    @Option(name: .customLong("record"), help: "Write every input event to this session file (.jsonl).")
+    @Option(name: .customLong("record"), help: "Write every input event to this session file (.jsonl); a new file unless --overwrite.")
     var recordPath: String?
+
+    @Flag(help: "Let --record replace an existing file.")
+    var overwrite = false
 
     @Option(name: .customLong("replay"), help: "Play this session in the window in real time.")
     var replayPath: String?
+
+    @Flag(help: "Start with an empty canvas instead of the one the journal restores.")
+    var fresh = false
 
     @Option(name: .customLong("snapshot"), help: "Write the frame on screen to this PNG when the window closes.")
     var snapshotPath: String?
@@ -40,22 +54,37 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) on stderr.")
     var verbose = false
 
+    /// 1280x800 points: the window's size when nothing else says.
+    static let defaultSize = Size(width: 1280, height: 800)
+
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
+        if overwrite, recordPath == nil { throw ValidationError("--overwrite goes with --record FILE") }
+        if let recordPath {
+            if let replayPath, Self.sameFile(recordPath, replayPath) {
+                throw ValidationError("--record and --replay name the same file (\(recordPath)): recording would destroy the replay")
+            }
+            if !overwrite, access(recordPath, F_OK) == 0 {
+                throw ValidationError("\(recordPath) exists: --record never replaces a file unless --overwrite is given")
+            }
+        }
     }
 
     func run() throws {
         let settings = try pressure.load()
+        // Before any file is written: without a display the window cannot open.
+        guard WindowApp.hasDisplay else {
+            printError("forcecanvas: \(HostError.noDisplay)")
+            throw ExitCode.failure
+        }
         var config = WindowConfiguration()
-        config.width = size.width
-        config.height = size.height
         config.options = canvas.apply(to: Options())
         config.pressureStep = settings.pressureStep
         config.pressureEasing = settings.pressureEasing
         config.pressureCurve = settings.pressureCurve
         config.thresholds = try settings.thresholds()
         config.fallbackInterval = settings.fallbackInterval
-        config.scene = scene
+        config.scene = scene ?? .canvas
         config.shortcuts = ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
         config.launchShortcut = shortcut
         config.onShortcutsChanged = { ShortcutFiles.save($0) }
@@ -63,27 +92,90 @@ struct RunCommand: ParsableCommand {
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = exportDir
         config.verbose = verbose
+        (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
         if let replayPath { config.replay = try SessionFile.load(replayPath) }
         config.loadSession = { path in try SessionFile.readForWindow(path) }
-        var recorder: SessionRecorder?
-        if let recordPath {
-            let header = Session(viewport: Viewport(width: size.width, height: size.height),
-                                 options: config.options, pressureStep: settings.pressureStep,
-                                 pressureEasing: settings.pressureEasing,
-                                 pressureCurve: settings.pressureCurve, scene: scene,
-                                 thresholds: try settings.thresholds(), fallbackInterval: settings.fallbackInterval)
-            let r = try SessionRecorder(path: recordPath, header: header)
-            config.onEvent = { r.record($0) }
-            config.onFrameEnd = { r.flush() }
-            config.recordsCheckpoints = true
-            recorder = r
-        }
-        defer { recorder?.close() }
+        if let recordPath { config.recording = RecordingRequest(path: recordPath, overwrite: overwrite, header: config.header) }
+        let journal = openJournal(&config)
         do {
             try WindowApp(config).run()
         } catch let error as HostError {
             printError("forcecanvas: \(error)")
             throw ExitCode.failure
         }
+        withExtendedLifetime(journal) {}
+    }
+
+    /// Takes a journal slot, restores its canvas (unless this run starts fresh) and hands the
+    /// journal to the window. Problems are said on stderr; the window runs without a journal
+    /// rather than not at all.
+    private func openJournal(_ config: inout WindowConfiguration) -> Journal? {
+        func off(_ reason: String) -> Journal? {
+            printError("forcecanvas: autosave is off: \(reason)")
+            config.journalMissing = reason
+            return nil
+        }
+        guard let directory = StatePaths.journal() else {
+            return off("neither XDG_STATE_HOME nor HOME says where to keep the journal")
+        }
+        let journal: Journal
+        do {
+            guard let j = try Journal.open(directory: directory) else {
+                return off("\(Journal.maximumSlots) other windows hold every journal in \(directory)")
+            }
+            journal = j
+        } catch {
+            return off(error.description)
+        }
+        let startsFresh = fresh || recordPath != nil || replayPath != nil
+        do {
+            if !startsFresh, case .restored(let restored) = restore(journal, &config) {
+                config.journal = try journal.continuing(after: restored)
+            } else {
+                config.journal = try journal.startFresh(header: config.header)
+            }
+        } catch {
+            return off(error.description)
+        }
+        config.onClose = { state in
+            do {
+                try journal.compact(state)
+            } catch {
+                printError("forcecanvas: the journal was not compacted (\(error)); it is kept whole and restores the same canvas")
+            }
+        }
+        return journal
+    }
+
+    /// Reads the journal into the configuration: the restored state, its window size unless
+    /// --size was given, the scene asked for, and the status line.
+    private func restore(_ journal: Journal, _ config: inout WindowConfiguration) -> Journal.Contents {
+        let contents = journal.read(shortcuts: config.shortcuts)
+        switch contents {
+        case .empty:
+            break
+        case .unusable(let reason):
+            printError("forcecanvas: the journal cannot be restored (\(reason)); starting an empty canvas, "
+                       + "the old journal is kept as \(journal.previousPath)")
+        case .restored(let restored):
+            config.initialState = restored.state
+            if size == nil { (config.width, config.height) = (restored.state.viewport.width, restored.state.viewport.height) }
+            config.sceneOnStart = scene
+            if let note = restored.note { printError("forcecanvas: journal \(journal.path): \(note)") }
+            let n = restored.strokeCount
+            if n > 0 || restored.note != nil {
+                let strokes = n == 1 ? "1 stroke" : "\(n) strokes"
+                config.startStatus = "Restored \(strokes) from the last session — Ctrl+N starts a new canvas"
+                printError("forcecanvas: restored \(strokes) from \(journal.path) (--fresh starts an empty canvas)")
+            }
+        }
+        return contents
+    }
+
+    /// Whether two paths name one file (the same inode, or the same absolute path).
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
+        return URL(fileURLWithPath: a).standardized.path == URL(fileURLWithPath: b).standardized.path
     }
 }

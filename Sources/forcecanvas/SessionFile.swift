@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceCore
+import ForceFiles
 import Foundation
 
 /// Reading and writing session files for the commands.
@@ -52,38 +53,7 @@ enum SessionFile {
     }
 }
 
-/// Writes a session while it happens: the header first, then event lines, flushed once a frame
-/// so a crash loses at most one frame of input.
-final class SessionRecorder {
-    private let handle: FileHandle
-    private var pending = ""
-
-    init(path: String, header: Session) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let h = FileHandle(forWritingAtPath: path)
-        else {
-            printError("\(path): cannot create the recording")
-            throw ExitCode.failure
-        }
-        handle = h
-        pending = SessionCoding.headerLine(header) + "\n"
-        flush()
-    }
-
-    func record(_ e: TimedEvent) { pending += SessionCoding.line(e) + "\n" }
-
-    func flush() {
-        guard !pending.isEmpty else { return }
-        handle.write(Data(pending.utf8))
-        pending = ""
-    }
-
-    func close() {
-        flush()
-        try? handle.close()
-    }
-}
-
+/// One line on stderr; never traps, whatever stderr is (`StandardError`).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardError.write(message)
 }

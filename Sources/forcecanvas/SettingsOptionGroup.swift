@@ -37,12 +37,15 @@ struct SettingsOptionGroup: ParsableArguments {
     func load() throws -> Settings {
         var settings = Settings()
         if let path = configPath ?? Self.defaultConfigPath() {
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                printError("\(path): cannot read the config file")
+            guard let data = FileManager.default.contents(atPath: path) else {
+                printError("forcecanvas: \(path): cannot read the config file")
                 throw ExitCode.failure
             }
             do {
-                settings = try Settings.parse(text, file: path, base: settings)
+                // Bytes, not a String: a line that is not UTF-8 is named by its own number.
+                settings = try Array(data).withUnsafeBufferPointer { (bytes) throws(SettingsError) -> Settings in
+                    try Settings.parse(bytes, file: path, base: settings)
+                }
             } catch {
                 printError("forcecanvas: \(error)")
                 throw ExitCode.failure

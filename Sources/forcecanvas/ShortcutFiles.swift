@@ -1,4 +1,5 @@
 import ForceCore
+import ForceFiles
 import Foundation
 
 /// Where ForceCanvas's quick actions come from: the Info.plist's static items (an asset of the
@@ -49,12 +50,17 @@ enum ShortcutFiles {
     /// Writes the dynamic items (atomically); a failure is reported, never fatal.
     static func save(_ catalog: ShortcutCatalog) {
         guard let path = dynamicItemsPath else { return }
+        let data: Data
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
-            try catalog.encodeDynamicItems().write(to: URL(fileURLWithPath: path), options: .atomic)
+            data = try catalog.encodeDynamicItems()
         } catch {
-            printError("forcecanvas: cannot save the quick actions to \(path): \(error.localizedDescription)")
+            printError("forcecanvas: the quick actions cannot be written as JSON; \(path) is left as it was")
+            return
+        }
+        do {
+            try WholeFile.write(Array(data), to: path)
+        } catch {
+            printError("forcecanvas: cannot save the quick actions: \(error)")
         }
     }
 }

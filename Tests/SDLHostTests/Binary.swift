@@ -17,6 +17,8 @@ enum Binary {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// The program was ended by a signal (a trap is SIGILL, status 132 in a shell).
+        var signaled = false
     }
 
     /// Runs a program to the end and returns its output.
@@ -34,17 +36,35 @@ enum Binary {
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self))
+                      stderr: String(decoding: e, as: UTF8.self), signaled: p.terminationReason == .uncaughtSignal)
     }
 
+    /// Runs `forcecanvas`. Without an `environment`, it gets a state folder of its own
+    /// (`XDG_STATE_HOME`), so no run restores another's canvas or touches the user's journal.
     static func forcecanvas(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
-        try run(path, arguments, environment: environment)
+        try run(path, arguments, environment: environment ?? isolatedEnvironment())
+    }
+
+    /// This process's environment with a new, empty `XDG_STATE_HOME`.
+    static func isolatedEnvironment() -> [String: String] {
+        let state = NSTemporaryDirectory() + "forcecanvas-state-\(UUID().uuidString)"
+        return ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state]) { $1 }
     }
 
     /// xdotool through /usr/bin/env, so PATH finds it.
     @discardableResult
     static func xdotool(_ arguments: [String]) throws -> Result {
         try run("/usr/bin/env", ["xdotool"] + arguments)
+    }
+
+    /// Waits for `p` to end, at most `timeout` seconds; then kills it and fails the test.
+    static func waitForExit(_ p: Process, timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        guard p.isRunning else { return }
+        XCTFail("the window did not close within \(timeout) s", file: file, line: line)
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
     }
 
     static func temporaryDirectory() throws -> String {
@@ -63,10 +83,13 @@ enum Binary {
 
     /// Starts `forcecanvas run` and waits for its window; returns the process and window id.
     /// With `stderr`, the program's error output goes to that file.
-    static func launchWindow(_ arguments: [String], stderr: String? = nil) throws -> (Process, String) {
+    /// Without an `environment`, the window gets a state folder of its own (`isolatedEnvironment`).
+    static func launchWindow(_ arguments: [String], stderr: String? = nil,
+                             environment: [String: String]? = nil) throws -> (Process, String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = ["run"] + arguments
+        p.environment = environment ?? isolatedEnvironment()
         p.standardOutput = FileHandle.nullDevice
         if let stderr {
             _ = FileManager.default.createFile(atPath: stderr, contents: nil)
@@ -75,7 +98,7 @@ enum Binary {
         try p.run()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let r = try xdotool(["search", "--onlyvisible", "--name", "^ForceCanvas$"])
+            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--name", "^ForceCanvas$"])
             if r.status == 0, let id = r.stdout.split(separator: "\n").first {
                 Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
                 return (p, String(id))

@@ -33,21 +33,20 @@ public enum HelpContent {
 
     static let canvas = HelpSection("Canvas: drawing", [
         ("Drag with a button held", "draw; a stroke starts at the last pressure used, never below 0.10"),
-        ("Wheel while pressed", "pressure ± 0.1 a notch, eased in over 80 ms; standing still, the blob grows"),
+        ("Wheel while pressed", "pressure ± 0.1 a notch (eased); standing still, the blob grows"),
         ("[  ]", "pressure − / + one step"),
         ("Shift", "deep press (1.0) while held"),
-        ("D", "debug: the same ink in TouchCanvas's colours per point type, a dot per sample"),
+        ("D", "debug: TouchCanvas's colours per point type, a dot per sample"),
         ("P", "precise (sub-pixel) locations"),
         ("O", "pressure → opacity"),
         ("R", "renderer: outline (perfect-freehand) ↔ classic (TouchCanvas segments)"),
-        ("W", "width mapping: perfect-freehand ↔ TouchCanvas, the same in every renderer"),
+        ("W", "width mapping: perfect-freehand ↔ TouchCanvas (every renderer)"),
         ("S", "simulated pressure: the mouse as a force-less device"),
-        ("Z  /  Ctrl+Z", "undo a stroke"),
-        ("Y  /  Ctrl+Shift+Z", "redo a stroke"),
-        ("C", "clear (undoable)"),
-        ("Ctrl+S", "export PNG, SVG and PDF, plus a .jsonl that Home's Open Recent redraws"),
+        ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
+        ("C  /  Ctrl+N", "clear (undoable)  /  a new canvas (not undoable)"),
+        ("Ctrl+S", "export PNG, SVG, PDF and a .jsonl (Home → Open Recent)"),
         ("A pen's eraser end", "erases the whole strokes it touches"),
-        ("Swipe from the top or bottom edge", "the ink view defers both: the first swipe draws (an arrow shows), the same swipe again within 1.5 s is the system's"),
+        ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),
     ])
 
     static let messages = HelpSection("Messages: peek and pop", [
@@ -88,7 +87,7 @@ public enum HelpContent {
         ("H  /  F2", "HUD: fps, frame time, pressure, device, edges"),
         ("K", "the pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
-        ("F5", "add a checkpoint while recording, for forcecanvas check"),
+        ("F5", "a checkpoint, while recording"),
         ("? / F1", "this help"),
         ("Esc", "closes the help, the shade, a menu, the actions, a detail view"),
         ("Ctrl+Q", "quit"),

@@ -209,6 +209,18 @@ public struct InkCanvas: Equatable, Sendable {
         undoStack.append(edit)
     }
 
+    /// A new canvas (Ctrl+N): no strokes, no live stroke and no undo history. Not undoable;
+    /// stroke ids keep counting, so a renderer never mistakes a new stroke for an old one.
+    public mutating func startNew(at time: Double) {
+        if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
+        erasing = nil
+        pendingUpdateTime = nil
+        undoStack.removeAll()
+        redoStack.removeAll()
+        replaceAll(with: [])
+        markDamage(nil)
+    }
+
     /// Removes every finished stroke (undoable).
     public mutating func clear() {
         guard !strokes.isEmpty else { return }

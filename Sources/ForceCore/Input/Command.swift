@@ -15,6 +15,8 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case toggleCurve = "toggle-curve"
     case cyclePressureCurve = "cycle-curve"
     case clear
+    /// A new canvas (Ctrl+N): the ink and its undo history go, the canvas scene shows.
+    case newCanvas = "new-canvas"
     case undo
     case redo
     case sceneCanvas = "scene-canvas"

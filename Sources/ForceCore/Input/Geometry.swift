@@ -91,18 +91,58 @@ public struct Rect: Equatable, Hashable, Sendable {
 }
 
 /// The window's drawable area: its size in points and the HiDPI scale (pixels per point).
+///
+/// Every value is clamped into range by construction (sides 1…`maximumSide`, scale
+/// `scaleRange`, each pixel side at most `maximumPixelSide`), so no viewport can ask for a
+/// surface that cannot exist or a pixel count that does not fit an `Int`. Readers of files and
+/// options check the same limits first and say which value was wrong.
 public struct Viewport: Equatable, Hashable, Sendable {
     public var width: Int
     public var height: Int
     public var scale: Double
 
+    /// 16384 points: the largest window side a session or `--size` may ask for.
+    public static let maximumSide = 16384
+    /// 0.1…8 pixels per point: displays are 1, 1.25, 1.5, 2 or 3; below a tenth a canvas would
+    /// be a few pixels, above 8 a window would be a gigapixel.
+    public static let scaleRange = 0.1...8.0
+    /// 16384 pixels: the largest side of a drawing surface (Cairo refuses above 32767; 16384² ×
+    /// 4 bytes is already 1 GiB for one frame).
+    public static let maximumPixelSide = 16384
+
     public init(width: Int, height: Int, scale: Double = 1) {
-        self.width = max(1, width)
-        self.height = max(1, height)
-        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.width = min(Self.maximumSide, max(1, width))
+        self.height = min(Self.maximumSide, max(1, height))
+        self.scale = scale.isFinite && scale > 0 ? min(Self.scaleRange.upperBound, max(Self.scaleRange.lowerBound, scale)) : 1
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
-    public var pixelWidth: Int { Int((Double(width) * scale).rounded()) }
-    public var pixelHeight: Int { Int((Double(height) * scale).rounded()) }
+    /// The surface's width in pixels (1…`maximumPixelSide`).
+    public var pixelWidth: Int { Self.pixels(width, scale) }
+    /// The surface's height in pixels (1…`maximumPixelSide`).
+    public var pixelHeight: Int { Self.pixels(height, scale) }
+
+    /// Whether `width`×`height` points at `scale` fit `maximumPixelSide`: what a reader checks
+    /// before it builds a viewport, to name the value that does not fit.
+    public static func fits(width: Int, height: Int, scale: Double) -> Bool {
+        Double(max(width, height)) * scale <= Double(maximumPixelSide) + 0.5
+    }
+
+    private static func pixels(_ side: Int, _ scale: Double) -> Int {
+        Int(clamping: (Double(side) * scale).rounded(), to: 1...maximumPixelSide)
+    }
+}
+
+extension Int {
+    /// `value` as an `Int` clamped into `range` (NaN gives the lower bound): a conversion from
+    /// `Double` that cannot trap, whatever the value.
+    public init(clamping value: Double, to range: ClosedRange<Int>) {
+        if !(value > Double(range.lowerBound)) {
+            self = range.lowerBound
+        } else if value >= Double(range.upperBound) {
+            self = range.upperBound
+        } else {
+            self = Int(value)
+        }
+    }
 }

@@ -69,6 +69,9 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     /// A named moment that `forcecanvas check` snapshots (F5 while recording). The core ignores
     /// it: replaying a session with or without its checkpoints gives the same states.
     case checkpoint(String)
+    /// The pressure curve became this one (a journal compacted on exit sets the user's curve
+    /// back after redrawing the ink through a linear one).
+    case pressureCurve(PressureCurve)
 }
 
 /// An event with the time it happened, in seconds from the session start.

@@ -139,7 +139,7 @@ public struct PressureCurve: Equatable, Hashable, Sendable, CustomStringConverti
         var values: [Double] = []
         for part in parts {
             let s = part.trimmingCharacters(in: .whitespaces)
-            guard let v = Double(s), v.isFinite else {
+            guard let v = DecimalText.number(s), v.isFinite else {
                 throw PressureCurveError(text: text, reason: "\"\(s)\" is not a number")
             }
             guard (0...100).contains(v) else {
@@ -154,7 +154,7 @@ public struct PressureCurve: Equatable, Hashable, Sendable, CustomStringConverti
     /// Parses a minimum pressure (0…1).
     public static func parseMinimum(_ text: String) throws(PressureCurveError) -> Double {
         let s = text.trimmingCharacters(in: .whitespaces)
-        guard let v = Double(s), v.isFinite, (0...1).contains(v) else {
+        guard let v = DecimalText.number(s), v.isFinite, (0...1).contains(v) else {
             throw PressureCurveError(text: text, reason: "the minimum pressure must be a number from 0 to 1")
         }
         return v
@@ -163,7 +163,7 @@ public struct PressureCurve: Equatable, Hashable, Sendable, CustomStringConverti
     /// Parses a multiplier (0…10).
     public static func parseMultiplier(_ text: String) throws(PressureCurveError) -> Double {
         let s = text.trimmingCharacters(in: .whitespaces)
-        guard let v = Double(s), v.isFinite, (0...maximumMultiplier).contains(v) else {
+        guard let v = DecimalText.number(s), v.isFinite, (0...maximumMultiplier).contains(v) else {
             throw PressureCurveError(text: text, reason: "the multiplier must be a number from 0 to \(format(maximumMultiplier))")
         }
         return v

@@ -40,22 +40,22 @@ public struct Settings: Equatable, Sendable {
             case "pressure-multiplier":
                 pressureCurve = pressureCurve.with(multiplier: try PressureCurve.parseMultiplier(value))
             case "pressure-step":
-                guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v > 0, v <= 1 else {
+                guard let v = DecimalText.number(value.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0, v <= 1 else {
                     throw SettingsError(message: "invalid pressure-step \"\(value)\": expected a number in (0, 1]")
                 }
                 pressureStep = v
             case "pressure-easing":
-                guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v >= 0, v <= PressureEmulator.maximumEasing else {
+                guard let v = DecimalText.number(value.trimmingCharacters(in: .whitespaces)), v.isFinite, v >= 0, v <= PressureEmulator.maximumEasing else {
                     throw SettingsError(message: "invalid pressure-easing \"\(value)\": expected seconds in [0, 1]")
                 }
                 pressureEasing = v
             case "peek-threshold", "pop-threshold":
-                guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0, v <= 1 else {
+                guard let v = DecimalText.number(value.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0, v <= 1 else {
                     throw SettingsError(message: "invalid \(key) \"\(value)\": expected a number above 0 and at most 1")
                 }
                 if key == "peek-threshold" { peekThreshold = v } else { popThreshold = v }
             case "fallback-interval":
-                guard let v = Double(value.trimmingCharacters(in: .whitespaces)), v > 0, v <= TimedFallback.maximumWaitingInterval else {
+                guard let v = DecimalText.number(value.trimmingCharacters(in: .whitespaces)), v.isFinite, v > 0, v <= TimedFallback.maximumWaitingInterval else {
                     throw SettingsError(message: "invalid fallback-interval \"\(value)\": expected seconds in (0, 60]")
                 }
                 fallbackInterval = v
@@ -86,22 +86,24 @@ public struct Settings: Equatable, Sendable {
     /// Reads a config file's text: `key = value` lines, `#` comments, blank lines. The first bad
     /// line throws `FILE:LINE: message`; nothing is half-applied.
     public static func parse(_ text: String, file: String, base: Settings = Settings()) throws(SettingsError) -> Settings {
+        var copy = text
+        let result = copy.withUTF8 { bytes in Result { () throws(SettingsError) in try parse(bytes, file: file, base: base) } }
+        return try result.get()
+    }
+
+    /// Reads a config file's bytes. Lines end in LF or CRLF; a line that is not UTF-8 text or
+    /// holds a NUL byte is refused at its own number.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, base: Settings = Settings()) throws(SettingsError) -> Settings {
         var settings = base
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
-                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            if line.isEmpty { continue }
-            let where_ = "\(file):\(index + 1)"
-            guard let eq = line.firstIndex(of: "=") else {
-                throw SettingsError(message: "\(where_): expected \"key = value\", found \"\(line)\"")
+        try LineReader<SettingsError>.forEachLine(in: bytes) { (raw, number) throws(SettingsError) in
+            let where_ = "\(file):\(number)"
+            guard !raw.contains(0) else {
+                throw SettingsError(message: "\(where_): holds a NUL byte (a config file is text)")
             }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            do {
-                try settings.set(key, to: value)
-            } catch {
-                throw SettingsError(message: "\(where_): \(error.message)")
+            guard let text = String(validating: raw, as: UTF8.self) else {
+                throw SettingsError(message: "\(where_): not UTF-8 text")
             }
+            try settings.apply(line: text, at: where_)
         }
         do {
             _ = try settings.thresholds()
@@ -109,6 +111,23 @@ public struct Settings: Equatable, Sendable {
             throw SettingsError(message: "\(file): \(error.message)")
         }
         return settings
+    }
+
+    /// Applies one config line (`where_` is its `FILE:LINE`).
+    private mutating func apply(line raw: String, at where_: String) throws(SettingsError) {
+        let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if line.isEmpty { return }
+        guard let eq = line.firstIndex(of: "=") else {
+            throw SettingsError(message: "\(where_): expected \"key = value\", found \"\(line)\"")
+        }
+        let key = line[..<eq].trimmingCharacters(in: .whitespaces)
+        let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+        do {
+            try set(key, to: value)
+        } catch {
+            throw SettingsError(message: "\(where_): \(error.message)")
+        }
     }
 }
 

@@ -7,9 +7,15 @@
 public struct ShortcutItem: Codable, Equatable, Hashable, Sendable {
     /// The app-defined identifier the app dispatches on ("com.forcecanvas.new-canvas").
     public var type: String
-    /// The title; without a subtitle it may wrap to two lines.
-    public var title: String
-    public var subtitle: String?
+    /// The title; without a subtitle it may wrap to two lines. Cut to
+    /// `InputLimits.maximumTitleLength` characters when made, so nothing lays out more.
+    public var title: String {
+        didSet { if title.utf8.count > InputLimits.maximumTitleLength { title = InputLimits.title(title) } }
+    }
+    /// The subtitle (one line), cut like the title.
+    public var subtitle: String? {
+        didSet { if let s = subtitle, s.utf8.count > InputLimits.maximumTitleLength { subtitle = InputLimits.title(s) } }
+    }
     /// One of the 29 system icons.
     public var iconType: ShortcutIconType?
     /// A custom template icon's file name (used when `iconType` is nil).
@@ -20,8 +26,8 @@ public struct ShortcutItem: Codable, Equatable, Hashable, Sendable {
     public init(type: String, title: String, subtitle: String? = nil, iconType: ShortcutIconType? = nil,
                 iconFile: String? = nil, userInfo: [String: String]? = nil) {
         self.type = type
-        self.title = title
-        self.subtitle = subtitle
+        self.title = InputLimits.title(title)
+        self.subtitle = subtitle.map(InputLimits.title)
         self.iconType = iconType
         self.iconFile = iconFile
         self.userInfo = userInfo
@@ -37,8 +43,8 @@ public struct ShortcutItem: Codable, Equatable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         type = try c.decode(String.self, forKey: .type)
-        title = try c.decode(String.self, forKey: .title)
-        subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
+        title = InputLimits.title(try c.decode(String.self, forKey: .title))
+        subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle).map(InputLimits.title)
         iconType = try c.decodeIfPresent(String.self, forKey: .iconType).flatMap(ShortcutIconType.init(rawValue:))
         iconFile = try c.decodeIfPresent(String.self, forKey: .iconFile)
         userInfo = try c.decodeIfPresent([String: String].self, forKey: .userInfo)

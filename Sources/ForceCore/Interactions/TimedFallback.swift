@@ -94,9 +94,9 @@ public struct TimedFallback: Equatable, Hashable, Sendable {
         let t = InteractionInput.time(time, after: lastTime)
         lastTime = t
         guard case .holding(let pressTime, let ticks) = state, t.isFinite else { return [] }
-        // Compared as Double first: a far-future time must not overflow Int.
+        // Clamped as a Double first: no time, however far, can overflow Int.
         let elapsedTicks = ((t - pressTime) / Self.tickInterval + Self.boundaryTolerance).rounded(.down)
-        let due = elapsedTicks >= Double(ticksToFull) ? ticksToFull : max(0, Int(elapsedTicks))
+        let due = Int(clamping: elapsedTicks, to: 0...ticksToFull)
         let target = max(ticks, due)
         guard target > ticks else { return [] }
         state = .holding(pressTime: pressTime, ticks: target)

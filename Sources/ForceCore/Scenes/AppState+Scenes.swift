@@ -9,8 +9,11 @@ extension AppState {
 
     /// Every pointer sample: the curve panel's handles, the scene tabs and the teaching dock,
     /// then the system (edge swipes, the shade, the home indicator), then the scene.
-    mutating func handlePointer(_ p: PointerInput) {
-        guard p.location.isFinite else { return }
+    mutating func handlePointer(_ input: PointerInput) {
+        guard input.location.isFinite else { return }
+        // Readers check the range and name the line; clamping here keeps any other caller safe.
+        var p = input
+        p.location = InputLimits.clamped(p.location)
         pointer = p.location
         lastSource = p.source
         if handleCurveDrag(p) || handleSwallowedPress(p) { return }

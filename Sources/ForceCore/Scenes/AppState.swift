@@ -41,6 +41,8 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var confirm: ConfirmScene
     public internal(set) var chrome: SystemChrome
     public let thresholds: ForceThresholds
+    /// Seconds the timed fallback takes to fill (force-less devices), as the scenes were made with.
+    public let waitingInterval: Double
     /// What the host must do that the core cannot (open a file); the host takes them.
     public internal(set) var hostRequests: [HostRequest] = []
     /// The latest time seen, in seconds.
@@ -68,6 +70,7 @@ public struct AppState: Equatable, Sendable {
                 waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
         self.scene = scene
         self.thresholds = thresholds
+        self.waitingInterval = waitingInterval
         sceneEmulator = emulator.restarted(level: 0, deepPress: false)
         messages = MessagesScene(thresholds: thresholds, waitingInterval: waitingInterval)
         home = HomeScene(catalog: shortcuts, viewport: viewport, top: SceneTabs.reservedHeight, thresholds: thresholds,
@@ -96,7 +99,7 @@ public struct AppState: Equatable, Sendable {
     public mutating func handle(_ event: InputEvent, at t: Double) {
         // A checkpoint only names a moment for `check`: not even its time reaches the state.
         if case .checkpoint = event { return }
-        if t.isFinite { time = max(time, t) }
+        if t.isFinite { time = max(time, min(t, InputLimits.maximumTime)) }
         switch event {
         case .pointer(let p): handlePointer(p)
         case .wheel(let notches):
@@ -124,6 +127,9 @@ public struct AppState: Equatable, Sendable {
             viewport = v
             relayout()
         case .device(let d): device = d
+        case .pressureCurve(let curve):
+            pressureCurve = curve
+            liveForce = pressureCurve.apply(rawForce)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: home.catalog.item(ofType: type)), launch: true)
             relayout()
@@ -133,7 +139,7 @@ public struct AppState: Equatable, Sendable {
 
     /// A frame tick at time `t`.
     public mutating func advance(to t: Double) {
-        if t.isFinite { time = max(time, t) }
+        if t.isFinite { time = max(time, min(t, InputLimits.maximumTime)) }
         deliverEase()
         ink.advance(to: time)
         advanceScenes()
@@ -164,6 +170,7 @@ public struct AppState: Equatable, Sendable {
             pressureCurve = pressureCurve.nextPreset
             liveForce = pressureCurve.apply(rawForce)
         case .clear: ink.clear()
+        case .newCanvas: startNewCanvas()
         case .undo: undo()
         case .redo: ink.redo()
         case .sceneCanvas: show(.canvas)
@@ -176,6 +183,18 @@ public struct AppState: Equatable, Sendable {
         case .cycleEdgeProtection: log(chrome.cycleProtection())
         case .toggleIndicatorAutoHide: log(chrome.toggleAutoHide(at: time))
         }
+    }
+
+    /// Ctrl+N: a press in progress is cancelled, the ink and its history go, the canvas shows.
+    mutating func startNewCanvas() {
+        if let source = pressedSource, let p = pointer {
+            routeToScene(PointerInput(phase: .cancel, location: p, source: source))
+        }
+        ink.startNew(at: time)
+        eraserLocation = nil
+        curveDrag = nil
+        eventLog.append("new canvas", at: time)
+        show(.canvas)
     }
 
     /// Switches scenes; a press in progress is cancelled first (its scene will not see the end).

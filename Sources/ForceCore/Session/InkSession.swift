@@ -23,3 +23,32 @@ extension Session {
                        scene: .canvas, events: events)
     }
 }
+
+extension InkLayer {
+    /// The finished strokes and, if one is being drawn, the live stroke: the ink as it looks
+    /// (what every export format holds).
+    public var visibleStrokes: [Stroke] { live.map { strokes + [$0] } ?? strokes }
+}
+
+extension Session {
+    /// A session that brings `state` back as it looks: its ink redrawn (`redrawing`, the live
+    /// stroke included) with its options, emulator, thresholds and fallback in the header, then
+    /// its pressure curve and its scene set again. The undo history is not kept. This is what
+    /// the autosave journal is compacted into on a clean exit, so it never grows without bound.
+    public static func resuming(_ state: AppState) -> Session {
+        let display = state.display
+        var session = redrawing(display.ink.visibleStrokes, viewport: state.viewport, options: state.options)
+        session.pressureStep = state.emulator.step
+        session.pressureEasing = state.emulator.easing
+        session.thresholds = state.thresholds
+        session.fallbackInterval = state.waitingInterval
+        let end = session.duration
+        if state.pressureCurve != session.pressureCurve {
+            session.events.append(TimedEvent(time: end, event: .pressureCurve(state.pressureCurve)))
+        }
+        if state.scene != session.scene {
+            session.events.append(TimedEvent(time: end, event: .command(.show(state.scene))))
+        }
+        return session
+    }
+}

@@ -20,6 +20,14 @@ public final class LineReader<Failure: Error> {
     private let read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
     /// The number of the last line handed out.
     public private(set) var lineNumber = 0
+    /// The byte offset just past the last line handed out and its line break: where the next
+    /// line starts (a journal is cut back to here when what follows is torn).
+    public private(set) var endOffset = 0
+    /// Whether the last line handed out ended with a line break (a last line without one may
+    /// have been cut off while it was written).
+    public private(set) var lastLineWasTerminated = true
+    /// The stream offset of `buffer[0]`.
+    private var bufferOffset = 0
 
     /// `read` fills the buffer it is given and returns how many bytes it wrote (0 at the end).
     public init(blockSize: Int = defaultBlockSize, read: @escaping (UnsafeMutableRawBufferPointer) throws(Failure) -> Int) {
@@ -40,6 +48,8 @@ public final class LineReader<Failure: Error> {
                 start = lineEnd + 1
                 scanned = 0
                 lineNumber += 1
+                endOffset = bufferOffset + start
+                lastLineWasTerminated = true
                 return try body(Self.droppingCarriageReturn(line), lineNumber)
             }
             scanned = end - start
@@ -49,6 +59,8 @@ public final class LineReader<Failure: Error> {
                 start = end
                 scanned = 0
                 lineNumber += 1
+                endOffset = bufferOffset + end
+                lastLineWasTerminated = false
                 return try body(Self.droppingCarriageReturn(line), lineNumber)
             }
             try fill()
@@ -62,6 +74,7 @@ public final class LineReader<Failure: Error> {
             if pending > 0, let base = buffer.baseAddress {
                 base.update(from: base + start, count: pending)
             }
+            bufferOffset += start
             start = 0
             end = pending
         }

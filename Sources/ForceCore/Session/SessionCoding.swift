@@ -5,7 +5,9 @@ import Foundation
 /// Line 1: `{"format":"forcecanvas-session","version":1,"width":W,"height":H,"scale":S,
 /// "pressureStep":0.1,"pressureEasing":0.08,"options":{...}}`. Then one event per line, each with `"t"` in seconds:
 /// `down`/`move`/`up`/`cancel` (`x`, `y`, `source`, optional `force`, `maxForce`, `altitude`,
-/// `azimuth`), `wheel` (`dy`), `deep` (`down`), `command` (`name`), `resize` (`width`, `height`, `scale`).
+/// `azimuth`), `wheel` (`dy`), `deep` (`down`), `command` (`name`), `resize` (`width`, `height`, `scale`),
+/// `device` (`name`, `kind`, `force`, `tilt`), `shortcut` (`item`), `curve` (`pressureCurve`,
+/// `minimumPressure`, `pressureMultiplier`).
 public enum SessionCoding {
     // MARK: Reading
 
@@ -66,6 +68,9 @@ public enum SessionCoding {
             return t + "\"type\":\"resize\",\"width\":\(v.width),\"height\":\(v.height),\"scale\":\(num(v.scale))}"
         case .shortcut(let type):
             return t + "\"type\":\"shortcut\",\"item\":\(quoted(type))}"
+        case .pressureCurve(let c):
+            return t + "\"type\":\"curve\",\"pressureCurve\":\"\(c.pressCurve)\",\"minimumPressure\":\(num(c.minimumPressure)),"
+                + "\"pressureMultiplier\":\(num(c.multiplier))}"
         case .device(let d):
             return t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)}"
         case .checkpoint(let name):

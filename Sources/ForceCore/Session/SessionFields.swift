@@ -57,6 +57,24 @@ struct SessionFields {
         }
     }
 
+    /// A coordinate in points: finite and within ±`InputLimits.maximumCoordinate`.
+    func coordinate(_ key: String) throws(SessionError) -> Double {
+        let v = try number(key)
+        guard abs(v) <= InputLimits.maximumCoordinate else {
+            throw fail("\"\(key)\" \(SessionCoding.num(v)) is out of range (±\(SessionCoding.num(InputLimits.maximumCoordinate)) points)")
+        }
+        return v
+    }
+
+    /// A name or identifier: a string of at most `InputLimits.maximumNameBytes` bytes.
+    func name(_ key: String) throws(SessionError) -> String {
+        let v = try string(key)
+        guard v.utf8.count <= InputLimits.maximumNameBytes else {
+            throw fail("\"\(key)\" is \(v.utf8.count) bytes long (at most \(InputLimits.maximumNameBytes))")
+        }
+        return v
+    }
+
     /// The largest whole number a field may hold (sizes, versions).
     static let integerLimit = 1e9
 

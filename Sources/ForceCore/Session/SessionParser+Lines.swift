@@ -1,10 +1,5 @@
 /// The meaning of a header line and of an event line (the format is in `SessionCoding`).
 extension SessionParser {
-    /// The largest window side a session may ask for, in points.
-    static let maximumWindowSide = 16384
-    /// The largest HiDPI scale a session may ask for.
-    static let maximumScale = 8.0
-
     static func parseHeader(_ f: SessionFields) throws(SessionError) -> Session {
         guard case .string(let format)? = try f.value("format"), format == Session.formatName else {
             throw f.fail("expected a header with \"format\":\"\(Session.formatName)\" on the first line")
@@ -13,12 +8,7 @@ extension SessionParser {
         guard version == Session.currentVersion else {
             throw f.fail("session version \(version) is not supported (this build reads version \(Session.currentVersion))")
         }
-        let width = try f.integer("width"), height = try f.integer("height")
-        guard (1...maximumWindowSide).contains(width), (1...maximumWindowSide).contains(height) else {
-            throw f.fail("window size \(width)x\(height) is out of range (1…\(maximumWindowSide))")
-        }
-        let scale = try f.optionalNumber("scale") ?? 1
-        guard scale > 0, scale <= maximumScale else { throw f.fail("\"scale\" must be between 0 and 8") }
+        let viewport = try parseViewport(f)
         let step = try f.optionalNumber("pressureStep") ?? PressureEmulator.defaultStep
         guard step > 0, step <= 1 else { throw f.fail("\"pressureStep\" must be in (0, 1]") }
         // A session without the field was recorded before notches eased: it replays with steps,
@@ -44,11 +34,30 @@ extension SessionParser {
         }
         let thresholds: ForceThresholds
         do { thresholds = try settings.thresholds() } catch { throw f.fail(error.message) }
-        var session = Session(viewport: Viewport(width: width, height: height, scale: scale),
+        var session = Session(viewport: viewport,
                               options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
                               thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
         session.check = try parseCheckTolerances(f)
         return session
+    }
+
+    /// `width`, `height` and `scale` of a header or a resize: each in range, and together a
+    /// surface that can exist.
+    static func parseViewport(_ f: SessionFields) throws(SessionError) -> Viewport {
+        let width = try f.integer("width"), height = try f.integer("height")
+        guard (1...Viewport.maximumSide).contains(width), (1...Viewport.maximumSide).contains(height) else {
+            throw f.fail("window size \(width)x\(height) is out of range (1…\(Viewport.maximumSide) points a side)")
+        }
+        let scale = try f.optionalNumber("scale") ?? 1
+        let range = Viewport.scaleRange
+        guard range.contains(scale) else {
+            throw f.fail("\"scale\" \(SessionCoding.num(scale)) is out of range (\(SessionCoding.num(range.lowerBound))…\(SessionCoding.num(range.upperBound)))")
+        }
+        guard Viewport.fits(width: width, height: height, scale: scale) else {
+            throw f.fail("a \(width)x\(height) window at scale \(SessionCoding.num(scale)) needs more than "
+                         + "\(Viewport.maximumPixelSide) pixels a side; make it smaller or lower the scale")
+        }
+        return Viewport(width: width, height: height, scale: scale)
     }
 
     private static func parseOptions(_ f: SessionFields) throws(SessionError) -> Options {
@@ -98,6 +107,9 @@ extension SessionParser {
     static func parseEvent(_ f: SessionFields) throws(SessionError) -> TimedEvent {
         let t = try f.number("t")
         guard t >= 0 else { throw f.fail("\"t\" must not be negative") }
+        guard t <= InputLimits.maximumTime else {
+            throw f.fail("\"t\" \(SessionCoding.num(t)) is past the replay clock's reach (at most \(SessionCoding.num(InputLimits.maximumTime)) s)")
+        }
         let type = try f.string("type")
         let event: InputEvent
         switch type {
@@ -109,7 +121,7 @@ extension SessionParser {
             }
             // Force values are clamped later, never rejected: a broken device must not stop a replay.
             event = .pointer(PointerInput(
-                phase: phase, location: Point(x: try f.number("x"), y: try f.number("y")), source: source,
+                phase: phase, location: Point(x: try f.coordinate("x"), y: try f.coordinate("y")), source: source,
                 rawForce: try f.optionalLooseNumber("force"), maximumForce: try f.optionalLooseNumber("maxForce"),
                 altitude: try f.optionalNumber("altitude"), azimuth: try f.optionalNumber("azimuth")))
         case "wheel":
@@ -121,13 +133,12 @@ extension SessionParser {
             guard let c = Command(rawValue: name) else { throw f.fail("unknown command \"\(name)\"") }
             event = .command(c)
         case "resize":
-            let w = try f.integer("width"), h = try f.integer("height")
-            guard (1...maximumWindowSide).contains(w), (1...maximumWindowSide).contains(h) else {
-                throw f.fail("window size \(w)x\(h) is out of range (1…\(maximumWindowSide))")
-            }
-            event = .resize(Viewport(width: w, height: h, scale: try f.optionalNumber("scale") ?? 1))
+            event = .resize(try parseViewport(f))
+        case "curve":
+            guard try f.optionalString("pressureCurve") != nil else { throw f.fail("missing \"pressureCurve\"") }
+            event = .pressureCurve(try parseCurve(f))
         case "shortcut":
-            event = .shortcut(try f.string("item"))
+            event = .shortcut(try f.name("item"))
         case "checkpoint":
             let name = try f.string("name")
             if let problem = Checkpoint.problem(with: name) { throw f.fail(problem) }
@@ -137,7 +148,7 @@ extension SessionParser {
             guard let kind = DeviceKind(rawValue: kindName) else {
                 throw f.fail("unknown device kind \"\(kindName)\" (expected \(DeviceKind.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            event = .device(InputDevice(name: try f.string("name"), kind: kind, hasForce: try f.bool("force"),
+            event = .device(InputDevice(name: try f.name("name"), kind: kind, hasForce: try f.bool("force"),
                                         hasTilt: try f.optionalBool("tilt") ?? false))
         default:
             throw f.fail("unknown event type \"\(type)\"")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairoRender
 import ForceCore
+import ForceFiles
 import Foundation
 
 struct CheckCommand: ParsableCommand {
@@ -46,7 +47,8 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Sessions checked at once (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: "Canvas size WxH, overriding the sessions'.")
+    @Option(help: ArgumentHelp("Canvas size, overriding the sessions': \(Size.rangeHelp).", valueName: "WxH"),
+            transform: Size.parse)
     var size: Size?
 
     @Option(help: "HiDPI scale, overriding the sessions'.")
@@ -67,7 +69,10 @@ struct CheckCommand: ParsableCommand {
         if let n = maxDiffPixels, n < 0 { throw ValidationError("--max-diff-pixels must be 0 or more") }
         if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
         if let j = jobs, !(1...Self.maximumJobs).contains(j) { throw ValidationError("--jobs must be between 1 and \(Self.maximumJobs)") }
-        if let scale, !(scale > 0 && scale <= 8) { throw ValidationError("--scale must be in (0, 8]") }
+        let range = Viewport.scaleRange
+        if let scale, !range.contains(scale) {
+            throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
+        }
         for t in times where !(t.isFinite && t >= 0 && t <= ReplaySchedule.maximumTime) {
             throw ValidationError("--at times must be 0 or more seconds, not \(t)")
         }

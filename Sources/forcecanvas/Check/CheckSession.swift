@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import ForceFiles
 import Foundation
 
 /// Checks one session against its goldens: one replay for every checkpoint's image and state

@@ -196,6 +196,11 @@ public struct OutlineBuilder: Sendable {
         case split
     }
 
+    /// 1024 samples a segment (4096 pt at size 16, a quarter of the largest window): longer
+    /// straight segments between two inputs — only a damaged file or a fuzzer makes them —
+    /// are sampled more coarsely, so their cost is bounded.
+    static let maximumSamplesPerSegment = 1024
+
     /// cos 30°: sparse input turning more than 30° at a vertex keeps that vertex exactly.
     static let cosVertexTurn = cos(Double.pi / 6)
 
@@ -225,6 +230,9 @@ public struct OutlineBuilder: Sendable {
         // Distance the pointer covers in one reference interval; without usable times, the
         // segment itself counts as one event (perfect-freehand's per-sample rule).
         let reference = dt > 0 ? length / dt * Self.referenceInterval : length
+        // A segment longer than `maximumSamplesPerSegment` spacings is sampled more coarsely:
+        // it is straight, and a jump across the whole ±1e6 pt range must not cost a million samples.
+        let step = max(spacing, length / Double(Self.maximumSamplesPerSegment))
         var d = spacing - carry
         var lastD = -carry
         while d <= length {
@@ -232,7 +240,7 @@ public struct OutlineBuilder: Sendable {
             emit(at: a.location + delta * u, pressure: a.force + (b.force - a.force) * u,
                  speedReference: reference, corner: false)
             lastD = d
-            d += spacing
+            d += step
         }
         carry = length - lastD
         switch corner {

@@ -68,7 +68,7 @@ public enum OutlinePolygon {
                 // A sharp turn: the outer side follows an arc around the sample (a round join),
                 // never a chord that would cut the elbow.
                 let angle = atan2(din.x * dout.y - din.y * dout.x, turn)
-                let steps = max(2, Int((abs(angle) / (Double.pi / Double(capSteps))).rounded(.up)))
+                let steps = max(2, Int(clamping: (abs(angle) / (Double.pi / Double(capSteps))).rounded(.up), to: 0...capSteps * 2))
                 let outerIsLeft = angle > 0
                 let from = (outerIsLeft ? din.perpendicular : din.perpendicular * -1) * r
                 var arc: [Point] = []

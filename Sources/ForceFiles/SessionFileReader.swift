@@ -2,7 +2,7 @@ import ForceCore
 import Foundation
 
 /// Why a session file could not be used, as one line for the user.
-enum SessionFileError: Error, CustomStringConvertible {
+public enum SessionFileError: Error, CustomStringConvertible {
     /// The file cannot be opened or read (missing, a folder, no permission, an I/O error).
     case unreadable(path: String)
     /// A line is wrong: `FILE:LINE: what is wrong`.
@@ -10,7 +10,7 @@ enum SessionFileError: Error, CustomStringConvertible {
     /// The file changed while it was being read twice (`render`'s two passes).
     case changed(path: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .unreadable(let path): return "\(path): cannot read the file"
         case .invalid(let error): return error.description
@@ -21,13 +21,15 @@ enum SessionFileError: Error, CustomStringConvertible {
 
 /// A session file open for reading, read in blocks (`LineReader`), never whole. The file stays
 /// open between passes, so a second pass reads the same file even if it is replaced meanwhile.
-final class SessionFileReader {
-    let path: String
+public final class SessionFileReader {
+    /// The file's path, as errors name it.
+    public let path: String
     private let descriptor: Int32
     /// Size and modification time when opened, to notice a change between passes.
     private let opened: (size: Int, modified: timespec)
 
-    init(path: String) throws(SessionFileError) {
+    /// Opens `path` for reading.
+    public init(path: String) throws(SessionFileError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: path) }
@@ -43,7 +45,7 @@ final class SessionFileReader {
     deinit { close(descriptor) }
 
     /// The file's lines from the start (`blockSize` bytes a read).
-    func lines(blockSize: Int = LineReader<SessionFileError>.defaultBlockSize) throws(SessionFileError) -> LineReader<SessionFileError> {
+    public func lines(blockSize: Int = LineReader<SessionFileError>.defaultBlockSize) throws(SessionFileError) -> LineReader<SessionFileError> {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(path: path) }
         return LineReader(blockSize: blockSize) { [self] (buffer) throws(SessionFileError) -> Int in
             while true {
@@ -57,7 +59,7 @@ final class SessionFileReader {
     /// Reads every line through a fresh parser, handing each parsed line to `body`; returns the
     /// parser at the end (header, event count, duration). The first bad line throws.
     @discardableResult
-    func parseAll(blockSize: Int = LineReader<SessionFileError>.defaultBlockSize,
+    public func parseAll(blockSize: Int = LineReader<SessionFileError>.defaultBlockSize,
                   _ body: (SessionParser.Line) -> Void = { _ in }) throws(SessionFileError) -> SessionParser {
         var parser = SessionParser(file: path)
         let reader = try lines(blockSize: blockSize)
@@ -69,7 +71,7 @@ final class SessionFileReader {
     }
 
     /// Throws when the file's size or modification time differ from when it was opened.
-    func checkUnchanged() throws(SessionFileError) {
+    public func checkUnchanged() throws(SessionFileError) {
         var info = stat()
         guard fstat(descriptor, &info) == 0, Int(info.st_size) == opened.size,
               info.st_mtim.tv_sec == opened.modified.tv_sec, info.st_mtim.tv_nsec == opened.modified.tv_nsec
@@ -79,16 +81,18 @@ final class SessionFileReader {
 
 /// The events of a session file, parsed one line at a time as a replay asks for them (the
 /// second pass of `render`; the first has already checked every line).
-struct SessionFileEvents: TimedEventSource {
+public struct SessionFileEvents: TimedEventSource {
     private var parser: SessionParser
     private let reader: LineReader<SessionFileError>
 
-    init(_ file: SessionFileReader) throws(SessionFileError) {
+    /// The events of `file`, from its first line.
+    public init(_ file: SessionFileReader) throws(SessionFileError) {
         parser = SessionParser(file: file.path)
         reader = try file.lines()
     }
 
-    mutating func next() throws -> TimedEvent? {
+    /// The next event, parsed from the next lines.
+    public mutating func next() throws -> TimedEvent? {
         while true {
             let line = try reader.nextLine { (bytes, number) throws(SessionFileError) -> SessionParser.Line in
                 do throws(SessionError) { return try parser.parse(bytes, number: number) } catch { throw .invalid(error) }

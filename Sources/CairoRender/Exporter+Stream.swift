@@ -1,0 +1,66 @@
+import CCairo
+import ForceCore
+
+extension Exporter {
+    /// Receives the bytes of an export as Cairo produces them; returns false to stop (a write
+    /// failed: the caller keeps its own error, with its errno).
+    public typealias Sink = (UnsafeRawBufferPointer) -> Bool
+
+    /// Writes `ink` at `viewport` as `format` through `sink` instead of a file, so the caller
+    /// opens, writes and names the file itself (and can say why a write failed).
+    public static func write(_ ink: InkLayer, viewport: Viewport, format: Format, to sink: @escaping Sink) throws(RenderError) {
+        let box = SinkBox(sink)
+        let closure = Unmanaged.passRetained(box).toOpaque()
+        defer { Unmanaged<SinkBox>.fromOpaque(closure).release() }
+        let painter = InkPainter(style: ink.style)
+        func paint(_ cr: OpaquePointer) {
+            cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
+            cairo_paint(cr)
+            for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
+        }
+        let status: cairo_status_t
+        switch format {
+        case .png:
+            let surface = try ImageSurface(viewport: viewport)
+            guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the export") }
+            paint(cr)
+            cairo_destroy(cr)
+            surface.flush()
+            status = cairo_surface_write_to_png_stream(surface.surface, streamWrite, closure)
+        case .svg, .pdf:
+            let w = Double(viewport.width), h = Double(viewport.height)
+            guard let surface = format == .svg
+                ? cairo_svg_surface_create_for_stream(streamWrite, closure, w, h)
+                : cairo_pdf_surface_create_for_stream(streamWrite, closure, w, h)
+            else { throw RenderError.surface("cannot create the \(format.rawValue) surface") }
+            if let cr = cairo_create(surface) {
+                paint(cr)
+                cairo_show_page(cr)
+                cairo_destroy(cr)
+            }
+            cairo_surface_finish(surface)
+            status = cairo_surface_status(surface)
+            cairo_surface_destroy(surface)
+        }
+        guard status == CAIRO_STATUS_SUCCESS, !box.failed else {
+            throw RenderError.surface("cannot write the \(format.rawValue) export: \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+}
+
+/// The Swift closure behind Cairo's C write callback.
+private final class SinkBox {
+    let sink: Exporter.Sink
+    var failed = false
+    init(_ sink: @escaping Exporter.Sink) { self.sink = sink }
+}
+
+/// Cairo's `cairo_write_func_t`: hands the bytes to the box's sink.
+private func streamWrite(_ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: UInt32) -> cairo_status_t {
+    guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
+    let box = Unmanaged<SinkBox>.fromOpaque(closure).takeUnretainedValue()
+    guard !box.failed else { return CAIRO_STATUS_WRITE_ERROR }
+    if box.sink(UnsafeRawBufferPointer(start: data, count: Int(length))) { return CAIRO_STATUS_SUCCESS }
+    box.failed = true
+    return CAIRO_STATUS_WRITE_ERROR
+}

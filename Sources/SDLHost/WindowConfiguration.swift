@@ -1,0 +1,84 @@
+import ForceCore
+import ForceFiles
+
+/// How the window is started.
+public struct WindowConfiguration {
+    public var width = 1280
+    public var height = 800
+    public var options = Options()
+    public var pressureStep = PressureEmulator.defaultStep
+    /// Seconds a notch's force takes to ease in (0: steps).
+    public var pressureEasing = PressureEmulator.defaultEasing
+    public var pressureCurve = PressureCurve.standard
+    /// Peek/pop thresholds and the timed fallback's interval.
+    public var thresholds = ForceThresholds.standard
+    public var fallbackInterval = TimedFallback.defaultWaitingInterval
+    /// The scene the window opens in.
+    public var scene = SceneKind.canvas
+    /// A state to go on from instead of a new one (the canvas the journal restored); its time
+    /// is where the window's clock starts.
+    public var initialState: AppState?
+    /// A scene to show once the restored state is up (`--scene` given with a restored canvas).
+    public var sceneOnStart: SceneKind?
+    /// A line for the status bar at the start ("Restored 12 strokes …").
+    public var startStatus: String?
+    /// The autosave journal, open and holding the start (its header, or the restored lines):
+    /// every event goes to it.
+    public var journal: SessionWriter?
+    /// Why there is no journal, when there should be one ("the disk is full"): a warning that
+    /// stays on screen.
+    public var journalMissing: String?
+    /// A session file to record to, opened once the window is up (never before).
+    public var recording: RecordingRequest?
+    /// Hears every input event with its time.
+    public var onEvent: ((TimedEvent) -> Void)?
+    /// Called once per frame after events were handled.
+    public var onFrameEnd: (() -> Void)?
+    /// Called once the window closed cleanly, after a live stroke was ended and the journal
+    /// and the recording were closed, with the final state (to compact the journal).
+    public var onClose: ((AppState) -> Void)?
+    /// Write the current frame here when the window closes.
+    public var snapshotPath: String?
+    /// Close after this many frames.
+    public var exitAfterFrames: Int?
+    /// Where Ctrl+S exports go.
+    public var exportDirectory = "forcecanvas-exports"
+    /// A session to play in the window in real time.
+    public var replay: Session?
+    /// Reads a session file for Open Recent, on a background thread (the command line gives its
+    /// streaming reader). Errors describe themselves as `FILE:LINE: what is wrong`.
+    public var loadSession: (@Sendable (String) throws -> Session)?
+    /// ForceCanvas's quick actions (static from Info.plist, dynamic from the last launches).
+    public var shortcuts = ShortcutCatalog()
+    /// Launched with this quick action's type (`--shortcut`): handled once, at the start.
+    public var launchShortcut: String?
+    /// Hears the catalog when an export registered a dynamic quick action (to persist it).
+    public var onShortcutsChanged: ((ShortcutCatalog) -> Void)?
+    /// Log input setup (XInput 2 selection, pens found) on stderr.
+    public var verbose = false
+
+    public init() {}
+
+    /// The session a new window starts as: a journal's or a recording's first line.
+    public var header: Session {
+        Session(viewport: Viewport(width: width, height: height), options: options, pressureStep: pressureStep,
+                pressureEasing: pressureEasing, pressureCurve: pressureCurve, scene: scene, thresholds: thresholds,
+                fallbackInterval: fallbackInterval)
+    }
+}
+
+/// A recording asked for on the command line (`--record`), opened when the window is up.
+public struct RecordingRequest {
+    /// The session file to write.
+    public var path: String
+    /// Whether an existing file may be replaced (`--overwrite`).
+    public var overwrite: Bool
+    /// Its first line.
+    public var header: Session
+
+    public init(path: String, overwrite: Bool, header: Session) {
+        self.path = path
+        self.overwrite = overwrite
+        self.header = header
+    }
+}

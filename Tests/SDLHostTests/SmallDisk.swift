@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// A 64 KiB tmpfs to run out of space on (`mount` needs root; elsewhere the test is skipped
+/// with the reason).
+final class SmallDisk {
+    /// 64 KiB: a few pages, filled in a moment.
+    static let size = "64k"
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "forcecanvas-enospc-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=\(Self.size)", "tmpfs", path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(atPath: path)
+            throw XCTSkip("cannot mount a \(Self.size) tmpfs here (mount needs root): the full-disk test is skipped")
+        }
+    }
+
+    /// Fills the disk, leaving `keep` bytes free (roughly: tmpfs counts whole pages).
+    func fill(leaving keep: Int = 0) {
+        let filler = path + "/filler"
+        _ = FileManager.default.createFile(atPath: filler, contents: nil)
+        guard let h = FileHandle(forWritingAtPath: filler) else { return }
+        let chunk = Data(repeating: 0x41, count: 1024)
+        while (try? h.write(contentsOf: chunk)) != nil {}
+        try? h.close()
+        if keep > 0, let size = try? FileManager.default.attributesOfItem(atPath: filler)[.size] as? Int {
+            truncate(filler, off_t(max(0, size - keep)))
+        }
+    }
+
+    /// Frees the space the filler took.
+    func free() { try? FileManager.default.removeItem(atPath: path + "/filler") }
+
+    deinit {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [path]
+        try? umount.run()
+        umount.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
