@@ -69,6 +69,9 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     /// A named moment that `forcecanvas check` snapshots (F5 while recording). The core ignores
     /// it: replaying a session with or without its checkpoints gives the same states.
     case checkpoint(String)
+    /// Teaching text the player shows as a subtitle (`Caption`). The core ignores it, as it
+    /// does checkpoints.
+    case caption(Caption)
     /// The pressure curve became this one (a journal compacted on exit sets the user's curve
     /// back after redrawing the ink through a linear one).
     case pressureCurve(PressureCurve)
@@ -82,5 +85,16 @@ public struct TimedEvent: Equatable, Hashable, Sendable {
     public init(time: Double, event: InputEvent) {
         self.time = time
         self.event = event
+    }
+}
+
+extension InputEvent {
+    /// Whether this event only annotates a session (a checkpoint, a caption): the core ignores
+    /// it, and the player's "next input event" steps over it.
+    public var isAnnotation: Bool {
+        switch self {
+        case .checkpoint, .caption: return true
+        default: return false
+        }
     }
 }

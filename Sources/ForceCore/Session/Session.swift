@@ -21,6 +21,9 @@ public struct Session: Equatable, Sendable {
     public var fallbackInterval: Double
     /// The tolerances `forcecanvas check` applies to this session's checkpoints (header `"check"`).
     public var check = CheckTolerances()
+    /// What the session shows, in a few words (header `"title"`): a lesson's name in
+    /// `forcecanvas lessons` and the player's timeline.
+    public var title: String?
     public var events: [TimedEvent]
 
     public init(viewport: Viewport, options: Options = Options(),

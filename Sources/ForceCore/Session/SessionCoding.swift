@@ -7,7 +7,8 @@ import Foundation
 /// `down`/`move`/`up`/`cancel` (`x`, `y`, `source`, optional `force`, `maxForce`, `altitude`,
 /// `azimuth`), `wheel` (`dy`), `deep` (`down`), `command` (`name`), `resize` (`width`, `height`, `scale`),
 /// `device` (`name`, `kind`, `force`, `tilt`), `shortcut` (`item`), `curve` (`pressureCurve`,
-/// `minimumPressure`, `pressureMultiplier`).
+/// `minimumPressure`, `pressureMultiplier`), `checkpoint` (`name`), `caption` (`text`, optional
+/// `duration`, `pause`, `speed`).
 public enum SessionCoding {
     // MARK: Reading
 
@@ -47,7 +48,14 @@ public enum SessionCoding {
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","
             + "\"widthMapping\":\"\(o.widthMapping.rawValue)\","
             + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
-            + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)}" + checkMember(s.check) + "}"
+            + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)\(panelMembers(o))}" + checkMember(s.check)
+            + (s.title.map { ",\"title\":\(quoted($0))" } ?? "") + "}"
+    }
+
+    /// The panels added after the header's first version, written only when open (so a
+    /// session without them keeps its bytes): `"diagram"` and `"trail"`.
+    static func panelMembers(_ o: Options) -> String {
+        (o.showDiagram ? ",\"diagram\":true" : "") + (o.showTrail ? ",\"trail\":true" : "")
     }
 
     /// One event line.
@@ -75,6 +83,12 @@ public enum SessionCoding {
             return t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)}"
         case .checkpoint(let name):
             return t + "\"type\":\"checkpoint\",\"name\":\(quoted(name))}"
+        case .caption(let c):
+            var s = t + "\"type\":\"caption\",\"text\":\(quoted(c.text))"
+            if let d = c.duration { s += ",\"duration\":\(num(d))" }
+            if c.pause { s += ",\"pause\":true" }
+            if let v = c.speed { s += ",\"speed\":\(num(v))" }
+            return s + "}"
         }
     }
 

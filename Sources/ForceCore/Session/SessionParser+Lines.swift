@@ -38,6 +38,12 @@ extension SessionParser {
                               options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
                               thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
         session.check = try parseCheckTolerances(f)
+        if let title = try f.optionalString("title") {
+            guard title.utf8.count <= InputLimits.maximumNameBytes else {
+                throw f.fail("\"title\" is \(title.utf8.count) bytes long (at most \(InputLimits.maximumNameBytes))")
+            }
+            session.title = title
+        }
         return session
     }
 
@@ -72,6 +78,8 @@ extension SessionParser {
         options.showCurve = try of.optionalBool("curve") ?? options.showCurve
         options.showEventLog = try of.optionalBool("eventLog") ?? options.showEventLog
         options.showForcePlot = try of.optionalBool("forcePlot") ?? options.showForcePlot
+        options.showDiagram = try of.optionalBool("diagram") ?? options.showDiagram
+        options.showTrail = try of.optionalBool("trail") ?? options.showTrail
         if let w = try of.optionalString("widthMapping") {
             guard let mapping = InkWidthMapping(rawValue: w) else {
                 throw f.fail("unknown width mapping \"\(w)\" (expected \(InkWidthMapping.allCases.map(\.rawValue).joined(separator: " or ")))")
@@ -143,6 +151,8 @@ extension SessionParser {
             let name = try f.string("name")
             if let problem = Checkpoint.problem(with: name) { throw f.fail(problem) }
             event = .checkpoint(name)
+        case "caption":
+            event = .caption(try parseCaption(f))
         case "device":
             let kindName = try f.string("kind")
             guard let kind = DeviceKind(rawValue: kindName) else {
@@ -154,5 +164,23 @@ extension SessionParser {
             throw f.fail("unknown event type \"\(type)\"")
         }
         return TimedEvent(time: t, event: event)
+    }
+
+    /// A caption line: its text (at most `Caption.maximumTextBytes`), and the optional
+    /// duration, pause and speed, each in range.
+    static func parseCaption(_ f: SessionFields) throws(SessionError) -> Caption {
+        let text = try f.string("text")
+        guard text.utf8.count <= Caption.maximumTextBytes else {
+            throw f.fail("\"text\" is \(text.utf8.count) bytes long (at most \(Caption.maximumTextBytes)): split the caption in two")
+        }
+        let duration = try f.optionalNumber("duration")
+        if let d = duration, !(d > 0 && d <= Caption.maximumDuration) {
+            throw f.fail("\"duration\" must be seconds in (0, \(SessionCoding.num(Caption.maximumDuration))]")
+        }
+        let speed = try f.optionalNumber("speed")
+        if let v = speed, !PlaybackSpeed.range.contains(v) {
+            throw f.fail("\"speed\" \(SessionCoding.num(v)) is out of range (\(SessionCoding.num(PlaybackSpeed.range.lowerBound))…\(SessionCoding.num(PlaybackSpeed.range.upperBound)))")
+        }
+        return Caption(text: text, duration: duration, pause: try f.optionalBool("pause") ?? false, speed: speed)
     }
 }
