@@ -34,6 +34,9 @@ public struct StateSnapshot: Equatable, Sendable {
         flag("options.curvePanel", o.showCurve)
         flag("options.eventLog", o.showEventLog)
         flag("options.forcePlot", o.showForcePlot)
+        // Panels added later appear only when open, so older goldens keep their bytes.
+        if o.showDiagram { flag("options.diagram", true) }
+        if o.showTrail { flag("options.trail", true) }
 
         number("pressure.force", state.liveForce)
         number("pressure.raw", state.rawForce)

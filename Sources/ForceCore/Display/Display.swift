@@ -126,6 +126,17 @@ public struct Display: Equatable, Sendable {
     public var checkpointFlash: CheckpointFlashDisplay? = nil
     /// Where everything goes: the dock of panels, the screen, the scene's area.
     public var layout: ScreenLayout
+    /// The state-diagram panel's content, while it is open (`M`).
+    public var diagram: DiagramDisplay? = nil
+    /// The pointer's samples of the last second, while the trail is on (`T`).
+    public var trail: [PointerTrack.Sample]? = nil
+    /// The HUD's pointer readouts (velocity, sample rate, Δ), once the pointer was seen.
+    public var readout: PointerTrack.Readout? = nil
+    /// The player's timeline and caption, when a session plays in the player (not the core's:
+    /// the player sets it on the frame it shows).
+    public var player: PlayerDisplay? = nil
+    /// The lesson picker, while it is open (the window's, like the player).
+    public var lessons: LessonMenu? = nil
 }
 
 extension AppState {
@@ -179,6 +190,9 @@ extension AppState {
                 plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: plotThresholds) : nil),
             time: time,
             checkpointFlash: checkpointFlashDisplay,
-            layout: layout)
+            layout: layout,
+            diagram: diagramDisplay,
+            trail: options.showTrail ? Array(pointerTrack.trail(at: time)) : nil,
+            readout: pointerTrack.readout)
     }
 }

@@ -9,7 +9,7 @@
 public struct ScreenLayout: Equatable, Sendable {
     /// A teaching panel.
     public enum Panel: String, CaseIterable, Equatable, Hashable, Sendable {
-        case gauge, hud, curve, legend, plot, log
+        case gauge, hud, curve, legend, diagram, plot, log
     }
 
     /// Where the dock is.
@@ -122,16 +122,20 @@ public struct ScreenLayout: Equatable, Sendable {
     static func height(of panel: Panel, width: Double) -> Double {
         switch panel {
         case .gauge: return floatingGaugeSize.height
-        // Six lines of 12 pt text, two of which may wrap (three times at the narrowest).
-        case .hud: return width >= 400 ? 176 : 232
+        // Seven lines of 12 pt text, two of which may wrap (three times at the narrowest).
+        case .hud: return width >= 400 ? 194 : 250
         case .curve: return 200
         // Six debug colours in three columns (two rows), or two columns at narrow widths.
         case .legend: return width >= 400 ? 62 : 81
+        // The state diagram: up to six states with their edges' labels (`StateDiagramLayout`).
+        case .diagram: return diagramHeight
         case .plot: return 140
         case .log: return logMinimumHeight
         }
     }
 
+    /// 300 pt: the state-diagram panel's height (six states and their labels at 10 pt).
+    public static let diagramHeight = 300.0
     /// 110 pt: the force plot's least height (the thresholds stay apart).
     static let plotMinimumHeight = 110.0
     /// The log's least height: its title and three lines.

@@ -28,6 +28,10 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case toggleEventLog = "toggle-event-log"
     /// The force-over-time plot with the thresholds (a teaching view).
     case toggleForcePlot = "toggle-force-plot"
+    /// The live state diagram of the interaction in focus (a teaching view).
+    case toggleDiagram = "toggle-diagram"
+    /// The pointer's trail: the last second of samples, coloured by force.
+    case toggleTrail = "toggle-trail"
     /// Cycles the current scene's edge protection: none → top → bottom → all.
     case cycleEdgeProtection = "cycle-edge-protection"
     /// The home indicator's auto-hide.

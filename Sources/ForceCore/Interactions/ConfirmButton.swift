@@ -63,7 +63,11 @@ public struct ConfirmButton: Equatable, Sendable {
     public var hasForce: Bool
     /// Where a press may start (the DELETE EVENT bar); nil accepts a press anywhere.
     public var bar: Rect?
-    public private(set) var state: State = .idle
+    public private(set) var state: State = .idle {
+        didSet { transitions.record(from: oldValue.name, to: state.name) }
+    }
+    /// Every change of `state`, for the state-diagram panel (`StateDiagram`).
+    public private(set) var transitions = TransitionLog()
     /// Intention 0…1: capped force ratio, or the timed fallback's value.
     public private(set) var intention = 0.0
     /// The ring's stroke end 0…1 (1 when selected or confirmed).

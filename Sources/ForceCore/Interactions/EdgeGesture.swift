@@ -56,7 +56,11 @@ public struct EdgeGesture: Equatable, Sendable {
     /// The edges whose system gestures are deferred (from `SystemGesturePolicy`); the left
     /// edge in here is ignored.
     public var deferredEdges: ScreenEdges
-    public private(set) var state: State = .idle
+    public private(set) var state: State = .idle {
+        didSet { transitions.record(from: oldValue.name, to: state.name) }
+    }
+    /// Every change of `state`, for the state-diagram panel (`StateDiagram`).
+    public private(set) var transitions = TransitionLog()
     /// The arrow of the last deferred swipe, until a second swipe or a newer deferral replaces it.
     public private(set) var arrow: Arrow?
     private var lastTime = -Double.infinity

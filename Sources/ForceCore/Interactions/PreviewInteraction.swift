@@ -48,7 +48,11 @@ public struct PreviewInteraction: Equatable, Sendable {
     }
 
     public let thresholds: ForceThresholds
-    public private(set) var state: State = .idle
+    public private(set) var state: State = .idle {
+        didSet { transitions.record(from: oldValue.name, to: state.name) }
+    }
+    /// Every change of `state`, for the state-diagram panel (`StateDiagram`).
+    public private(set) var transitions = TransitionLog()
     /// Preview progress 0…1 (1 from the peek on).
     public private(set) var previewProgress = 0.0
     /// Commit progress 0…1 (0 until the peek).

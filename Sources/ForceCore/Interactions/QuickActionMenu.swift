@@ -65,7 +65,11 @@ public struct QuickActionMenu: Equatable, Sendable {
     /// The space an icon's label takes under it: a menu below starts under the label.
     public var labelClearance = 0.0
     public let thresholds: ForceThresholds
-    public private(set) var state: State = .idle
+    public private(set) var state: State = .idle {
+        didSet { transitions.record(from: oldValue.name, to: state.name) }
+    }
+    /// Every change of `state`, for the state-diagram panel (`StateDiagram`).
+    public private(set) var transitions = TransitionLog()
     /// The open menu's geometry (nil when closed).
     public private(set) var layout: QuickActionLayout?
     /// The open menu's items, as they were when it opened.

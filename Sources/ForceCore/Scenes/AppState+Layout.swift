@@ -6,6 +6,7 @@ extension AppState {
         if options.showHUD { open.insert(.hud) }
         if options.showCurve { open.insert(.curve) }
         if options.debug, scene == .canvas { open.insert(.legend) }
+        if options.showDiagram { open.insert(.diagram) }
         if options.showForcePlot { open.insert(.plot) }
         if options.showEventLog { open.insert(.log) }
         return open

@@ -16,6 +16,11 @@ extension AppState {
         p.location = InputLimits.clamped(p.location)
         pointer = p.location
         lastSource = p.source
+        // The readouts and the trail see every sample, with the force it ended up carrying.
+        defer {
+            pointerTrack.record(PointerTrack.Sample(time: time, location: p.location, force: isPressed || p.phase == .up ? liveForce : 0,
+                                                    source: p.source, phase: p.phase))
+        }
         if handleCurveDrag(p) || handleSwallowedPress(p) { return }
         var lines: [String] = []
         let outcome = chrome.pointer(p, time: time, log: &lines)

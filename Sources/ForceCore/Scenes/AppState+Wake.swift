@@ -23,6 +23,8 @@ extension AppState {
         case .confirm: wake = min(wake, confirm.nextWake(after: t))
         }
         if options.showForcePlot { wake = min(wake, forceHistory.nextWake(after: t)) }
+        if options.showTrail { wake = min(wake, pointerTrack.nextWake(after: t)) }
+        if options.showDiagram { wake = min(wake, diagram.nextWake(after: t)) }
         if let flash = checkpointFlash { wake = min(wake, flash.nextWake(after: t)) }
         return wake
     }

@@ -47,6 +47,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var hostRequests: [HostRequest] = []
     /// The latest time seen, in seconds.
     public internal(set) var time: Double = 0
+    /// The state machine the diagram panel shows and the transitions it just took.
+    public internal(set) var diagram = DiagramTracker()
+    /// The pointer's recent samples: the HUD's readouts and the trail.
+    public internal(set) var pointerTrack = PointerTrack()
     /// The flash of a checkpoint F5 just recorded (the window's feedback, never replayed).
     public internal(set) var checkpointFlash: CheckpointFlash?
     /// How far the steps of the emulator's ease have reached the press (see `deliverEase`).
@@ -97,8 +101,10 @@ public struct AppState: Equatable, Sendable {
     // MARK: Events
 
     public mutating func handle(_ event: InputEvent, at t: Double) {
-        // A checkpoint only names a moment for `check`: not even its time reaches the state.
-        if case .checkpoint = event { return }
+        // A checkpoint only names a moment for `check`, a caption is the player's subtitle:
+        // not even their time reaches the state.
+        if event.isAnnotation { return }
+        defer { observeDiagrams() }
         if t.isFinite { time = max(time, min(t, InputLimits.maximumTime)) }
         switch event {
         case .pointer(let p): handlePointer(p)
@@ -133,7 +139,7 @@ public struct AppState: Equatable, Sendable {
         case .shortcut(let type):
             perform(ShortcutDispatch(item: home.catalog.item(ofType: type)), launch: true)
             relayout()
-        case .checkpoint: break
+        case .checkpoint, .caption: break
         }
     }
 
@@ -144,6 +150,14 @@ public struct AppState: Equatable, Sendable {
         ink.advance(to: time)
         advanceScenes()
         forceHistory.record(time: time, force: liveForce, isPressed: isPressed)
+        observeDiagrams()
+    }
+
+    /// The diagram panel's tracker looks at what changed (see `DiagramTracker`).
+    mutating func observeDiagrams() {
+        var tracker = diagram
+        tracker.observe(self, at: time)
+        diagram = tracker
     }
 
     public mutating func handle(_ event: TimedEvent) { handle(event.event, at: event.time) }
@@ -180,6 +194,8 @@ public struct AppState: Equatable, Sendable {
         case .nextScene: show(scene.next)
         case .toggleEventLog: options.showEventLog.toggle()
         case .toggleForcePlot: options.showForcePlot.toggle()
+        case .toggleDiagram: options.showDiagram.toggle()
+        case .toggleTrail: options.showTrail.toggle()
         case .cycleEdgeProtection: log(chrome.cycleProtection())
         case .toggleIndicatorAutoHide: log(chrome.toggleAutoHide(at: time))
         }

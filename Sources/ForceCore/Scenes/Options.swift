@@ -27,6 +27,10 @@ public struct Options: Equatable, Hashable, Sendable {
     public var showEventLog = false
     /// The force-over-time plot with peek and pop thresholds (a teaching view, every scene).
     public var showForcePlot = false
+    /// The live state diagram of the interaction in focus (a teaching view, every scene: `M`).
+    public var showDiagram = false
+    /// The pointer's trail: its samples of the last second, coloured by force (`T`).
+    public var showTrail = false
 
     public init() {}
 

@@ -12,6 +12,9 @@ public struct EventLog: Equatable, Sendable {
     }
 
     public private(set) var entries: [Entry] = []
+    /// New lines appended so far (not repeats, not progress updates in place): the player's
+    /// timeline marks each.
+    public private(set) var lineCount = 0
 
     public init() {}
 
@@ -23,6 +26,7 @@ public struct EventLog: Equatable, Sendable {
             return
         }
         entries.append(Entry(time: time, text: text, count: 1))
+        lineCount += 1
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
     }
 

@@ -1,0 +1,48 @@
+/// The state-diagram panel's content: the table of the machine in focus, its current state and
+/// the edges just taken, fading.
+public struct DiagramDisplay: Equatable, Sendable {
+    /// An edge taken `age` seconds ago: drawn highlighted at `alpha` (1 at once, 0 when done).
+    public struct EdgeFlash: Equatable, Sendable {
+        /// The index into `diagram.edges`.
+        public var edge: Int
+        public var alpha: Double
+    }
+
+    public var diagram: StateDiagram
+    /// The current state's name (nil: none, such as no ink point yet).
+    public var current: String?
+    public var flashes: [EdgeFlash]
+}
+
+extension AppState {
+    /// The table of the machine in focus and its current state.
+    var focusedDiagram: (diagram: StateDiagram, current: String?) {
+        switch diagram.focus {
+        case .ink:
+            return (InkCanvas.diagram, ink.focusPoints(following: ink.strokes.last?.id).last?.phase.rawValue)
+        case .preview: return (messages.preview.diagram, messages.preview.state.name)
+        case .quickActions: return (home.menu.diagram, home.menu.state.name)
+        case .confirm: return (ConfirmButton.diagram, confirm.button.state.name)
+        case .edges: return (EdgeGesture.diagram, chrome.edges.state.name)
+        case .indicator: return (HomeIndicator.diagram, chrome.indicator.phase(at: time).rawValue)
+        }
+    }
+
+    /// The panel's content while it is open.
+    var diagramDisplay: DiagramDisplay? {
+        guard options.showDiagram else { return nil }
+        let (table, current) = focusedDiagram
+        var flashes: [DiagramDisplay.EdgeFlash] = []
+        for f in diagram.flashes where f.focus == diagram.focus {
+            let age = time - f.time
+            guard age >= 0, age < DiagramTracker.flashDuration, let edge = table.edge(from: f.from, to: f.to) else { continue }
+            let alpha = 1 - age / DiagramTracker.flashDuration
+            if let i = flashes.firstIndex(where: { $0.edge == edge }) {
+                flashes[i].alpha = max(flashes[i].alpha, alpha)
+            } else {
+                flashes.append(.init(edge: edge, alpha: alpha))
+            }
+        }
+        return DiagramDisplay(diagram: table, current: current, flashes: flashes)
+    }
+}
