@@ -1,0 +1,60 @@
+/// What the player's strip shows: the caption, the play state, the time, the speed and the
+/// timeline with its markers and play head.
+public struct PlayerDisplay: Equatable, Sendable {
+    public var layout: PlayerLayout
+    public var frame: Int
+    public var lastFrame: Int
+    /// Session time on screen and the session's length, in seconds.
+    public var time: Double
+    public var duration: Double
+    public var isPlaying: Bool
+    public var speed: Double
+    /// Playback stopped at a caption marked `pause`.
+    public var heldByCaption: Bool
+    public var caption: Caption?
+    /// The session's title (a lesson's), if it has one.
+    public var title: String?
+    public var markers: TimelineMarkers
+    /// The line shown when there is no caption: what the keys do now.
+    public var hint: String
+}
+
+/// The panels the player's viewer opens or closes over a replay without changing it: each key
+/// flips the session's own setting, on the frame shown only (the replayed state, its keyframes
+/// and its markers stay the session's).
+public struct PlayerView: Equatable, Sendable {
+    /// The commands flipped, in the order pressed (a second press takes one back off).
+    public private(set) var flipped: Set<Command> = []
+
+    /// The commands a viewer may flip: the teaching panels, the help and debug drawing.
+    public static let viewCommands: Set<Command> = [
+        .toggleHelp, .toggleHUD, .toggleCurve, .toggleEventLog, .toggleForcePlot, .toggleDiagram, .toggleTrail, .toggleDebug,
+    ]
+
+    public init() {}
+
+    /// Flips `command` if it is a view command; returns whether it was.
+    public mutating func flip(_ command: Command) -> Bool {
+        guard Self.viewCommands.contains(command) else { return false }
+        if flipped.contains(command) { flipped.remove(command) } else { flipped.insert(command) }
+        return true
+    }
+}
+
+extension Player {
+    /// The frame to show: the replayed state with `view`'s panels flipped, over the strip.
+    public func display(view: PlayerView = PlayerView(), hint: String = "") -> Display {
+        var shown = state
+        if !view.flipped.isEmpty {
+            for c in view.flipped.sorted(by: { $0.rawValue < $1.rawValue }) { shown.handleCommand(c) }
+            shown.relayout()
+        }
+        var d = shown.display
+        let layout = PlayerLayout(viewport: d.viewport)
+        d.viewport = layout.frameViewport
+        d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
+                                 isPlaying: isPlaying, speed: speed, heldByCaption: heldByCaption, caption: caption,
+                                 title: session.title, markers: markers, hint: hint)
+        return d
+    }
+}

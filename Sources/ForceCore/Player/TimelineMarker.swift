@@ -1,0 +1,124 @@
+/// A moment the player's timeline marks: input going down or up, a threshold crossed, a
+/// callback logged, a checkpoint, a caption.
+public struct TimelineMarker: Equatable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        /// A press went down.
+        case down
+        /// A press lifted (or was cancelled).
+        case up
+        /// The peek threshold was crossed: a preview peeked, a quick-action menu opened.
+        case peek
+        /// The pop threshold was crossed: a preview popped.
+        case pop
+        /// The confirm button's intention passed 0.97 (selected or confirmed).
+        case confirm
+        /// A delegate-style callback in the event log.
+        case callback
+        /// A checkpoint of `forcecanvas check`.
+        case checkpoint
+        /// A caption.
+        case caption
+    }
+
+    public var kind: Kind
+    /// The frame that shows it (on the replay's 60 fps clock).
+    public var frame: Int
+    /// What it was: the callback's line, the checkpoint's name, the caption's text.
+    public var label: String
+
+    public init(kind: Kind, frame: Int, label: String = "") {
+        self.kind = kind
+        self.frame = frame
+        self.label = label
+    }
+}
+
+/// The timeline's markers, found while the session is simulated: what the session's lines say
+/// (down, up, checkpoints, captions) is known at once, what the state did (thresholds,
+/// callbacks) as frames are simulated for the first time.
+public struct TimelineMarkers: Equatable, Sendable {
+    /// The markers the session's lines name, by frame.
+    public private(set) var fromLines: [TimelineMarker] = []
+    /// The markers of what the state did, by frame (appended as frames are first simulated).
+    public private(set) var fromState: [TimelineMarker] = []
+    /// The last frame whose state changes are in `fromState` (-1: none yet).
+    public private(set) var scannedThrough = -1
+
+    public init() {}
+
+    /// The markers the session's lines name.
+    init(events: [TimedEvent]) {
+        for e in events {
+            let frame = ReplaySchedule.frame(atOrAfter: e.time)
+            switch e.event {
+            case .pointer(let p) where p.phase == .down: fromLines.append(.init(kind: .down, frame: frame))
+            case .pointer(let p) where p.phase == .up || p.phase == .cancel: fromLines.append(.init(kind: .up, frame: frame))
+            case .checkpoint(let name): fromLines.append(.init(kind: .checkpoint, frame: frame, label: name))
+            case .caption(let c): fromLines.append(.init(kind: .caption, frame: frame, label: c.text))
+            default: break
+            }
+        }
+    }
+
+    /// Every marker so far.
+    public var count: Int { fromLines.count + fromState.count }
+
+    /// What a frame's markers compare: the few values before the frame.
+    struct Probe {
+        var previewStage: Int
+        var menuOpen: Bool
+        var confirmState: ConfirmButton.State
+        var logLines: Int
+
+        init(_ s: AppState) {
+            previewStage = s.messages.preview.stage
+            menuOpen = s.home.menu.isOpen
+            confirmState = s.confirm.button.state
+            logLines = s.eventLog.lineCount
+        }
+    }
+
+    /// Records what changed between `before` and `after` at `frame`, once per frame.
+    mutating func scan(frame: Int, from before: Probe, to after: AppState) {
+        guard frame > scannedThrough else { return }
+        scannedThrough = frame
+        let p0 = before.previewStage, p1 = after.messages.preview.stage
+        if p0 < 1, p1 >= 1 { fromState.append(.init(kind: .peek, frame: frame, label: "peek")) }
+        if p0 < 2, p1 >= 2 { fromState.append(.init(kind: .pop, frame: frame, label: "pop")) }
+        if !before.menuOpen, after.home.menu.isOpen {
+            fromState.append(.init(kind: .peek, frame: frame, label: "quick actions"))
+        }
+        let c0 = before.confirmState, c1 = after.confirm.button.state
+        if c0 == .idle || c0 == .updating, c1 == .selected || c1 == .confirmed {
+            fromState.append(.init(kind: .confirm, frame: frame, label: "intention > 0.97"))
+        }
+        let log = after.eventLog
+        let new = min(log.entries.count, log.lineCount - before.logLines)
+        if new > 0 {
+            for entry in log.entries.suffix(new) { fromState.append(.init(kind: .callback, frame: frame, label: entry.text)) }
+        }
+    }
+
+    /// The markers whose frames lie in `frames`, by frame.
+    public func markers(in frames: ClosedRange<Int>) -> [TimelineMarker] {
+        func slice(_ a: [TimelineMarker]) -> ArraySlice<TimelineMarker> {
+            a[a.partitionPoint { $0.frame < frames.lowerBound }..<a.partitionPoint { $0.frame <= frames.upperBound }]
+        }
+        return (slice(fromLines) + slice(fromState)).sorted { $0.frame < $1.frame }
+    }
+
+    /// Every marker, by frame.
+    public var all: [TimelineMarker] { (fromLines + fromState).sorted { $0.frame < $1.frame } }
+}
+
+extension Array {
+    /// The first index whose element is not `before` (the elements that are come first).
+    func partitionPoint(_ before: (Element) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if before(self[mid]) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
