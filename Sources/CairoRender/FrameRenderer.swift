@@ -56,6 +56,13 @@ public final class FrameRenderer {
         cache = try FrozenInkCache(viewport: viewport, partialRepaints: !canonical)
     }
 
+    /// The next frame is drawn whole, ink and all: the display that follows is not the last
+    /// one changed (a seek in the player, a switch between the player and the live canvas).
+    public func invalidate() {
+        needsFull = true
+        cache.reset()
+    }
+
     /// Brings the ink cache up to date with `d` without drawing a frame (what a frame that is
     /// never shown still does to the cache: a headless replay stepping every frame).
     public func prepare(_ d: Display) throws(RenderError) {

@@ -106,6 +106,13 @@ public final class FrozenInkCache {
         return dirty.isEmpty ? .none : .areas(dirty.rects)
     }
 
+    /// Forgets what it drew: the next update redraws all ink (the ink shown was replaced by
+    /// other ink, such as a seek in the player, whose stroke ids say nothing of the old).
+    public func reset() {
+        revision = nil
+        lastDrawnID = 0
+    }
+
     /// The pieces that complete the live stroke this frame (provisional: recomputed each frame).
     public func tail(of live: Stroke, style: InkStyle) -> StrokeTessellator.Pieces {
         if let f = follow, f.id == live.id, f.tessellator.style == style { return f.tessellator.tail(live) }

@@ -99,6 +99,7 @@ extension OverlayPainter {
         return [
             (timing, true),
             (String(format: "pressure %.3f%@", display.gauge.force, display.gauge.isPressed ? " (pressed)" : ""), true),
+            (pointerLine, true),
             ("strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)", false),
             ("\(display.device.name) · force capability: \(display.forceCapability ? "available" : "unavailable (simulated)")", false),
             (edgeLine, false),

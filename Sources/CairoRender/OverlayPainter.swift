@@ -105,7 +105,7 @@ struct OverlayPainter {
         if let r = c.arrowRect, let a = display.chrome.arrow { out.append((r, "arrow \(a)")) }
         if display.chrome.shade > 0 { out.append((display.chrome.screen, "shade \(display.chrome.shade)")) }
         if let r = hudRect {
-            out.append((r, "hud \(String(describing: stats)) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style) \(display.device) \(display.forceCapability) \(edgeLine)"))
+            out.append((r, "hud \(String(describing: stats)) \(pointerLine) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style) \(display.device) \(display.forceCapability) \(edgeLine)"))
         }
         if let panel = display.curve.panel {
             out.append((panel.frame, "curve \(display.curve.curve) \(display.curve.raw) \(display.curve.curved) \(String(describing: display.curve.dragging))"))
@@ -121,6 +121,7 @@ struct OverlayPainter {
         if let t = reticle {
             out.append((Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), "reticle \(t)"))
         }
+        out += playerItems
         return out.map { (rect: $0.0.intersection(display.viewport.bounds), content: $0.1) }
     }
 
@@ -131,12 +132,14 @@ struct OverlayPainter {
         if let e = display.eraser {
             CairoDrawing.strokeCircle(e, radius: InkCanvas.eraserRadius, width: 1.5, colour: Palette.deep, cr)
         }
+        drawTrail(cr)
         let c = chrome
         c.drawIndicator(cr)
         c.drawArrow(cr)
         if layout.dock != .none { drawDock(cr) }
         drawTabs(cr)
         teaching.draw(cr)
+        drawDiagram(cr)
         drawGauge(cr)
         if !display.showHelp { drawHint(cr) }
         if let r = hudRect { drawHUD(r, cr) }
@@ -147,6 +150,7 @@ struct OverlayPainter {
         c.drawShade(time: display.time, cr)
         if display.showHelp, let helpLayout { HelpPainter(layout: helpLayout).draw(cr) }
         if let f = display.checkpointFlash { CheckpointFlashPainter(flash: f, viewport: display.viewport).draw(cr) }
+        drawPlayer(cr)
     }
 
     func set(_ c: RGBA, _ cr: OpaquePointer) { CairoDrawing.setColour(c, cr) }

@@ -1,0 +1,36 @@
+import CCairo
+import Foundation
+import ForceCore
+
+/// The lesson picker over the window: a title, then one row per lesson (its number, name and
+/// title), the highlighted one filled.
+struct LessonMenuPainter {
+    let menu: LessonMenu
+    let bounds: Rect
+
+    var frame: Rect { menu.frame(in: bounds) }
+
+    func draw(_ cr: OpaquePointer) {
+        cairo_rectangle(cr, bounds.x, bounds.y, bounds.width, bounds.height)
+        CairoDrawing.setColour(RGBA(0, 0, 0, 0.45), cr)
+        cairo_fill(cr)
+        let f = frame
+        CairoDrawing.fillRoundedRect(f, radius: 12, colour: RGBA(0.12, 0.12, 0.15, 0.97), cr)
+        TextPainter.draw("LESSONS · ↑ ↓ and Return, or click · Esc closes", at: Point(x: f.x + 16, y: f.y + 16),
+                         style: .init(size: 12, bold: true, colour: Palette.panelDim), width: f.width - 32, overflow: .ellipsize, in: cr)
+        if menu.entries.isEmpty {
+            TextPainter.draw("No lessons found (Assets/Lessons)", at: Point(x: f.x + 16, y: f.y + LessonMenu.titleHeight + 8),
+                             style: .init(size: 13), width: f.width - 32, in: cr)
+            return
+        }
+        for (i, e) in menu.entries.enumerated() {
+            let r = menu.row(i, in: f)
+            guard r.maxY <= f.maxY + 0.5 else { break }
+            if i == menu.highlighted { CairoDrawing.fillRoundedRect(r, radius: 8, colour: Palette.accent, cr) }
+            TextPainter.draw("\(i + 1)", at: Point(x: r.x + 10, y: r.y + 9), style: .init(size: 13, bold: true, mono: true),
+                             width: 24, in: cr)
+            TextPainter.draw(e.title, at: Point(x: r.x + 38, y: r.y + 9), style: .init(size: 13, bold: i == menu.highlighted),
+                             width: r.width - 48, overflow: .ellipsize, in: cr)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import CCairo
+import Foundation
+import ForceCore
+
+/// Draws the player's strip below the session's frame: the caption (or what the keys do), the
+/// play button, the time, the timeline with its markers and play head, and the speed.
+struct TimelinePainter {
+    let player: PlayerDisplay
+
+    /// The strip's background: darker than the panels, so the frame above stands apart.
+    static let background = RGBA(0.10, 0.10, 0.12)
+    /// Each marker kind's colour.
+    static func colour(_ kind: TimelineMarker.Kind) -> RGBA {
+        switch kind {
+        case .down, .up: return RGBA(0.80, 0.80, 0.86)
+        case .peek: return Palette.accent
+        case .pop: return RGBA(0.62, 0.36, 1.0)
+        case .confirm: return RGBA(0.25, 0.80, 0.35)
+        case .callback: return RGBA(0.95, 0.75, 0.25)
+        case .checkpoint: return RGBA(1, 1, 1)
+        case .caption: return RGBA(1.0, 0.50, 0.20)
+        }
+    }
+
+    /// The strip's area with a fingerprint of what it shows (the renderer redraws on a change).
+    var item: (rect: Rect, content: String) {
+        let p = player
+        return (p.layout.strip, "player \(p.frame)/\(p.lastFrame) \(p.isPlaying) \(p.speed) \(p.heldByCaption) "
+                + "\(p.caption?.text ?? "") \(p.hint) \(p.markers.count) \(p.markers.scannedThrough)")
+    }
+
+    func draw(_ cr: OpaquePointer) {
+        let l = player.layout
+        cairo_rectangle(cr, l.strip.x, l.strip.y, l.strip.width, l.strip.height)
+        CairoDrawing.setColour(Self.background, cr)
+        cairo_fill(cr)
+        cairo_rectangle(cr, l.strip.x, l.strip.y, l.strip.width, 1)
+        CairoDrawing.setColour(RGBA(1, 1, 1, 0.15), cr)
+        cairo_fill(cr)
+        drawCaption(l.caption, cr)
+        drawButton(l.playButton, cr)
+        TextPainter.draw(String(format: "%.2f / %.2f s", player.time, player.duration),
+                         at: Point(x: l.timeLabel.x, y: l.timeLabel.y + 8), style: .init(size: 12, mono: true),
+                         width: l.timeLabel.width, overflow: .ellipsize, in: cr)
+        TextPainter.draw(PlaybackSpeed.label(player.speed), at: Point(x: l.speedLabel.x, y: l.speedLabel.y + 7),
+                         style: .init(size: 14, bold: true, mono: true, colour: player.speed == 1 ? Palette.panelText : Self.colour(.callback)),
+                         width: l.speedLabel.width, alignment: .right, in: cr)
+        drawTrack(l, cr)
+    }
+
+    /// The caption, centred; without one, the title and what the keys do, dimmed.
+    private func drawCaption(_ r: Rect, _ cr: OpaquePointer) {
+        if let c = player.caption {
+            CaptionPainter(text: c.text, held: player.heldByCaption).draw(in: r, cr)
+            return
+        }
+        let line = [player.title, player.hint.isEmpty ? nil : player.hint].compactMap { $0 }.joined(separator: "  ·  ")
+        TextPainter.draw(line, at: Point(x: r.x, y: r.y + 11), style: .init(size: 12, colour: Palette.panelDim),
+                         width: r.width, alignment: .center, overflow: .ellipsize, in: cr)
+    }
+
+    /// ▶ while paused, ❚❚ while playing.
+    private func drawButton(_ r: Rect, _ cr: OpaquePointer) {
+        CairoDrawing.fillRoundedRect(r, radius: r.height / 2, colour: RGBA(1, 1, 1, 0.12), cr)
+        let c = r.center
+        cairo_new_path(cr)
+        if player.isPlaying {
+            for dx in [-5.0, 2.0] { cairo_rectangle(cr, c.x + dx, c.y - 7, 3.5, 14) }
+        } else {
+            cairo_move_to(cr, c.x - 4, c.y - 8)
+            cairo_line_to(cr, c.x + 8, c.y)
+            cairo_line_to(cr, c.x - 4, c.y + 8)
+            cairo_close_path(cr)
+        }
+        CairoDrawing.setColour(Palette.panelText, cr)
+        cairo_fill(cr)
+    }
+
+    /// The track: the played part, the markers (one per pixel column and kind), the play head.
+    private func drawTrack(_ l: PlayerLayout, _ cr: OpaquePointer) {
+        let t = l.track
+        guard t.width > 4 else { return }
+        let mid = t.y + t.height / 2
+        CairoDrawing.fillRoundedRect(Rect(x: t.x, y: mid - 2, width: t.width, height: 4), radius: 2, colour: RGBA(1, 1, 1, 0.18), cr)
+        let head = l.x(ofFrame: player.frame, last: player.lastFrame)
+        CairoDrawing.fillRoundedRect(Rect(x: t.x, y: mid - 2, width: head - t.x, height: 4), radius: 2, colour: Palette.accent, cr)
+        var drawn = Set<Int>()
+        for m in player.markers.fromLines + player.markers.fromState {
+            let x = l.x(ofFrame: m.frame, last: player.lastFrame)
+            // One mark per kind and pixel column: a 1 kHz session stays cheap to draw.
+            guard drawn.insert(Int(x.rounded()) * 16 + kindIndex(m.kind)).inserted else { continue }
+            drawMarker(m.kind, x: x.rounded() + 0.5, mid: mid, top: t.y, bottom: t.maxY, cr)
+        }
+        CairoDrawing.fillCircle(Point(x: head, y: mid), radius: 6, colour: Palette.panelText, cr)
+        cairo_rectangle(cr, head - 0.75, t.y + 2, 1.5, t.height - 4)
+        CairoDrawing.setColour(Palette.panelText, cr)
+        cairo_fill(cr)
+    }
+
+    private func kindIndex(_ k: TimelineMarker.Kind) -> Int { TimelineMarker.Kind.allCases.firstIndex(of: k) ?? 0 }
+
+    /// Input below the line (down long, up short), thresholds as tall bars across it,
+    /// callbacks as dots above, checkpoints and captions as flags at the top.
+    private func drawMarker(_ kind: TimelineMarker.Kind, x: Double, mid: Double, top: Double, bottom: Double, _ cr: OpaquePointer) {
+        let colour = Self.colour(kind)
+        cairo_new_path(cr)
+        cairo_set_line_width(cr, 1)
+        switch kind {
+        case .down, .up:
+            cairo_move_to(cr, x, mid + 4)
+            cairo_line_to(cr, x, kind == .down ? bottom - 2 : mid + 9)
+            CairoDrawing.setColour(colour.with(alpha: 0.8), cr)
+            cairo_stroke(cr)
+        case .peek, .pop, .confirm:
+            cairo_set_line_width(cr, 2)
+            cairo_move_to(cr, x, top + 6)
+            cairo_line_to(cr, x, bottom - 6)
+            CairoDrawing.setColour(colour, cr)
+            cairo_stroke(cr)
+        case .callback:
+            CairoDrawing.fillCircle(Point(x: x, y: mid - 7), radius: 1.5, colour: colour, cr)
+        case .checkpoint, .caption:
+            cairo_move_to(cr, x, top + 1)
+            cairo_line_to(cr, x + (kind == .caption ? 6 : -6), top + 4)
+            cairo_line_to(cr, x, top + 7)
+            cairo_close_path(cr)
+            CairoDrawing.setColour(colour, cr)
+            cairo_fill(cr)
+        }
+    }
+}
+
+/// A caption as a subtitle: white text on a dark band, centred (the player's strip, and
+/// videos, where it is drawn over the frame's bottom).
+struct CaptionPainter {
+    let text: String
+    /// Playback waits on this caption: a hint to press Space follows it.
+    var held = false
+
+    /// 15 pt text (chosen: subtitles read at a glance), at most two lines in the player.
+    static let size = 15.0
+
+    func draw(in r: Rect, _ cr: OpaquePointer) {
+        let shown = held ? "\(text)   ⏎ Space continues" : text
+        let style = TextPainter.Style(size: Self.size, bold: true, colour: Palette.panelText)
+        let h = TextPainter.measure(shown, style: style, width: r.width, in: cr).height
+        TextPainter.draw(shown, at: Point(x: r.x, y: r.y + max(0, (r.height - h) / 2)), style: style, width: r.width,
+                         alignment: .center, in: cr)
+    }
+
+    /// A subtitle band over the bottom of `screen` (videos): the text's height plus padding.
+    func drawSubtitle(over screen: Rect, _ cr: OpaquePointer) {
+        let width = min(screen.width - 48, 900)
+        let style = TextPainter.Style(size: Self.size + 3, bold: true, colour: Palette.panelText)
+        let h = TextPainter.measure(text, style: style, width: width - 24, in: cr).height
+        let band = Rect(x: screen.x + (screen.width - width) / 2, y: screen.maxY - 48 - h - 16, width: width, height: h + 16)
+        CairoDrawing.fillRoundedRect(band, radius: 8, colour: RGBA(0, 0, 0, 0.72), cr)
+        TextPainter.draw(text, at: Point(x: band.x + 12, y: band.y + 8), style: style, width: width - 24, alignment: .center, in: cr)
+    }
+}
