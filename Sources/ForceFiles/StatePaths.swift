@@ -10,6 +10,12 @@ public enum StatePaths {
         return base.map { $0 + "/forcecanvas" }
     }
 
+    /// Where the player's "continue drawing from here" records when `--record` named no file:
+    /// `…/forcecanvas/recordings`, beside the journal.
+    public static func recordings(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        forceCanvas(environment: environment).map { $0 + "/recordings" }
+    }
+
     /// The autosave journal's folder: `…/forcecanvas/journal`.
     public static func journal(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         forceCanvas(environment: environment).map { $0 + "/journal" }

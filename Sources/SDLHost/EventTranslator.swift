@@ -11,6 +11,8 @@ enum HostEvent: Equatable {
     case resized
     /// A one-time message for the status line and the log.
     case notice(String)
+    /// A key of the player or the lesson picker.
+    case player(PlayerKey)
 }
 
 /// Translates SDL events (and the XI2 pen source's events) into core input. The only place
@@ -98,6 +100,7 @@ struct EventTranslator {
             case .export: return e.key.repeat == 0 ? [.export] : []
             case .checkpoint: return e.key.repeat == 0 ? [.checkpoint] : []
             case .quit: return [.quit]
+            case .player(let k): return [.player(k)]
             }
         case SDL_KEYUP:
             let sym = e.key.keysym.sym

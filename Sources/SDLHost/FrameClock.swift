@@ -2,10 +2,11 @@ import CSDL2
 
 /// Seconds since the window started plus `origin` (a restored canvas goes on from its own
 /// time), from SDL's performance counter, and SDL event timestamps (milliseconds of
-/// SDL_GetTicks) on the same time base.
-struct FrameClock {
-    /// The time the window started at.
-    let origin: Double
+/// SDL_GetTicks) on the same time base. A class: the player's "continue drawing from here"
+/// moves the clock to the replay's time (`rebase`), and the loop reads the same clock.
+final class FrameClock {
+    /// The time the window started at (moved by `rebase`).
+    private(set) var origin: Double
     private let startCounter: UInt64
     private let frequency: Double
     private let startTicks: UInt32
@@ -16,6 +17,9 @@ struct FrameClock {
         startCounter = SDL_GetPerformanceCounter()
         frequency = Double(SDL_GetPerformanceFrequency())
     }
+
+    /// Makes `now` read `t` from here on (events' stamps follow).
+    func rebase(now t: Double) { origin += t - now }
 
     var now: Double { origin + Double(SDL_GetPerformanceCounter() &- startCounter) / frequency }
 

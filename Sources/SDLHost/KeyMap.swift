@@ -8,6 +8,23 @@ enum KeyAction: Equatable {
     /// F5: a checkpoint in the recording.
     case checkpoint
     case quit
+    /// A key of the player or the lesson picker (nothing in a live window but Ctrl+O).
+    case player(PlayerKey)
+}
+
+/// The player's keys (video players': Space, the arrows, Home and End, speed keys) and the
+/// lesson picker's.
+enum PlayerKey: Equatable {
+    case playPause, slower, faster
+    case frameBack, frameForward
+    case eventBack, eventForward
+    case start, end
+    /// Return: continue drawing from here (a new recording), or open the picked lesson.
+    case takeOver
+    /// Ctrl+O: the lesson picker.
+    case lessons
+    /// ↑ / ↓ in the lesson picker.
+    case up, down
 }
 
 /// The keyboard layout of ForceCanvas (the help overlay lists the same keys).
@@ -22,8 +39,10 @@ enum KeyMap {
             if key(SDLK_s) { return .export }
             if key(SDLK_n) { return .command(.newCanvas) }
             if key(SDLK_q) { return .quit }
+            if key(SDLK_o) { return .player(.lessons) }
             return nil
         }
+        if let k = playerKey(sym, shift: shift) { return .player(k) }
         if key(SDLK_LEFTBRACKET) { return .command(.pressureDown) }
         if key(SDLK_RIGHTBRACKET) { return .command(.pressureUp) }
         if key(SDLK_d) { return .command(.toggleDebug) }
@@ -50,6 +69,24 @@ enum KeyMap {
         if key(SDLK_v) { return .command(.cyclePressureCurve) }
         if key(SDLK_F1) || key(SDLK_QUESTION) || (shift && key(SDLK_SLASH)) { return .command(.toggleHelp) }
         if key(SDLK_ESCAPE) { return .command(.closeOverlay) }
+        if key(SDLK_m) { return .command(.toggleDiagram) }
+        if key(SDLK_t) { return .command(.toggleTrail) }
+        return nil
+    }
+
+    /// The player's keys; `<` and `>` are Shift+, and Shift+. on most layouts, or keys of their own.
+    static func playerKey(_ sym: SDL_Keycode, shift: Bool) -> PlayerKey? {
+        func key(_ k: SDL_KeyCode) -> Bool { sym == SDL_Keycode(k.rawValue) }
+        if key(SDLK_SPACE) { return .playPause }
+        if key(SDLK_MINUS) || key(SDLK_KP_MINUS) || key(SDLK_LESS) || (shift && key(SDLK_COMMA)) { return .slower }
+        if key(SDLK_EQUALS) || key(SDLK_KP_PLUS) || key(SDLK_PLUS) || key(SDLK_GREATER) || (shift && key(SDLK_PERIOD)) { return .faster }
+        if key(SDLK_LEFT) { return shift ? .eventBack : .frameBack }
+        if key(SDLK_RIGHT) { return shift ? .eventForward : .frameForward }
+        if key(SDLK_HOME) { return .start }
+        if key(SDLK_END) { return .end }
+        if key(SDLK_RETURN) || key(SDLK_KP_ENTER) { return .takeOver }
+        if key(SDLK_UP) { return .up }
+        if key(SDLK_DOWN) { return .down }
         return nil
     }
 }

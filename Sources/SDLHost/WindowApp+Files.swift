@@ -58,7 +58,7 @@ extension WindowApp {
             s.recordingStopped = line
         }
         var lines: [String] = []
-        if let journal = config.journal {
+        if let journal = s.journal {
             let failure = journal.failure
             if let failure, !s.journalFailing {
                 Self.log("forcecanvas: autosave: \(failure); drawing goes on and is saved once writing works again")

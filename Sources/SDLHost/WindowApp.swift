@@ -36,6 +36,13 @@ public final class WindowApp {
         var journalFailing = false
         var exports: [ExportJob] = []
         var running = true
+        /// The autosave journal (the player's "continue drawing from here" starts it again).
+        var journal: SessionWriter?
+        /// The player, while a session plays in it, and the lesson picker while it is open.
+        var player: PlayerSession?
+        var lessonMenu: LessonMenu?
+        /// The next frame is drawn whole (the player gave way to the live canvas).
+        var wholeFrame = false
     }
 
     /// Runs until the window closes. Returns the number of frames shown.
@@ -59,12 +66,14 @@ public final class WindowApp {
             throw error
         }
         var s = Running(state: start)
+        s.journal = config.journal
+        s.player = config.player.map(openPlayer)
         // The recording is opened only now that the window is up.
         if let request = config.recording { s.recording = openRecording(request, &s) }
         // A window that fails later still closes its files (the journal stays valid either way).
         defer {
             s.recording?.close()
-            config.journal?.close()
+            s.journal?.close()
         }
         let clock = FrameClock(startingAt: start.time)
         if let line = config.startStatus { s.status = (line, clock.now + Self.restoreStatusDuration) }
@@ -72,7 +81,7 @@ public final class WindowApp {
         endLivePress(&s, at: clock.now)
         if let problem = s.recording?.close() { Self.log("forcecanvas: the recording's last lines were not written: \(problem)") }
         s.recording = nil
-        if let problem = config.journal?.close() { Self.log("forcecanvas: autosave: the last lines were not written: \(problem)") }
+        if let problem = s.journal?.close() { Self.log("forcecanvas: autosave: the last lines were not written: \(problem)") }
         config.onClose?(s.state)
         return frames
     }
@@ -94,6 +103,7 @@ public final class WindowApp {
 
         func perform(_ events: [HostEvent], at t: Double, frameStart: Double) {
             for h in events {
+                if playerTakes(h, at: t, frameStart: frameStart, window: window, clock: clock, &s) { continue }
                 switch h {
                 case .input(let e): apply(e, at: t, &s)
                 case .quit: s.running = false
@@ -117,6 +127,7 @@ public final class WindowApp {
                     apply(.checkpoint(name), at: t, &s)
                     s.state.flashCheckpoint(name, at: t)
                     s.status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
+                case .player: break  // taken by the player or the picker (`playerTakes`)
                 case .notice(let text):
                     Self.log("forcecanvas: \(text)")
                     s.status = (text, frameStart + Self.statusDuration)
@@ -125,7 +136,7 @@ public final class WindowApp {
         }
 
         // The window manager or HiDPI may give another size than asked: that is an event too.
-        if window.viewport != s.state.viewport {
+        if s.player == nil, window.viewport != s.state.viewport {
             apply(.resize(window.viewport), at: clock.now, &s)
             translator.windowSize = (Double(window.viewport.width), Double(window.viewport.height))
         }
@@ -146,7 +157,7 @@ public final class WindowApp {
                     // Replayed events change the canvas: the journal keeps them, the recording does not.
                     let e = r.session.events[r.index]
                     s.state.handle(e.event, at: r.start + e.time)
-                    config.journal?.record(TimedEvent(time: r.start + e.time, event: e.event))
+                    s.journal?.record(TimedEvent(time: r.start + e.time, event: e.event))
                     r.index += 1
                 }
                 replay = r.index < r.session.events.count ? r : nil
@@ -178,7 +189,7 @@ public final class WindowApp {
             }
             takeExports(at: frameStart, &s)
             config.onFrameEnd?()
-            s.state.advance(to: frameStart)
+            if !playerTick(at: frameStart, &s) { s.state.advance(to: frameStart) }
 
             if s.state.options.showHUD, frameStart - lastStats >= Self.statsInterval {
                 stats = FrameStats(fps: timer.fps, p50: timer.percentile(0.5), p99: timer.percentile(0.99))
@@ -186,7 +197,7 @@ public final class WindowApp {
             }
             if let st = s.status, frameStart >= st.until { s.status = nil }
             // The renderer draws only what changed; a frame where nothing did presents nothing.
-            let dirty = try renderer.render(s.state.display, stats: s.state.options.showHUD ? stats : nil,
+            let dirty = try renderer.render(frameDisplay(&s, renderer), stats: s.state.options.showHUD ? stats : nil,
                                             status: s.status?.text, warning: warning(&s))
             if !dirty.isEmpty {
                 window.present(renderer.frame, dirty: dirty)
@@ -198,13 +209,14 @@ public final class WindowApp {
 
             deadline += Self.frameInterval
             let now = clock.now
-            if deadline < now - Self.frameInterval { deadline = now }  // fell behind: no catch-up burst
+            // Fell behind (no catch-up burst), or the clock was moved back (the player's fork).
+            if deadline < now - Self.frameInterval || deadline > now + Self.frameInterval { deadline = now }
             let wait = min(Self.frameInterval, deadline - now)
             if wait > 0.001 { SDL_Delay(UInt32(wait * 1000)) }
         }
         if let path = config.snapshotPath {
             endLivePress(&s, at: clock.now)
-            try renderer.render(s.state.display, stats: nil, status: nil)
+            try renderer.render(frameDisplay(&s, renderer), stats: nil, status: nil)
             do {
                 try renderer.frame.writePNG(to: path)
             } catch {
@@ -218,7 +230,7 @@ public final class WindowApp {
     func apply(_ e: InputEvent, at t: Double, _ s: inout Running) {
         s.state.handle(e, at: t)
         let timed = TimedEvent(time: t, event: e)
-        config.journal?.record(timed)
+        s.journal?.record(timed)
         s.recording?.record(timed)
         config.onEvent?(timed)
     }

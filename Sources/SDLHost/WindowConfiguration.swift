@@ -56,6 +56,16 @@ public struct WindowConfiguration {
     public var onShortcutsChanged: ((ShortcutCatalog) -> Void)?
     /// Log input setup (XInput 2 selection, pens found) on stderr.
     public var verbose = false
+    /// A session to open in the player (`--replay`, `--lesson`); the live canvas waits under it.
+    public var player: PlayerRequest?
+    /// The bundled lessons, for the picker (Ctrl+O).
+    public var lessons: [LessonEntry] = []
+    /// Starts the journal again with a session's header (the player's "continue drawing from
+    /// here": the canvas it replaces is kept as the previous journal); nil when it cannot.
+    public var restartJournal: ((Session) -> SessionWriter?)?
+    /// Where "continue drawing from here" writes its recording when the player's request names
+    /// none (`--record`): a new file, never over one.
+    public var forkDirectory = "forcecanvas-recordings"
 
     public init() {}
 
@@ -80,5 +90,40 @@ public struct RecordingRequest {
         self.path = path
         self.overwrite = overwrite
         self.header = header
+    }
+}
+
+/// A session opened in the player.
+public struct PlayerRequest {
+    public var session: Session
+    /// What the recordings forked from it are named after (a lesson's name, the file's).
+    public var name: String
+    /// The speed to start at (`--speed`); nil: 1×, or what a caption at the start says.
+    public var speed: Double?
+    /// Where "continue drawing from here" records (`--record`); nil: a new file in the
+    /// configuration's `forkDirectory`.
+    public var recordPath: String?
+    /// Whether that file may be replaced (`--overwrite`).
+    public var overwrite = false
+
+    public init(session: Session, name: String, speed: Double? = nil, recordPath: String? = nil, overwrite: Bool = false) {
+        self.session = session
+        self.name = name
+        self.speed = speed
+        self.recordPath = recordPath
+        self.overwrite = overwrite
+    }
+}
+
+/// A lesson the picker offers.
+public struct LessonEntry: Sendable {
+    public var name: String
+    public var title: String
+    public var path: String
+
+    public init(name: String, title: String, path: String) {
+        self.name = name
+        self.title = title
+        self.path = path
     }
 }

@@ -6,7 +6,8 @@ struct ForceCanvasCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "forcecanvas",
         abstract: "Force input on the desktop: pressure ink, TouchCanvas style, on SDL2 and Cairo.",
-        subcommands: [RunCommand.self, RenderCommand.self, CheckCommand.self, BenchCommand.self, DevicesCommand.self],
+        subcommands: [RunCommand.self, RenderCommand.self, CheckCommand.self, BenchCommand.self, DevicesCommand.self,
+                      LessonsCommand.self],
         defaultSubcommand: RunCommand.self)
 
     /// Ignores SIGPIPE first: a closed pipe behind stdout or stderr then fails a write (which

@@ -10,7 +10,10 @@ struct RunCommand: ParsableCommand {
         discussion: """
             The canvas is journaled while you draw ($XDG_STATE_HOME/forcecanvas/journal/) and \
             comes back at the next start, after a crash too; --fresh starts an empty canvas, as \
-            do --record and --replay (the canvas they replace is kept as canvas.previous.jsonl).
+            does --record (the canvas it replaces is kept as canvas.previous.jsonl). --replay and \
+            --lesson open a session in the player over your canvas: Space plays and pauses, the \
+            arrows step, Return continues drawing from there into a new recording (--record's \
+            file, else $XDG_STATE_HOME/forcecanvas/recordings/NAME-fork-N.jsonl).
             """)
 
     @OptionGroup var canvas: CanvasOptionGroup
@@ -34,8 +37,17 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Let --record replace an existing file.")
     var overwrite = false
 
-    @Option(name: .customLong("replay"), help: "Play this session in the window in real time.")
+    @Option(name: .customLong("replay"), help: "Open this session in the player (Space, arrows, Home/End, -/=).")
     var replayPath: String?
+
+    @Option(help: "Open a bundled lesson in the player: its name or number (forcecanvas lessons lists them).")
+    var lesson: String?
+
+    @Option(name: .customLong("lessons"), help: "The lessons folder (default: Assets/Lessons).")
+    var lessonsDirectory: String?
+
+    @Option(help: "The player's speed at the start, \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound) (default 1, or what the lesson's first caption says).")
+    var speed: Double?
 
     @Flag(help: "Start with an empty canvas instead of the one the journal restores.")
     var fresh = false
@@ -60,6 +72,11 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
         if overwrite, recordPath == nil { throw ValidationError("--overwrite goes with --record FILE") }
+        if replayPath != nil, lesson != nil { throw ValidationError("--replay and --lesson both open the player: give one") }
+        if let speed, !PlaybackSpeed.range.contains(speed) {
+            throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
+        }
+        if speed != nil, replayPath == nil, lesson == nil { throw ValidationError("--speed goes with --replay FILE or --lesson NAME") }
         if let recordPath {
             if let replayPath, Self.sameFile(recordPath, replayPath) {
                 throw ValidationError("--record and --replay name the same file (\(recordPath)): recording would destroy the replay")
@@ -93,9 +110,18 @@ struct RunCommand: ParsableCommand {
         config.exportDirectory = exportDir
         config.verbose = verbose
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
-        if let replayPath { config.replay = try SessionFile.load(replayPath) }
         config.loadSession = { path in try SessionFile.readForWindow(path) }
-        if let recordPath { config.recording = RecordingRequest(path: recordPath, overwrite: overwrite, header: config.header) }
+        let lessons = Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []
+        config.lessons = lessons.map { LessonEntry(name: $0.name, title: $0.title, path: $0.path) }
+        if let request = try playerRequest(lessons) {
+            // The player shows the session as recorded, its strip below: the window fits both.
+            config.player = request
+            let frame = PlayerLayout(viewport: request.session.viewport).frameViewport
+            (config.width, config.height) = (frame.width, frame.height)
+        } else if let recordPath {
+            config.recording = RecordingRequest(path: recordPath, overwrite: overwrite, header: config.header)
+        }
+        if let dir = StatePaths.recordings() { config.forkDirectory = dir }
         let journal = openJournal(&config)
         do {
             try WindowApp(config).run()
@@ -127,7 +153,8 @@ struct RunCommand: ParsableCommand {
         } catch {
             return off(error.description)
         }
-        let startsFresh = fresh || recordPath != nil || replayPath != nil
+        // The player leaves the canvas as it is (until "continue drawing from here").
+        let startsFresh = fresh || (recordPath != nil && config.player == nil)
         do {
             if !startsFresh, case .restored(let restored) = restore(journal, &config) {
                 config.journal = try journal.continuing(after: restored)
@@ -136,6 +163,14 @@ struct RunCommand: ParsableCommand {
             }
         } catch {
             return off(error.description)
+        }
+        config.restartJournal = { header in
+            do {
+                return try journal.startFresh(header: header)
+            } catch {
+                printError("forcecanvas: autosave is off from here: \(error) (\(journal.path))")
+                return nil
+            }
         }
         config.onClose = { state in
             do {
@@ -177,5 +212,23 @@ struct RunCommand: ParsableCommand {
         var sa = stat(), sb = stat()
         if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
         return URL(fileURLWithPath: a).standardized.path == URL(fileURLWithPath: b).standardized.path
+    }
+
+    /// The player's session, from `--replay FILE` or `--lesson NAME` (with `--size` over its
+    /// window), or nil for a live window.
+    private func playerRequest(_ lessons: [Lessons.Lesson]) throws -> PlayerRequest? {
+        let path: String, name: String
+        if let replayPath {
+            path = replayPath
+            name = ((replayPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        } else if let lesson {
+            let found = try Lessons.find(lesson, in: lessons)
+            (path, name) = (found.path, found.name)
+        } else {
+            return nil
+        }
+        var session = try SessionFile.load(path)
+        if let size { session.viewport = Viewport(width: size.width, height: size.height, scale: session.viewport.scale) }
+        return PlayerRequest(session: session, name: name, speed: speed, recordPath: recordPath, overwrite: overwrite)
     }
 }

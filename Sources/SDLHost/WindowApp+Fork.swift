@@ -1,0 +1,79 @@
+import CSDL2
+import ForceCore
+import ForceFiles
+import Foundation
+
+/// "Continue drawing from here": the replay on screen becomes the live canvas, and a new
+/// recording goes on from it.
+extension WindowApp {
+    /// 1000: the most numbered names tried for a forked recording (`NAME-fork-N.jsonl`).
+    static let maximumForkNames = 1000
+
+    /// The replayed state becomes the live one. The recording (the `--record` file, or a new
+    /// file in the fork folder, never over another) and the journal (started again; the canvas
+    /// it held is kept as the previous journal) get the session's header and every event the
+    /// replay handled so far, so each replays to this very state; input then goes on from the
+    /// replay's time. A press the replay left down ends (the real pointer is up).
+    func takeOver(window: Window, clock: FrameClock, now: Double, _ s: inout Running) {
+        guard var p = s.player else { return }
+        p.player.pause()
+        let header = p.player.session
+        let prefix = p.player.handledEvents
+        s.player = nil
+        s.wholeFrame = true
+        s.state = p.player.state
+        if let restart = config.restartJournal {
+            s.journal?.close()
+            s.journal = restart(header)
+            for e in prefix { s.journal?.record(e) }
+        }
+        s.recording?.close()
+        s.recording = openFork(p, header: header)
+        for e in prefix { s.recording?.record(e) }
+        clock.rebase(now: p.player.time)
+        endLivePress(&s, at: p.player.time)
+        let v = s.state.viewport
+        SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+        let at = String(format: "%.2f s", p.player.time)
+        if let r = s.recording {
+            Self.log("forcecanvas: continuing \(p.name) from \(at): recording to \(r.path)")
+            s.status = ("Drawing from \(at) of \(p.name) · recording to \(r.path)", now + 2 * Self.statusDuration)
+        } else {
+            s.status = ("Drawing from \(at) of \(p.name) (not recorded: \(s.recordingStopped ?? "no file"))", now + 2 * Self.statusDuration)
+        }
+    }
+
+    /// The fork's recording: the request's `--record` file, or the first free
+    /// `NAME-fork-N.jsonl` in the fork folder. A failure is said on screen and stderr.
+    private func openFork(_ p: PlayerSession, header: Session) -> SessionWriter? {
+        if let path = p.recordPath {
+            do {
+                return try SessionWriter(path: path, mode: p.overwrite ? .replace : .createNew, header: header, policy: .stop)
+            } catch {
+                return forkFailed("\(error.reason) (\(error.path))")
+            }
+        }
+        do {
+            try Folder.create(config.forkDirectory)
+        } catch {
+            return forkFailed("\(error)")
+        }
+        let base = p.name.isEmpty ? "session" : p.name
+        for n in 1...Self.maximumForkNames {
+            let path = "\(config.forkDirectory)/\(base)-fork-\(n).jsonl"
+            do {
+                return try SessionWriter(path: path, mode: .createNew, header: header, policy: .stop)
+            } catch where error.code == EEXIST {
+                continue
+            } catch {
+                return forkFailed("\(error.reason) (\(error.path))")
+            }
+        }
+        return forkFailed("\(Self.maximumForkNames) recordings named \(base)-fork-N.jsonl exist in \(config.forkDirectory)")
+    }
+
+    private func forkFailed(_ reason: String) -> SessionWriter? {
+        Self.log("forcecanvas: not recording the drawing continued from the replay: \(reason)")
+        return nil
+    }
+}

@@ -1,0 +1,218 @@
+import CSDL2
+import CairoRender
+import ForceCore
+import ForceFiles
+import Foundation
+
+/// A session playing in the window: the player (a value), the panels the viewer flipped, and
+/// the clock it follows.
+struct PlayerSession {
+    var player: Player
+    var view = PlayerView()
+    /// What forked recordings are named after.
+    var name: String
+    /// Where "continue drawing from here" records, and whether it may replace that file.
+    var recordPath: String?
+    var overwrite: Bool
+    /// The clock's time at the last frame while playing (nil while paused).
+    var lastTick: Double?
+    /// The track is being dragged (seeking).
+    var dragging = false
+    /// The frame on screen is not the last one changed by playing forward: draw it whole.
+    var jumped = true
+}
+
+/// The player in the window: its keys, the timeline under the pointer, its clock, the lesson
+/// picker, and "continue drawing from here". The live canvas (`Running.state`) waits under
+/// the player untouched: no input reaches it and nothing is journaled while a session plays.
+extension WindowApp {
+    /// 0.25 s: the most session time a stalled frame may play at once (at 1×); a longer stall
+    /// plays on from where it was instead of jumping.
+    static let playerMaximumStep = 0.25
+
+    /// A player for `request`, prepared (every keyframe and marker known) and playing.
+    func openPlayer(_ request: PlayerRequest) -> PlayerSession {
+        var player = Player(session: request.session, shortcuts: config.shortcuts, speed: request.speed)
+        player.prepare()
+        player.start()
+        return PlayerSession(player: player, name: request.name, recordPath: request.recordPath, overwrite: request.overwrite)
+    }
+
+    /// What the strip says when no caption shows.
+    static func playerHint(_ p: PlayerSession) -> String {
+        if p.player.isPlaying { return "Space pauses · ← → step · Return continues drawing from here" }
+        if p.player.atEnd { return "The end · Space plays again · Return continues drawing from here · Esc back to your canvas" }
+        return "Paused: input does not change the replay · Return continues drawing from here · Esc back to your canvas"
+    }
+
+    /// The display to draw: the player's frame while a session plays, else the live canvas's;
+    /// the lesson picker over either. A frame that jumped is drawn whole.
+    func frameDisplay(_ s: inout Running, _ renderer: FrameRenderer) -> Display {
+        var d: Display
+        if var p = s.player {
+            d = p.player.display(view: p.view, hint: Self.playerHint(p))
+            if p.jumped {
+                renderer.invalidate()
+                p.jumped = false
+                s.player = p
+            }
+        } else {
+            d = s.state.display
+        }
+        if s.wholeFrame {
+            renderer.invalidate()
+            s.wholeFrame = false
+        }
+        d.lessons = s.lessonMenu
+        return d
+    }
+
+    /// The frame's tick: while a session plays, the player's clock moves on (the live canvas
+    /// does not). Returns whether it did.
+    func playerTick(at now: Double, _ s: inout Running) -> Bool {
+        guard var p = s.player else { return false }
+        if p.player.isPlaying, !p.dragging {
+            let elapsed = p.lastTick.map { min(Self.playerMaximumStep, max(0, now - $0)) } ?? 0
+            p.player.advance(bySeconds: elapsed)
+            p.lastTick = p.player.isPlaying ? now : nil
+        } else {
+            p.lastTick = nil
+        }
+        s.player = p
+        return true
+    }
+
+    /// Takes the host events that are the player's or the picker's; returns whether it did.
+    func playerTakes(_ h: HostEvent, at t: Double, frameStart: Double, window: Window, clock: FrameClock,
+                     _ s: inout Running) -> Bool {
+        if s.lessonMenu != nil { return lessonMenuTakes(h, window: window, clock: clock, now: frameStart, &s) }
+        if case .player(.lessons) = h {
+            s.lessonMenu = LessonMenu(entries: config.lessons.map { LessonMenu.Entry(name: $0.name, title: $0.title) })
+            return true
+        }
+        guard var p = s.player else {
+            if case .player = h { return true }  // the player's keys do nothing in a live window
+            return false
+        }
+        defer { if s.player != nil { s.player = p } }
+        switch h {
+        case .player(let key):
+            switch key {
+            case .playPause: p.player.togglePlay()
+            case .slower: p.player.slower()
+            case .faster: p.player.faster()
+            case .frameBack: p.player.step(frames: -1)
+            case .frameForward: p.player.step(frames: 1)
+            case .eventBack: p.player.stepToPreviousEvent()
+            case .eventForward: p.player.stepToNextEvent()
+            case .start: p.player.seek(toFrame: 0)
+            case .end: p.player.seek(toFrame: p.player.lastFrame)
+            case .takeOver:
+                s.player = p
+                takeOver(window: window, clock: clock, now: frameStart, &s)
+                return true
+            case .lessons, .up, .down: break
+            }
+            p.jumped = true
+            p.lastTick = nil
+        case .input(.pointer(let input)):
+            pointerOnStrip(input, &p)
+        case .input(.command(.closeOverlay)):
+            if p.player.display(view: p.view).showHelp {
+                _ = p.view.flip(.toggleHelp)
+            } else {
+                s.player = nil
+                leavePlayer(window: window, &s)
+                return true
+            }
+        case .input(.command(let c)):
+            if p.view.flip(c) { p.jumped = true }
+        case .export:
+            s.status = ("Ctrl+S exports your own canvas: press Return to continue drawing from here first", frameStart + Self.statusDuration)
+        case .quit, .notice:
+            return false
+        case .input, .resized, .checkpoint:
+            break
+        }
+        return true
+    }
+
+    /// A press on the play button plays or pauses; on the track, it seeks, and dragging
+    /// scrubs. Everything else the pointer does is not the replay's.
+    private func pointerOnStrip(_ input: PointerInput, _ p: inout PlayerSession) {
+        let layout = PlayerLayout(viewport: p.player.state.viewport)
+        let at = input.location
+        switch input.phase {
+        case .down:
+            if layout.playButton.contains(at) {
+                p.player.togglePlay()
+                p.lastTick = nil
+            } else if layout.track.insetBy(-4).contains(at) {
+                p.dragging = true
+                p.player.seek(toFrame: layout.frame(atX: at.x, last: p.player.lastFrame))
+                p.jumped = true
+            }
+        case .move:
+            guard p.dragging else { return }
+            p.player.seek(toFrame: layout.frame(atX: at.x, last: p.player.lastFrame))
+            p.jumped = true
+        case .up, .cancel:
+            p.dragging = false
+            p.lastTick = nil
+        }
+    }
+
+    /// Esc in the player: back to the live canvas as it was.
+    private func leavePlayer(window: Window, _ s: inout Running) {
+        let v = s.state.viewport
+        SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+        s.wholeFrame = true
+    }
+
+    // MARK: The lesson picker
+
+    private func lessonMenuTakes(_ h: HostEvent, window: Window, clock: FrameClock, now: Double, _ s: inout Running) -> Bool {
+        guard var menu = s.lessonMenu else { return false }
+        var open: Int?
+        switch h {
+        case .player(.up), .player(.eventBack): menu.move(by: -1)
+        case .player(.down): menu.move(by: 1)
+        case .player(.takeOver): open = menu.highlighted
+        case .player(.lessons), .input(.command(.closeOverlay)):
+            s.lessonMenu = nil
+            return true
+        case .input(.pointer(let p)):
+            let bounds = (s.player?.player.display().viewport ?? s.state.viewport).bounds
+            if let i = menu.entry(at: p.location, in: bounds) {
+                menu.highlight(i)
+                if p.phase == .up { open = i }
+            }
+        case .quit, .notice:
+            return false
+        default:
+            break
+        }
+        s.lessonMenu = menu
+        if let i = open, config.lessons.indices.contains(i) {
+            s.lessonMenu = nil
+            openLesson(config.lessons[i], window: window, now: now, &s)
+        }
+        return true
+    }
+
+    /// Opens a lesson from the picker in the player (the live canvas waits under it).
+    private func openLesson(_ lesson: LessonEntry, window: Window, now: Double, _ s: inout Running) {
+        guard let load = config.loadSession else { return }
+        do {
+            let session = try load(lesson.path)
+            let p = openPlayer(PlayerRequest(session: session, name: lesson.name))
+            s.player = p
+            let v = p.player.display().viewport
+            SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+            s.status = ("Lesson: \(lesson.title)", now + Self.statusDuration)
+        } catch {
+            Self.log("forcecanvas: lesson \(lesson.name): \(error)")
+            s.status = ("Cannot open the lesson \(lesson.name): \(error)", now + Self.statusDuration)
+        }
+    }
+}

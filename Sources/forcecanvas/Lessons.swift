@@ -1,0 +1,87 @@
+import ArgumentParser
+import ForceCore
+import ForceFiles
+import Foundation
+
+/// The bundled lessons: the sessions in `Assets/Lessons` (each a real session with captions,
+/// made by `Assets/Lessons/tools/make_lessons.py`), named after their files.
+enum Lessons {
+    /// One lesson file: its name (the file's, without `.jsonl`), title and length.
+    struct Lesson {
+        var name: String
+        var title: String
+        var path: String
+        var duration: Double
+        var captions: Int
+    }
+
+    /// The lessons folder: the given one, else `Assets/Lessons` in the current folder or beside
+    /// the build folder of this executable (as the Info.plist is found).
+    static func directory(_ explicit: String?) -> String? {
+        if let explicit { return explicit }
+        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        let candidates = [
+            FileManager.default.currentDirectoryPath + "/Assets/Lessons",
+            exe.appendingPathComponent("../../Assets/Lessons").standardized.path,
+            exe.appendingPathComponent("../../../Assets/Lessons").standardized.path,
+        ]
+        return candidates.first { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+    }
+
+    /// The lessons in `directory`, by name; a file that does not read is said on stderr and left out.
+    static func list(in directory: String) -> [Lesson] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".jsonl") }.sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        return names.compactMap { file in
+            let path = "\(directory)/\(file)"
+            var captions = 0
+            do {
+                let parser = try SessionFileReader(path: path).parseAll { line in
+                    if case .event(let e) = line, case .caption = e.event { captions += 1 }
+                }
+                let name = String(file.dropLast(".jsonl".count))
+                return Lesson(name: name, title: parser.header?.title ?? name, path: path, duration: parser.duration,
+                              captions: captions)
+            } catch {
+                printError("forcecanvas: lesson \(file) is left out: \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The lesson `name` names: its whole name, its number ("5" for "5-peek-and-pop"), or a
+    /// prefix only it has. Else a usage error listing them.
+    static func find(_ name: String, in lessons: [Lesson]) throws -> Lesson {
+        if let exact = lessons.first(where: { $0.name == name }) { return exact }
+        let numbered = lessons.filter { $0.name.split(separator: "-").first.map(String.init) == name }
+        if numbered.count == 1 { return numbered[0] }
+        let prefixed = lessons.filter { $0.name.hasPrefix(name) }
+        if prefixed.count == 1 { return prefixed[0] }
+        let known = lessons.map(\.name).joined(separator: ", ")
+        throw ValidationError(lessons.isEmpty ? "no lessons found (Assets/Lessons; --lessons DIR names another folder)"
+                              : "no lesson \"\(name)\"\(prefixed.count > 1 ? " alone" : ""): the lessons are \(known)")
+    }
+}
+
+/// `forcecanvas lessons`: the bundled lessons, one a line.
+struct LessonsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lessons", abstract: "List the bundled lessons (run --lesson NAME plays one).")
+
+    @Option(name: .customLong("lessons"), help: "The lessons folder (default: Assets/Lessons).")
+    var directory: String?
+
+    func run() throws {
+        guard let dir = Lessons.directory(directory) else {
+            printError("forcecanvas: no lessons folder found (Assets/Lessons); --lessons DIR names one")
+            throw ExitCode.failure
+        }
+        let lessons = Lessons.list(in: dir)
+        let width = lessons.map(\.name.count).max() ?? 0
+        for l in lessons {
+            print(l.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                  + String(format: "  %5.1f s  %2d captions  ", l.duration, l.captions) + l.title)
+        }
+        print("forcecanvas run --lesson NAME (or its number) plays one; Ctrl+O in the window picks one")
+    }
+}
