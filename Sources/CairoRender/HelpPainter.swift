@@ -14,6 +14,8 @@ struct HelpLayout {
 
     let scene: SceneKind
     let viewport: Viewport
+    /// The player's help (its keys in place of the scene's).
+    let inPlayer: Bool
     /// The page shown (0 or 1) and how many there are (1 when it all fits).
     let page: Int
     let pages: Int
@@ -33,7 +35,7 @@ struct HelpLayout {
     static let titleHeight = 56.0
     static let footerHeight = 22.0
 
-    var title: String { "ForceCanvas · \(scene.title): keys and gestures" }
+    var title: String { inPlayer ? "ForceCanvas · the player: keys" : "ForceCanvas · \(scene.title): keys and gestures" }
 
     /// The line under a paged help: which page, and how to turn it.
     var footer: String? {
@@ -44,10 +46,11 @@ struct HelpLayout {
 
     /// Lays the help of `scene` out for `viewport`, measuring text with `cr`; `page` applies
     /// only when the help needs two.
-    init(scene: SceneKind, viewport: Viewport, page: Int = 0, measuringWith cr: OpaquePointer) {
+    init(scene: SceneKind, viewport: Viewport, page: Int = 0, inPlayer: Bool = false, measuringWith cr: OpaquePointer) {
         self.scene = scene
         self.viewport = viewport
-        let all = HelpContent.sections(for: scene)
+        self.inPlayer = inPlayer
+        let all = HelpContent.sections(for: scene, inPlayer: inPlayer)
         let whole = Self.fit(all, viewport: viewport, footer: 0, cr: cr)
         var chosen = whole
         if whole.size >= Self.smallestSinglePage, whole.fits {

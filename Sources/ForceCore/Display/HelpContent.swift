@@ -17,10 +17,23 @@ public struct HelpSection: Equatable, Sendable {
 }
 
 public enum HelpContent {
-    /// The sections for a scene: its own first, then the common ones.
-    public static func sections(for scene: SceneKind) -> [HelpSection] {
-        [own(scene), everywhere]
+    /// The sections for a scene: its own first, then the common ones; in the player, the
+    /// player's keys instead of the scene's (its input does not reach the replay).
+    public static func sections(for scene: SceneKind, inPlayer: Bool = false) -> [HelpSection] {
+        [inPlayer ? player : own(scene), everywhere]
     }
+
+    static let player = HelpSection("Player (run --replay FILE, run --lesson NAME, Ctrl+O)", [
+        ("Space", "play / pause (a caption may pause it: Space goes on)"),
+        ("−  =   or   <  >", "slower / faster: 0.1×, 0.25×, 0.5×, 1×, 2×, 4×"),
+        ("←  →", "one frame back / forward (1/60 s of the session)"),
+        ("Shift+←  Shift+→", "the previous / next input event"),
+        ("Home  End", "the start / the end"),
+        ("Click or drag the timeline", "seek; its marks: down and up, peek, pop, confirm 0.97, callbacks, checkpoints, captions"),
+        ("Return", "continue drawing from here: the replay becomes your canvas, recorded to a new file"),
+        ("M  T  H  L  G  K  D  ?", "panels over the replay (the replay itself does not change)"),
+        ("Esc", "back to your canvas"),
+    ])
 
     static func own(_ scene: SceneKind) -> HelpSection {
         switch scene {
@@ -84,6 +97,9 @@ public enum HelpContent {
         ("I", "home indicator auto-hide (edge deferral then stops working)"),
         ("L", "the callback log"),
         ("G", "the force-over-time plot with its thresholds"),
+        ("M", "the live state diagram of the interaction in focus (its edge just taken flashes)"),
+        ("T", "the pointer's trail: its samples of the last second, coloured by force"),
+        ("Ctrl+O", "lessons: pick one to play in the player"),
         ("H  /  F2", "HUD: fps, frame time, pressure, device, edges"),
         ("K", "the pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
