@@ -15,8 +15,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# Debian packages: the C libraries (-dev), the font the program names, and the test tools.
-PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev fonts-dejavu-core)
+# Debian packages: the C libraries (-dev), the font the program names, ffmpeg (render --video
+# pipes frames to it; its ffprobe checks the videos in the tests), and the test tools.
+PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev fonts-dejavu-core ffmpeg)
 # chromium: the check report is opened in a real headless browser by the tests.
 TEST_PACKAGES=(xvfb xdotool chromium)
 
@@ -113,9 +114,10 @@ start_xvfb() {
     exit 1
 }
 
-# Checks the bundled sessions (Assets/Sessions) against their goldens (Tests/Goldens).
+# Checks the bundled sessions and lessons (Assets/Sessions, Assets/Lessons) against their goldens
+# (Tests/Goldens).
 check_bundled() {
-    .build/debug/forcecanvas check Assets/Sessions/*.jsonl --goldens Tests/Goldens "$@"
+    .build/debug/forcecanvas check Assets/Sessions/*.jsonl Assets/Lessons/*.jsonl --goldens Tests/Goldens "$@"
 }
 
 case "${1:-}" in

@@ -25,6 +25,7 @@ extension OverlayPainter {
             out.append((item.rect, item.content))
         }
         if let m = display.lessons { out.append((display.viewport.bounds, "lessons \(m.highlighted) \(m.entries.count)")) }
+        if let text = display.subtitle { out.append((CaptionPainter.subtitleArea(over: layout.screen), "subtitle \(text)")) }
         return out
     }
 
@@ -40,6 +41,7 @@ extension OverlayPainter {
     func drawPlayer(_ cr: OpaquePointer) {
         if let p = display.player { TimelinePainter(player: p).draw(cr) }
         if let m = display.lessons { LessonMenuPainter(menu: m, bounds: display.viewport.bounds).draw(cr) }
+        if let text = display.subtitle { CaptionPainter(text: text).drawSubtitle(over: layout.screen, cr) }
     }
 
     /// The HUD's pointer line (Android's "Pointer location"): velocity, the driving device's

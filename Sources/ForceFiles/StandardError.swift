@@ -7,9 +7,11 @@ import Glibc
 /// SIGPIPE). `FileHandle.standardError.write` traps on the first such failure.
 public enum StandardError {
     /// Writes `line` and a line break to stderr, as far as stderr takes it.
-    public static func write(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
+    public static func write(_ line: String) { writeRaw(line + "\n") }
+
+    /// Writes `text` as it is (a progress bar redrawn in place after a carriage return).
+    public static func writeRaw(_ text: String) {
+        let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count, let base = raw.baseAddress {

@@ -7,19 +7,30 @@ import Foundation
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Replay a session headlessly and write PNG frames.",
+        abstract: "Replay a session headlessly and write PNG frames, or a video (--video).",
         discussion: """
             Replays SESSION through the same core and renderer as the window, on a virtual 60 fps \
             clock, and writes DIR/NAME-tSECONDS.png for each --at time (default: the last frame). \
             Frames where nothing happens are jumped over, so long pauses cost nothing. \
-            The same session always gives byte-identical PNGs.
+            The same session always gives byte-identical PNGs. With --video OUT.mp4 (or .webm, \
+            .gif) every frame goes to ffmpeg at --fps, the session played at --speed, captions \
+            shown as subtitles; the video appears only once it is whole.
             """)
 
     @Argument(help: "The session file (.jsonl).")
     var session: String
 
     @Option(name: .customLong("out"), help: "Folder for the PNG frames (created if missing).")
-    var outDirectory: String
+    var outDirectory: String?
+
+    @Option(help: ArgumentHelp("Write a video instead of PNG frames (.mp4, .webm or .gif), through ffmpeg.", valueName: "OUT.mp4"))
+    var video: String?
+
+    @Option(help: "The video's session speed, \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound) (default 1).")
+    var speed: Double?
+
+    @Option(help: "The video's frames per second (default 60).")
+    var fps: Double?
 
     @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Times in seconds to write a frame at.")
     var times: [Double] = []
@@ -40,6 +51,17 @@ struct RenderCommand: ParsableCommand {
     static let slackAfterEnd = 60.0
 
     func validate() throws {
+        if video == nil, outDirectory == nil { throw ValidationError("give --out DIR for PNG frames, or --video OUT.mp4") }
+        if video != nil, outDirectory != nil || !times.isEmpty {
+            throw ValidationError("--video writes a video of the whole session: --out and --at are for PNG frames")
+        }
+        if video == nil, speed != nil || fps != nil { throw ValidationError("--speed and --fps go with --video OUT.mp4") }
+        if let speed, !PlaybackSpeed.range.contains(speed) {
+            throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
+        }
+        if let fps, !VideoReplay.framesPerSecondRange.contains(fps) {
+            throw ValidationError("--fps \(fps) is out of range: \(VideoReplay.framesPerSecondRange.lowerBound)–\(VideoReplay.framesPerSecondRange.upperBound)")
+        }
         for t in times where !(t.isFinite && t >= 0) { throw ValidationError("--at times must be 0 or more seconds, not \(t)") }
         let range = Viewport.scaleRange
         if let scale, !range.contains(scale) {
@@ -52,7 +74,11 @@ struct RenderCommand: ParsableCommand {
     var reportPeakMemory = false
 
     func run() throws {
-        for path in try render() { print(path) }
+        if let video {
+            print(try renderVideo(video))
+        } else {
+            for path in try render() { print(path) }
+        }
         if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") }
     }
 
@@ -75,6 +101,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func render(_ file: SessionFileReader, _ summary: SessionFile.Summary, reportingProgress: Bool) throws -> [String] {
+        let outDir = outDirectory ?? "."
         var s = summary.header
         if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
         if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
@@ -101,16 +128,16 @@ struct RenderCommand: ParsableCommand {
         var names: [Int: [String]] = [:]
         let base = ((session as NSString).lastPathComponent as NSString).deletingPathExtension
         for t in requested {
-            names[HeadlessReplay.frame(at: t), default: []].append("\(outDirectory)/\(base)-t\(String(format: "%.3f", t)).png")
+            names[HeadlessReplay.frame(at: t), default: []].append("\(outDir)/\(base)-t\(String(format: "%.3f", t)).png")
         }
         do {
-            try Folder.create(outDirectory)
+            try Folder.create(outDir)
         } catch {
             printError("forcecanvas: cannot create the folder \(error)")
             throw ExitCode.failure
         }
         var written: [String] = []
-        let temporary = { (path: String) in "\(self.outDirectory)/.\((path as NSString).lastPathComponent).partial" }
+        let temporary = { (path: String) in "\(outDir)/.\((path as NSString).lastPathComponent).partial" }
         do {
             try replay.run(frames: Set(names.keys), progress: { frame, last in
                 if reportingProgress, last >= 600, frame > 0 { printError("rendering: frame \(frame) of \(last)") }

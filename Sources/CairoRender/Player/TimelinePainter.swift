@@ -148,13 +148,29 @@ struct CaptionPainter {
                          alignment: .center, in: cr)
     }
 
+    /// 900 pt: a subtitle band's widest; 48 pt above the screen's bottom (clear of the home
+    /// indicator); at most 4 lines of 18 pt (chosen).
+    static let subtitleWidth = 900.0, subtitleLift = 48.0, subtitleMaximumHeight = 4 * 22.0 + 16
+
+    /// The area a subtitle over `screen` may take.
+    static func subtitleArea(over screen: Rect) -> Rect {
+        let width = min(screen.width - 48, subtitleWidth)
+        return Rect(x: screen.x + (screen.width - width) / 2, y: screen.maxY - subtitleLift - subtitleMaximumHeight,
+                    width: max(0, width), height: subtitleMaximumHeight)
+    }
+
     /// A subtitle band over the bottom of `screen` (videos): the text's height plus padding.
     func drawSubtitle(over screen: Rect, _ cr: OpaquePointer) {
-        let width = min(screen.width - 48, 900)
+        let area = Self.subtitleArea(over: screen), width = area.width
         let style = TextPainter.Style(size: Self.size + 3, bold: true, colour: Palette.panelText)
-        let h = TextPainter.measure(text, style: style, width: width - 24, in: cr).height
-        let band = Rect(x: screen.x + (screen.width - width) / 2, y: screen.maxY - 48 - h - 16, width: width, height: h + 16)
+        let h = min(area.height - 16, TextPainter.measure(text, style: style, width: width - 24, in: cr).height)
+        let band = Rect(x: area.x, y: area.maxY - h - 16, width: width, height: h + 16)
         CairoDrawing.fillRoundedRect(band, radius: 8, colour: RGBA(0, 0, 0, 0.72), cr)
+        // A caption longer than four lines is cut at the band (the renderer redraws only there).
+        cairo_save(cr)
+        cairo_rectangle(cr, band.x, band.y, band.width, band.height)
+        cairo_clip(cr)
         TextPainter.draw(text, at: Point(x: band.x + 12, y: band.y + 8), style: style, width: width - 24, alignment: .center, in: cr)
+        cairo_restore(cr)
     }
 }

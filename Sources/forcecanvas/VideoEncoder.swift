@@ -1,0 +1,192 @@
+import ForceFiles
+import Foundation
+import Synchronization
+
+/// A video written by `ffmpeg`, a real, well-kept encoder: raw BGRA frames go down a pipe to its
+/// standard input (never to disk one by one), and it writes a temporary file next to the
+/// output, which is renamed into place only when the whole video is done. The format follows
+/// the extension: `.mp4` (H.264), `.webm` (VP9), `.gif` (a palette made for the video).
+final class VideoEncoder {
+    /// What can go wrong, each saying what the user can do.
+    enum Failure: Error, CustomStringConvertible {
+        case missing
+        case unsupported(String)
+        case failed(String)
+        case write(String)
+
+        var description: String {
+            switch self {
+            case .missing: return "ffmpeg is not installed: install ffmpeg: apt-get install ffmpeg"
+            case .unsupported(let ext):
+                return "cannot write .\(ext) videos: name the output .mp4, .webm or .gif"
+            case .failed(let line): return "ffmpeg failed: \(line)"
+            case .write(let reason): return "cannot write the video: \(reason)"
+            }
+        }
+    }
+
+    /// The containers and what ffmpeg is told for each (codec settings chosen for speed at
+    /// good quality: the demo at 1280×800, 60 fps, must encode faster than it plays).
+    static func arguments(forExtension ext: String) -> [String]? {
+        // x264 and VP9 need even sides in 4:2:0: an odd side gets one black pixel of padding.
+        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+        switch ext {
+        case "mp4":
+            return ["-vf", even, "-c:v", "libx264", "-preset", "veryfast", "-tune", "animation", "-crf", "20",
+                    "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4"]
+        case "webm":
+            return ["-vf", even, "-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-row-mt", "1",
+                    "-b:v", "0", "-crf", "33", "-pix_fmt", "yuv420p", "-f", "webm"]
+        case "gif":
+            return ["-vf", "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
+                    "-loop", "0", "-f", "gif"]
+        default:
+            return nil
+        }
+    }
+
+    /// `FORCECANVAS_FFMPEG`, else `ffmpeg` on `PATH`.
+    static func locate() -> String? {
+        let env = ProcessInfo.processInfo.environment
+        if let path = env["FORCECANVAS_FFMPEG"], !path.isEmpty {
+            return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        }
+        for dir in (env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    let output: String
+    let temporary: String
+    private let process = Process()
+    private let input: Int32
+    private let errors = Pipe()
+    /// What ffmpeg said on stderr (its last line is its error).
+    private let said = StderrTail()
+    private let reader: Thread
+    private var finished = false
+
+    /// Starts ffmpeg for `pixelWidth`×`pixelHeight` BGRA frames at `fps`, writing `output`.
+    init(output: String, pixelWidth: Int, pixelHeight: Int, fps: Double) throws(Failure) {
+        let ext = (output as NSString).pathExtension.lowercased()
+        guard let codec = Self.arguments(forExtension: ext) else { throw .unsupported(ext.isEmpty ? "(none)" : ext) }
+        guard let ffmpeg = Self.locate() else { throw .missing }
+        self.output = output
+        let dir = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        temporary = (dir.isEmpty ? "" : dir + "/") + ".\(name).partial-\(getpid())"
+        let inputPipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                             "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(pixelWidth)x\(pixelHeight)",
+                             "-framerate", String(format: "%g", fps), "-i", "pipe:0", "-an"]
+            + codec + [temporary]
+        process.standardInput = inputPipe
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        let handle = errors.fileHandleForReading, tail = said
+        reader = Thread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                tail.append(data)
+            }
+        }
+        do {
+            try process.run()
+        } catch {
+            throw .missing
+        }
+        input = inputPipe.fileHandleForWriting.fileDescriptor
+        reader.start()
+    }
+
+    deinit {
+        if !finished { cancel() }
+    }
+
+    /// Writes one frame: `height` rows of `rowBytes` bytes, `stride` apart.
+    func write(_ pixels: UnsafePointer<UInt8>, rowBytes: Int, stride: Int, height: Int) throws(Failure) {
+        if rowBytes == stride {
+            try writeAll(pixels, rowBytes * height)
+        } else {
+            for row in 0..<height { try writeAll(pixels + row * stride, rowBytes) }
+        }
+    }
+
+    private func writeAll(_ bytes: UnsafePointer<UInt8>, _ count: Int) throws(Failure) {
+        var done = 0
+        while done < count {
+            let n = Glibc.write(input, bytes + done, count - done)
+            if n > 0 {
+                done += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                // ffmpeg stopped reading: it failed; its own words say why.
+                throw .failed(waitForFailure())
+            }
+        }
+    }
+
+    /// Closes the pipe, waits for ffmpeg, and renames the video into place.
+    func finish() throws(Failure) {
+        close(input)
+        process.waitUntilExit()
+        finished = true
+        guard process.terminationStatus == 0 else {
+            unlink(temporary)
+            throw .failed(lastLine)
+        }
+        guard rename(temporary, output) == 0 else {
+            let problem = FileProblem.last(output).reason
+            unlink(temporary)
+            throw .write(problem)
+        }
+    }
+
+    /// Stops ffmpeg and removes what it wrote.
+    func cancel() {
+        finished = true
+        close(input)
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        unlink(temporary)
+    }
+
+    private func waitForFailure() -> String {
+        close(input)
+        process.waitUntilExit()
+        finished = true
+        unlink(temporary)
+        return lastLine
+    }
+
+    /// ffmpeg's last line on stderr, or its exit status.
+    private var lastLine: String {
+        // The reader thread ends when ffmpeg closes stderr (it has exited); 2 s at most.
+        for _ in 0..<2000 where reader.isExecuting { usleep(1000) }
+        return said.lastLine ?? "it exited with status \(process.terminationStatus)"
+    }
+}
+
+/// The end of what a process wrote on stderr, collected on a reader thread.
+final class StderrTail: Sendable {
+    /// 4 KiB: enough for ffmpeg's last few lines.
+    static let keep = 4096
+    private let bytes = Mutex<[UInt8]>([])
+
+    func append(_ data: Data) {
+        bytes.withLock { b in
+            b.append(contentsOf: data)
+            if b.count > Self.keep { b.removeFirst(b.count - Self.keep) }
+        }
+    }
+
+    var lastLine: String? {
+        let text = bytes.withLock { String(decoding: $0, as: UTF8.self) }
+        return text.split(whereSeparator: \.isNewline).last.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}
