@@ -14,6 +14,8 @@ final class ScreenLayoutTests: XCTestCase {
         o.debug = true
         o.showEventLog = true
         o.showForcePlot = true
+        o.showDiagram = true
+        o.showTrail = true
         var d = Driver(width: w, height: h, options: o)
         d.state = AppState(viewport: Viewport(width: w, height: h), options: o, emulator: PressureEmulator(easing: 0), scene: scene)
         return d
@@ -59,7 +61,7 @@ final class ScreenLayoutTests: XCTestCase {
         let side = ScreenLayout(viewport: Viewport(width: 1280, height: 800), open: [.hud, .curve, .plot, .log])
         XCTAssertEqual(side.screen.x, side.dockFrame.maxX)
         XCTAssertEqual(side.hidden, [])
-        for p in ScreenLayout.Panel.allCases where p != .legend {
+        for p in ScreenLayout.Panel.allCases where p != .legend && p != .diagram {
             XCTAssertTrue(side.dockFrame.contains(side.rect(of: p) ?? .null), "\(p) in the column")
         }
         let band = ScreenLayout(viewport: Viewport(width: 1000, height: 700), open: [.hud, .plot, .log])

@@ -18,6 +18,9 @@ HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # on the left, the scene in the remaining 808 pt, below the 44 pt scene tabs.
 WIDTH, HEIGHT, DOCK, TABS = 1280, 800, 472, 44
 SCREEN_MID = DOCK + (WIDTH - DOCK) / 2
+# 0.12 s: a wheel notch's force eases in over 0.08 s (pressureEasing); a caption about what the
+# notch did comes once it has arrived.
+SETTLED = 0.12
 
 
 class Lesson:
@@ -202,13 +205,13 @@ def peek_and_pop():
     s.ev(0.1, type="wheel", dy=1)
     s.ev(0.25, type="wheel", dy=1)
     s.caption("Force 0.20: the preview ends (ended: true) — the peek. Phase 2, the commit, starts.",
-              at=s.t + 0.05, pause=True, checkpoint="peek")
+              at=s.t + SETTLED, pause=True, checkpoint="peek")
     s.ev(0.35, type="wheel", dy=2)
-    s.caption("The commit's progress = (force − 0.20) / (0.75 − 0.20).", at=s.t + 0.05, checkpoint="committing")
+    s.caption("The commit's progress = (force − 0.20) / (0.75 − 0.20).", at=s.t + SETTLED, checkpoint="committing")
     s.ev(0.35, type="wheel", dy=2)
     s.ev(0.3, type="wheel", dy=2)
     s.caption("0.75: pop — the message opens, the button still down. The lift after it ends quietly.",
-              at=s.t + 0.05, pause=True, checkpoint="pop")
+              at=s.t + SETTLED, pause=True, checkpoint="pop")
     s.ev(0.4, type="up", x=x, y=y, source="mouse")
     s.ev(0.6, type="command", name="close-overlay")
     s.caption("Again, but lift before the pop.", at=s.t + 0.1, speed=0.5)
@@ -216,7 +219,7 @@ def peek_and_pop():
     s.ev(0.3, type="down", x=x, y=y, source="mouse")
     s.ev(0.1, type="wheel", dy=1)
     s.ev(0.15, type="wheel", dy=2)
-    s.caption("Peeking…", at=s.t + 0.05, checkpoint="second-peek")
+    s.caption("Peeking…", at=s.t + SETTLED, checkpoint="second-peek")
     s.ev(0.4, type="up", x=x, y=y, source="mouse")
     s.caption("Lifted before the commit ended: didCancel — the peek shrinks away.", at=s.t + 0.03, pause=True,
               checkpoint="cancelled")
@@ -235,9 +238,9 @@ def confirm_button():
               at=0.25, speed=0.5)
     for _ in range(5):
         s.ev(0.1, type="wheel", dy=1)
-    s.caption("Intention 0.5: still updating.", at=s.t + 0.05, checkpoint="updating")
+    s.caption("Intention 0.5: still updating.", at=s.t + SETTLED, checkpoint="updating")
     s.ev(0.3, type="wheel", dy=5)
-    s.caption("Intention > 0.97 outside the ring: selected (red, CONFIRM).", at=s.t + 0.05, pause=True,
+    s.caption("Intention > 0.97 outside the ring: selected (red, CONFIRM).", at=s.t + SETTLED, pause=True,
               checkpoint="selected")
     for i in range(1, 6):
         s.ev(0.05, type="move", x=bx, y=by - 20 * i, source="mouse")
@@ -273,7 +276,7 @@ def quick_actions():
     s.caption("The ring round the icon fills toward the peek threshold, 0.20.", at=0.32, speed=0.5)
     s.ev(0.15, type="wheel", dy=1)
     s.ev(0.25, type="wheel", dy=1)
-    s.caption("Maps declares four items: the most iOS shows.", at=s.t + 0.05, pause=True, checkpoint="maps-four")
+    s.caption("Maps declares four items: the most iOS shows.", at=s.t + SETTLED, pause=True, checkpoint="maps-four")
     s.ev(0.4, type="up", x=x, y=y, source="mouse")
     s.ev(0.4, type="down", x=1240, y=720, source="mouse")
     s.ev(0.05, type="up", x=1240, y=720, source="mouse")
@@ -284,7 +287,7 @@ def quick_actions():
     s.ev(0.15, type="wheel", dy=1)
     s.ev(0.25, type="wheel", dy=1)
     s.caption("…New Canvas, Peek Demo, Confirm Demo. Dynamic items, registered at run time after a first launch, "
-              "fill what is left: a Ctrl+S export adds Open Recent as the fourth.", at=s.t + 0.05, pause=True,
+              "fill what is left: a Ctrl+S export adds Open Recent as the fourth.", at=s.t + SETTLED, pause=True,
               checkpoint="static-items")
     for i in range(1, 7):
         s.ev(0.05, type="move", x=x + 10 * i, y=y + 25 * i, source="mouse")

@@ -141,7 +141,7 @@ struct CaptionPainter {
     static let size = 15.0
 
     func draw(in r: Rect, _ cr: OpaquePointer) {
-        let shown = held ? "\(text)   ⏎ Space continues" : text
+        let shown = held ? "\(text)   · Space continues" : text
         let style = TextPainter.Style(size: Self.size, bold: true, colour: Palette.panelText)
         let h = TextPainter.measure(shown, style: style, width: r.width, in: cr).height
         TextPainter.draw(shown, at: Point(x: r.x, y: r.y + max(0, (r.height - h) / 2)), style: style, width: r.width,

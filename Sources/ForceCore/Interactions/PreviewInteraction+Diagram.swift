@@ -9,9 +9,6 @@ extension PreviewInteraction.State {
         case .committed: "committed"
         }
     }
-
-    /// Every state, in the panel's order.
-    public static let all: [PreviewInteraction.State] = [.idle, .previewing, .committing, .committed]
 }
 
 extension PreviewInteraction {
@@ -21,7 +18,7 @@ extension PreviewInteraction {
         return StateDiagram(
             title: "PreviewInteraction",
             subtitle: "Messages: peek and pop, preview progress = force / \(peek)",
-            states: State.all.map(\.name),
+            states: State.allCases.map(\.name),
             edges: [
                 .init("idle", "previewing", "press on a row or an avatar (shouldBegin: true)"),
                 .init("previewing", "committing", "force ≥ \(peek): peek (preview ended)"),

@@ -11,7 +11,7 @@
 /// `TimedFallback.intention` on a force-less device.
 public struct PreviewInteraction: Equatable, Sendable {
     /// Where the press is in the peek/pop sequence.
-    public enum State: Equatable, Hashable, Sendable {
+    public enum State: Equatable, Hashable, Sendable, CaseIterable {
         /// No press, or a press that `shouldBegin` refused.
         case idle
         /// The preview transition runs (progress toward the peek).

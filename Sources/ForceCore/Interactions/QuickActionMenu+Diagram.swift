@@ -25,11 +25,10 @@ extension QuickActionMenu {
                 .init("idle", "pressing", "press on an icon"),
                 .init("pressing", "tracking", "force ≥ \(StateDiagram.format(thresholds.peek)): the menu opens"),
                 .init("tracking", "open", "lift off the items: the menu stays"),
-                .init("pressing", "idle", "lift: launch; or slide off the icon"),
-                .init("tracking", "idle", "lift on an item: perform it"),
+                .init("pressing", "idle", "lift: launch; slide off the icon, or cancel"),
+                .init("tracking", "idle", "lift on an item: perform it; or cancel"),
                 .init("open", "tracking", "press on the menu"),
-                .init("open", "idle", "press outside: close"),
-                .init(.any, "idle", "cancel"),
+                .init("open", "idle", "press outside, or cancel: close"),
             ])
     }
 

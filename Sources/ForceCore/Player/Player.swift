@@ -18,6 +18,8 @@ public struct Player: Equatable, Sendable {
         var state: AppState
     }
 
+    /// 1e-9 frames: what floating-point sums of the clock's steps may lack of a whole frame.
+    static let frameTolerance = 1e-9
     /// 60 frames: a keyframe about every second of session time (issue 12), so a seek replays at
     /// most a second of input.
     public static let keyframeInterval = 60
@@ -139,7 +141,8 @@ public struct Player: Equatable, Sendable {
         guard isPlaying, seconds > 0, seconds.isFinite else { return }
         owed += seconds * speed * ReplaySchedule.framesPerSecond
         while isPlaying {
-            let whole = Int(min(owed.rounded(.down), Double(lastFrame - frame)))
+            // A hair of tolerance: ten steps of 0.1 frame make a whole frame, not 0.999….
+            let whole = Int(min((owed + Self.frameTolerance).rounded(.down), Double(lastFrame - frame)))
             if let (capFrame, caption) = nextCaption(after: frame, through: frame + whole) {
                 // Up to the caption's frame at the old speed; the rest of the clock's time at its speed.
                 owed -= Double(capFrame - frame)

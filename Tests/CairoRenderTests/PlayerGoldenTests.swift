@@ -1,0 +1,152 @@
+import CairoRender
+import ForceCore
+import SnapshotTesting
+import XCTest
+
+/// The player's frames: golden images of the player paused mid-peek with the diagram panel
+/// open, of the timeline with its markers, and of a caption; keyframe seeks that give the same
+/// bytes as playing there; every lesson rendering, its captions shown. Re-record on purpose
+/// only: `SNAPSHOT_TESTING_RECORD=failed swift test --filter PlayerGoldenTests`.
+final class PlayerGoldenTests: XCTestCase {
+    static let lessons = Fixtures.root.appendingPathComponent("Assets/Lessons")
+
+    static func lesson(_ name: String) throws -> Session {
+        let text = try String(contentsOf: lessons.appendingPathComponent(name + ".jsonl"), encoding: .utf8)
+        return try SessionCoding.parse(text, file: name)
+    }
+
+    static var lessonNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: lessons.path)) ?? [])
+            .filter { $0.hasSuffix(".jsonl") }.map { String($0.dropLast(6)) }.sorted()
+    }
+
+    func player(_ s: Session, at t: Double) -> Player {
+        var p = Player(session: s, shortcuts: Fixtures.shortcuts)
+        p.prepare()
+        p.seek(toTime: t)
+        return p
+    }
+
+    static let pausedHint = "Paused: input does not change the replay · Return continues drawing from here · Esc back to your canvas"
+
+    /// Messages at 0.7 s, paused just after the peek, M pressed in the player: the diagram
+    /// panel shows PreviewInteraction in `committing`, the edge of the peek still glowing.
+    func testPausedMidPeekWithTheDiagram() throws {
+        let p = player(try Fixtures.session("scene-messages.jsonl"), at: 0.7)
+        var view = PlayerView()
+        XCTAssertTrue(view.flip(.toggleDiagram))
+        let d = p.display(view: view, hint: Self.pausedHint)
+        XCTAssertEqual(d.diagram?.current, "committing")
+        XCTAssertFalse(d.diagram?.flashes.isEmpty ?? true, "the peek's edge glows")
+        XCTAssertNotNil(d.layout.rect(of: .diagram), "the dock has room for it")
+        XCTAssertEqual(p.state.messages.preview.state, .committing, "M changed nothing in the replay")
+        assertSnapshot(of: try PlayerFrame.render(p, view: view, hint: Self.pausedHint), as: .png(), named: "paused-mid-peek-diagram")
+    }
+
+    /// Confirm at its end: the timeline's down and up ticks, the confirm crossing, callbacks,
+    /// checkpoints, the play head at the end.
+    func testTheTimelineWithItsMarkers() throws {
+        let s = try Fixtures.session("scene-confirm.jsonl")
+        let p = player(s, at: s.duration)
+        let kinds = Set(p.markers.all.map(\.kind))
+        XCTAssertTrue(kinds.isSuperset(of: [.down, .up, .confirm, .callback, .checkpoint]), "\(kinds)")
+        assertSnapshot(of: try PlayerFrame.render(p, hint: "The end · Space plays again"), as: .png(), named: "timeline-markers")
+    }
+
+    /// Lesson 6 held on its "selected" caption: the caption in the strip with Space to go on.
+    func testACaption() throws {
+        let s = try Self.lesson("6-confirm-button")
+        var p = Player(session: s, shortcuts: Fixtures.shortcuts)
+        p.prepare()
+        p.start()
+        for _ in 0..<4 {
+            // Space past each pause until the one on "selected".
+            p.advance(bySeconds: 30)
+            if p.caption?.text.hasPrefix("Intention > 0.97") == true { break }
+            p.togglePlay()
+        }
+        XCTAssertTrue(p.heldByCaption)
+        XCTAssertEqual(p.state.confirm.button.state, .selected)
+        let d = p.display()
+        XCTAssertEqual(d.player?.caption?.text, p.caption?.text)
+        assertSnapshot(of: try PlayerFrame.render(p), as: .png(), named: "caption")
+    }
+
+    /// The replay's frame (without the strip) drawn from `player`'s state.
+    static func replayFrame(_ player: Player) throws -> [UInt8] {
+        let renderer = try FrameRenderer(viewport: player.state.viewport, canonical: true)
+        try renderer.render(player.state.display)
+        return bytes(renderer.frame)
+    }
+
+    /// A seek back through a keyframe draws the very bytes that playing forward to that frame
+    /// draws (a player that never went back, with no keyframe ahead of it).
+    func testKeyframeSeeksAreByteIdentical() throws {
+        for name in ["scene-messages.jsonl", "golden-point-types.jsonl", "demo.jsonl", "scene-shade.jsonl"] {
+            let s = try Fixtures.session(name)
+            var forward = Player(session: s, shortcuts: Fixtures.shortcuts)
+            var seeking = Player(session: s, shortcuts: Fixtures.shortcuts)
+            seeking.prepare()
+            XCTAssertGreaterThan(seeking.keyframes.count, 1, name)
+            for target in stride(from: 7, through: forward.lastFrame, by: 53) {
+                forward.seek(toFrame: target)
+                seeking.seek(toFrame: seeking.lastFrame)
+                seeking.seek(toFrame: target)
+                XCTAssertTrue(try Self.replayFrame(forward) == Self.replayFrame(seeking), "\(name): frame \(target)")
+            }
+            // And the replay's own part is the headless replay's frame, byte for byte.
+            let t = ReplaySchedule.time(ofFrame: forward.frame)
+            let headless = try XCTUnwrap(Fixtures.render(s, at: [t]).first)
+            XCTAssertTrue(try Self.replayFrame(forward) == Self.bytes(headless), "\(name): the player's state draws the replay's frame")
+        }
+    }
+
+    /// Every lesson renders at every caption, and the caption shows in the strip then.
+    func testEveryLessonRendersItsCaptions() throws {
+        XCTAssertGreaterThanOrEqual(Self.lessonNames.count, 8)
+        for name in Self.lessonNames {
+            let s = try Self.lesson(name)
+            XCTAssertNotNil(s.title, name)
+            var p = Player(session: s, shortcuts: Fixtures.shortcuts)
+            p.prepare()
+            XCTAssertFalse(p.captions.isEmpty, name)
+            let checkpoints = s.events.filter { if case .checkpoint = $0.event { return true }; return false }
+            XCTAssertGreaterThanOrEqual(checkpoints.count, p.captions.count / 2, "\(name): check covers its captions")
+            for c in p.captions {
+                p.seek(toTime: c.time)
+                XCTAssertEqual(p.caption?.text, c.caption.text, "\(name) at \(c.time)")
+                let shown = try PlayerFrame.render(p)
+                var quiet = p.display()
+                quiet.player?.caption = nil
+                let renderer = try FrameRenderer(viewport: quiet.viewport, canonical: true)
+                try renderer.render(quiet)
+                XCTAssertTrue(Self.bytes(shown) != Self.bytes(renderer.frame), "\(name): the caption is drawn")
+            }
+        }
+    }
+
+    /// A video's frames: the replay's frames at the video's rate and speed, subtitles on.
+    func testVideoFramesFollowTheSpeed() throws {
+        let s = try Self.lesson("5-peek-and-pop")
+        var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts) { TimedEventList(s.events) }
+        video.speed = 0.5
+        video.framesPerSecond = 30
+        XCTAssertEqual(video.replayFrame(ofVideoFrame: 30), 30, "a second of video is half a second of session")
+        var count = 0, changed = 0
+        try video.run { j, surface, didChange in
+            XCTAssertEqual(j, count)
+            XCTAssertEqual(surface.pixelWidth, 1280)
+            count += 1
+            if didChange { changed += 1 }
+        }
+        XCTAssertEqual(count, video.frameCount)
+        XCTAssertEqual(Double(video.frameCount), (s.duration / 0.5 * 30).rounded(.up) + 1, accuracy: 1)
+        XCTAssertLessThan(changed, count, "frames where nothing changes are not drawn again")
+    }
+
+    static func bytes(_ s: ImageSurface) -> [UInt8] {
+        s.flush()
+        guard let data = s.data else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: s.stride * s.pixelHeight))
+    }
+}
