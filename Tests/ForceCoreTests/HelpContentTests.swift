@@ -37,8 +37,19 @@ final class HelpContentTests: XCTestCase {
     func testEveryKeyCommandIsExplained() {
         let all = SceneKind.allCases.flatMap(keys).joined(separator: " ")
         for key in ["[", "]", "Shift", "D", "P", "O", "R", "W", "S", "Z", "Y", "C", "Ctrl+S", "H", "F2", "K", "V",
-                    "1 2 3 4", "Tab", "L", "G", "E", "I", "?", "F1", "Esc", "Ctrl+Q"] {
+                    "1 2 3 4", "Tab", "L", "G", "E", "I", "?", "F1", "Esc", "Ctrl+Q", "M", "T", "Ctrl+O"] {
             XCTAssertTrue(all.contains(key), key)
         }
+    }
+
+    /// The player's help lists its keys in place of the scene's, and the common ones after.
+    func testThePlayersKeysAreExplained() {
+        let sections = HelpContent.sections(for: .messages, inPlayer: true)
+        XCTAssertEqual(sections.count, 2)
+        let player = sections[0].entries.map(\.key).joined(separator: " ")
+        for key in ["Space", "−", "=", "<", ">", "←", "→", "Shift+←", "Home", "End", "Return", "Esc"] {
+            XCTAssertTrue(player.contains(key), key)
+        }
+        XCTAssertFalse(sections[0].entries.contains { $0.key.contains("Press a row") }, "the scene's gestures do not reach a replay")
     }
 }

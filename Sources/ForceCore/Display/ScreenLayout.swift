@@ -123,7 +123,7 @@ public struct ScreenLayout: Equatable, Sendable {
         switch panel {
         case .gauge: return floatingGaugeSize.height
         // Seven lines of 12 pt text, two of which may wrap (three times at the narrowest).
-        case .hud: return width >= 400 ? 194 : 250
+        case .hud: return width >= 400 ? 176 : 232
         case .curve: return 200
         // Six debug colours in three columns (two rows), or two columns at narrow widths.
         case .legend: return width >= 400 ? 62 : 81
