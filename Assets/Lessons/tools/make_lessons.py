@@ -242,6 +242,7 @@ def confirm_button():
     s.ev(0.3, type="wheel", dy=5)
     s.caption("Intention > 0.97 outside the ring: selected (red, CONFIRM).", at=s.t + SETTLED, pause=True,
               checkpoint="selected")
+    s.t += 0.2
     for i in range(1, 6):
         s.ev(0.05, type="move", x=bx, y=by - 20 * i, source="mouse")
     s.caption("Inside the ring: confirmed (green, OK). Release here fires.", at=s.t + 0.03, pause=True,
@@ -289,6 +290,7 @@ def quick_actions():
     s.caption("…New Canvas, Peek Demo, Confirm Demo. Dynamic items, registered at run time after a first launch, "
               "fill what is left: a Ctrl+S export adds Open Recent as the fourth.", at=s.t + SETTLED, pause=True,
               checkpoint="static-items")
+    s.t += 0.2
     for i in range(1, 7):
         s.ev(0.05, type="move", x=x + 10 * i, y=y + 25 * i, source="mouse")
     s.caption("Slide to an item and lift: performActionFor shortcutItem — here Peek Demo opens Messages.",
