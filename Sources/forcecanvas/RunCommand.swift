@@ -77,6 +77,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
         }
         if speed != nil, replayPath == nil, lesson == nil { throw ValidationError("--speed goes with --replay FILE or --lesson NAME") }
+        if let lesson { _ = try Lessons.find(lesson, in: Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []) }
         if let recordPath {
             if let replayPath, Self.sameFile(recordPath, replayPath) {
                 throw ValidationError("--record and --replay name the same file (\(recordPath)): recording would destroy the replay")

@@ -1,0 +1,164 @@
+import CSDL2
+import ForceCore
+import Foundation
+@testable import SDLHost
+import XCTest
+
+/// The player, the lessons and video export through the real binary: `render --video` checked
+/// with ffprobe, its errors, `lessons`, `run --lesson`, and the player's keys in the window
+/// (pausing, stepping, and "continue drawing from here" forking a recording).
+final class PlayerBinaryTests: XCTestCase {
+    static let sessions = Binary.repository.appendingPathComponent("Assets/Sessions").path
+    static let lessons = Binary.repository.appendingPathComponent("Assets/Lessons").path
+
+    func requireFFmpeg() throws {
+        let found = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+        if !found {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI must have ffmpeg (run.sh installs it)") }
+            throw XCTSkip("ffmpeg is not installed (./run.sh installs it)")
+        }
+    }
+
+    /// ffprobe's frame count and duration of a video.
+    func probe(_ path: String) throws -> (frames: Int, duration: Double, width: Int, height: Int) {
+        let r = try Binary.run("/usr/bin/env", ["ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                                                "-show_entries", "stream=nb_read_frames,width,height:format=duration",
+                                                "-of", "default=noprint_wrappers=1", path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        var values: [String: String] = [:]
+        for line in r.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        return (Int(values["nb_read_frames"] ?? "") ?? -1, Double(values["duration"] ?? "") ?? -1,
+                Int(values["width"] ?? "") ?? -1, Int(values["height"] ?? "") ?? -1)
+    }
+
+    func testVideosHaveEveryFrameAtTheirRateAndSpeed() throws {
+        try requireFFmpeg()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = "\(Self.sessions)/scene-confirm.jsonl"   // 2.0 s
+        let mp4 = try Binary.forcecanvas(["render", session, "--video", "\(dir)/c.mp4", "--size", "640x400"])
+        XCTAssertEqual(mp4.status, 0, mp4.stderr)
+        XCTAssertEqual(mp4.stdout, "\(dir)/c.mp4\n")
+        var v = try probe("\(dir)/c.mp4")
+        XCTAssertEqual(v.frames, 121, "2 s at 60 fps, the last event's frame included")
+        XCTAssertEqual(v.duration, 121.0 / 60, accuracy: 0.02)
+        XCTAssertEqual(v.width, 640)
+        XCTAssertEqual(v.height, 400)
+
+        let slow = try Binary.forcecanvas(["render", session, "--video", "\(dir)/slow.webm", "--speed", "0.5", "--fps", "30",
+                                           "--size", "320x200"])
+        XCTAssertEqual(slow.status, 0, slow.stderr)
+        v = try probe("\(dir)/slow.webm")
+        XCTAssertEqual(v.frames, 121, "2 s at 0.5× is 4 s of video: 120 frames at 30 fps, and the last")
+        XCTAssertEqual(v.duration, 121.0 / 30, accuracy: 0.05)
+
+        let gif = try Binary.forcecanvas(["render", "\(Self.lessons)/8-edge-protection.jsonl", "--video", "\(dir)/l.gif",
+                                          "--fps", "10", "--size", "320x200", "--speed", "4"])
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        XCTAssertGreaterThan(try probe("\(dir)/l.gif").frames, 10)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }
+        XCTAssertEqual(left, [], "no temporary file is left")
+    }
+
+    func testVideoErrorsSayWhatToDoAndLeaveNothing() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = "\(Self.sessions)/scene-confirm.jsonl"
+        var env = Binary.isolatedEnvironment()
+        env["FORCECANVAS_FFMPEG"] = "\(dir)/no-such-ffmpeg"
+        let missing = try Binary.forcecanvas(["render", session, "--video", "\(dir)/a.mp4"], environment: env)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("install ffmpeg: apt-get install ffmpeg"), missing.stderr)
+
+        // An ffmpeg that reads a little, complains and fails.
+        let fake = "\(dir)/fake-ffmpeg"
+        try "#!/bin/sh\nhead -c 1000 >/dev/null\necho 'Unknown encoder libx264' >&2\nexit 1\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        env["FORCECANVAS_FFMPEG"] = fake
+        let failed = try Binary.forcecanvas(["render", session, "--video", "\(dir)/b.mp4", "--size", "320x200"], environment: env)
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stderr.contains("ffmpeg failed: Unknown encoder libx264"), failed.stderr)
+
+        let format = try Binary.forcecanvas(["render", session, "--video", "\(dir)/c.avi"])
+        XCTAssertEqual(format.status, 1)
+        XCTAssertTrue(format.stderr.contains("name the output .mp4, .webm or .gif"), format.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["fake-ffmpeg"], "no video, no temporary file")
+
+        let usage = try Binary.forcecanvas(["render", session, "--video", "\(dir)/d.mp4", "--at", "1"])
+        XCTAssertEqual(usage.status, 64)
+        let speed = try Binary.forcecanvas(["render", session, "--video", "\(dir)/d.mp4", "--speed", "9"])
+        XCTAssertEqual(speed.status, 64)
+        XCTAssertTrue(speed.stderr.contains("--speed 9.0 is out of range"), speed.stderr)
+    }
+
+    func testLessonsAreListedAndFoundByNameOrNumber() throws {
+        let list = try Binary.forcecanvas(["lessons"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let names = list.stdout.split(separator: "\n").filter { $0.first?.isNumber ?? false }
+        XCTAssertGreaterThanOrEqual(names.count, 8, list.stdout)
+        XCTAssertTrue(list.stdout.contains("5-peek-and-pop"), list.stdout)
+        var env = Binary.isolatedEnvironment()
+        env["DISPLAY"] = nil
+        let unknown = try Binary.forcecanvas(["run", "--lesson", "no-such-lesson"], environment: env)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("no lesson \"no-such-lesson\"") && unknown.stderr.contains("5-peek-and-pop"), unknown.stderr)
+        let both = try Binary.forcecanvas(["run", "--lesson", "5", "--replay", "x.jsonl"], environment: env)
+        XCTAssertEqual(both.status, 64)
+    }
+
+    func testThePlayerKeys() {
+        func action(_ key: SDL_KeyCode, shift: Bool = false) -> KeyAction? {
+            KeyMap.action(sym: SDL_Keycode(key.rawValue), modifiers: shift ? UInt16(KMOD_LSHIFT.rawValue) : 0)
+        }
+        XCTAssertEqual(action(SDLK_SPACE), .player(.playPause))
+        XCTAssertEqual(action(SDLK_MINUS), .player(.slower))
+        XCTAssertEqual(action(SDLK_EQUALS), .player(.faster))
+        XCTAssertEqual(action(SDLK_COMMA, shift: true), .player(.slower), "<")
+        XCTAssertEqual(action(SDLK_PERIOD, shift: true), .player(.faster), ">")
+        XCTAssertEqual(action(SDLK_LEFT), .player(.frameBack))
+        XCTAssertEqual(action(SDLK_RIGHT, shift: true), .player(.eventForward))
+        XCTAssertEqual(action(SDLK_HOME), .player(.start))
+        XCTAssertEqual(action(SDLK_END), .player(.end))
+        XCTAssertEqual(action(SDLK_RETURN), .player(.takeOver))
+        XCTAssertEqual(action(SDLK_m), .command(.toggleDiagram))
+        XCTAssertEqual(action(SDLK_t), .command(.toggleTrail))
+        XCTAssertEqual(KeyMap.action(sym: SDL_Keycode(SDLK_o.rawValue), modifiers: UInt16(KMOD_LCTRL.rawValue)), .player(.lessons))
+    }
+
+    /// The player in the window: it opens below its strip, pauses on Space, steps, and Return
+    /// continues drawing from there into a new recording that starts with the replay's events.
+    func testTheWindowPlaysPausesAndForksARecording() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let source = "\(Self.sessions)/scene-confirm.jsonl"
+        let fork = "\(dir)/fork.jsonl"
+        let (process, window) = try Binary.launchWindow(["--replay", source, "--record", fork, "--snapshot", "\(dir)/shot.png"])
+        let geometry = try Binary.xdotool(["getwindowgeometry", window]).stdout
+        XCTAssertTrue(geometry.contains("1280x888"), "the frame and the player's strip: \(geometry)")
+        try Binary.xdotool(["key", "--window", window, "End", "sleep", "0.3", "key", "--window", window, "Left", "sleep", "0.2",
+                            "key", "--window", window, "Return", "sleep", "0.5"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fork), "Return started the recording")
+        // Drawing goes on: a stroke on the canvas after a switch (Tab through the scenes).
+        try Binary.xdotool(["key", "--window", window, "1", "sleep", "0.2", "mousemove", "--window", window, "700", "300",
+                            "mousedown", "1", "mousemove", "--window", window, "800", "320", "sleep", "0.05",
+                            "mousemove", "--window", window, "900", "340", "mouseup", "1", "sleep", "0.3"])
+        process.terminate()
+        Binary.waitForExit(process)
+        let replayed = try SessionCoding.parse(String(contentsOfFile: source, encoding: .utf8), file: "source")
+        let forked = try SessionCoding.parse(String(contentsOfFile: fork, encoding: .utf8), file: "fork")
+        XCTAssertEqual(forked.viewport, replayed.viewport, "the fork has the replay's header")
+        let prefix = replayed.events.filter { $0.time <= ReplaySchedule.time(ofFrame: ReplaySchedule.frame(atOrAfter: replayed.duration) - 1) }
+        XCTAssertEqual(Array(forked.events.prefix(prefix.count)), prefix, "the replay's events up to the frame on screen come first")
+        XCTAssertTrue(forked.events.dropFirst(prefix.count).contains { if case .command(.sceneCanvas) = $0.event { return true }; return false },
+                      "then what was done after: \(forked.events.suffix(6))")
+        XCTAssertTrue(forked.events.contains { e in
+            if case .pointer(let p) = e.event { return p.phase == .down && p.location.x == 700 } else { return false }
+        })
+        XCTAssertTrue(zip(forked.events, forked.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "times go on from the replay's")
+        XCTAssertLessThan(forked.duration, replayed.duration + 30, "no gap of the window's own clock")
+    }
+}
