@@ -2,8 +2,8 @@ import CCairo
 import Foundation
 import ForceCore
 
-/// The lesson picker over the window: a title, then one row per lesson (its number, name and
-/// title), the highlighted one filled.
+/// The lesson picker over the window: a title, then one row per lesson (its title), the
+/// highlighted one filled.
 struct LessonMenuPainter {
     let menu: LessonMenu
     let bounds: Rect
@@ -27,10 +27,8 @@ struct LessonMenuPainter {
             let r = menu.row(i, in: f)
             guard r.maxY <= f.maxY + 0.5 else { break }
             if i == menu.highlighted { CairoDrawing.fillRoundedRect(r, radius: 8, colour: Palette.accent, cr) }
-            TextPainter.draw("\(i + 1)", at: Point(x: r.x + 10, y: r.y + 9), style: .init(size: 13, bold: true, mono: true),
-                             width: 24, in: cr)
-            TextPainter.draw(e.title, at: Point(x: r.x + 38, y: r.y + 9), style: .init(size: 13, bold: i == menu.highlighted),
-                             width: r.width - 48, overflow: .ellipsize, in: cr)
+            TextPainter.draw(e.title, at: Point(x: r.x + 12, y: r.y + 9), style: .init(size: 13, bold: i == menu.highlighted),
+                             width: r.width - 24, overflow: .ellipsize, in: cr)
         }
     }
 }
