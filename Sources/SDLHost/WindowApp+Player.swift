@@ -32,7 +32,8 @@ extension WindowApp {
 
     /// A player for `request`, prepared (every keyframe and marker known) and playing.
     func openPlayer(_ request: PlayerRequest) -> PlayerSession {
-        var player = Player(session: request.session, shortcuts: config.shortcuts, speed: request.speed)
+        // A replay's Home shows the Info.plist's static items only, as every replay does.
+        var player = Player(session: request.session, shortcuts: config.playerShortcuts ?? config.shortcuts, speed: request.speed)
         player.prepare()
         player.start()
         return PlayerSession(player: player, name: request.name, recordPath: request.recordPath, overwrite: request.overwrite)
@@ -175,7 +176,7 @@ extension WindowApp {
         guard var menu = s.lessonMenu else { return false }
         var open: Int?
         switch h {
-        case .player(.up), .player(.eventBack): menu.move(by: -1)
+        case .player(.up): menu.move(by: -1)
         case .player(.down): menu.move(by: 1)
         case .player(.takeOver): open = menu.highlighted
         case .player(.lessons), .input(.command(.closeOverlay)):

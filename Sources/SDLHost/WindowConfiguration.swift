@@ -60,6 +60,9 @@ public struct WindowConfiguration {
     public var player: PlayerRequest?
     /// The bundled lessons, for the picker (Ctrl+O).
     public var lessons: [LessonEntry] = []
+    /// The quick actions a session in the player replays with: the Info.plist's static items,
+    /// as in every replay (nil: `shortcuts`).
+    public var playerShortcuts: ShortcutCatalog?
     /// Starts the journal again with a session's header (the player's "continue drawing from
     /// here": the canvas it replaces is kept as the previous journal); nil when it cannot.
     public var restartJournal: ((Session) -> SessionWriter?)?

@@ -104,6 +104,7 @@ struct RunCommand: ParsableCommand {
         config.fallbackInterval = settings.fallbackInterval
         config.scene = scene ?? .canvas
         config.shortcuts = ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
+        config.playerShortcuts = ShortcutCatalog(staticItems: config.shortcuts.staticItems)
         config.launchShortcut = shortcut
         config.onShortcutsChanged = { ShortcutFiles.save($0) }
         config.snapshotPath = snapshotPath

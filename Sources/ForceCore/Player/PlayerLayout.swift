@@ -19,14 +19,20 @@ public struct PlayerLayout: Equatable, Sendable {
     /// The whole picture the player shows: the frame and the strip below it (or, when that
     /// would pass the largest surface, the frame alone with the strip over its bottom).
     public let frameViewport: Viewport
+    /// The strip: the caption above the timeline bar.
     public let strip: Rect
+    /// Where the caption (or, without one, the title and the keys) is written.
     public let caption: Rect
+    /// ▶ / ❚❚: a press plays or pauses.
     public let playButton: Rect
+    /// "1.23 / 7.83 s".
     public let timeLabel: Rect
     /// The track the play head runs along (drag on it to seek).
     public let track: Rect
+    /// "0.25×".
     public let speedLabel: Rect
 
+    /// The strip for a session shown at `viewport`.
     public init(viewport: Viewport) {
         self.viewport = viewport
         let h = Int(Self.stripHeight)

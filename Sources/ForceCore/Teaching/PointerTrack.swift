@@ -47,14 +47,14 @@ public struct PointerTrack: Equatable, Sendable {
         guard sample.location.isFinite, sample.time.isFinite else { return }
         samples.append(sample)
         let horizon = sample.time - Self.trailSpan
-        // Dropped in batches, so a 1 kHz pen costs no quadratic shuffling.
-        if let first = samples.first, first.time < horizon, samples.count > 64 || samples.count > 2 * Self.countBeforeTrim {
-            let keep = samples.firstIndex { $0.time >= horizon } ?? samples.count
-            if keep >= samples.count / 4 { samples.removeFirst(keep) }
-        }
+        // Old samples go in batches (at least a quarter of the track at once), so a 1 kHz pen
+        // costs no quadratic shuffling; a short track is left alone.
+        guard samples.count > Self.countBeforeTrim, let first = samples.first, first.time < horizon else { return }
+        let stale = samples.firstIndex { $0.time >= horizon } ?? samples.count
+        if stale * 4 >= samples.count { samples.removeFirst(stale) }
     }
 
-    /// 16: a short track is never trimmed sample by sample.
+    /// 16 samples: a track this short is never trimmed.
     static let countBeforeTrim = 16
 
     /// The readout of the newest sample, nil before any.
