@@ -37,7 +37,7 @@ extension RenderCommand {
                 try replay.run { j, surface, _ in
                     surface.flush()
                     guard let data = surface.data else { throw RenderError.surface("the frame has no pixels") }
-                    try encoder.write(data, rowBytes: surface.pixelWidth * 4, stride: surface.stride, height: surface.pixelHeight)
+                    try encoder.write(data, width: surface.pixelWidth, height: surface.pixelHeight, stride: surface.stride)
                     bar.update(j + 1)
                 }
                 try file.checkUnchanged()

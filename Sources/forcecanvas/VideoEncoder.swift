@@ -60,6 +60,9 @@ final class VideoEncoder {
 
     let output: String
     let temporary: String
+    /// The video's size in pixels.
+    let pixelWidth: Int, pixelHeight: Int
+    private var padding: [UInt8] = []
     private let process = Process()
     private let input: Int32
     private let errors = Pipe()
@@ -74,6 +77,8 @@ final class VideoEncoder {
         guard let codec = Self.arguments(forExtension: ext) else { throw .unsupported(ext.isEmpty ? "(none)" : ext) }
         guard let ffmpeg = Self.locate() else { throw .missing }
         self.output = output
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
         let dir = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
         temporary = (dir.isEmpty ? "" : dir + "/") + ".\(name).partial-\(getpid())"
@@ -107,12 +112,28 @@ final class VideoEncoder {
         if !finished { cancel() }
     }
 
-    /// Writes one frame: `height` rows of `rowBytes` bytes, `stride` apart.
-    func write(_ pixels: UnsafePointer<UInt8>, rowBytes: Int, stride: Int, height: Int) throws(Failure) {
-        if rowBytes == stride {
-            try writeAll(pixels, rowBytes * height)
-        } else {
+    /// Writes one frame of `width`×`height` BGRA pixels, rows `stride` bytes apart. A frame of
+    /// another size than the video's (a session that resized its window) is cut or padded with
+    /// black at the right and bottom: a raw stream's frames all have one size.
+    func write(_ pixels: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int) throws(Failure) {
+        let rowBytes = pixelWidth * 4
+        if width == pixelWidth, height == pixelHeight {
+            if rowBytes == stride { return try writeAll(pixels, rowBytes * height) }
             for row in 0..<height { try writeAll(pixels + row * stride, rowBytes) }
+            return
+        }
+        if padding.count != rowBytes { padding = [UInt8](repeating: 0, count: rowBytes) }
+        var row = padding
+        for y in 0..<pixelHeight {
+            row.withUnsafeMutableBufferPointer { r in
+                guard let base = r.baseAddress else { return }
+                base.update(repeating: 0, count: rowBytes)
+                if y < height { base.update(from: pixels + y * stride, count: min(width, pixelWidth) * 4) }
+            }
+            try row.withUnsafeBufferPointer { (r) throws(Failure) in
+                guard let base = r.baseAddress else { return }
+                try writeAll(base, rowBytes)
+            }
         }
     }
 

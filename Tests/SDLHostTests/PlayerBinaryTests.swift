@@ -59,6 +59,15 @@ final class PlayerBinaryTests: XCTestCase {
                                           "--fps", "10", "--size", "320x200", "--speed", "4"])
         XCTAssertEqual(gif.status, 0, gif.stderr)
         XCTAssertGreaterThan(try probe("\(dir)/l.gif").frames, 10)
+        // A session that resizes its window keeps the video's first size (cut or padded).
+        try [#"{"format":"forcecanvas-session","version":1,"width":320,"height":200}"#,
+             #"{"t":0.1,"type":"down","x":50,"y":100,"source":"mouse"}"#, #"{"t":0.3,"type":"up","x":250,"y":100,"source":"mouse"}"#,
+             #"{"t":0.5,"type":"resize","width":400,"height":300}"#, #"{"t":0.9,"type":"move","x":350,"y":250,"source":"mouse"}"#]
+            .joined(separator: "\n").write(toFile: "\(dir)/resize.jsonl", atomically: true, encoding: .utf8)
+        let resized = try Binary.forcecanvas(["render", "\(dir)/resize.jsonl", "--video", "\(dir)/r.mp4"])
+        XCTAssertEqual(resized.status, 0, resized.stderr)
+        v = try probe("\(dir)/r.mp4")
+        XCTAssertEqual([v.frames, v.width, v.height], [55, 320, 200])
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }
         XCTAssertEqual(left, [], "no temporary file is left")
     }
