@@ -30,6 +30,14 @@ extension WindowApp {
     /// plays on from where it was instead of jumping.
     static let playerMaximumStep = 0.25
 
+    /// The window's size: the player's frame and strip while a session plays in it, else the
+    /// canvas's.
+    var windowSize: (width: Int, height: Int) {
+        guard let request = config.player else { return (config.width, config.height) }
+        let frame = PlayerLayout(viewport: request.session.viewport).frameViewport
+        return (frame.width, frame.height)
+    }
+
     /// A player for `request`, prepared (every keyframe and marker known) and playing.
     func openPlayer(_ request: PlayerRequest) -> PlayerSession {
         // A replay's Home shows the Info.plist's static items only, as every replay does.

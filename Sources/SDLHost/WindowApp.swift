@@ -60,7 +60,7 @@ public final class WindowApp {
         let start = config.initialState ?? config.header.initialState(shortcuts: config.shortcuts)
         let window: Window
         do {
-            window = try Window(title: "ForceCanvas", width: config.width, height: config.height)
+            window = try Window(title: "ForceCanvas", width: windowSize.width, height: windowSize.height)
         } catch {
             config.journal?.close()
             throw error

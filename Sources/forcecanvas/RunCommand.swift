@@ -116,10 +116,8 @@ struct RunCommand: ParsableCommand {
         let lessons = Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []
         config.lessons = lessons.map { LessonEntry(name: $0.name, title: $0.title, path: $0.path) }
         if let request = try playerRequest(lessons) {
-            // The player shows the session as recorded, its strip below: the window fits both.
+            // The window fits the session as recorded and the player's strip below it.
             config.player = request
-            let frame = PlayerLayout(viewport: request.session.viewport).frameViewport
-            (config.width, config.height) = (frame.width, frame.height)
         } else if let recordPath {
             config.recording = RecordingRequest(path: recordPath, overwrite: overwrite, header: config.header)
         }
