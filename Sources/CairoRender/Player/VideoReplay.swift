@@ -17,8 +17,11 @@ public struct VideoReplay {
 
     /// The session's header (its viewport is the video's size in points).
     public let header: Session
+    /// The session's last event's time, in seconds.
     public let duration: Double
+    /// ForceCanvas's quick actions for the Home scene (the Info.plist's static items).
     public let shortcuts: ShortcutCatalog
+    /// The video's frames per second (`framesPerSecondRange`).
     public var framesPerSecond = VideoReplay.defaultFramesPerSecond
     /// Session seconds per video second (`PlaybackSpeed.range`).
     public var speed = PlaybackSpeed.normal
@@ -26,6 +29,7 @@ public struct VideoReplay {
     public var subtitles = true
     private let makeEvents: () throws -> any TimedEventSource
 
+    /// A video of the events `events` makes (once per run), after `header`.
     public init(header: Session, duration: Double, shortcuts: ShortcutCatalog = ShortcutCatalog(),
                 events: @escaping () throws -> any TimedEventSource) {
         self.header = header

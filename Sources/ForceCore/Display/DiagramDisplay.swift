@@ -5,12 +5,15 @@ public struct DiagramDisplay: Equatable, Sendable {
     public struct EdgeFlash: Equatable, Sendable {
         /// The index into `diagram.edges`.
         public var edge: Int
+        /// 1 when just taken, fading to 0.
         public var alpha: Double
     }
 
+    /// The table of the machine in focus.
     public var diagram: StateDiagram
     /// The current state's name (nil: none, such as no ink point yet).
     public var current: String?
+    /// The edges just taken, each at most once.
     public var flashes: [EdgeFlash]
 }
 

@@ -5,6 +5,7 @@ public struct LessonMenu: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         public var name: String
         public var title: String
+        /// A lesson named `name` (its file's name) titled `title`.
         public init(name: String, title: String) {
             self.name = name
             self.title = title
@@ -15,8 +16,10 @@ public struct LessonMenu: Equatable, Sendable {
     public static let rowHeight = 36.0, titleHeight = 48.0, margin = 12.0, maximumWidth = 560.0
 
     public let entries: [Entry]
+    /// The entry Return opens.
     public private(set) var highlighted = 0
 
+    /// A picker of `entries`, the first highlighted.
     public init(entries: [Entry]) { self.entries = entries }
 
     /// The list's frame, centred in `bounds` (rows that do not fit are left off the bottom).
@@ -46,6 +49,7 @@ public struct LessonMenu: Equatable, Sendable {
         highlighted = ((highlighted + step) % entries.count + entries.count) % entries.count
     }
 
+    /// Highlights entry `i` (the pointer over it).
     public mutating func highlight(_ i: Int) {
         if entries.indices.contains(i) { highlighted = i }
     }

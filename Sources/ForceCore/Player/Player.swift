@@ -89,6 +89,7 @@ public struct Player: Equatable, Sendable {
         }
     }
 
+    /// Where it is and what it shows (keyframes and markers are caches of the same session).
     public static func == (a: Player, b: Player) -> Bool {
         a.frame == b.frame && a.state == b.state && a.isPlaying == b.isPlaying && a.speed == b.speed
             && a.heldByCaption == b.heldByCaption && a.cursor == b.cursor && a.session == b.session
@@ -120,6 +121,7 @@ public struct Player: Equatable, Sendable {
         }
     }
 
+    /// Stops playing (the frame stays).
     public mutating func pause() {
         isPlaying = false
         owed = 0

@@ -1,6 +1,7 @@
 /// A moment the player's timeline marks: input going down or up, a threshold crossed, a
 /// callback logged, a checkpoint, a caption.
 public struct TimelineMarker: Equatable, Sendable {
+    /// What a marker marks.
     public enum Kind: String, CaseIterable, Sendable {
         /// A press went down.
         case down
@@ -26,6 +27,7 @@ public struct TimelineMarker: Equatable, Sendable {
     /// What it was: the callback's line, the checkpoint's name, the caption's text.
     public var label: String
 
+    /// A marker of `kind` at `frame`.
     public init(kind: Kind, frame: Int, label: String = "") {
         self.kind = kind
         self.frame = frame

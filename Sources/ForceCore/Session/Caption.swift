@@ -21,6 +21,7 @@ public struct Caption: Equatable, Hashable, Sendable {
     /// The playback speed from this caption on (nil: unchanged), within `PlaybackSpeed.range`.
     public var speed: Double?
 
+    /// A caption saying `text`, with its options.
     public init(text: String, duration: Double? = nil, pause: Bool = false, speed: Double? = nil) {
         self.text = text
         self.duration = duration

@@ -19,10 +19,12 @@ public struct StateDiagram: Equatable, Sendable {
         /// The condition: "force ≥ 0.20", "intention > 0.97 and inside the ring", "lift".
         public var label: String
 
+        /// An edge from state `from` to `to`, labelled with its condition.
         public init(_ from: String, _ to: String, _ label: String) {
             self.init(.states([from]), to, label)
         }
 
+        /// An edge from `source` (states, any state, or entering) to `to`.
         public init(_ source: Source, _ to: String, _ label: String) {
             self.source = source
             self.to = to
@@ -48,6 +50,7 @@ public struct StateDiagram: Equatable, Sendable {
     public var states: [String]
     public var edges: [Edge]
 
+    /// A table of `states` (in the panel's order) and `edges`.
     public init(title: String, subtitle: String, states: [String], edges: [Edge]) {
         self.title = title
         self.subtitle = subtitle
