@@ -1,8 +1,9 @@
 import CCairo
 import ForceCore
 
-/// A blurred copy of a frame: what stays behind a peek. Made once when the peek starts (the
-/// issue allows that; a GPU compositor comes later) and cross-faded in as the preview grows.
+/// A blurred copy of a frame: what stays behind a peek in the software presenter. Made once
+/// when the peek starts and cross-faded in as the preview grows (`BackdropBlur` maps the
+/// progress; the GL presenter blurs live instead, `Shaders/blur.frag`).
 ///
 /// The frame is scaled down by `downscale`, box-blurred twice (a tent filter), and
 /// drawn back scaled up with a bilinear filter, which smooths it further: a few milliseconds at
@@ -35,8 +36,10 @@ public final class BlurredBackdrop {
         small.markDirty()
     }
 
-    /// Paints the backdrop over the whole viewport at `alpha`, dimmed by `dim` (0…1 black).
-    public func paint(into cr: OpaquePointer, alpha: Double, dim: Double) {
+    /// Paints the backdrop over the whole viewport as `blur` maps it: cross-faded in by its
+    /// fraction and dimmed by its `dim`.
+    public func paint(into cr: OpaquePointer, blur: BackdropBlur) {
+        let alpha = blur.fraction
         guard alpha > 0 else { return }
         cairo_save(cr)
         cairo_scale(cr, Double(viewport.width) / Double(small.pixelWidth), Double(viewport.height) / Double(small.pixelHeight))
@@ -45,8 +48,8 @@ public final class BlurredBackdrop {
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
-        if dim > 0 {
-            cairo_set_source_rgba(cr, 0, 0, 0, dim * alpha)
+        if blur.dim > 0 {
+            cairo_set_source_rgba(cr, 0, 0, 0, blur.dim)
             cairo_paint(cr)
         }
     }

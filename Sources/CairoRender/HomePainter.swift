@@ -50,13 +50,10 @@ struct HomePainter {
     func drawOverlay(backdrop: BlurredBackdrop?, _ cr: OpaquePointer) {
         let focus = home.menu?.icon ?? home.pressedIcon
         if let focus, home.pressProgress > 0 {
-            backdrop?.paint(into: cr, alpha: home.pressProgress, dim: Self.dim)
+            if let backdrop { backdrop.paint(into: cr, blur: blur) }
             drawIcon(focus, scale: 1 + 0.08 * home.pressProgress, label: false, cr)
         }
-        if let ring = home.pressRing {
-            ProgressRing.draw(center: ring.center, radius: HomeLayout.pressRingRadius, width: HomeLayout.pressRingWidth,
-                              fraction: ring.progress, colour: RGBA(1, 1, 1, 0.95), cr)
-        }
+        pressRing?.draw(cr)
         drawState(cr)
         if let menu = home.menu { drawMenu(menu, cr) }
         if let toast = home.toast { drawToast(toast, cr) }
@@ -65,6 +62,17 @@ struct HomePainter {
             TextPainter.draw("no force: the timed fallback presses for you", at: Point(x: r.x, y: r.y),
                              style: .init(size: 12, colour: RGBA(1, 1, 1, 0.8)), width: r.width, alignment: .center, in: cr)
         }
+    }
+
+    /// How blurred and dimmed the grid is behind a press: its progress toward the menu.
+    var blur: BackdropBlur { BackdropBlur(fraction: home.pressProgress, fullDim: Self.dim) }
+
+    /// The ring round the pressed icon while the press grows toward the menu.
+    var pressRing: RingShape? {
+        guard let ring = home.pressRing else { return nil }
+        let colour = RGBA(1, 1, 1, 0.95)
+        return RingShape(center: ring.center, radius: HomeLayout.pressRingRadius, width: HomeLayout.pressRingWidth,
+                         fraction: ring.progress, colour: colour, style: .progress(track: RingShape.track(for: colour)))
     }
 
     /// The menu's state (teaching), as Confirm shows its button's: light text on a dark pill.
