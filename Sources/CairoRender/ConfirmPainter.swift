@@ -17,13 +17,18 @@ struct ConfirmPainter {
     static let glowRadius = 2.0
 
     func draw(_ cr: OpaquePointer) {
+        drawBase(cr)
+        drawPill(cr)
+        drawState(cr)
+        if let ring = confirm.ring { drawRing(ring, cr) }
+    }
+
+    /// What stays still while the button is pressed: the screen, the card and the bar.
+    func drawBase(_ cr: OpaquePointer) {
         CairoDrawing.setColour(Self.background, cr)
         cairo_paint(cr)
         drawCard(cr)
         drawBar(cr)
-        if confirm.pillAlpha > 0 { drawPill(cr) }
-        drawState(cr)
-        if let ring = confirm.ring { drawRing(ring, cr) }
     }
 
     private func drawCard(_ cr: OpaquePointer) {
@@ -54,7 +59,7 @@ struct ConfirmPainter {
     }
 
     /// The button's state for teaching: the state machine's state, the intention and its source.
-    private func drawState(_ cr: OpaquePointer) {
+    func drawState(_ cr: OpaquePointer) {
         let r = confirm.layout.state
         guard r.width > 0 else { return }
         CairoDrawing.fillRoundedRect(r, radius: 10, colour: RGBA(1, 1, 1, 0.06), cr)
@@ -81,7 +86,9 @@ struct ConfirmPainter {
                          alignment: .center, in: cr)
     }
 
-    private func drawPill(_ cr: OpaquePointer) {
+    /// The DELETED pill while it fades in (and out).
+    func drawPill(_ cr: OpaquePointer) {
+        guard confirm.pillAlpha > 0 else { return }
         let pill = confirm.layout.pill
         let c = DeleteEventDemo.pillColor, tc = DeleteEventDemo.pillTextColor
         cairo_push_group(cr)

@@ -118,7 +118,8 @@ struct MessagesPainter {
 
     /// Draws a peek over the list; `backdrop` is the blurred list. `morph` 0…1 moves the panel
     /// onto the list column as a pop's detail view fades in over it.
-    func drawPeek(_ p: PeekDisplay, backdrop: BlurredBackdrop?, morph: Double = 0, _ cr: OpaquePointer) {
+    /// Without `rings` the progress rings are left to the GL presenter (`Shaders/ring.frag`).
+    func drawPeek(_ p: PeekDisplay, backdrop: BlurredBackdrop?, morph: Double = 0, rings: Bool = true, _ cr: OpaquePointer) {
         if let backdrop { backdrop.paint(into: cr, blur: Self.blur(of: p)) }
         if !p.isPeeked || p.presence < 1 {
             // The source rect stays sharp while the rest blurs (UIKit's preview transition).
@@ -136,7 +137,7 @@ struct MessagesPainter {
             cairo_restore(cr)
         }
         if p.isPeeked { drawPreviewPanel(p, morph: morph, cr) }
-        if p.showsRings { drawRings(p, cr) }
+        if rings, p.showsRings { drawRings(p, cr) }
     }
 
     /// The preview panel: appears at the peek, grows toward full size with the commit
