@@ -41,6 +41,8 @@ public final class LayerRenderer {
     public private(set) var damage: [LayerID: [PixelRect]] = [:]
     /// The last frame's composition.
     public private(set) var composition = Composition()
+    /// Counts renders: a presenter uploads each render's damage once.
+    public private(set) var generation = 0
 
     private var needsFull = true
     private var previousTail = Rect.null
@@ -83,6 +85,7 @@ public final class LayerRenderer {
             needsFull = true
         }
         damage = [:]
+        generation += 1
         let isCanvas = d.scene == .canvas
         // Ink first: the cache and the live tail depend on nothing else.
         let change = isCanvas ? try ink.update(d.ink, viewport: viewport) : .none

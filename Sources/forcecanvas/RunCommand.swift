@@ -51,7 +51,13 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup(title: "Pressure") var pressure: SettingsOptionGroup
 
-    @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) on stderr.")
+    @Option(help: "How to present: auto (GL where OpenGL 3.3 core or GLES 3.0 works, else software, saying why), gl or software.")
+    var presenter = PresenterChoice.auto
+
+    @Option(name: .customLong("shaders"), help: ArgumentHelp("The GL presenter's shader folder (default: beside the executable, else the source tree's Shaders/).", valueName: "DIR"))
+    var shaderDirectory: String?
+
+    @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) and the presenter (GL vendor, renderer, version) on stderr.")
     var verbose = false
 
     /// 1280x800 points: the window's size when nothing else says.
@@ -92,6 +98,8 @@ struct RunCommand: ParsableCommand {
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = exportDir
         config.verbose = verbose
+        config.presenter = presenter
+        config.shaderDirectory = shaderDirectory
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
         if let replayPath { config.replay = try SessionFile.load(replayPath) }
         config.loadSession = { path in try SessionFile.readForWindow(path) }
@@ -179,3 +187,5 @@ struct RunCommand: ParsableCommand {
         return URL(fileURLWithPath: a).standardized.path == URL(fileURLWithPath: b).standardized.path
     }
 }
+
+extension PresenterChoice: ExpressibleByArgument {}

@@ -1,0 +1,165 @@
+import CGL
+import CairoRender
+import ForceCore
+
+/// Puts a `LayerRenderer`'s layers together on the GPU with the shaders of `Shaders/`: the base
+/// (ink cache or scene, blurred and dimmed live behind a peek), the live tail, the scene's sharp
+/// elements, the rings as signed-distance fields, the overlays. Premultiplied alpha throughout:
+/// Cairo's ARGB32 is blended with (1, 1 − source alpha).
+final class GLCompositor {
+    /// Where a composite goes: a framebuffer (0: the window's) of a size in pixels.
+    struct Target {
+        var framebuffer: GLuint
+        var width: Int
+        var height: Int
+    }
+
+    private let gl: GLFunctions
+    private let composite: ShaderProgram
+    private let blurProgram: ShaderProgram
+    private let ring: ShaderProgram
+    private let vertexArray: GLuint
+    private var layers: [LayerRenderer.LayerID: (texture: GLTexture, surface: ObjectIdentifier)] = [:]
+    private var uploaded = -1
+    private let blur: BlurChain
+
+    /// Compiles the shaders (naming the file and line of an error).
+    init(_ gl: GLFunctions, sources: ShaderSources, dialect: GLDialect) throws(ShaderError) {
+        self.gl = gl
+        composite = try ShaderProgram(gl, vertex: "composite.vert", fragment: "composite.frag", sources: sources, dialect: dialect)
+        blurProgram = try ShaderProgram(gl, vertex: "composite.vert", fragment: "blur.frag", sources: sources, dialect: dialect)
+        ring = try ShaderProgram(gl, vertex: "composite.vert", fragment: "ring.frag", sources: sources, dialect: dialect)
+        var vao: GLuint = 0
+        // The quads come from gl_VertexID: no vertex buffer, but core GL needs a vertex array bound.
+        gl.genVertexArrays(1, &vao)
+        vertexArray = vao
+        blur = BlurChain(gl)
+    }
+
+    deinit {
+        var vao = vertexArray
+        gl.deleteVertexArrays(1, &vao)
+    }
+
+    /// Uploads what the last render changed: each layer's dirty rects (`glTexSubImage2D`), the
+    /// whole layer only when its texture is new. Once per render, however often it is called.
+    func upload(_ renderer: LayerRenderer) throws(PresentError) {
+        guard uploaded != renderer.generation else { return }
+        uploaded = renderer.generation
+        // Ink first: nothing else is uploaded before the cache and the tail.
+        for id in [LayerRenderer.LayerID.ink, .tail, .scene, .front, .overlay] {
+            let surface = renderer.surface(id)
+            var rects = renderer.damage[id] ?? []
+            let current = layers[id]
+            if current == nil || current?.surface != ObjectIdentifier(surface) || current?.texture.width != surface.pixelWidth
+                || current?.texture.height != surface.pixelHeight {
+                layers[id] = (try GLTexture(gl, width: surface.pixelWidth, height: surface.pixelHeight, layer: true), ObjectIdentifier(surface))
+                rects = [PixelRect(x: 0, y: 0, width: surface.pixelWidth, height: surface.pixelHeight)]
+            }
+            layers[id]?.texture.upload(surface, rects: rects)
+        }
+        if let e = gl.takeError() { throw .device("\(e) uploading the layers") }
+    }
+
+    /// Draws the composite of the last render into `target`.
+    func compose(_ renderer: LayerRenderer, into target: Target) throws(PresentError) {
+        try upload(renderer)
+        let c = renderer.composition
+        guard let base = layers[c.base]?.texture else { return }
+        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        gl.bindVertexArray(vertexArray)
+        gl.activeTexture(GLenum(GL_TEXTURE0))
+        gl.disable(GLenum(GL_BLEND))
+        let sigma = (c.blur?.sigma ?? 0) * renderer.viewport.scale
+        let source = sigma > 0 ? try blur.run(base, sigma: sigma, composite: composite, blur: blurProgram) : base
+        bind(target)
+        draw(source, into: full, of: target, dim: c.blur?.dim ?? 0)
+        gl.enable(GLenum(GL_BLEND))
+        gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        for id in [LayerRenderer.LayerID.tail, .front] {
+            guard let texture = layers[id]?.texture else { continue }
+            for r in c.occupied[id] ?? [] { draw(texture, into: r, of: target) }
+        }
+        for shape in c.rings { drawRing(shape, scale: renderer.viewport.scale, target: target) }
+        if let overlay = layers[.overlay]?.texture {
+            for r in c.occupied[.overlay] ?? [] { draw(overlay, into: r, of: target) }
+        }
+        gl.disable(GLenum(GL_BLEND))
+        if let e = gl.takeError() { throw .device("\(e) compositing") }
+    }
+
+    private func bind(_ target: Target) {
+        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+    }
+
+    /// Draws the part of `texture` under `rect` (the texture covers the whole target) into the
+    /// same rect of `target`, dimmed by `dim`. A texture of another size is scaled to the target.
+    private func draw(_ texture: GLTexture, into rect: PixelRect, of target: Target, dim: Double = 0) {
+        let w = Double(target.width), h = Double(target.height)
+        var v0 = Double(rect.y) / h, v1 = Double(rect.y + rect.height) / h
+        if !texture.topDown { (v0, v1) = (1 - v0, 1 - v1) }
+        texture.setFilter(linear: texture.width != target.width || texture.height != target.height || !texture.topDown)
+        gl.useProgram(composite.id)
+        composite.set("uTarget", w, h)
+        composite.set("uRect", Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        composite.set("uSource", Double(rect.x) / w, v0, Double(rect.x + rect.width) / w, v1)
+        composite.set("uLayer", Int32(0))
+        composite.set("uOpacity", 1.0)
+        composite.set("uDim", dim)
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+        gl.drawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    /// One ring as a signed-distance field over its bounds.
+    private func drawRing(_ shape: RingShape, scale: Double, target: Target) {
+        guard let r = PixelRect(covering: shape.bounds, scale: scale, width: target.width, height: target.height) else { return }
+        gl.useProgram(ring.id)
+        ring.set("uTarget", Double(target.width), Double(target.height))
+        ring.set("uRect", Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+        ring.set("uSource", 0, 0, 1, 1)
+        ring.set("uCenter", shape.center.x * scale, shape.center.y * scale)
+        ring.set("uRadius", shape.radius)
+        ring.set("uWidth", shape.width)
+        ring.set("uScale", shape.scale * scale)
+        ring.set("uProgress", Force.normalized(shape.fraction))
+        let c = shape.colour
+        ring.set("uColour", c.r * c.a, c.g * c.a, c.b * c.a, c.a)
+        switch shape.style {
+        case .progress(let t):
+            ring.set("uTrack", t.r * t.a, t.g * t.a, t.b * t.a, t.a)
+            ring.set("uGlow", 0.0)
+        case .glowing(let glow):
+            ring.set("uTrack", 0, 0, 0, 0)
+            ring.set("uGlow", glow)
+        }
+        let layers = RingShape.glowLayers
+        ring.set("uGlowLayers", layers[0].widthInRadii, layers[0].alpha, layers[1].widthInRadii, layers[1].alpha)
+        gl.drawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    /// Reads `target` back as Cairo's ARGB32 (`glReadPixels`: rows bottom up, R G B A bytes).
+    func readBack(_ target: Target, viewport: Viewport) throws(PresentError) -> ImageSurface {
+        let surface: ImageSurface
+        do { surface = try ImageSurface(viewport: viewport) } catch { throw .render(error) }
+        guard let data = surface.data, surface.pixelWidth == target.width, surface.pixelHeight == target.height else {
+            throw .device("the frame read back is \(target.width)x\(target.height), not the window's \(surface.pixelWidth)x\(surface.pixelHeight)")
+        }
+        var rgba = [UInt8](repeating: 0, count: target.width * target.height * 4)
+        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        rgba.withUnsafeMutableBytes { b in
+            gl.readPixels(0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), b.baseAddress)
+        }
+        if let e = gl.takeError() { throw .device("\(e) reading the frame back") }
+        for y in 0..<target.height {
+            let from = (target.height - 1 - y) * target.width * 4, row = data + y * surface.stride
+            for x in 0..<target.width {
+                let i = from + x * 4
+                (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (rgba[i + 2], rgba[i + 1], rgba[i], rgba[i + 3])
+            }
+        }
+        surface.markDirty()
+        return surface
+    }
+}

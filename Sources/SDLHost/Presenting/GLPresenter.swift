@@ -1,0 +1,137 @@
+import CGL
+import CSDL2
+import CairoRender
+import ForceCore
+
+/// Why the GL presenter could not start.
+public enum GLPresenterError: Error, CustomStringConvertible, Equatable {
+    /// No OpenGL 3.3 core or GLES 3.0 context (SDL's or the driver's words).
+    case noContext(String)
+    /// A shader did not load, compile or link (its file and line).
+    case shader(ShaderError)
+    /// GL refused something else (a missing entry point, a texture).
+    case device(String)
+
+    public var description: String {
+        switch self {
+        case .noContext(let m): return "no OpenGL 3.3 core or GLES 3.0 context: \(m)"
+        case .shader(let e): return "shader \(e)"
+        case .device(let m): return m
+        }
+    }
+}
+
+/// Presents through OpenGL 3.3 core (or GLES 3.0): the frame as layers (`LayerRenderer`), each a
+/// texture uploaded only in its dirty rects, composited by the shaders in `Shaders/`
+/// (`GLCompositor`), the backdrop blurred live and the rings drawn as signed-distance fields.
+final class GLPresenter: WindowPresenter {
+    let name = "gl"
+    /// "OpenGL 4.5 (Core Profile) Mesa 22.3.6", "llvmpipe (LLVM 15.0.6, 256 bits)", "Mesa/X.org".
+    let version: String, renderer: String, vendor: String
+    let dialect: GLDialect
+    /// Where the shaders were read from.
+    let shaderDirectory: String
+    private let window: Window
+    private let context: SDL_GLContext
+    private let gl: GLFunctions
+    private var compositor: GLCompositor?
+    private var layers: LayerRenderer
+    private var offscreen: GLTexture?
+
+    /// Asks SDL for an OpenGL 3.3 core context: call before the window is made (the attributes
+    /// choose its visual).
+    static func requestContext() {
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
+        SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
+        // The compositor needs no depth or stencil buffer.
+        SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0)
+        SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0)
+    }
+
+    /// A GL context on `window` (3.3 core, else GLES 3.0), the shaders of `shaders` compiled.
+    init(window: Window, shaders: ShaderSources, viewport: Viewport) throws(GLPresenterError) {
+        self.window = window
+        shaderDirectory = shaders.directory
+        var made = SDL_GL_CreateContext(window.window)
+        var dialect = GLDialect.core
+        if made == nil {
+            let coreError = Window.lastError
+            SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_ES.rawValue))
+            SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
+            SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0)
+            made = SDL_GL_CreateContext(window.window)
+            dialect = .es
+            if made == nil { throw .noContext("\(coreError); GLES 3.0: \(Window.lastError)") }
+        }
+        guard let context = made else { throw .noContext(Window.lastError) }
+        self.context = context
+        self.dialect = dialect
+        // Frames are paced by the loop, not by vsync (SPEC 7: it is not trusted under Xvfb).
+        SDL_GL_SetSwapInterval(0)
+        do {
+            gl = try GLFunctions()
+            layers = try LayerRenderer(viewport: viewport)
+        } catch {
+            SDL_GL_DeleteContext(context)
+            throw .device("\(error)")
+        }
+        version = gl.string(GL_VERSION)
+        renderer = gl.string(GL_RENDERER)
+        vendor = gl.string(GL_VENDOR)
+        do {
+            compositor = try GLCompositor(gl, sources: shaders, dialect: dialect)
+        } catch {
+            SDL_GL_DeleteContext(context)
+            throw .shader(error)
+        }
+    }
+
+    deinit {
+        // Textures and programs go while their context is current.
+        SDL_GL_MakeCurrent(window.window, context)
+        compositor = nil
+        offscreen = nil
+        SDL_GL_DeleteContext(context)
+    }
+
+    var viewport: Viewport {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GL_GetDrawableSize(window.window, &pw, &ph)
+        return window.viewport(pixelWidth: pw)
+    }
+
+    var summary: String {
+        "presenter gl: \(version) · renderer \(renderer) · vendor \(vendor) · shaders from \(shaderDirectory)"
+    }
+
+    func render(_ frame: FrameRequest) throws(PresentError) -> Bool {
+        do { return try layers.render(frame) } catch { throw .render(error) }
+    }
+
+    /// Uploads the layers' dirty rects, composites into the window and swaps.
+    func present() throws(PresentError) {
+        guard let compositor else { return }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GL_GetDrawableSize(window.window, &w, &h)
+        try compositor.compose(layers, into: .init(framebuffer: 0, width: Int(w), height: Int(h)))
+        SDL_GL_SwapWindow(window.window)
+    }
+
+    /// Composites the last render into a texture of the layers' size and reads it back.
+    func snapshot() throws(PresentError) -> ImageSurface {
+        guard let compositor else { throw .device("the GL presenter is closed") }
+        let v = layers.viewport
+        if offscreen?.width != v.pixelWidth || offscreen?.height != v.pixelHeight {
+            offscreen = try GLTexture(gl, width: v.pixelWidth, height: v.pixelHeight, layer: false)
+        }
+        guard let target = offscreen else { throw .device("no texture to read the frame back from") }
+        let t = GLCompositor.Target(framebuffer: target.framebuffer, width: target.width, height: target.height)
+        try compositor.compose(layers, into: t)
+        return try compositor.readBack(t, viewport: v)
+    }
+
+    /// Waits until GL has finished every command given (the bench times whole frames with it).
+    func finish() { gl.finish() }
+}
