@@ -96,9 +96,10 @@ public final class LayerRenderer {
         let previous = composition
         composition = Composition(base: isCanvas ? .ink : .scene, blur: isCanvas ? nil : SceneLayers.blur(of: d),
                                   rings: isCanvas ? [] : SceneLayers.rings(of: d))
-        composition.occupied[.tail] = region(tailArea).rects.compactMap(pixelRect)
-        composition.occupied[.front] = region(previousFront).rects.compactMap(pixelRect)
-        composition.occupied[.overlay] = region(overlayArea).rects.compactMap(pixelRect)
+        // Disjoint: a pixel composited twice would darken wherever the layer is translucent.
+        composition.occupied[.tail] = PixelRect.disjoint(region(tailArea).rects.compactMap(pixelRect))
+        composition.occupied[.front] = PixelRect.disjoint(region(previousFront).rects.compactMap(pixelRect))
+        composition.occupied[.overlay] = PixelRect.disjoint(region(overlayArea).rects.compactMap(pixelRect))
         needsFull = false
         return damage.values.contains { !$0.isEmpty } || composition != previous
     }
@@ -148,8 +149,10 @@ public final class LayerRenderer {
         var recordings: [OpaquePointer] = []
         defer { for r in recordings { cairo_surface_destroy(r) } }
         var extents: [Rect] = []
+        // Bounded by the window: a group (a peek's panel) on an unbounded recording has no extents.
+        var bounds = cairo_rectangle_t(x: 0, y: 0, width: Double(viewport.width), height: Double(viewport.height))
         for element in isCanvas ? [] : SceneLayers.front(of: d, viewport: viewport) {
-            guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { continue }
+            guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &bounds) else { continue }
             recordings.append(recording)
             guard let cr = cairo_create(recording) else { continue }
             element(cr)
@@ -240,4 +243,30 @@ public final class LayerRenderer {
     /// The device-pixel rect covering `r`, clamped to the layers.
     private func pixelRect(_ r: Rect) -> PixelRect? { PixelRect(covering: r, scale: viewport.scale, width: viewport.pixelWidth,
                                                                  height: viewport.pixelHeight) }
+}
+
+extension PixelRect {
+    /// The same pixels as `rects`, in rects that do not overlap: each rect less the ones before it.
+    static func disjoint(_ rects: [PixelRect]) -> [PixelRect] {
+        var out: [PixelRect] = []
+        for r in rects {
+            var pieces = [r]
+            for taken in out { pieces = pieces.flatMap { $0.subtracting(taken) } }
+            out += pieces
+        }
+        return out
+    }
+
+    /// This rect less `other`: up to four rects (above, below, left, right of the overlap).
+    func subtracting(_ other: PixelRect) -> [PixelRect] {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        guard x1 > x0, y1 > y0 else { return [self] }
+        var out: [PixelRect] = []
+        if y0 > y { out.append(PixelRect(x: x, y: y, width: width, height: y0 - y)) }
+        if y + height > y1 { out.append(PixelRect(x: x, y: y1, width: width, height: y + height - y1)) }
+        if x0 > x { out.append(PixelRect(x: x, y: y0, width: x0 - x, height: y1 - y0)) }
+        if x + width > x1 { out.append(PixelRect(x: x1, y: y0, width: x + width - x1, height: y1 - y0)) }
+        return out
+    }
 }

@@ -99,3 +99,19 @@ final class LayerRendererTests: XCTestCase {
         XCTAssertEqual(layers.composition.base, .scene)
     }
 }
+
+extension LayerRendererTests {
+    /// Overlapping rects become disjoint pieces covering the same pixels (a translucent layer
+    /// composited twice where two rects overlap would darken there).
+    func testOccupiedRectsAreDisjoint() {
+        let rects = [PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 5, width: 10, height: 10),
+                     PixelRect(x: 2, y: 2, width: 3, height: 3)]
+        let pieces = PixelRect.disjoint(rects)
+        var covered = Set<Int>(), count = 0
+        for p in pieces {
+            for y in p.y..<(p.y + p.height) { for x in p.x..<(p.x + p.width) { covered.insert(y * 100 + x); count += 1 } }
+        }
+        XCTAssertEqual(count, covered.count, "no pixel twice")
+        XCTAssertEqual(covered.count, 100 + 100 - 25)
+    }
+}

@@ -32,7 +32,7 @@ final class GLPresenter: WindowPresenter {
     /// Where the shaders were read from.
     let shaderDirectory: String
     private let window: Window
-    private let context: SDL_GLContext
+    private let context: GLContext
     private let gl: GLFunctions
     private var compositor: GLCompositor?
     private var layers: LayerRenderer
@@ -65,8 +65,9 @@ final class GLPresenter: WindowPresenter {
             dialect = .es
             if made == nil { throw .noContext("\(coreError); GLES 3.0: \(Window.lastError)") }
         }
-        guard let context = made else { throw .noContext(Window.lastError) }
-        self.context = context
+        guard let made else { throw .noContext(Window.lastError) }
+        // Deleted when the last owner lets go, whichever way this initializer ends.
+        context = GLContext(made, window: window)
         self.dialect = dialect
         // Frames are paced by the loop, not by vsync (SPEC 7: it is not trusted under Xvfb).
         SDL_GL_SetSwapInterval(0)
@@ -74,7 +75,6 @@ final class GLPresenter: WindowPresenter {
             gl = try GLFunctions()
             layers = try LayerRenderer(viewport: viewport)
         } catch {
-            SDL_GL_DeleteContext(context)
             throw .device("\(error)")
         }
         version = gl.string(GL_VERSION)
@@ -83,17 +83,15 @@ final class GLPresenter: WindowPresenter {
         do {
             compositor = try GLCompositor(gl, sources: shaders, dialect: dialect)
         } catch {
-            SDL_GL_DeleteContext(context)
             throw .shader(error)
         }
     }
 
     deinit {
-        // Textures and programs go while their context is current.
-        SDL_GL_MakeCurrent(window.window, context)
+        // Textures and programs go while their context is current; the context after them.
+        context.makeCurrent()
         compositor = nil
         offscreen = nil
-        SDL_GL_DeleteContext(context)
     }
 
     var viewport: Viewport {
@@ -134,4 +132,19 @@ final class GLPresenter: WindowPresenter {
 
     /// Waits until GL has finished every command given (the bench times whole frames with it).
     func finish() { gl.finish() }
+}
+
+/// An SDL OpenGL context, deleted with its owner.
+private final class GLContext {
+    let context: SDL_GLContext
+    let window: Window
+
+    init(_ context: SDL_GLContext, window: Window) {
+        self.context = context
+        self.window = window
+    }
+
+    func makeCurrent() { SDL_GL_MakeCurrent(window.window, context) }
+
+    deinit { SDL_GL_DeleteContext(context) }
 }
