@@ -70,6 +70,7 @@ struct BenchCommand: ParsableCommand {
         if wants(7) || wants(8) { try printSessionSections() }
         try printInkSections()
         if wants(13) { try printCheckSection() }
+        if wants(14) { try printPresentSection() }
     }
 
     /// Whether section `n` runs (`--only`).

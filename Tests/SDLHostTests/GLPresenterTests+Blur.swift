@@ -117,3 +117,49 @@ extension GLPresenterTests {
         XCTAssertGreaterThan(shot.luminance(x: shot.width / 2, y: shot.height / 2), 200)
     }
 }
+
+/// Frames after frames: what one GL presenter shows after a sequence is what a fresh one shows
+/// for the last state (the uploads in dirty rects and the kept blur leave nothing stale).
+extension GLPresenterTests {
+    func testASequenceOfFramesEndsWhereAFreshCompositeDoes() throws {
+        let v = Self.viewport
+        var states: [AppState] = []
+        var s = PresentFixtures.inkedCanvas(v)
+        states.append(s)
+        let path = StrokeFixtures.signature(count: 48, in: Rect(x: 40, y: 300, width: 500, height: 300), seed: 5)
+        var t = s.time + 0.1
+        s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
+        for (i, p) in path.enumerated().dropFirst() {
+            t += 1.0 / 240
+            s.handle(.pointer(PointerInput(phase: .move, location: p.preciseLocation)), at: t)
+            if i % 4 == 0 {
+                s.advance(to: t)
+                states.append(s)
+            }
+        }
+        // Checked: mid-stroke, after the stroke (the HUD open), the peek, the full ring.
+        var checked = [states.count - 1]
+        s.handle(.command(.toggleHUD), at: t)
+        states.append(s)
+        s.handle(.pointer(PointerInput(phase: .up, location: path[path.count - 1].preciseLocation)), at: t + 0.01)
+        s.advance(to: t + 0.5)
+        states.append(s)
+        checked.append(states.count - 1)
+        // Then Messages: the preview's progress up, down and up (the blur kept and remade).
+        states += [1, 2, 3, 3, 2, 4].map { PresentFixtures.peek(quarters: $0, viewport: v) }
+        checked.append(states.count - 1)
+        // Then Confirm's ring filling.
+        states += [4, 10, 14, 20].map { PresentFixtures.confirmRing(notches: $0, viewport: v) }
+        checked.append(states.count - 1)
+
+        let gl = try makeGL()
+        for (i, state) in states.enumerated() {
+            let frame = try Self.frame(gl, state)
+            guard checked.contains(i) else { continue }
+            let fresh = try Self.frame(try GLPresenter(window: try XCTUnwrap(glWindow), shaders: ShaderSources(directory: ShaderSources.sourceTree),
+                                                       viewport: v), state)
+            let r = ImageComparer(tolerance: .exact(threshold: 0.02)).compare(fresh, frame).0
+            XCTAssertTrue(r.passed, "frame \(i) (\(state.scene)): \(r.summary)")
+        }
+    }
+}

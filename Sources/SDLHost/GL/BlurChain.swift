@@ -3,46 +3,59 @@ import CairoRender
 import Foundation
 
 /// The live backdrop blur: a separable Gaussian (`Shaders/blur.frag`, a horizontal then a
-/// vertical pass) on a downsampled copy of the base layer, recomputed every frame.
+/// vertical pass) on a downsampled copy of the base layer, recomputed whenever the blur or the
+/// base changes (every frame of a peek whose progress moves).
 ///
-/// The copy is as small as the blur allows: full size below a σ of `halfSizeSigma`, half size
-/// below `quarterSizeSigma`, a quarter above (each halving is an exact 2×2 box average — one
-/// bilinear fetch between four texels —, so a quarter is a 4×4 box). So a small σ early in a
-/// peek stays as small as asked (0 at progress 0: no blur at all), and the full σ costs a
-/// sixteenth of the pixels.
+/// The copy is as small as the blur allows (`factor(sigma:)`), so a small σ early in a peek
+/// stays as small as asked (0 at progress 0: no blur at all) and the full σ costs a 64th of the
+/// pixels. Halving is one bilinear fetch between four texels (`composite.frag`), quartering four
+/// of them (`downsample.frag`): exact box averages. The box and the bilinear scale-up widen the
+/// blur by a few per cent of σ (3 % at the full blur), not more.
 final class BlurChain {
-    /// 2 px: below this σ the blur runs at full size (halving alone would blur more than asked).
-    static let halfSizeSigma = 2.0
-    /// 6 px: from here a quarter-size copy still has σ ≥ 1.5 of its texels.
-    static let quarterSizeSigma = 6.0
+    /// Size factors by σ in full-size pixels: the largest factor that still leaves σ ≥ 1.5 of
+    /// its texels (2 px for halving, which alone would blur more than a smaller σ asks).
+    static let factors: [(below: Double, factor: Int)] = [(2, 1), (6, 2), (12, 4), (.infinity, 8)]
 
     private let gl: GLFunctions
-    /// Two targets per size factor (1, 2, 4): the passes ping-pong between them.
+    /// Two targets per size factor: the passes ping-pong between them.
     private var targets: [Int: (GLTexture, GLTexture)] = [:]
 
     init(_ gl: GLFunctions) { self.gl = gl }
 
     /// The size factor for a blur of `sigma` pixels.
-    static func factor(sigma: Double) -> Int { sigma < halfSizeSigma ? 1 : sigma < quarterSizeSigma ? 2 : 4 }
+    static func factor(sigma: Double) -> Int { factors.first { sigma < $0.below }?.factor ?? 8 }
+
+    /// The programs the chain draws with.
+    struct Programs {
+        var copy: ShaderProgram
+        var quarter: ShaderProgram
+        var blur: ShaderProgram
+    }
 
     /// Blurs `base` by a Gaussian of `sigma` pixels; returns the texture holding the result
-    /// (the base's size divided by the factor, drawn bottom up).
-    func run(_ base: GLTexture, sigma: Double, composite: ShaderProgram, blur: ShaderProgram) throws(PresentError) -> GLTexture {
+    /// (the base's size divided by the factor, drawn bottom up), valid until the next run.
+    func run(_ base: GLTexture, sigma: Double, _ programs: Programs) throws(PresentError) -> GLTexture {
         let factor = Self.factor(sigma: sigma)
         var source = base
         var level = 1
-        // Halve until the factor is reached: base → ½ → ¼.
         while level < factor {
-            level *= 2
+            let step = factor / level >= 4 ? 4 : 2
+            level *= step
             let (a, _) = try pair(level, base)
-            quad(composite, from: source, into: a)
+            if step == 4 {
+                gl.useProgram(programs.quarter.id)
+                programs.quarter.set("uTexel", 1 / Double(source.width), 1 / Double(source.height))
+                quad(programs.quarter, from: source, into: a)
+            } else {
+                quad(programs.copy, from: source, into: a)
+            }
             source = a
         }
         let (a, b) = try pair(level, base)
         let first = source === a ? b : a
         let second = first === a ? b : a
-        pass(blur, from: source, into: first, step: (1 / Double(source.width), 0), sigma: sigma / Double(level))
-        pass(blur, from: first, into: second, step: (0, 1 / Double(first.height)), sigma: sigma / Double(level))
+        pass(programs.blur, from: source, into: first, step: (1 / Double(source.width), 0), sigma: sigma / Double(level))
+        pass(programs.blur, from: first, into: second, step: (0, 1 / Double(first.height)), sigma: sigma / Double(level))
         if let e = gl.takeError() { throw .device("\(e) blurring the backdrop") }
         return second
     }
@@ -58,10 +71,32 @@ final class BlurChain {
 
     /// One Gaussian pass along `step` (a texel, in texture coordinates).
     private func pass(_ program: ShaderProgram, from source: GLTexture, into target: GLTexture, step: (Double, Double), sigma: Double) {
+        let taps = Self.taps(sigma: sigma)
         gl.useProgram(program.id)
         program.set("uStep", step.0, step.1)
-        program.set("uSigma", sigma)
+        program.set("uCentre", taps.centre)
+        program.set("uTaps", pairs: taps.pairs.map { ($0.offset, $0.weight) })
+        program.set("uTapCount", Int32(taps.pairs.count))
         quad(program, from: source, into: target)
+    }
+
+    /// 64 texels: the widest reach of one pass (`blur.frag` holds 32 pairs of taps).
+    static let maximumRadius = 64
+
+    /// A Gaussian of `sigma` texels out to 3σ (at most `maximumRadius`), normalised: the centre
+    /// tap's weight and, in pairs read by one bilinear fetch each, (offset, weight) on one side.
+    static func taps(sigma: Double) -> (centre: Double, pairs: [(offset: Double, weight: Double)]) {
+        guard sigma >= 0.01 else { return (1, []) }
+        let radius = min(maximumRadius, Int((3 * sigma).rounded(.up)))
+        func weight(_ x: Int) -> Double { exp(-0.5 * Double(x * x) / (sigma * sigma)) }
+        var total = 1.0
+        var pairs: [(offset: Double, weight: Double)] = []
+        for i in stride(from: 1, through: radius, by: 2) {
+            let a = weight(i), b = i + 1 <= radius ? weight(i + 1) : 0
+            pairs.append(((Double(i) * a + Double(i + 1) * b) / (a + b), a + b))
+            total += 2 * (a + b)
+        }
+        return (1 / total, pairs.map { ($0.offset, $0.weight / total) })
     }
 
     /// Draws all of `source` over all of `target`, sampling between texels.

@@ -6,6 +6,10 @@ import ForceCore
 /// (ink cache or scene, blurred and dimmed live behind a peek), the live tail, the scene's sharp
 /// elements, the rings as signed-distance fields, the overlays. Premultiplied alpha throughout:
 /// Cairo's ARGB32 is blended with (1, 1 − source alpha).
+///
+/// Every frame is composed whole into the window's back buffer (its contents are undefined after
+/// a swap): one pass over the window for the base, the other layers only over the rects where
+/// they have content. The blurred base is kept while neither the blur nor the base changes.
 final class GLCompositor {
     /// Where a composite goes: a framebuffer (0: the window's) of a size in pixels.
     struct Target {
@@ -16,19 +20,28 @@ final class GLCompositor {
 
     private let gl: GLFunctions
     private let composite: ShaderProgram
-    private let blurProgram: ShaderProgram
     private let ring: ShaderProgram
+    private let chain: BlurChain.Programs
     private let vertexArray: GLuint
     private var layers: [LayerRenderer.LayerID: (texture: GLTexture, surface: ObjectIdentifier)] = [:]
     private var uploaded = -1
     private let blur: BlurChain
+    /// The blurred base, with the blur and the render it was made at (nil: none made).
+    private var blurred: (texture: GLTexture, blur: BackdropBlur, base: LayerRenderer.LayerID, generation: Int)?
+    /// The last render in which the base layer changed.
+    private var baseChanged = -1
+    /// A texture of the layers' size to read frames back from.
+    private var offscreen: GLTexture?
 
     /// Compiles the shaders (naming the file and line of an error).
     init(_ gl: GLFunctions, sources: ShaderSources, dialect: GLDialect) throws(ShaderError) {
         self.gl = gl
-        composite = try ShaderProgram(gl, vertex: "composite.vert", fragment: "composite.frag", sources: sources, dialect: dialect)
-        blurProgram = try ShaderProgram(gl, vertex: "composite.vert", fragment: "blur.frag", sources: sources, dialect: dialect)
-        ring = try ShaderProgram(gl, vertex: "composite.vert", fragment: "ring.frag", sources: sources, dialect: dialect)
+        func program(_ fragment: String) throws(ShaderError) -> ShaderProgram {
+            try ShaderProgram(gl, vertex: "composite.vert", fragment: fragment, sources: sources, dialect: dialect)
+        }
+        composite = try program("composite.frag")
+        chain = BlurChain.Programs(copy: composite, quarter: try program("downsample.frag"), blur: try program("blur.frag"))
+        ring = try program("ring.frag")
         var vao: GLuint = 0
         // The quads come from gl_VertexID: no vertex buffer, but core GL needs a vertex array bound.
         gl.genVertexArrays(1, &vao)
@@ -43,7 +56,7 @@ final class GLCompositor {
 
     /// Uploads what the last render changed: each layer's dirty rects (`glTexSubImage2D`), the
     /// whole layer only when its texture is new. Once per render, however often it is called.
-    func upload(_ renderer: LayerRenderer) throws(PresentError) {
+    private func upload(_ renderer: LayerRenderer) throws(PresentError) {
         guard uploaded != renderer.generation else { return }
         uploaded = renderer.generation
         // Ink first: nothing else is uploaded before the cache and the tail.
@@ -56,24 +69,32 @@ final class GLCompositor {
                 layers[id] = (try GLTexture(gl, width: surface.pixelWidth, height: surface.pixelHeight, layer: true), ObjectIdentifier(surface))
                 rects = [PixelRect(x: 0, y: 0, width: surface.pixelWidth, height: surface.pixelHeight)]
             }
+            if id == renderer.composition.base, !rects.isEmpty { baseChanged = renderer.generation }
             layers[id]?.texture.upload(surface, rects: rects)
         }
         if let e = gl.takeError() { throw .device("\(e) uploading the layers") }
     }
 
-    /// Draws the composite of the last render into `target`.
+    /// Composes the last render into `target`.
     func compose(_ renderer: LayerRenderer, into target: Target) throws(PresentError) {
         try upload(renderer)
         let c = renderer.composition
-        guard let base = layers[c.base]?.texture else { return }
-        let full = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
+        guard let base = layers[c.base]?.texture else { throw .device("no base layer to compose") }
         gl.bindVertexArray(vertexArray)
         gl.activeTexture(GLenum(GL_TEXTURE0))
         gl.disable(GLenum(GL_BLEND))
-        let sigma = (c.blur?.sigma ?? 0) * renderer.viewport.scale
-        let source = sigma > 0 ? try blur.run(base, sigma: sigma, composite: composite, blur: blurProgram) : base
-        bind(target)
-        draw(source, into: full, of: target, dim: c.blur?.dim ?? 0)
+        var source = base
+        if let b = c.blur, b.sigma * renderer.viewport.scale > 0 {
+            if let kept = blurred, kept.blur == b, kept.base == c.base, kept.generation >= baseChanged {
+                source = kept.texture
+            } else {
+                source = try blur.run(base, sigma: b.sigma * renderer.viewport.scale, chain)
+                blurred = (source, b, c.base, renderer.generation)
+            }
+        }
+        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        draw(source, into: PixelRect(x: 0, y: 0, width: target.width, height: target.height), of: target, dim: c.blur?.dim ?? 0)
         gl.enable(GLenum(GL_BLEND))
         gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for id in [LayerRenderer.LayerID.tail, .front] {
@@ -88,9 +109,52 @@ final class GLCompositor {
         if let e = gl.takeError() { throw .device("\(e) compositing") }
     }
 
-    private func bind(_ target: Target) {
-        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
-        gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+    /// 64 px: the side of the textures the warm-up draws with.
+    static let warmUpSide = 64
+
+    /// Draws with every program once — each sampling, blending and size factor the frames use —
+    /// into the window and into a texture, then waits. Drivers that compile shader variants on
+    /// first use (llvmpipe's JIT takes milliseconds each) do it here, not in a peek's first frame.
+    func warmUp(window: Target) throws(PresentError) {
+        let side = Self.warmUpSide
+        // The blur runs on a probe of the window's size: its targets are made now too.
+        let probe = try GLTexture(gl, width: max(side, window.width), height: max(side, window.height), layer: true)
+        let scratch = try GLTexture(gl, width: side, height: side, layer: false)
+        gl.bindVertexArray(vertexArray)
+        gl.activeTexture(GLenum(GL_TEXTURE0))
+        var small = probe
+        for sigma in BlurChain.factors.map({ min($0.below, 16) - 0.5 }) { small = try blur.run(probe, sigma: sigma, chain) }
+        let rings = [RingShape(center: Point(x: 32, y: 32), radius: 20, width: 4, fraction: 0.5, colour: RGBA(0, 0, 1),
+                               style: .progress(track: RGBA(0.5, 0.5, 0.5, 0.3))),
+                     RingShape(center: Point(x: 32, y: 32), radius: 20, width: 1, fraction: 0.5, colour: RGBA(1, 0, 0),
+                               style: .glowing(radius: 2))]
+        for target in [window, Target(framebuffer: scratch.framebuffer, width: side, height: side)] {
+            gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+            gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+            let area = PixelRect(x: 0, y: 0, width: side, height: side)
+            gl.disable(GLenum(GL_BLEND))
+            draw(probe, into: area, of: target)
+            draw(small, into: area, of: target, dim: 0.5)
+            gl.enable(GLenum(GL_BLEND))
+            gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            draw(probe, into: area, of: target)
+            for r in rings { drawRing(r, scale: 1, target: target) }
+            gl.disable(GLenum(GL_BLEND))
+        }
+        gl.finish()
+        if let e = gl.takeError() { throw .device("\(e) warming the shaders up") }
+    }
+
+    /// Composes the last render into a texture of the layers' size and reads it back.
+    func snapshot(_ renderer: LayerRenderer) throws(PresentError) -> ImageSurface {
+        let v = renderer.viewport
+        if offscreen?.width != v.pixelWidth || offscreen?.height != v.pixelHeight {
+            offscreen = try GLTexture(gl, width: v.pixelWidth, height: v.pixelHeight, layer: false)
+        }
+        guard let texture = offscreen else { throw .device("no texture to read the frame back from") }
+        let target = Target(framebuffer: texture.framebuffer, width: texture.width, height: texture.height)
+        try compose(renderer, into: target)
+        return try readBack(target, viewport: v)
     }
 
     /// Draws the part of `texture` under `rect` (the texture covers the whole target) into the
@@ -99,7 +163,7 @@ final class GLCompositor {
         let w = Double(target.width), h = Double(target.height)
         var v0 = Double(rect.y) / h, v1 = Double(rect.y + rect.height) / h
         if !texture.topDown { (v0, v1) = (1 - v0, 1 - v1) }
-        texture.setFilter(linear: texture.width != target.width || texture.height != target.height || !texture.topDown)
+        texture.setFilter(linear: texture.width != target.width || texture.height != target.height)
         gl.useProgram(composite.id)
         composite.set("uTarget", w, h)
         composite.set("uRect", Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
@@ -151,6 +215,7 @@ final class GLCompositor {
         rgba.withUnsafeMutableBytes { b in
             gl.readPixels(0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), b.baseAddress)
         }
+        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         if let e = gl.takeError() { throw .device("\(e) reading the frame back") }
         for y in 0..<target.height {
             let from = (target.height - 1 - y) * target.width * 4, row = data + y * surface.stride

@@ -47,6 +47,7 @@ struct GLFunctions {
     let uniform1f: PFNGLUNIFORM1FPROC
     let uniform2f: PFNGLUNIFORM2FPROC
     let uniform4f: PFNGLUNIFORM4FPROC
+    let uniform2fv: PFNGLUNIFORM2FVPROC
     let genVertexArrays: PFNGLGENVERTEXARRAYSPROC
     let bindVertexArray: PFNGLBINDVERTEXARRAYPROC
     let deleteVertexArrays: PFNGLDELETEVERTEXARRAYSPROC
@@ -100,6 +101,7 @@ struct GLFunctions {
         uniform1f = try load("glUniform1f")
         uniform2f = try load("glUniform2f")
         uniform4f = try load("glUniform4f")
+        uniform2fv = try load("glUniform2fv")
         genVertexArrays = try load("glGenVertexArrays")
         bindVertexArray = try load("glBindVertexArray")
         deleteVertexArrays = try load("glDeleteVertexArrays")

@@ -47,6 +47,12 @@ final class ShaderProgram {
         gl.uniform4f(location(name), GLfloat(x), GLfloat(y), GLfloat(z), GLfloat(w))
     }
 
+    /// Sets a `vec2` array uniform from its first element.
+    func set(_ name: String, pairs: [(Double, Double)]) {
+        let values = pairs.flatMap { [GLfloat($0.0), GLfloat($0.1)] }
+        values.withUnsafeBufferPointer { gl.uniform2fv(location(name), GLsizei(pairs.count), $0.baseAddress) }
+    }
+
     private static func compile(_ gl: GLFunctions, _ name: String, type: Int32, sources: ShaderSources,
                                 dialect: GLDialect) throws(ShaderError) -> GLuint {
         let text = try sources.source(name, for: dialect)

@@ -22,7 +22,7 @@ public struct ShaderError: Error, CustomStringConvertible, Equatable {
 /// line numbers those of the file.
 struct ShaderSources {
     /// The shaders the compositor needs.
-    static let names = ["composite.vert", "composite.frag", "blur.frag", "ring.frag"]
+    static let names = ["composite.vert", "composite.frag", "downsample.frag", "blur.frag", "ring.frag"]
     /// The first line of every shader file.
     static let desktopVersion = "#version 330 core"
 

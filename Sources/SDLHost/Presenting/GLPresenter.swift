@@ -36,7 +36,6 @@ final class GLPresenter: WindowPresenter {
     private let gl: GLFunctions
     private var compositor: GLCompositor?
     private var layers: LayerRenderer
-    private var offscreen: GLTexture?
 
     /// Asks SDL for an OpenGL 3.3 core context: call before the window is made (the attributes
     /// choose its visual).
@@ -85,13 +84,19 @@ final class GLPresenter: WindowPresenter {
         } catch {
             throw .shader(error)
         }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GL_GetDrawableSize(window.window, &w, &h)
+        do {
+            try compositor?.warmUp(window: .init(framebuffer: 0, width: Int(w), height: Int(h)))
+        } catch {
+            throw .device("\(error)")
+        }
     }
 
     deinit {
         // Textures and programs go while their context is current; the context after them.
         context.makeCurrent()
         compositor = nil
-        offscreen = nil
     }
 
     var viewport: Viewport {
@@ -111,27 +116,26 @@ final class GLPresenter: WindowPresenter {
     /// Uploads the layers' dirty rects, composites into the window and swaps.
     func present() throws(PresentError) {
         guard let compositor else { return }
+        // Another context may have been made current since (a second window, a test).
+        context.makeCurrent()
         var w: Int32 = 0, h: Int32 = 0
         SDL_GL_GetDrawableSize(window.window, &w, &h)
         try compositor.compose(layers, into: .init(framebuffer: 0, width: Int(w), height: Int(h)))
         SDL_GL_SwapWindow(window.window)
     }
 
-    /// Composites the last render into a texture of the layers' size and reads it back.
+    /// The composite of the last render, read back (`glReadPixels`) from a texture of its own.
     func snapshot() throws(PresentError) -> ImageSurface {
         guard let compositor else { throw .device("the GL presenter is closed") }
-        let v = layers.viewport
-        if offscreen?.width != v.pixelWidth || offscreen?.height != v.pixelHeight {
-            offscreen = try GLTexture(gl, width: v.pixelWidth, height: v.pixelHeight, layer: false)
-        }
-        guard let target = offscreen else { throw .device("no texture to read the frame back from") }
-        let t = GLCompositor.Target(framebuffer: target.framebuffer, width: target.width, height: target.height)
-        try compositor.compose(layers, into: t)
-        return try compositor.readBack(t, viewport: v)
+        context.makeCurrent()
+        return try compositor.snapshot(layers)
     }
 
     /// Waits until GL has finished every command given (the bench times whole frames with it).
-    func finish() { gl.finish() }
+    func finish() {
+        context.makeCurrent()
+        gl.finish()
+    }
 }
 
 /// An SDL OpenGL context, deleted with its owner.

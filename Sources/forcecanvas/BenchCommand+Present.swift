@@ -1,0 +1,151 @@
+import CairoRender
+import ForceCore
+import Foundation
+import SDLHost
+
+/// Bench section 14: presenting. Each presenter in a hidden window of its own, at three sizes,
+/// timing what the window does per frame: render (Cairo: the one surface, or the layers) and
+/// present (software: the dirty rects into the SDL streaming texture, copied and presented; GL:
+/// the layers' dirty rects with glTexSubImage2D, the blur, the rings, the composite, the swap,
+/// and glFinish so the GPU's work is inside the figure). Then Messages at the window's size:
+/// its p99 and its first peek frame against the 8 ms target.
+extension BenchCommand {
+    /// The sizes measured: the window's default, full HD, 4K.
+    static let presentSizes = [Viewport(width: 1280, height: 800), Viewport(width: 1920, height: 1080),
+                               Viewport(width: 3840, height: 2160)]
+    /// 8 ms: the frame budget the issue sets for Messages (half a 60 Hz frame, the rest for input).
+    static let messagesTarget = 0.008
+
+    /// A frame's cost split in two, in seconds.
+    struct PresentCost {
+        var render: Timing
+        var present: Timing
+        var total: Timing
+        /// The first peek frame: its render and its present.
+        var first: (render: Double, present: Double)
+    }
+
+    func printPresentSection() throws {
+        print("14. Presenting: render + present per frame, GL against software (\(frames) frames each)")
+        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else {
+            print("   skipped: no display (the presenters need a window; run under Xvfb)")
+            return
+        }
+        if let gl = try? PresentingWindow(.gl, viewport: Self.presentSizes[0]) { print("   \(gl.summary)") }
+        print("   Under Xvfb both presenters run on the CPU (Mesa's llvmpipe): compare the ratio, not the absolute figures.")
+        let scenarios: [(String, (Viewport) -> Scenario)] = [
+            ("only the live tail dirty (a stroke being drawn, 6 finished)", Self.liveTail),
+            ("mid-peek, the blur following the progress (0.5 ↔ 0.75)", Self.midPeek),
+        ]
+        for (name, make) in scenarios {
+            print("   \(name):")
+            for v in Self.presentSizes {
+                var line = String(format: "      %4dx%-4d", v.pixelWidth, v.pixelHeight)
+                var means: [PresenterChoice: Double] = [:]
+                for choice in [PresenterChoice.software, .gl] {
+                    guard let c = try? presentCost(choice, make(v)) else {
+                        line += " · \(choice.rawValue): unavailable"
+                        continue
+                    }
+                    means[choice] = c.present.mean
+                    line += String(format: " · %@ present %.2f ms (p99 %.2f), render %.2f ms", choice.rawValue,
+                                   c.present.mean * 1000, c.present.p99 * 1000, c.render.mean * 1000)
+                }
+                if let gl = means[.gl], let sw = means[.software], sw > 0 { line += String(format: " · GL/software %.2f×", gl / sw) }
+                print(line)
+            }
+        }
+        let v = Self.presentSizes[0]
+        print("   Messages at \(v.width)x\(v.height) (render + present; first: the press's first peek frame):")
+        for choice in [PresenterChoice.software, .gl] {
+            guard let c = try? presentCost(choice, Self.messagesPeek(v)) else {
+                print("      \(choice.rawValue): unavailable")
+                continue
+            }
+            let first = c.first.render + c.first.present
+            print(String(format: "      %@: p50 %.2f ms · p99 %.2f ms · first peek frame %.2f ms (render %.2f + present %.2f) · target %.0f ms: %@",
+                         choice.rawValue, c.total.p50 * 1000, c.total.p99 * 1000, first * 1000, c.first.render * 1000,
+                         c.first.present * 1000, Self.messagesTarget * 1000, max(c.total.p99, first) <= Self.messagesTarget ? "met" : "missed"))
+        }
+    }
+
+    /// A state, and what changes it each frame.
+    struct Scenario {
+        var state: AppState
+        var frame: (inout AppState, Double, Int) -> Void
+    }
+
+    /// The canvas with finished ink, a stroke being drawn across it: 4 samples a frame.
+    static func liveTail(_ v: Viewport) -> Scenario {
+        var s = PresentFixtures.inkedCanvas(v)
+        let path = StrokeFixtures.signature(count: 4000, in: Rect(x: Double(v.width) * 0.2, y: Double(v.height) * 0.3,
+                                                                   width: Double(v.width) * 0.6, height: Double(v.height) * 0.4), seed: 7)
+        let t = s.time + 0.1
+        s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
+        s.advance(to: t)
+        return Scenario(state: s) { s, t, f in
+            for k in 1...4 { s.handle(.pointer(PointerInput(phase: .move, location: path[(f * 4 + k) % path.count].preciseLocation)), at: t) }
+        }
+    }
+
+    /// Messages with a row pressed halfway into its preview; each frame a notch up or down.
+    static func midPeek(_ v: Viewport) -> Scenario {
+        Scenario(state: PresentFixtures.peek(quarters: 2, viewport: v)) { s, t, f in s.handle(.wheel(f % 2 == 0 ? 1 : -1), at: t) }
+    }
+
+    /// Messages from rest: two idle frames, a press, then a notch a frame up to the peek (the
+    /// first peek frame is the press's first frame with progress), then on past the peek with
+    /// the commit ring moving.
+    static func messagesPeek(_ v: Viewport) -> Scenario {
+        var s = PresentFixtures.state(.messages, viewport: v)
+        s.advance(to: 0.5)
+        let row = s.display.messages?.layout.row(2).center ?? Point(x: Double(v.width) / 2, y: Double(v.height) / 2)
+        return Scenario(state: s) { s, t, f in
+            switch f {
+            case 0: s.handle(.pointer(PointerInput(phase: .down, location: row)), at: t)
+            case 1...6: s.handle(.wheel(1), at: t)
+            default: s.handle(.wheel(f % 2 == 0 ? 1 : -1), at: t)
+            }
+        }
+    }
+
+    /// Times `frames` frames of `scenario` with `choice` in a hidden window of the state's size.
+    /// `first` is the first frame in which the scene shows a blur (a peek's first), else frame 0.
+    func presentCost(_ choice: PresenterChoice, _ scenario: Scenario) throws -> PresentCost {
+        var state = scenario.state
+        let window = try PresentingWindow(choice, viewport: state.viewport)
+        let p = window.presenter
+        // The first frame draws and uploads everything; an idle one after it (as in the window).
+        for _ in 0..<2 {
+            _ = try p.render(FrameRequest(display: state.display))
+            try p.present()
+        }
+        window.finish()
+        let clock = ContinuousClock()
+        var renders: [Double] = [], presents: [Double] = [], first: (render: Double, present: Double)?
+        var t = state.time
+        for f in 0..<frames {
+            t += 1.0 / 60
+            scenario.frame(&state, t, f)
+            state.advance(to: t)
+            let display = state.display
+            let start = clock.now
+            let drew = try p.render(FrameRequest(display: display))
+            let rendered = clock.now
+            if drew { try p.present() }
+            window.finish()
+            let end = clock.now
+            renders.append(seconds(rendered - start))
+            presents.append(seconds(end - rendered))
+            if first == nil, display.messages?.peek.map({ $0.previewProgress > 0 }) ?? false { first = (renders[f], presents[f]) }
+        }
+        let totals = zip(renders, presents).map { $0 + $1 }
+        return PresentCost(render: timing(renders), present: timing(presents), total: timing(totals), first: first ?? (renders[0], presents[0]))
+    }
+
+    func timing(_ costs: [Double]) -> Timing {
+        let sorted = costs.sorted()
+        return Timing(mean: costs.reduce(0, +) / Double(costs.count), p50: sorted[sorted.count / 2],
+                      p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+    }
+}
