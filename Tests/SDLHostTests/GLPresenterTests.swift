@@ -24,8 +24,8 @@ final class GLPresenterTests: XCTestCase {
     }
 
     /// A GL presenter on a hidden window, with the repository's shaders (or those of `shaders`).
-    func makeGL(shaders: String = ShaderSources.sourceTree, viewport: Viewport = viewport) throws -> GLPresenter {
-        GLPresenter.requestContext()
+    func makeGL(shaders: String = ShaderSources.sourceTree, viewport: Viewport = viewport, _ dialect: GLDialect = .core) throws -> GLPresenter {
+        GLPresenter.requestContext(dialect)
         let window = try SDLHost.Window(title: "test", width: viewport.width, height: viewport.height, openGL: true, hidden: true)
         glWindow = window
         return try GLPresenter(window: window, shaders: ShaderSources(directory: shaders), viewport: viewport)
@@ -75,6 +75,19 @@ final class GLPresenterTests: XCTestCase {
 
     func testAnIdleCanvasWithInkMatchesTheSoftwareFrame() throws {
         try compare("idle canvas with ink", PresentFixtures.inkedCanvas(Self.viewport), Self.sameFrame)
+    }
+
+    /// The same shaders on a GLES 3.0 context (`#version 300 es` swapped in): the same frame.
+    func testAGLESContextRunsTheSameShaders() throws {
+        let es = try makeGL(.es)
+        XCTAssertEqual(es.dialect, .es, es.version)
+        // Every shader runs in a full peek: the blur (each size factor on the way), the rings, the layers.
+        let state = PresentFixtures.peek(quarters: 4, viewport: Self.viewport)
+        let gles = try Self.frame(es, state)
+        glWindow = nil
+        let software = try Self.frame(try makeSoftware(), state)
+        let r = ImageComparer(tolerance: Self.fullBlur).compare(software, gles).0
+        XCTAssertTrue(r.passed, "GLES: \(r.summary)")
     }
 
     func testTheHelpOverlayMatchesTheSoftwareFrame() throws {

@@ -37,16 +37,23 @@ final class GLPresenter: WindowPresenter {
     private var compositor: GLCompositor?
     private var layers: LayerRenderer
 
-    /// Asks SDL for an OpenGL 3.3 core context: call before the window is made (the attributes
-    /// choose its visual).
-    static func requestContext() {
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_CORE.rawValue))
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
-        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3)
+    /// Asks SDL for an OpenGL 3.3 core context (or, with `.es`, GLES 3.0 at once): call before
+    /// the window is made (the attributes choose its visual).
+    static func requestContext(_ dialect: GLDialect = .core) {
+        switch dialect {
+        case .core: requestProfile(SDL_GL_CONTEXT_PROFILE_CORE, 3, 3)
+        case .es: requestProfile(SDL_GL_CONTEXT_PROFILE_ES, 3, 0)
+        }
         SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1)
         // The compositor needs no depth or stencil buffer.
         SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0)
         SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0)
+    }
+
+    private static func requestProfile(_ profile: SDL_GLprofile, _ major: Int32, _ minor: Int32) {
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(profile.rawValue))
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, major)
+        SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, minor)
     }
 
     /// A GL context on `window` (3.3 core, else GLES 3.0), the shaders of `shaders` compiled.
@@ -54,20 +61,15 @@ final class GLPresenter: WindowPresenter {
         self.window = window
         shaderDirectory = shaders.directory
         var made = SDL_GL_CreateContext(window.window)
-        var dialect = GLDialect.core
         if made == nil {
-            let coreError = Window.lastError
-            SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, Int32(SDL_GL_CONTEXT_PROFILE_ES.rawValue))
-            SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3)
-            SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0)
+            let first = Window.lastError
+            Self.requestContext(.es)
             made = SDL_GL_CreateContext(window.window)
-            dialect = .es
-            if made == nil { throw .noContext("\(coreError); GLES 3.0: \(Window.lastError)") }
+            if made == nil { throw .noContext("\(first); GLES 3.0: \(Window.lastError)") }
         }
         guard let made else { throw .noContext(Window.lastError) }
         // Deleted when the last owner lets go, whichever way this initializer ends.
         context = GLContext(made, window: window)
-        self.dialect = dialect
         // Frames are paced by the loop, not by vsync (SPEC 7: it is not trusted under Xvfb).
         SDL_GL_SetSwapInterval(0)
         do {
@@ -79,6 +81,11 @@ final class GLPresenter: WindowPresenter {
         version = gl.string(GL_VERSION)
         renderer = gl.string(GL_RENDERER)
         vendor = gl.string(GL_VENDOR)
+        // "OpenGL ES 3.2 Mesa …" or "4.5 (Core Profile) Mesa …": what SDL made, whatever was asked.
+        dialect = version.hasPrefix("OpenGL ES") ? .es : .core
+        guard let (major, minor) = Self.versionNumber(version), (major, minor) >= (dialect == .es ? (3, 0) : (3, 3)) else {
+            throw .noContext("\(version) is older than OpenGL 3.3 core or GLES 3.0")
+        }
         do {
             compositor = try GLCompositor(gl, sources: shaders, dialect: dialect)
         } catch {
@@ -91,6 +98,13 @@ final class GLPresenter: WindowPresenter {
         } catch {
             throw .device("\(error)")
         }
+    }
+
+    /// The first "major.minor" in a GL_VERSION string.
+    static func versionNumber(_ version: String) -> (Int, Int)? {
+        let digits = version.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "." }.split(separator: ".")
+        guard digits.count >= 2, let major = Int(digits[0]), let minor = Int(digits[1]) else { return nil }
+        return (major, minor)
     }
 
     deinit {
