@@ -25,10 +25,10 @@ public struct BackdropBlur: Equatable, Sendable {
         self.fullDim = Force.normalized(fullDim)
     }
 
-    /// The Gaussian's standard deviation at full blur, in points: the strength of the CPU blur
-    /// (`BlurredBackdrop`: two box passes of radius 4 at a quarter of the size; a box of radius
-    /// r has variance r(r + 1)/3, so 4 × √(2 × 20/3) ≈ 14.6 pt; its bilinear scale-up adds
-    /// about 0.1 pt more).
+    /// The Gaussian's standard deviation at full blur, in points at any HiDPI scale: the
+    /// strength of the CPU blur (`BlurredBackdrop`: two box passes of radius 4 at a quarter of
+    /// the size in points; a box of radius r has variance r(r + 1)/3, so 4 × √(2 × 20/3) ≈
+    /// 14.6 pt; its bilinear scale-up adds about 0.1 pt more).
     public static let fullSigma = Double(BlurredBackdrop.downscale)
         * (Double(BlurredBackdrop.passes * BlurredBackdrop.boxRadius * (BlurredBackdrop.boxRadius + 1)) / 3).squareRoot()
 

@@ -9,9 +9,9 @@ import ForceCore
 /// drawn back scaled up with a bilinear filter, which smooths it further: a few milliseconds at
 /// 1920×1080 instead of a full-resolution blur.
 public final class BlurredBackdrop {
-    /// 4: blur at a quarter of the size in each direction.
+    /// 4: blur at a quarter of the size in points in each direction.
     static let downscale = 4
-    /// Box radius in downscaled pixels (≈ 16 pt at full size), two passes (a tent, close
+    /// Box radius in downscaled pixels (16 pt at full size), two passes (a tent, close
     /// enough to a Gaussian once scaled up bilinearly; a third pass cost 4 ms at 1080p).
     static let boxRadius = 4
     static let passes = 2
@@ -23,7 +23,9 @@ public final class BlurredBackdrop {
     /// full-size pass, no downscaling filter), then box-blurred.
     public init(viewport: Viewport, draw: (OpaquePointer) -> Void) throws(RenderError) {
         self.viewport = viewport
-        let w = max(1, viewport.pixelWidth / Self.downscale), h = max(1, viewport.pixelHeight / Self.downscale)
+        // A quarter of the size in points, whatever the HiDPI scale: the blur is as wide in points
+        // on every screen (at scale 1, a quarter of the pixels, as it always was).
+        let w = max(1, viewport.width / Self.downscale), h = max(1, viewport.height / Self.downscale)
         small = try ImageSurface(viewport: Viewport(width: w, height: h))
         guard let cr = small.makeContext() else { throw RenderError.surface("cannot draw the backdrop") }
         cairo_scale(cr, Double(w) / Double(viewport.width), Double(h) / Double(viewport.height))

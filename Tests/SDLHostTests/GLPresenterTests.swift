@@ -99,6 +99,14 @@ final class GLPresenterTests: XCTestCase {
         try compare("confirm ring full", PresentFixtures.confirmRing(notches: 20, viewport: Self.viewport), Self.rings)
     }
 
+    /// At a HiDPI scale of 2 the layers are pixel-sized, the blur's σ doubles in pixels and the
+    /// rings are evaluated per device pixel: still the software frame.
+    func testHiDPIMatchesTheSoftwareFrame() throws {
+        let hiDPI = Viewport(width: 600, height: 420, scale: 2)
+        try compare("confirm ring full at scale 2", PresentFixtures.confirmRing(notches: 20, viewport: hiDPI), Self.rings)
+        try compare("peeked at scale 2", PresentFixtures.peek(quarters: 4, viewport: hiDPI), Self.fullBlur)
+    }
+
     func testAMidPeekMatchesWithinTheBlursTolerance() throws {
         let mid = PresentFixtures.peek(quarters: 2, viewport: Self.viewport)
         let peek = try XCTUnwrap(mid.display.messages?.peek)
