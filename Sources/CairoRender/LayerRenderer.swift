@@ -30,12 +30,17 @@ public final class LayerRenderer {
         public var occupied: [LayerID: [PixelRect]] = [:]
     }
 
+    /// The size and scale the layers are drawn at (a display of another size remakes them).
     public private(set) var viewport: Viewport
     /// The frozen-ink cache: the base on the canvas.
     public let ink: FrozenInkCache
+    /// The scene's base elsewhere (what a peek blurs), opaque.
     public private(set) var scene: ImageSurface
+    /// The live ink tail, transparent elsewhere.
     public private(set) var tail: ImageSurface
+    /// The scene's elements drawn sharp over the blur, transparent elsewhere.
     public private(set) var front: ImageSurface
+    /// The overlays (dock, HUD, help, teaching panels, chrome), transparent elsewhere.
     public private(set) var overlay: ImageSurface
     /// The pixel rects each layer changed in the last `render` (to upload).
     public private(set) var damage: [LayerID: [PixelRect]] = [:]
@@ -53,6 +58,7 @@ public final class LayerRenderer {
     private var previousOverlays: [(rect: Rect, content: String)] = []
     private var helpLayout: HelpLayout?
 
+    /// Layers for `viewport`, every one drawn whole at the first render.
     public init(viewport: Viewport) throws(RenderError) {
         self.viewport = viewport
         ink = try FrozenInkCache(viewport: viewport)

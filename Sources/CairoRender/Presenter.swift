@@ -68,6 +68,7 @@ public final class PNGPresenter: Presenter {
     /// Where `present` writes the frame last rendered (then the list empties).
     public var destinations: [String] = []
 
+    /// A headless presenter for frames of `viewport` (a display of another size is followed).
     public init(viewport: Viewport) throws(RenderError) {
         renderer = try FrameRenderer(viewport: viewport, canonical: true)
     }

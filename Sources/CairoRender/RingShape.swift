@@ -26,6 +26,7 @@ public struct RingShape: Equatable, Sendable {
     public var fraction: Double
     /// The arc's colour (straight alpha).
     public var colour: RGBA
+    /// A progress ring's track, or the confirm ring's glow.
     public var style: Style
     /// Scale about the centre (the confirm ring grows to 1.1 and 1.3).
     public var scale: Double
