@@ -3,7 +3,7 @@ import ForceCore
 import Foundation
 import SDLHost
 
-/// Bench section 14: presenting. Each presenter in a hidden window of its own, at three sizes,
+/// Bench section 14: presenting. Each presenter in a window of its own, at three sizes, in turn,
 /// timing what the window does per frame: render (Cairo: the one surface, or the layers) and
 /// present (software: the dirty rects into the SDL streaming texture, copied and presented; GL:
 /// the layers' dirty rects with glTexSubImage2D, the blur, the rings, the composite, the swap,
@@ -26,13 +26,18 @@ extension BenchCommand {
     }
 
     func printPresentSection() throws {
-        print("14. Presenting: render + present per frame, GL against software (\(frames) frames each)")
+        print("14. Presenting: present (upload, composite, swap) and render (Cairo) per frame, GL against software, \(frames) frames each (means)")
         guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else {
             print("   skipped: no display (the presenters need a window; run under Xvfb)")
             return
         }
-        if let gl = try? PresentingWindow(.gl, viewport: Self.presentSizes[0]) { print("   \(gl.summary)") }
-        print("   Under Xvfb both presenters run on the CPU (Mesa's llvmpipe): compare the ratio, not the absolute figures.")
+        if let gl = try? PresentingWindow(.gl, viewport: Self.presentSizes[0]) {
+            print("   \(gl.summary)")
+            if ["llvmpipe", "softpipe", "SwiftShader"].contains(where: { gl.summary.contains($0) }) {
+                print("   GL runs on the CPU here (a software rasterizer, as under Xvfb), as the software presenter does:")
+                print("   compare the GL/software ratio, not the absolute figures.")
+            }
+        }
         let scenarios: [(String, (Viewport) -> Scenario)] = [
             ("only the live tail dirty (a stroke being drawn, 6 finished)", Self.liveTail),
             ("mid-peek, the blur following the progress (0.5 ↔ 0.75)", Self.midPeek),
@@ -41,24 +46,27 @@ extension BenchCommand {
             print("   \(name):")
             for v in Self.presentSizes {
                 var line = String(format: "      %4dx%-4d", v.pixelWidth, v.pixelHeight)
-                var means: [PresenterChoice: Double] = [:]
+                let costs = presentCosts(make(v))
                 for choice in [PresenterChoice.software, .gl] {
-                    guard let c = try? presentCost(choice, make(v)) else {
+                    guard let c = costs[choice] else {
                         line += " · \(choice.rawValue): unavailable"
                         continue
                     }
-                    means[choice] = c.present.mean
-                    line += String(format: " · %@ present %.2f ms (p99 %.2f), render %.2f ms", choice.rawValue,
+                    line += String(format: " · %@ present %.2f ms (p99 %.2f) + render %.2f", choice.rawValue,
                                    c.present.mean * 1000, c.present.p99 * 1000, c.render.mean * 1000)
                 }
-                if let gl = means[.gl], let sw = means[.software], sw > 0 { line += String(format: " · GL/software %.2f×", gl / sw) }
+                if let gl = costs[.gl], let sw = costs[.software], sw.present.mean > 0, sw.total.mean > 0 {
+                    line += String(format: " · GL/software: present %.2f×, render + present %.2f×", gl.present.mean / sw.present.mean,
+                                   gl.total.mean / sw.total.mean)
+                }
                 print(line)
             }
         }
         let v = Self.presentSizes[0]
         print("   Messages at \(v.width)x\(v.height) (render + present; first: the press's first peek frame):")
+        let messages = presentCosts(Self.messagesPeek(v))
         for choice in [PresenterChoice.software, .gl] {
-            guard let c = try? presentCost(choice, Self.messagesPeek(v)) else {
+            guard let c = messages[choice] else {
                 print("      \(choice.rawValue): unavailable")
                 continue
             }
@@ -109,38 +117,61 @@ extension BenchCommand {
         }
     }
 
-    /// Times `frames` frames of `scenario` with `choice` in a hidden window of the state's size.
-    /// `first` is the first frame in which the scene shows a blur (a peek's first), else frame 0.
-    func presentCost(_ choice: PresenterChoice, _ scenario: Scenario) throws -> PresentCost {
-        var state = scenario.state
-        let window = try PresentingWindow(choice, viewport: state.viewport)
-        let p = window.presenter
-        // The first frame draws and uploads everything; an idle one after it (as in the window).
-        for _ in 0..<2 {
-            _ = try p.render(FrameRequest(display: state.display))
-            try p.present()
+    /// Times `frames` frames of `scenario` with each presenter in a window of the state's size,
+    /// frame by frame in turn, so a busy machine slows both alike. A presenter that cannot start
+    /// is left out. `first` is the first frame in which a peek shows (its first blur), else frame 0.
+    func presentCosts(_ scenario: Scenario) -> [PresenterChoice: PresentCost] {
+        struct Run {
+            var window: PresentingWindow
+            var state: AppState
+            var renders: [Double] = [], presents: [Double] = []
+            var first: (render: Double, present: Double)?
         }
-        window.finish()
+        var runs: [PresenterChoice: Run] = [:]
+        for choice in [PresenterChoice.software, .gl] {
+            guard let window = try? PresentingWindow(choice, viewport: scenario.state.viewport) else { continue }
+            runs[choice] = Run(window: window, state: scenario.state)
+        }
         let clock = ContinuousClock()
-        var renders: [Double] = [], presents: [Double] = [], first: (render: Double, present: Double)?
-        var t = state.time
-        for f in 0..<frames {
-            t += 1.0 / 60
-            scenario.frame(&state, t, f)
-            state.advance(to: t)
-            let display = state.display
-            let start = clock.now
-            let drew = try p.render(FrameRequest(display: display))
-            let rendered = clock.now
-            if drew { try p.present() }
-            window.finish()
-            let end = clock.now
-            renders.append(seconds(rendered - start))
-            presents.append(seconds(end - rendered))
-            if first == nil, display.messages?.peek.map({ $0.previewProgress > 0 }) ?? false { first = (renders[f], presents[f]) }
+        var t = scenario.state.time
+        for f in -2..<frames {
+            if f >= 0 { t += 1.0 / 60 }
+            for choice in [PresenterChoice.software, .gl] {
+                guard var run = runs[choice] else { continue }
+                // Two frames first: the whole frame drawn and uploaded, then an idle one (as in the window).
+                if f >= 0 {
+                    scenario.frame(&run.state, t, f)
+                    run.state.advance(to: t)
+                }
+                let display = run.state.display
+                let p = run.window.presenter
+                let start = clock.now
+                guard let drew = try? p.render(FrameRequest(display: display)) else {
+                    runs[choice] = nil
+                    continue
+                }
+                let rendered = clock.now
+                if drew, (try? p.present()) == nil {
+                    runs[choice] = nil
+                    continue
+                }
+                run.window.finish()
+                let end = clock.now
+                if f >= 0 {
+                    run.renders.append(seconds(rendered - start))
+                    run.presents.append(seconds(end - rendered))
+                    if run.first == nil, display.messages?.peek.map({ $0.previewProgress > 0 }) ?? false {
+                        run.first = (seconds(rendered - start), seconds(end - rendered))
+                    }
+                }
+                runs[choice] = run
+            }
         }
-        let totals = zip(renders, presents).map { $0 + $1 }
-        return PresentCost(render: timing(renders), present: timing(presents), total: timing(totals), first: first ?? (renders[0], presents[0]))
+        return runs.mapValues { run in
+            let totals = zip(run.renders, run.presents).map { $0 + $1 }
+            return PresentCost(render: timing(run.renders), present: timing(run.presents), total: timing(totals),
+                               first: run.first ?? (run.renders[0], run.presents[0]))
+        }
     }
 
     func timing(_ costs: [Double]) -> Timing {
