@@ -83,10 +83,13 @@ extension BenchCommand {
         var frame: (inout AppState, Double, Int) -> Void
     }
 
+    /// 4,000 samples: more than the longest run (240 frames × 4), so the stroke never repeats.
+    static let liveTailSamples = 4000
+
     /// The canvas with finished ink, a stroke being drawn across it: 4 samples a frame.
     static func liveTail(_ v: Viewport) -> Scenario {
         var s = PresentFixtures.inkedCanvas(v)
-        let path = StrokeFixtures.signature(count: 4000, in: Rect(x: Double(v.width) * 0.2, y: Double(v.height) * 0.3,
+        let path = StrokeFixtures.signature(count: liveTailSamples, in: Rect(x: Double(v.width) * 0.2, y: Double(v.height) * 0.3,
                                                                    width: Double(v.width) * 0.6, height: Double(v.height) * 0.4), seed: 7)
         let t = s.time + 0.1
         s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
