@@ -20,6 +20,9 @@ let package = Package(
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // XInput 2: tablet pressure and tilt read beside SDL (SPEC 7); links X11 and Xi.
         .systemLibrary(name: "CXInput2", pkgConfig: "xi", providers: [.apt(["libxi-dev", "libx11-dev"])]),
+        // OpenGL 3.3 core headers (GL/glcorearb.h) for the GL presenter; functions are loaded through
+        // SDL_GL_GetProcAddress, nothing is linked.
+        .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev"])]),
 
         // The pure core: no SDL, no Cairo, no clock, no files.
         .target(name: "ForceCore"),
@@ -29,7 +32,7 @@ let package = Package(
         // journal, export sets; every write error in plain words, stderr that never traps.
         .target(name: "ForceFiles", dependencies: ["ForceCore", "CairoRender"]),
         // The window: event translation (SDL and XInput 2 tablets), frame pacing, presenting.
-        .target(name: "SDLHost", dependencies: ["ForceCore", "CairoRender", "ForceFiles", "CSDL2", "CXInput2"]),
+        .target(name: "SDLHost", dependencies: ["ForceCore", "CairoRender", "ForceFiles", "CSDL2", "CXInput2", "CGL"]),
         .executableTarget(
             name: "forcecanvas",
             dependencies: [

@@ -1,16 +1,17 @@
 import CCairo
 import ForceCore
 
-/// A blurred copy of a frame: what stays behind a peek. Made once when the peek starts (the
-/// issue allows that; a GPU compositor comes later) and cross-faded in as the preview grows.
+/// A blurred copy of a frame: what stays behind a peek in the software presenter. Made once
+/// when the peek starts and cross-faded in as the preview grows (`BackdropBlur` maps the
+/// progress; the GL presenter blurs live instead, `Shaders/blur.frag`).
 ///
 /// The frame is scaled down by `downscale`, box-blurred twice (a tent filter), and
 /// drawn back scaled up with a bilinear filter, which smooths it further: a few milliseconds at
 /// 1920×1080 instead of a full-resolution blur.
 public final class BlurredBackdrop {
-    /// 4: blur at a quarter of the size in each direction.
+    /// 4: blur at a quarter of the size in points in each direction.
     static let downscale = 4
-    /// Box radius in downscaled pixels (≈ 16 pt at full size), two passes (a tent, close
+    /// Box radius in downscaled pixels (16 pt at full size), two passes (a tent, close
     /// enough to a Gaussian once scaled up bilinearly; a third pass cost 4 ms at 1080p).
     static let boxRadius = 4
     static let passes = 2
@@ -22,7 +23,9 @@ public final class BlurredBackdrop {
     /// full-size pass, no downscaling filter), then box-blurred.
     public init(viewport: Viewport, draw: (OpaquePointer) -> Void) throws(RenderError) {
         self.viewport = viewport
-        let w = max(1, viewport.pixelWidth / Self.downscale), h = max(1, viewport.pixelHeight / Self.downscale)
+        // A quarter of the size in points, whatever the HiDPI scale: the blur is as wide in points
+        // on every screen (at scale 1, a quarter of the pixels, as it always was).
+        let w = max(1, viewport.width / Self.downscale), h = max(1, viewport.height / Self.downscale)
         small = try ImageSurface(viewport: Viewport(width: w, height: h))
         guard let cr = small.makeContext() else { throw RenderError.surface("cannot draw the backdrop") }
         cairo_scale(cr, Double(w) / Double(viewport.width), Double(h) / Double(viewport.height))
@@ -35,8 +38,10 @@ public final class BlurredBackdrop {
         small.markDirty()
     }
 
-    /// Paints the backdrop over the whole viewport at `alpha`, dimmed by `dim` (0…1 black).
-    public func paint(into cr: OpaquePointer, alpha: Double, dim: Double) {
+    /// Paints the backdrop over the whole viewport as `blur` maps it: cross-faded in by its
+    /// fraction and dimmed by its `dim`.
+    public func paint(into cr: OpaquePointer, blur: BackdropBlur) {
+        let alpha = blur.fraction
         guard alpha > 0 else { return }
         cairo_save(cr)
         cairo_scale(cr, Double(viewport.width) / Double(small.pixelWidth), Double(viewport.height) / Double(small.pixelHeight))
@@ -45,8 +50,8 @@ public final class BlurredBackdrop {
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
-        if dim > 0 {
-            cairo_set_source_rgba(cr, 0, 0, 0, dim * alpha)
+        if blur.dim > 0 {
+            cairo_set_source_rgba(cr, 0, 0, 0, blur.dim)
             cairo_paint(cr)
         }
     }

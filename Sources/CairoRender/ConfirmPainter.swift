@@ -17,13 +17,18 @@ struct ConfirmPainter {
     static let glowRadius = 2.0
 
     func draw(_ cr: OpaquePointer) {
+        drawBase(cr)
+        drawPill(cr)
+        drawState(cr)
+        if let ring = confirm.ring { drawRing(ring, cr) }
+    }
+
+    /// What stays still while the button is pressed: the screen, the card and the bar.
+    func drawBase(_ cr: OpaquePointer) {
         CairoDrawing.setColour(Self.background, cr)
         cairo_paint(cr)
         drawCard(cr)
         drawBar(cr)
-        if confirm.pillAlpha > 0 { drawPill(cr) }
-        drawState(cr)
-        if let ring = confirm.ring { drawRing(ring, cr) }
     }
 
     private func drawCard(_ cr: OpaquePointer) {
@@ -54,7 +59,7 @@ struct ConfirmPainter {
     }
 
     /// The button's state for teaching: the state machine's state, the intention and its source.
-    private func drawState(_ cr: OpaquePointer) {
+    func drawState(_ cr: OpaquePointer) {
         let r = confirm.layout.state
         guard r.width > 0 else { return }
         CairoDrawing.fillRoundedRect(r, radius: 10, colour: RGBA(1, 1, 1, 0.06), cr)
@@ -81,7 +86,9 @@ struct ConfirmPainter {
                          alignment: .center, in: cr)
     }
 
-    private func drawPill(_ cr: OpaquePointer) {
+    /// The DELETED pill while it fades in (and out).
+    func drawPill(_ cr: OpaquePointer) {
+        guard confirm.pillAlpha > 0 else { return }
         let pill = confirm.layout.pill
         let c = DeleteEventDemo.pillColor, tc = DeleteEventDemo.pillTextColor
         cairo_push_group(cr)
@@ -104,31 +111,28 @@ struct ConfirmPainter {
     /// The ring: line width 1 with a 2 px glow of the same colour, scaled about its centre,
     /// the label in the middle.
     private func drawRing(_ ring: ConfirmRing, _ cr: OpaquePointer) {
+        Self.ringShape(ring).draw(cr)
+        drawRingLabel(ring, cr)
+    }
+
+    /// The ring's line and glow as a shape (1 pt wide, the reference's).
+    static func ringShape(_ ring: ConfirmRing) -> RingShape {
+        RingShape(center: ring.center, radius: ring.diameter / 2, width: lineWidth, fraction: ring.strokeEnd,
+                  colour: colour(ring.colour), style: .glowing(radius: glowRadius), scale: ring.scale)
+    }
+
+    /// 1 pt, the reference ring's line width.
+    static let lineWidth = 1.0
+
+    /// The label in the ring's middle, scaled with it.
+    func drawRingLabel(_ ring: ConfirmRing, _ cr: OpaquePointer) {
+        guard !ring.label.isEmpty else { return }
         let colour = Self.colour(ring.colour), r = ring.diameter / 2, c = ring.center
         cairo_save(cr)
         cairo_translate(cr, c.x, c.y)
         cairo_scale(cr, ring.scale, ring.scale)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        let end = -Double.pi / 2 + 2 * Double.pi * Force.normalized(ring.strokeEnd)
-        if ring.strokeEnd > 0 {
-            // The glow: wider, fainter strokes under the 1 px line (CALayer shadowRadius 2).
-            for (width, alpha) in [(1 + 2 * Self.glowRadius, 0.25), (1 + Self.glowRadius, 0.45)] {
-                cairo_new_path(cr)
-                cairo_arc(cr, 0, 0, r, -Double.pi / 2, end)
-                cairo_set_line_width(cr, width)
-                CairoDrawing.setColour(colour.with(alpha: alpha), cr)
-                cairo_stroke(cr)
-            }
-            cairo_new_path(cr)
-            cairo_arc(cr, 0, 0, r, -Double.pi / 2, end)
-            cairo_set_line_width(cr, 1)
-            CairoDrawing.setColour(colour, cr)
-            cairo_stroke(cr)
-        }
-        if !ring.label.isEmpty {
-            TextPainter.draw(ring.label, at: Point(x: -r, y: -8), style: .init(size: 12, bold: true, colour: colour),
-                             width: ring.diameter, alignment: .center, overflow: .ellipsize, in: cr)
-        }
+        TextPainter.draw(ring.label, at: Point(x: -r, y: -8), style: .init(size: 12, bold: true, colour: colour),
+                         width: ring.diameter, alignment: .center, overflow: .ellipsize, in: cr)
         cairo_restore(cr)
     }
 }

@@ -11,6 +11,18 @@ public struct PixelRect: Equatable, Sendable {
         self.height = height
     }
     public var area: Int { width * height }
+
+    /// The device pixels covering `r` (in points, at `scale`), clamped to a `width` × `height`
+    /// surface; nil when nothing is left. Each edge is clamped as a `Double` before it becomes an
+    /// `Int`, so ink anywhere (or a NaN) cannot trap.
+    public init?(covering r: Rect, scale s: Double, width: Int, height: Int) {
+        guard !r.isNull else { return nil }
+        let columns = 0...width, rows = 0...height
+        let x0 = Int(clamping: (r.x * s).rounded(.down), to: columns), y0 = Int(clamping: (r.y * s).rounded(.down), to: rows)
+        let x1 = Int(clamping: (r.maxX * s).rounded(.up), to: columns), y1 = Int(clamping: (r.maxY * s).rounded(.up), to: rows)
+        guard x1 > x0, y1 > y0 else { return nil }
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }
 
 /// Turns a `Display` into pixels: blits the frozen-ink cache, draws the live tail and the
@@ -228,15 +240,8 @@ public final class FrameRenderer {
         return image
     }
 
-    /// The device-pixel rect covering `r`, clamped to the frame. Each edge is clamped as a
-    /// `Double` before it becomes an `Int`, so ink anywhere (or a NaN) cannot trap.
+    /// The device-pixel rect covering `r`, clamped to the frame.
     private func pixelRect(_ r: Rect) -> PixelRect? {
-        guard !r.isNull else { return nil }
-        let s = viewport.scale
-        let columns = 0...frame.pixelWidth, rows = 0...frame.pixelHeight
-        let x0 = Int(clamping: (r.x * s).rounded(.down), to: columns), y0 = Int(clamping: (r.y * s).rounded(.down), to: rows)
-        let x1 = Int(clamping: (r.maxX * s).rounded(.up), to: columns), y1 = Int(clamping: (r.maxY * s).rounded(.up), to: rows)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        PixelRect(covering: r, scale: viewport.scale, width: frame.pixelWidth, height: frame.pixelHeight)
     }
 }

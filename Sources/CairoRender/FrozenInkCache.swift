@@ -25,6 +25,9 @@ public final class FrozenInkCache {
     /// they overlap); merged into the cache when the stroke ends.
     private var liveLayer: ImageSurface?
     private var liveLayerArea = Rect.null
+    /// Where the live stroke's own layer has pixels (translucent ink only; null otherwise): a
+    /// layered presenter draws it with the tail.
+    public var liveLayerBounds: Rect { liveLayerArea }
 
     /// Damage repaints only the damaged strokes' pixels (false: it redraws all ink, so the cache
     /// never depends on which frames were rendered: `FrameRenderer.canonical`).

@@ -26,6 +26,9 @@ public struct HeadlessReplay {
     /// With `stepEveryFrame`: bring the renderer's ink cache up to date at every frame too (as
     /// the window does), or only at the captured ones (which compares the schedule alone).
     public var renderEveryFrame = true
+    /// PNG files the headless presenter writes, by frame: each captured frame in it is written
+    /// once rendered, before `capture` sees it.
+    public var outputs: [Int: [String]] = [:]
 
     /// Replays a session held in memory.
     public init(session: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) {
@@ -71,7 +74,7 @@ public struct HeadlessReplay {
         let schedule = ReplaySchedule(captures: end.map { wanted.union([$0]) } ?? wanted)
         guard let last = schedule.lastCapture else { return }
         var state = session.initialState(shortcuts: shortcuts)
-        let renderer = try FrameRenderer(viewport: state.viewport, canonical: true)
+        let presenter = try PNGPresenter(viewport: state.viewport)
         var events = try makeEvents()
         var pending = try events.next()
         var frame: Int? = 0
@@ -86,11 +89,17 @@ public struct HeadlessReplay {
             try step?(k, state)
             let captured = wanted.contains(k)
             if captured {
-                try renderer.render(state.display)
+                do throws(PresentError) {
+                    _ = try presenter.render(FrameRequest(display: state.display))
+                    presenter.destinations = outputs[k] ?? []
+                    try presenter.present()
+                } catch {
+                    throw error.underlying
+                }
             } else if stepEveryFrame && renderEveryFrame {
-                try renderer.prepare(state.display)
+                try presenter.prepare(state.display)
             }
-            if captured { try capture(k, state, renderer.frame) }
+            if captured { try capture(k, state, presenter.frame) }
             if k / 60 > reported {
                 reported = k / 60
                 progress?(k, last)

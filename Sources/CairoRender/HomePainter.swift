@@ -48,27 +48,50 @@ struct HomePainter {
     /// stays sharp and its label stays under the blur (as iOS does); below the peek a ring
     /// around it shows how far the press is toward the menu.
     func drawOverlay(backdrop: BlurredBackdrop?, _ cr: OpaquePointer) {
-        let focus = home.menu?.icon ?? home.pressedIcon
-        if let focus, home.pressProgress > 0 {
-            backdrop?.paint(into: cr, alpha: home.pressProgress, dim: Self.dim)
-            drawIcon(focus, scale: 1 + 0.08 * home.pressProgress, label: false, cr)
-        }
-        if let ring = home.pressRing {
-            ProgressRing.draw(center: ring.center, radius: HomeLayout.pressRingRadius, width: HomeLayout.pressRingWidth,
-                              fraction: ring.progress, colour: RGBA(1, 1, 1, 0.95), cr)
-        }
+        if let backdrop, focus != nil, home.pressProgress > 0 { backdrop.paint(into: cr, blur: blur) }
+        drawFocus(cr)
+        pressRing?.draw(cr)
         drawState(cr)
+        drawMenu(cr)
+        drawToast(cr)
+        drawFallbackHint(cr)
+    }
+
+    /// The icon pressed (or whose menu is open), sharp over the blur and growing with the press.
+    var focus: Int? { home.menu?.icon ?? home.pressedIcon }
+
+    func drawFocus(_ cr: OpaquePointer) {
+        if let focus, home.pressProgress > 0 { drawIcon(focus, scale: 1 + 0.08 * home.pressProgress, label: false, cr) }
+    }
+
+    func drawMenu(_ cr: OpaquePointer) {
         if let menu = home.menu { drawMenu(menu, cr) }
+    }
+
+    func drawToast(_ cr: OpaquePointer) {
         if let toast = home.toast { drawToast(toast, cr) }
-        if home.usesTimedFallback {
-            let r = home.layout.fallbackHint
-            TextPainter.draw("no force: the timed fallback presses for you", at: Point(x: r.x, y: r.y),
-                             style: .init(size: 12, colour: RGBA(1, 1, 1, 0.8)), width: r.width, alignment: .center, in: cr)
-        }
+    }
+
+    func drawFallbackHint(_ cr: OpaquePointer) {
+        guard home.usesTimedFallback else { return }
+        let r = home.layout.fallbackHint
+        TextPainter.draw("no force: the timed fallback presses for you", at: Point(x: r.x, y: r.y),
+                         style: .init(size: 12, colour: RGBA(1, 1, 1, 0.8)), width: r.width, alignment: .center, in: cr)
+    }
+
+    /// How blurred and dimmed the grid is behind a press: its progress toward the menu.
+    var blur: BackdropBlur { BackdropBlur(fraction: home.pressProgress, fullDim: Self.dim) }
+
+    /// The ring round the pressed icon while the press grows toward the menu.
+    var pressRing: RingShape? {
+        guard let ring = home.pressRing else { return nil }
+        let colour = RGBA(1, 1, 1, 0.95)
+        return RingShape(center: ring.center, radius: HomeLayout.pressRingRadius, width: HomeLayout.pressRingWidth,
+                         fraction: ring.progress, colour: colour, style: .progress(track: RingShape.track(for: colour)))
     }
 
     /// The menu's state (teaching), as Confirm shows its button's: light text on a dark pill.
-    private func drawState(_ cr: OpaquePointer) {
+    func drawState(_ cr: OpaquePointer) {
         let r = home.layout.stateLines
         guard r.width > 0, !home.state.isEmpty else { return }
         CairoDrawing.fillRoundedRect(r, radius: 8, colour: RGBA(0, 0, 0, 0.35), cr)

@@ -110,11 +110,17 @@ struct MessagesPainter {
 
     // MARK: Peek
 
+    /// How blurred and dimmed the list is behind `p`: the preview's progress while the press
+    /// lasts, falling with the presence as a cancelled peek shrinks away.
+    static func blur(of p: PeekDisplay) -> BackdropBlur {
+        BackdropBlur(fraction: min(1, p.previewProgress) * p.presence, fullDim: peekDim)
+    }
+
     /// Draws a peek over the list; `backdrop` is the blurred list. `morph` 0…1 moves the panel
     /// onto the list column as a pop's detail view fades in over it.
-    func drawPeek(_ p: PeekDisplay, backdrop: BlurredBackdrop?, morph: Double = 0, _ cr: OpaquePointer) {
-        let fade = min(1, p.previewProgress) * p.presence
-        backdrop?.paint(into: cr, alpha: fade, dim: Self.peekDim)
+    /// Without `rings` the progress rings are left to the GL presenter (`Shaders/ring.frag`).
+    func drawPeek(_ p: PeekDisplay, backdrop: BlurredBackdrop?, morph: Double = 0, rings: Bool = true, _ cr: OpaquePointer) {
+        if let backdrop { backdrop.paint(into: cr, blur: Self.blur(of: p)) }
         if !p.isPeeked || p.presence < 1 {
             // The source rect stays sharp while the rest blurs (UIKit's preview transition).
             let l = messages.layout
@@ -131,7 +137,7 @@ struct MessagesPainter {
             cairo_restore(cr)
         }
         if p.isPeeked { drawPreviewPanel(p, morph: morph, cr) }
-        if p.showsRings { drawRings(p, cr) }
+        if rings, p.showsRings { drawRings(p, cr) }
     }
 
     /// The preview panel: appears at the peek, grows toward full size with the commit
@@ -246,14 +252,21 @@ struct MessagesPainter {
     /// Two rings near the press (never over the previewed item or the panel): the preview
     /// transition inside, the commit transition outside.
     private func drawRings(_ p: PeekDisplay, _ cr: OpaquePointer) {
-        guard p.presence > 0 else { return }
+        for ring in Self.rings(of: p) { ring.draw(cr) }
+    }
+
+    /// The peek's rings as shapes (none once it has faded away): the preview ring, then, once
+    /// peeked, the commit ring.
+    static func rings(of p: PeekDisplay) -> [RingShape] {
+        guard p.presence > 0 else { return [] }
         let c = p.ringsCenter, k = p.ringsReach / MessagesLayout.ringsReach
-        ProgressRing.draw(center: c, radius: Self.previewRingRadius * k, width: Self.ringWidth * k, fraction: p.previewProgress,
-                          colour: Self.tint.with(alpha: p.presence), cr)
-        if p.isPeeked {
-            ProgressRing.draw(center: c, radius: Self.commitRingRadius * k, width: Self.ringWidth * k, fraction: p.commitProgress,
-                              colour: RGBA(1.0, 0.58, 0.0, p.presence), cr)
+        func ring(_ radius: Double, _ fraction: Double, _ colour: RGBA) -> RingShape {
+            RingShape(center: c, radius: radius * k, width: ringWidth * k, fraction: fraction, colour: colour,
+                      style: .progress(track: RingShape.track(for: colour)))
         }
+        var out = [ring(previewRingRadius, p.previewProgress, tint.with(alpha: p.presence))]
+        if p.isPeeked { out.append(ring(commitRingRadius, p.commitProgress, RGBA(1.0, 0.58, 0.0, p.presence))) }
+        return out
     }
 
     // MARK: Detail
@@ -293,24 +306,6 @@ struct MessagesPainter {
                          overflow: .ellipsize, in: cr)
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, d.from == nil ? d.appear : Force.normalized(2 * d.appear - 1))
-        cairo_restore(cr)
-    }
-}
-
-/// A progress ring: a faint full track and an arc from 12 o'clock clockwise.
-enum ProgressRing {
-    static func draw(center c: Point, radius: Double, width: Double, fraction: Double, colour: RGBA, _ cr: OpaquePointer) {
-        cairo_save(cr)
-        cairo_set_line_width(cr, width)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        CairoDrawing.strokeCircle(c, radius: radius, width: width, colour: RGBA(0.5, 0.5, 0.55, 0.35 * colour.a), cr)
-        let f = Force.normalized(fraction)
-        if f > 0 {
-            cairo_new_path(cr)
-            cairo_arc(cr, c.x, c.y, radius, -Double.pi / 2, -Double.pi / 2 + 2 * Double.pi * f)
-            CairoDrawing.setColour(colour, cr)
-            cairo_stroke(cr)
-        }
         cairo_restore(cr)
     }
 }

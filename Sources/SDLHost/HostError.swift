@@ -8,6 +8,8 @@ public enum HostError: Error, CustomStringConvertible, Equatable {
     case cannotOpenDisplay(String)
     /// The X server has no XInput 2.
     case noXInput2(String)
+    /// The window cannot present (`--presenter gl` without a working GL, or no SDL renderer).
+    case presenter(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,8 @@ public enum HostError: Error, CustomStringConvertible, Equatable {
             return "cannot open X display \"\(name)\": is the X server (or XWayland) running?"
         case .noXInput2(let name):
             return "X display \"\(name)\" has no XInput 2: no tablet pressure there"
+        case .presenter(let message):
+            return "cannot present: \(message)"
         }
     }
 }

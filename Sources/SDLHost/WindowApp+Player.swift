@@ -56,12 +56,12 @@ extension WindowApp {
 
     /// The display to draw: the player's frame while a session plays, else the live canvas's;
     /// the lesson picker over either. A frame that jumped is drawn whole.
-    func frameDisplay(_ s: inout Running, _ renderer: FrameRenderer) -> Display {
+    func frameDisplay(_ s: inout Running, invalidate: () -> Void) -> Display {
         var d: Display
         if var p = s.player {
             d = p.player.display(view: p.view, hint: Self.playerHint(p))
             if p.jumped {
-                renderer.invalidate()
+                invalidate()
                 p.jumped = false
                 s.player = p
             }
@@ -69,7 +69,7 @@ extension WindowApp {
             d = s.state.display
         }
         if s.wholeFrame {
-            renderer.invalidate()
+            invalidate()
             s.wholeFrame = false
         }
         d.lessons = s.lessonMenu

@@ -4,9 +4,11 @@ import ForceCore
 import ForceFiles
 import Foundation
 
-/// The window: drain events → translate → update → advance → render dirty parts → present →
-/// pace to the next 1/60 s deadline. Every event goes to the autosave journal (and the
-/// recording); files are written on other threads, never in the loop.
+/// The window's frame loop, in fixed sections as raylib's and Dear ImGui's SDL2 backends have
+/// them: poll → translate → update → advance → build the display → render → present → pace to
+/// the next 1/60 s deadline. Every event goes to the autosave journal (and the recording); files
+/// are written on other threads, never in the loop. Presenting goes through a `Presenter`: GL
+/// where OpenGL 3.3 core or GLES 3.0 works, else software (`--presenter`).
 public final class WindowApp {
     /// 1/60 s.
     public static let frameInterval = 1.0 / 60
@@ -45,6 +47,30 @@ public final class WindowApp {
         var wholeFrame = false
     }
 
+    /// What the frame loop keeps between frames: the window, its presenter and clock, the
+    /// event translator, the pen source, timing, a replay and an Open Recent in progress.
+    struct Loop {
+        let window: Window
+        let presenter: any WindowPresenter
+        let clock: FrameClock
+        var translator = EventTranslator()
+        var pen: XI2PenSource?
+        var timer = FrameTimer()
+        var stats: FrameStats?
+        var lastStats = -Double.infinity
+        var replay: (session: Session, start: Double, index: Int)?
+        var opening: SessionLoad?
+        var checkpoints = CheckpointNames()
+        var frames = 0
+        var deadline: Double
+    }
+
+    /// What one poll found: an SDL event, or pen samples XInput 2 delivered with it, and when.
+    enum Polled {
+        case sdl(SDL_Event, at: Double)
+        case pen([TabletEvent], at: Double)
+    }
+
     /// Runs until the window closes. Returns the number of frames shown.
     @discardableResult
     public func run() throws -> Int {
@@ -58,9 +84,9 @@ public final class WindowApp {
         }
         defer { SDL_Quit() }
         let start = config.initialState ?? config.header.initialState(shortcuts: config.shortcuts)
-        let window: Window
+        let window: Window, presenter: any WindowPresenter
         do {
-            window = try Window(title: "ForceCanvas", width: windowSize.width, height: windowSize.height)
+            (window, presenter) = try openWindow(size: windowSize, viewport: start.viewport)
         } catch {
             config.journal?.close()
             throw error
@@ -77,7 +103,8 @@ public final class WindowApp {
         }
         let clock = FrameClock(startingAt: start.time)
         if let line = config.startStatus { s.status = (line, clock.now + Self.restoreStatusDuration) }
-        let frames = try loop(window, clock, &s)
+        var l = Loop(window: window, presenter: presenter, clock: clock, deadline: clock.now)
+        let frames = try loop(&l, &s)
         endLivePress(&s, at: clock.now)
         if let problem = s.recording?.close() { Self.log("forcecanvas: the recording's last lines were not written: \(problem)") }
         s.recording = nil
@@ -86,144 +113,193 @@ public final class WindowApp {
         return frames
     }
 
-    private func loop(_ window: Window, _ clock: FrameClock, _ s: inout Running) throws -> Int {
-        let renderer = try FrameRenderer(viewport: s.state.viewport)
-        var translator = EventTranslator()
-        translator.windowSize = (Double(s.state.viewport.width), Double(s.state.viewport.height))
-        let pen = makePenSource(for: window)
-        defer { pen?.stop() }
-        var timer = FrameTimer()
-        var stats: FrameStats?
-        var lastStats = -Double.infinity
-        var replay = config.replay.map { (session: $0, start: clock.now, index: 0) }
-        var opening: SessionLoad?
-        var checkpoints = CheckpointNames()
-        var frames = 0
-        var deadline = clock.now
-
-        func perform(_ events: [HostEvent], at t: Double, frameStart: Double) {
-            for h in events {
-                if playerTakes(h, at: t, frameStart: frameStart, window: window, clock: clock, &s) { continue }
-                switch h {
-                case .input(let e): apply(e, at: t, &s)
-                case .quit: s.running = false
-                case .resized:
-                    let v = window.viewport
-                    if v != s.state.viewport { apply(.resize(v), at: t, &s) }
-                    translator.windowSize = (Double(v.width), Double(v.height))
-                    pen?.windowResized(sdlWidth: Int32(v.width))
-                case .export:
-                    let d = s.state.display
-                    s.exports.append(ExportJob.start(d.ink, viewport: d.viewport, options: s.state.options,
-                                                     directory: config.exportDirectory))
-                    s.status = ("Exporting…", .infinity)
-                case .checkpoint:
-                    // F5 names a moment of the recording; without one there is nothing to name.
-                    guard s.recording != nil else {
-                        s.status = (CheckpointNames.needsRecording, frameStart + Self.statusDuration)
-                        continue
-                    }
-                    let name = checkpoints.next()
-                    apply(.checkpoint(name), at: t, &s)
-                    s.state.flashCheckpoint(name, at: t)
-                    s.status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
-                case .player: break  // taken by the player or the picker (`playerTakes`)
-                case .notice(let text):
-                    Self.log("forcecanvas: \(text)")
-                    s.status = (text, frameStart + Self.statusDuration)
-                }
-            }
-        }
-
+    private func loop(_ l: inout Loop, _ s: inout Running) throws -> Int {
+        l.translator.windowSize = (Double(s.state.viewport.width), Double(s.state.viewport.height))
+        l.pen = makePenSource(for: l.window)
+        defer { l.pen?.stop() }
+        l.replay = config.replay.map { (session: $0, start: l.clock.now, index: 0) }
         // The window manager or HiDPI may give another size than asked: that is an event too.
-        if s.player == nil, window.viewport != s.state.viewport {
-            apply(.resize(window.viewport), at: clock.now, &s)
-            translator.windowSize = (Double(window.viewport.width), Double(window.viewport.height))
+        let viewport = l.presenter.viewport
+        if s.player == nil, viewport != s.state.viewport {
+            apply(.resize(viewport), at: l.clock.now, &s)
+            l.translator.windowSize = (Double(viewport.width), Double(viewport.height))
         }
-        launch(at: clock.now, &s)
+        launch(at: l.clock.now, &s)
 
         while s.running {
-            let frameStart = clock.now
-            var event = SDL_Event()
-            while SDL_PollEvent(&event) != 0 {
-                let t = max(clock.origin, min(frameStart, clock.time(ofEventStamp: event.common.timestamp)))
-                perform(translator.translate(&event), at: t, frameStart: frameStart)
-                // Pen samples read from this X event, in order among SDL's own events.
-                for te in pen?.take(through: event) ?? [] { perform(translator.translate(te), at: t, frameStart: frameStart) }
-            }
-            for te in pen?.takeAll() ?? [] { perform(translator.translate(te), at: frameStart, frameStart: frameStart) }
-            if var r = replay {
-                while r.index < r.session.events.count, r.start + r.session.events[r.index].time <= frameStart {
-                    // Replayed events change the canvas: the journal keeps them, the recording does not.
-                    let e = r.session.events[r.index]
-                    s.state.handle(e.event, at: r.start + e.time)
-                    s.journal?.record(TimedEvent(time: r.start + e.time, event: e.event))
-                    r.index += 1
-                }
-                replay = r.index < r.session.events.count ? r : nil
-            }
-            for request in s.state.takeHostRequests() {
-                switch request {
-                case .openRecent(let item):
-                    // Read on a background thread: a big drawing must not stop the frames.
-                    let path = item.userInfo?["session"] ?? ""
-                    if !path.isEmpty, let load = config.loadSession {
-                        opening = SessionLoad.start(path: path, using: load)
-                        s.status = ("Opening \(Self.fileName(path))…", .infinity)
-                    } else {
-                        s.status = ("Cannot open the recent drawing \(path.isEmpty ? "(no file named)" : path)", frameStart + Self.statusDuration)
-                    }
-                }
-            }
-            if let job = opening, let result = job.take() {
-                opening = nil
-                switch result {
-                case .success(let session):
-                    replay = (session, frameStart, 0)
-                    s.status = ("Redrawing \(Self.fileName(job.path))", frameStart + Self.statusDuration)
-                case .failure(let error):
-                    Self.log("forcecanvas: Open Recent: \(error)")
-                    let reason = (error as? SessionError).map { "line \($0.line): \($0.message)" } ?? "the file cannot be read"
-                    s.status = ("Cannot open \(Self.fileName(job.path)): \(reason)", frameStart + Self.statusDuration)
-                }
-            }
-            takeExports(at: frameStart, &s)
-            config.onFrameEnd?()
-            if !playerTick(at: frameStart, &s) { s.state.advance(to: frameStart) }
-
-            if s.state.options.showHUD, frameStart - lastStats >= Self.statsInterval {
-                stats = FrameStats(fps: timer.fps, p50: timer.percentile(0.5), p99: timer.percentile(0.99))
-                lastStats = frameStart
-            }
-            if let st = s.status, frameStart >= st.until { s.status = nil }
-            // The renderer draws only what changed; a frame where nothing did presents nothing.
-            let dirty = try renderer.render(frameDisplay(&s, renderer), stats: s.state.options.showHUD ? stats : nil,
-                                            status: s.status?.text, warning: warning(&s))
-            if !dirty.isEmpty {
-                window.present(renderer.frame, dirty: dirty)
-                timer.record(cost: clock.now - frameStart)
-            }
-            timer.tick(at: frameStart)
-            frames += 1
-            if let n = config.exitAfterFrames, frames >= n { s.running = false }
-
-            deadline += Self.frameInterval
-            let now = clock.now
-            // Fell behind (no catch-up burst), or the clock was moved back (the player's fork).
-            if deadline < now - Self.frameInterval || deadline > now + Self.frameInterval { deadline = now }
-            let wait = min(Self.frameInterval, deadline - now)
-            if wait > 0.001 { SDL_Delay(UInt32(wait * 1000)) }
+            let frameStart = l.clock.now
+            let polled = poll(frameStart, &l)
+            let events = translate(polled, &l)
+            update(events, frameStart, &l, &s)
+            advance(to: frameStart, &s)
+            let frame = buildDisplay(frameStart, &l, &s)
+            if try render(frame, &l) { try present(frameStart, &l) }
+            pace(frameStart, &l, &s)
         }
         if let path = config.snapshotPath {
-            endLivePress(&s, at: clock.now)
-            try renderer.render(frameDisplay(&s, renderer), stats: nil, status: nil)
-            do {
-                try renderer.frame.writePNG(to: path)
-            } catch {
-                Self.log("forcecanvas: --snapshot: \(error)")
+            endLivePress(&s, at: l.clock.now)
+            let presenter = l.presenter
+            try writeSnapshot(frameDisplay(&s) { presenter.invalidate() }, to: path, presenter)
+        }
+        return l.frames
+    }
+
+    // MARK: The frame's sections, in order
+
+    /// 1. Poll: drains every pending SDL event, each stamped on the frame clock (never after the
+    /// frame's start), with the pen samples XInput 2 delivered with it, in order.
+    private func poll(_ frameStart: Double, _ l: inout Loop) -> [Polled] {
+        var out: [Polled] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            let t = max(l.clock.origin, min(frameStart, l.clock.time(ofEventStamp: event.common.timestamp)))
+            out.append(.sdl(event, at: t))
+            // Pen samples read from this X event (its data is gone at the next poll).
+            if let samples = l.pen?.take(through: event), !samples.isEmpty { out.append(.pen(samples, at: t)) }
+        }
+        if let rest = l.pen?.takeAll(), !rest.isEmpty { out.append(.pen(rest, at: frameStart)) }
+        return out
+    }
+
+    /// 2. Translate: SDL events and pen samples become what the window does, with their times.
+    private func translate(_ polled: [Polled], _ l: inout Loop) -> [(HostEvent, Double)] {
+        var out: [(HostEvent, Double)] = []
+        for p in polled {
+            switch p {
+            case .sdl(var event, let t):
+                for h in l.translator.translate(&event) {
+                    // Fingers later in this frame are placed in the new size.
+                    if h == .resized {
+                        let v = l.presenter.viewport
+                        l.translator.windowSize = (Double(v.width), Double(v.height))
+                    }
+                    out.append((h, t))
+                }
+            case .pen(let samples, let t):
+                for sample in samples { out += l.translator.translate(sample).map { ($0, t) } }
             }
         }
-        return frames
+        return out
+    }
+
+    /// 3. Update: the core handles each event (journaled and recorded), then replayed events due,
+    /// host requests, an Open Recent that finished reading, finished exports.
+    private func update(_ events: [(HostEvent, Double)], _ frameStart: Double, _ l: inout Loop, _ s: inout Running) {
+        for (h, t) in events { perform(h, at: t, frameStart: frameStart, &l, &s) }
+        if var r = l.replay {
+            while r.index < r.session.events.count, r.start + r.session.events[r.index].time <= frameStart {
+                // Replayed events change the canvas: the journal keeps them, the recording does not.
+                let e = r.session.events[r.index]
+                s.state.handle(e.event, at: r.start + e.time)
+                s.journal?.record(TimedEvent(time: r.start + e.time, event: e.event))
+                r.index += 1
+            }
+            l.replay = r.index < r.session.events.count ? r : nil
+        }
+        for request in s.state.takeHostRequests() {
+            switch request {
+            case .openRecent(let item):
+                // Read on a background thread: a big drawing must not stop the frames.
+                let path = item.userInfo?["session"] ?? ""
+                if !path.isEmpty, let load = config.loadSession {
+                    l.opening = SessionLoad.start(path: path, using: load)
+                    s.status = ("Opening \(Self.fileName(path))…", .infinity)
+                } else {
+                    s.status = ("Cannot open the recent drawing \(path.isEmpty ? "(no file named)" : path)", frameStart + Self.statusDuration)
+                }
+            }
+        }
+        if let job = l.opening, let result = job.take() {
+            l.opening = nil
+            switch result {
+            case .success(let session):
+                l.replay = (session, frameStart, 0)
+                s.status = ("Redrawing \(Self.fileName(job.path))", frameStart + Self.statusDuration)
+            case .failure(let error):
+                Self.log("forcecanvas: Open Recent: \(error)")
+                let reason = (error as? SessionError).map { "line \($0.line): \($0.message)" } ?? "the file cannot be read"
+                s.status = ("Cannot open \(Self.fileName(job.path)): \(reason)", frameStart + Self.statusDuration)
+            }
+        }
+        takeExports(at: frameStart, &s)
+        config.onFrameEnd?()
+    }
+
+    /// What one translated event does.
+    private func perform(_ h: HostEvent, at t: Double, frameStart: Double, _ l: inout Loop, _ s: inout Running) {
+        if playerTakes(h, at: t, frameStart: frameStart, window: l.window, clock: l.clock, &s) { return }
+        switch h {
+        case .input(let e): apply(e, at: t, &s)
+        case .quit: s.running = false
+        case .resized:
+            let v = l.presenter.viewport
+            if v != s.state.viewport { apply(.resize(v), at: t, &s) }
+            l.translator.windowSize = (Double(v.width), Double(v.height))
+            l.pen?.windowResized(sdlWidth: Int32(v.width))
+        case .export:
+            let d = s.state.display
+            s.exports.append(ExportJob.start(d.ink, viewport: d.viewport, options: s.state.options,
+                                             directory: config.exportDirectory))
+            s.status = ("Exporting…", .infinity)
+        case .checkpoint:
+            // F5 names a moment of the recording; without one there is nothing to name.
+            guard s.recording != nil else {
+                s.status = (CheckpointNames.needsRecording, frameStart + Self.statusDuration)
+                return
+            }
+            let name = l.checkpoints.next()
+            apply(.checkpoint(name), at: t, &s)
+            s.state.flashCheckpoint(name, at: t)
+            s.status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
+        case .player: break  // taken by the player or the picker (`playerTakes`)
+        case .notice(let text):
+            Self.log("forcecanvas: \(text)")
+            s.status = (text, frameStart + Self.statusDuration)
+        }
+    }
+
+    /// 4. Advance: the frame tick at the frame's start (animations, the timed fallback, fades);
+    /// while a session plays, the player's clock moves on instead (the live canvas waits).
+    private func advance(to frameStart: Double, _ s: inout Running) {
+        if !playerTick(at: frameStart, &s) { s.state.advance(to: frameStart) }
+    }
+
+    /// 5. Build the display: the core's display with the HUD's timing (refreshed four times a
+    /// second), the status line while it lasts and the warning while its problem does.
+    private func buildDisplay(_ frameStart: Double, _ l: inout Loop, _ s: inout Running) -> FrameRequest {
+        if s.state.options.showHUD, frameStart - l.lastStats >= Self.statsInterval {
+            l.stats = FrameStats(fps: l.timer.fps, p50: l.timer.percentile(0.5), p99: l.timer.percentile(0.99))
+            l.lastStats = frameStart
+        }
+        if let st = s.status, frameStart >= st.until { s.status = nil }
+        let presenter = l.presenter
+        return FrameRequest(display: frameDisplay(&s) { presenter.invalidate() }, stats: s.state.options.showHUD ? l.stats : nil,
+                            status: s.status?.text, warning: warning(&s))
+    }
+
+    /// 6. Render: the presenter draws only what changed. False: nothing did, nothing to present.
+    private func render(_ frame: FrameRequest, _ l: inout Loop) throws -> Bool {
+        try l.presenter.render(frame)
+    }
+
+    /// 7. Present: upload and show; the frame's cost goes to the HUD's figures.
+    private func present(_ frameStart: Double, _ l: inout Loop) throws {
+        try l.presenter.present()
+        l.timer.record(cost: l.clock.now - frameStart)
+    }
+
+    /// 8. Pace: sleep to the next 1/60 s deadline (no catch-up burst after falling behind;
+    /// vsync is not trusted under Xvfb).
+    private func pace(_ frameStart: Double, _ l: inout Loop, _ s: inout Running) {
+        l.timer.tick(at: frameStart)
+        l.frames += 1
+        if let n = config.exitAfterFrames, l.frames >= n { s.running = false }
+        l.deadline += Self.frameInterval
+        let now = l.clock.now
+        // Fell behind (no catch-up burst), or the clock was moved back (the player's fork).
+        if l.deadline < now - Self.frameInterval || l.deadline > now + Self.frameInterval { l.deadline = now }
+        let wait = min(Self.frameInterval, l.deadline - now)
+        if wait > 0.001 { SDL_Delay(UInt32(wait * 1000)) }
     }
 
     /// Applies an input event and hands it to the journal and the recording.

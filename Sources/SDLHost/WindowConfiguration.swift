@@ -54,7 +54,7 @@ public struct WindowConfiguration {
     public var launchShortcut: String?
     /// Hears the catalog when an export registered a dynamic quick action (to persist it).
     public var onShortcutsChanged: ((ShortcutCatalog) -> Void)?
-    /// Log input setup (XInput 2 selection, pens found) on stderr.
+    /// Log input setup (XInput 2 selection, pens found) and the presenter on stderr.
     public var verbose = false
     /// A session to open in the player (`--replay`, `--lesson`); the live canvas waits under it.
     public var player: PlayerRequest?
@@ -69,6 +69,12 @@ public struct WindowConfiguration {
     /// Where "continue drawing from here" writes its recording when the player's request names
     /// none (`--record`): a new file, never over one.
     public var forkDirectory = "forcecanvas-recordings"
+    /// How the window presents: GL where it works (`auto`), GL only, or software.
+    public var presenter = PresenterChoice.auto
+    /// The folder of the GL presenter's shaders (nil: beside the executable, else the source tree's `Shaders/`).
+    public var shaderDirectory: String?
+    /// Open the window hidden (the bench).
+    public var hidden = false
 
     public init() {}
 

@@ -71,6 +71,7 @@ struct BenchCommand: ParsableCommand {
         try printInkSections()
         if wants(13) { try printCheckSection() }
         if wants(14) { try printPlayerSection() }
+        if wants(15) { try printPresentSection() }
     }
 
     /// Whether section `n` runs (`--only`).

@@ -114,7 +114,7 @@ struct RenderCommand: ParsableCommand {
         }
         // Idle time is jumped over, so a far end is fast (the parser refused times past the
         // replay clock's reach, `InputLimits.maximumTime`).
-        let replay = HeadlessReplay(header: s, duration: summary.duration,
+        var replay = HeadlessReplay(header: s, duration: summary.duration,
                                     shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
             try SessionFileEvents(file)
         }
@@ -138,21 +138,18 @@ struct RenderCommand: ParsableCommand {
         }
         var written: [String] = []
         let temporary = { (path: String) in "\(outDir)/.\((path as NSString).lastPathComponent).partial" }
+        // The headless presenter writes each frame's PNGs under temporary names.
+        replay.outputs = names.mapValues { $0.map(temporary) }
         do {
             try replay.run(frames: Set(names.keys), progress: { frame, last in
                 if reportingProgress, last >= 600, frame > 0 { printError("rendering: frame \(frame) of \(last)") }
-            }) { frame, _, surface in
-                for path in names[frame] ?? [] {
-                    written.append(path)
-                    try surface.writePNG(to: temporary(path))
-                }
-            }
+            }) { frame, _, _ in written += names[frame] ?? [] }
             try file.checkUnchanged()
             for path in written where rename(temporary(path), path) != 0 {
                 throw RenderError.write(path, String(cString: strerror(errno)))
             }
         } catch {
-            for path in written { try? FileManager.default.removeItem(atPath: temporary(path)) }
+            for path in names.values.joined() { try? FileManager.default.removeItem(atPath: temporary(path)) }
             throw error
         }
         return written

@@ -63,7 +63,13 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup(title: "Pressure") var pressure: SettingsOptionGroup
 
-    @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) on stderr.")
+    @Option(help: "How to present: auto (GL where OpenGL 3.3 core or GLES 3.0 works, else software, saying why), gl or software.")
+    var presenter = PresenterChoice.auto
+
+    @Option(name: .customLong("shaders"), help: ArgumentHelp("The GL presenter's shader folder (default: beside the executable, else the source tree's Shaders/).", valueName: "DIR"))
+    var shaderDirectory: String?
+
+    @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) and the presenter (GL vendor, renderer, version) on stderr.")
     var verbose = false
 
     /// 1280x800 points: the window's size when nothing else says.
@@ -111,6 +117,8 @@ struct RunCommand: ParsableCommand {
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = exportDir
         config.verbose = verbose
+        config.presenter = presenter
+        config.shaderDirectory = shaderDirectory
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
         config.loadSession = { path in try SessionFile.readForWindow(path) }
         let lessons = Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []
@@ -232,3 +240,5 @@ struct RunCommand: ParsableCommand {
         return PlayerRequest(session: session, name: name, speed: speed, recordPath: recordPath, overwrite: overwrite)
     }
 }
+
+extension PresenterChoice: ExpressibleByArgument {}

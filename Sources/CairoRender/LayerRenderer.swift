@@ -1,0 +1,285 @@
+import CCairo
+import ForceCore
+
+/// The frame as separate Cairo surfaces, for a presenter that composites them itself (the GL
+/// presenter: each layer is a texture, uploaded only in its dirty rects).
+///
+/// Layers, bottom to top: the base — the frozen-ink cache on the canvas (`FrozenInkCache`,
+/// the same one the software path blits), the scene elsewhere (what a peek blurs) —, the live
+/// ink tail, the scene's sharp elements over the blur (`front`: a peek's row and panel, menus,
+/// state lines), and the overlays (dock, HUD, help, teaching panels, chrome). All of them are
+/// Cairo's ARGB32: premultiplied alpha, transparent where they have nothing.
+///
+/// Each layer is redrawn only where it changed, and the ink first: a moving tail clears and
+/// redraws the tail layer in its old and new rects and nothing else — no overlay is redrawn over
+/// it, no cache is blitted under it. The blur and the rings are not pixels here: they are
+/// values (`Composition`) the compositor animates with uniforms.
+public final class LayerRenderer {
+    /// The layers, bottom to top (the base is `ink` or `scene`).
+    public enum LayerID: Int, CaseIterable, Sendable { case ink, scene, tail, front, overlay }
+
+    /// What the compositor puts together besides the layers' pixels.
+    public struct Composition: Equatable, Sendable {
+        /// The opaque layer at the bottom: `ink` on the canvas, `scene` elsewhere.
+        public var base: LayerID = .ink
+        /// How blurred and dimmed the base is (nil: sharp).
+        public var blur: BackdropBlur?
+        /// The rings over the scene's elements, bottom to top.
+        public var rings: [RingShape] = []
+        /// Where the transparent layers have content: only these rects need compositing.
+        public var occupied: [LayerID: [PixelRect]] = [:]
+    }
+
+    /// The size and scale the layers are drawn at (a display of another size remakes them).
+    public private(set) var viewport: Viewport
+    /// The frozen-ink cache: the base on the canvas.
+    public let ink: FrozenInkCache
+    /// The scene's base elsewhere (what a peek blurs), opaque.
+    public private(set) var scene: ImageSurface
+    /// The live ink tail, transparent elsewhere.
+    public private(set) var tail: ImageSurface
+    /// The scene's elements drawn sharp over the blur, transparent elsewhere.
+    public private(set) var front: ImageSurface
+    /// The overlays (dock, HUD, help, teaching panels, chrome), transparent elsewhere.
+    public private(set) var overlay: ImageSurface
+    /// The pixel rects each layer changed in the last `render` (to upload).
+    public private(set) var damage: [LayerID: [PixelRect]] = [:]
+    /// The last frame's composition.
+    public private(set) var composition = Composition()
+    /// Counts renders: a presenter uploads each render's damage once.
+    public private(set) var generation = 0
+
+    private var needsFull = true
+    private var previousTail = Rect.null
+    private var previousFront: [Rect] = []
+    private var previousScene: SceneKind?
+    private var previousContent: FrameRenderer.SceneContent?
+    private var previousBase: FrameRenderer.SceneContent?
+    private var previousOverlays: [(rect: Rect, content: String)] = []
+    private var helpLayout: HelpLayout?
+
+    /// Layers for `viewport`, every one drawn whole at the first render.
+    public init(viewport: Viewport) throws(RenderError) {
+        self.viewport = viewport
+        ink = try FrozenInkCache(viewport: viewport)
+        scene = try ImageSurface(viewport: viewport)
+        tail = try ImageSurface(viewport: viewport)
+        front = try ImageSurface(viewport: viewport)
+        overlay = try ImageSurface(viewport: viewport)
+    }
+
+    /// The surface of a layer.
+    public func surface(_ id: LayerID) -> ImageSurface {
+        switch id {
+        case .ink: ink.surface
+        case .scene: scene
+        case .tail: tail
+        case .front: front
+        case .overlay: overlay
+        }
+    }
+
+    /// Renders what changed. Returns whether anything on screen changed: a layer's pixels or
+    /// The next frame is drawn whole, ink and all: the display that follows is not the one last
+    /// drawn changed a little (a seek in the player, the player giving way to the live canvas).
+    public func invalidate() {
+        needsFull = true
+        ink.reset()
+    }
+
+    /// the composition (a ring's progress, the blur's).
+    @discardableResult
+    public func render(_ request: FrameRequest) throws(RenderError) -> Bool {
+        let d = request.display
+        if d.viewport != viewport {
+            viewport = d.viewport
+            (scene, tail, front, overlay) = (try ImageSurface(viewport: viewport), try ImageSurface(viewport: viewport),
+                                             try ImageSurface(viewport: viewport), try ImageSurface(viewport: viewport))
+            needsFull = true
+        }
+        damage = [:]
+        generation += 1
+        let isCanvas = d.scene == .canvas
+        // Ink first: the cache and the live tail depend on nothing else.
+        let change = isCanvas ? try ink.update(d.ink, viewport: viewport) : .none
+        if isCanvas { damage[.ink] = needsFull || change == .all ? [fullRect] : areas(change).compactMap(pixelRect) }
+        let tailArea = try renderTail(d, change: change)
+        try renderScene(d)
+        let overlayArea = try renderOverlays(request)
+        let previous = composition
+        composition = Composition(base: isCanvas ? .ink : .scene, blur: isCanvas ? nil : SceneLayers.blur(of: d),
+                                  rings: isCanvas ? [] : SceneLayers.rings(of: d))
+        // Disjoint: a pixel composited twice would darken wherever the layer is translucent.
+        composition.occupied[.tail] = PixelRect.disjoint(region(tailArea).rects.compactMap(pixelRect))
+        composition.occupied[.front] = PixelRect.disjoint(region(previousFront).rects.compactMap(pixelRect))
+        composition.occupied[.overlay] = PixelRect.disjoint(region(overlayArea).rects.compactMap(pixelRect))
+        needsFull = false
+        return damage.values.contains { !$0.isEmpty } || composition != previous
+    }
+
+    // MARK: Layers
+
+    /// The live tail (and, with translucent ink, the live stroke's own layer) on a clear layer.
+    private func renderTail(_ d: Display, change: FrozenInkCache.Change) throws(RenderError) -> [Rect] {
+        let painter = InkPainter(style: d.ink.style)
+        var area = Rect.null
+        var pieces: StrokeTessellator.Pieces?
+        if d.scene == .canvas, let live = d.ink.live {
+            let p = ink.tail(of: live, style: d.ink.style)
+            for piece in p.real { area = area.union(piece.bounds) }
+            for piece in p.predicted { area = area.union(piece.bounds) }
+            pieces = p
+        }
+        if d.scene == .canvas, painter.drawsInGroups { area = area.union(ink.liveLayerBounds) }
+        var dirty = DirtyRegion(clip: viewport.bounds)
+        if needsFull { dirty.add(viewport.bounds) }
+        dirty.add(previousTail)
+        dirty.add(area)
+        if painter.drawsInGroups { for r in areas(change) { dirty.add(r) } }
+        previousTail = area
+        damage[.tail] = try redraw(tail, dirty) { cr in
+            if let pieces { self.ink.drawTail(pieces, painter: painter, into: cr) }
+        }
+        return [area]
+    }
+
+    /// The scene's base when what it shows changed, and its sharp elements when anything did.
+    private func renderScene(_ d: Display) throws(RenderError) {
+        let isCanvas = d.scene == .canvas
+        let content = FrameRenderer.SceneContent(messages: d.messages, confirm: d.confirm, home: d.home)
+        let changed = needsFull || d.scene != previousScene || (!isCanvas && content != previousContent)
+        previousScene = d.scene
+        previousContent = isCanvas ? nil : content
+        let base = SceneLayers.base(of: d)
+        if !isCanvas, let base, needsFull || base != previousBase {
+            var all = DirtyRegion(clip: viewport.bounds)
+            all.add(viewport.bounds)
+            damage[.scene] = try redraw(scene, all) { cr in SceneLayers.drawBase(base, viewport: self.viewport, cr) }
+        }
+        previousBase = isCanvas ? nil : base
+        guard changed else { return }
+        // Each element is recorded on its own, so the layer changes only where elements were or are.
+        var recordings: [OpaquePointer] = []
+        defer { for r in recordings { cairo_surface_destroy(r) } }
+        var extents: [Rect] = []
+        // Bounded by the window: a group (a peek's panel) on an unbounded recording has no extents.
+        var bounds = cairo_rectangle_t(x: 0, y: 0, width: Double(viewport.width), height: Double(viewport.height))
+        for element in isCanvas ? [] : SceneLayers.front(of: d, viewport: viewport) {
+            guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &bounds) else { continue }
+            recordings.append(recording)
+            guard let cr = cairo_create(recording) else { continue }
+            element(cr)
+            cairo_destroy(cr)
+            var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+            cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+            if w > 0, h > 0 { extents.append(Rect(x: x, y: y, width: w, height: h)) }
+        }
+        var dirty = region(previousFront + extents)
+        if needsFull { dirty.add(viewport.bounds) }
+        previousFront = extents
+        damage[.front] = try redraw(front, dirty) { cr in
+            for r in recordings {
+                cairo_set_source_surface(cr, r, 0, 0)
+                cairo_paint(cr)
+            }
+        }
+    }
+
+    /// The overlays whose content changed (or that appeared, moved or went). Returns the areas
+    /// the overlays cover now.
+    private func renderOverlays(_ request: FrameRequest) throws(RenderError) -> [Rect] {
+        let d = request.display
+        var overlays = OverlayPainter(display: d, stats: request.stats, status: request.status, warning: request.warning)
+        if d.showHelp { overlays.helpLayout = try help(for: d) }
+        let items = overlays.items
+        var dirty = DirtyRegion(clip: viewport.bounds)
+        if needsFull { dirty.add(viewport.bounds) }
+        for old in previousOverlays where !items.contains(where: { $0.rect == old.rect && $0.content == old.content }) {
+            dirty.add(old.rect)
+        }
+        for new in items where !previousOverlays.contains(where: { $0.rect == new.rect && $0.content == new.content }) {
+            dirty.add(new.rect)
+        }
+        previousOverlays = items
+        damage[.overlay] = try redraw(overlay, dirty) { cr in overlays.draw(cr) }
+        return items.map(\.rect)
+    }
+
+    /// Clears `dirty` on `surface` and draws there; returns the pixel rects touched.
+    private func redraw(_ surface: ImageSurface, _ dirty: DirtyRegion,
+                        _ draw: (OpaquePointer) -> Void) throws(RenderError) -> [PixelRect] {
+        let pixels = dirty.rects.compactMap(pixelRect)
+        guard !pixels.isEmpty else { return [] }
+        guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw a layer") }
+        defer {
+            cairo_destroy(cr)
+            surface.flush()
+        }
+        let s = viewport.scale
+        for p in pixels { cairo_rectangle(cr, Double(p.x) / s, Double(p.y) / s, Double(p.width) / s, Double(p.height) / s) }
+        cairo_clip(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        draw(cr)
+        return pixels
+    }
+
+    /// The help's layout for this display's scene and window (measured once for each).
+    private func help(for d: Display) throws(RenderError) -> HelpLayout {
+        if let h = helpLayout, h.scene == d.scene, h.viewport == d.viewport, h.pages == 1 || h.page == d.helpPage { return h }
+        guard let cr = overlay.makeContext() else { throw RenderError.surface("cannot measure the help") }
+        defer { cairo_destroy(cr) }
+        let h = HelpLayout(scene: d.scene, viewport: d.viewport, page: d.helpPage, measuringWith: cr)
+        helpLayout = h
+        return h
+    }
+
+    // MARK: Areas
+
+    private var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: viewport.pixelWidth, height: viewport.pixelHeight) }
+
+    private func areas(_ change: FrozenInkCache.Change) -> [Rect] {
+        switch change {
+        case .none: []
+        case .all: [viewport.bounds]
+        case .areas(let rects): rects
+        }
+    }
+
+    private func region(_ rects: [Rect]) -> DirtyRegion {
+        var r = DirtyRegion(clip: viewport.bounds)
+        for rect in rects { r.add(rect) }
+        return r
+    }
+
+    /// The device-pixel rect covering `r`, clamped to the layers.
+    private func pixelRect(_ r: Rect) -> PixelRect? { PixelRect(covering: r, scale: viewport.scale, width: viewport.pixelWidth,
+                                                                 height: viewport.pixelHeight) }
+}
+
+extension PixelRect {
+    /// The same pixels as `rects`, in rects that do not overlap: each rect less the ones before it.
+    static func disjoint(_ rects: [PixelRect]) -> [PixelRect] {
+        var out: [PixelRect] = []
+        for r in rects {
+            var pieces = [r]
+            for taken in out { pieces = pieces.flatMap { $0.subtracting(taken) } }
+            out += pieces
+        }
+        return out
+    }
+
+    /// This rect less `other`: up to four rects (above, below, left, right of the overlap).
+    func subtracting(_ other: PixelRect) -> [PixelRect] {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        guard x1 > x0, y1 > y0 else { return [self] }
+        var out: [PixelRect] = []
+        if y0 > y { out.append(PixelRect(x: x, y: y, width: width, height: y0 - y)) }
+        if y + height > y1 { out.append(PixelRect(x: x, y: y1, width: width, height: y + height - y1)) }
+        if x0 > x { out.append(PixelRect(x: x, y: y0, width: x0 - x, height: y1 - y0)) }
+        if x + width > x1 { out.append(PixelRect(x: x1, y: y0, width: x + width - x1, height: y1 - y0)) }
+        return out
+    }
+}

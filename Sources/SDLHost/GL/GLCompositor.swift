@@ -1,0 +1,231 @@
+import CGL
+import CairoRender
+import ForceCore
+
+/// Puts a `LayerRenderer`'s layers together on the GPU with the shaders of `Shaders/`: the base
+/// (ink cache or scene, blurred and dimmed live behind a peek), the live tail, the scene's sharp
+/// elements, the rings as signed-distance fields, the overlays. Premultiplied alpha throughout:
+/// Cairo's ARGB32 is blended with (1, 1 − source alpha).
+///
+/// Every frame is composed whole into the window's back buffer (its contents are undefined after
+/// a swap): one pass over the window for the base, the other layers only over the rects where
+/// they have content. The blurred base is kept while neither the blur nor the base changes.
+final class GLCompositor {
+    /// Where a composite goes: a framebuffer (0: the window's) of a size in pixels.
+    struct Target {
+        var framebuffer: GLuint
+        var width: Int
+        var height: Int
+    }
+
+    private let gl: GLFunctions
+    private let composite: ShaderProgram
+    private let ring: ShaderProgram
+    private let chain: BlurChain.Programs
+    private let vertexArray: GLuint
+    private var layers: [LayerRenderer.LayerID: (texture: GLTexture, surface: ObjectIdentifier)] = [:]
+    private var uploaded = -1
+    private let blur: BlurChain
+    /// The blurred base, with the blur and the render it was made at (nil: none made).
+    private var blurred: (texture: GLTexture, blur: BackdropBlur, base: LayerRenderer.LayerID, generation: Int)?
+    /// The last render in which the base layer changed.
+    private var baseChanged = -1
+    /// A texture of the layers' size to read frames back from.
+    private var offscreen: GLTexture?
+
+    /// Compiles the shaders (naming the file and line of an error).
+    init(_ gl: GLFunctions, sources: ShaderSources, dialect: GLDialect) throws(ShaderError) {
+        self.gl = gl
+        func program(_ fragment: String) throws(ShaderError) -> ShaderProgram {
+            try ShaderProgram(gl, vertex: "composite.vert", fragment: fragment, sources: sources, dialect: dialect)
+        }
+        composite = try program("composite.frag")
+        chain = BlurChain.Programs(copy: composite, quarter: try program("downsample.frag"), blur: try program("blur.frag"))
+        ring = try program("ring.frag")
+        var vao: GLuint = 0
+        // The quads come from gl_VertexID: no vertex buffer, but core GL needs a vertex array bound.
+        gl.genVertexArrays(1, &vao)
+        vertexArray = vao
+        blur = BlurChain(gl)
+    }
+
+    deinit {
+        var vao = vertexArray
+        gl.deleteVertexArrays(1, &vao)
+    }
+
+    /// Uploads what the last render changed: each layer's dirty rects (`glTexSubImage2D`), the
+    /// whole layer only when its texture is new. Once per render, however often it is called.
+    private func upload(_ renderer: LayerRenderer) throws(PresentError) {
+        guard uploaded != renderer.generation else { return }
+        uploaded = renderer.generation
+        // Ink first: nothing else is uploaded before the cache and the tail.
+        for id in [LayerRenderer.LayerID.ink, .tail, .scene, .front, .overlay] {
+            let surface = renderer.surface(id)
+            var rects = renderer.damage[id] ?? []
+            let current = layers[id]
+            if current == nil || current?.surface != ObjectIdentifier(surface) || current?.texture.width != surface.pixelWidth
+                || current?.texture.height != surface.pixelHeight {
+                layers[id] = (try GLTexture(gl, width: surface.pixelWidth, height: surface.pixelHeight, layer: true), ObjectIdentifier(surface))
+                rects = [PixelRect(x: 0, y: 0, width: surface.pixelWidth, height: surface.pixelHeight)]
+            }
+            if id == renderer.composition.base, !rects.isEmpty { baseChanged = renderer.generation }
+            layers[id]?.texture.upload(surface, rects: rects)
+        }
+        if let e = gl.takeError() { throw .device("\(e) uploading the layers") }
+    }
+
+    /// Composes the last render into `target`.
+    func compose(_ renderer: LayerRenderer, into target: Target) throws(PresentError) {
+        try upload(renderer)
+        let c = renderer.composition
+        guard let base = layers[c.base]?.texture else { throw .device("no base layer to compose") }
+        gl.bindVertexArray(vertexArray)
+        gl.activeTexture(GLenum(GL_TEXTURE0))
+        gl.disable(GLenum(GL_BLEND))
+        var source = base
+        if let b = c.blur, b.sigma * renderer.viewport.scale > 0 {
+            if let kept = blurred, kept.blur == b, kept.base == c.base, kept.generation >= baseChanged {
+                source = kept.texture
+            } else {
+                source = try blur.run(base, sigma: b.sigma * renderer.viewport.scale, chain)
+                blurred = (source, b, c.base, renderer.generation)
+            }
+        }
+        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        draw(source, into: PixelRect(x: 0, y: 0, width: target.width, height: target.height), of: target, dim: c.blur?.dim ?? 0)
+        gl.enable(GLenum(GL_BLEND))
+        gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        for id in [LayerRenderer.LayerID.tail, .front] {
+            guard let texture = layers[id]?.texture else { continue }
+            for r in c.occupied[id] ?? [] { draw(texture, into: r, of: target) }
+        }
+        for shape in c.rings { drawRing(shape, scale: renderer.viewport.scale, target: target) }
+        if let overlay = layers[.overlay]?.texture {
+            for r in c.occupied[.overlay] ?? [] { draw(overlay, into: r, of: target) }
+        }
+        gl.disable(GLenum(GL_BLEND))
+        if let e = gl.takeError() { throw .device("\(e) compositing") }
+    }
+
+    /// 64 px: the side of the textures the warm-up draws with.
+    static let warmUpSide = 64
+
+    /// Draws with every program once — each sampling, blending and size factor the frames use —
+    /// into the window and into a texture, then waits. Drivers that compile shader variants on
+    /// first use (llvmpipe's JIT takes milliseconds each) do it here, not in a peek's first frame.
+    func warmUp(window: Target) throws(PresentError) {
+        let side = Self.warmUpSide
+        // The blur runs on a probe of the window's size: its targets are made now too.
+        let probe = try GLTexture(gl, width: max(side, window.width), height: max(side, window.height), layer: true)
+        let scratch = try GLTexture(gl, width: side, height: side, layer: false)
+        gl.bindVertexArray(vertexArray)
+        gl.activeTexture(GLenum(GL_TEXTURE0))
+        var small = probe
+        for sigma in BlurChain.factors.map({ min($0.below, 16) - 0.5 }) { small = try blur.run(probe, sigma: sigma, chain) }
+        // Any ring of each style: what matters is each program with its state, not the values.
+        let rings = [RingShape(center: Point(x: 32, y: 32), radius: 20, width: 4, fraction: 0.5, colour: RGBA(0, 0, 1),
+                               style: .progress(track: RGBA(0.5, 0.5, 0.5, 0.3))),
+                     RingShape(center: Point(x: 32, y: 32), radius: 20, width: 1, fraction: 0.5, colour: RGBA(1, 0, 0),
+                               style: .glowing(radius: 2))]
+        for target in [window, Target(framebuffer: scratch.framebuffer, width: side, height: side)] {
+            gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+            gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+            let area = PixelRect(x: 0, y: 0, width: side, height: side)
+            gl.disable(GLenum(GL_BLEND))
+            draw(probe, into: area, of: target)
+            draw(small, into: area, of: target, dim: 0.5)
+            gl.enable(GLenum(GL_BLEND))
+            gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            draw(probe, into: area, of: target)
+            for r in rings { drawRing(r, scale: 1, target: target) }
+            gl.disable(GLenum(GL_BLEND))
+        }
+        gl.finish()
+        if let e = gl.takeError() { throw .device("\(e) warming the shaders up") }
+    }
+
+    /// Composes the last render into a texture of the layers' size and reads it back.
+    func snapshot(_ renderer: LayerRenderer) throws(PresentError) -> ImageSurface {
+        let v = renderer.viewport
+        if offscreen?.width != v.pixelWidth || offscreen?.height != v.pixelHeight {
+            offscreen = try GLTexture(gl, width: v.pixelWidth, height: v.pixelHeight, layer: false)
+        }
+        guard let texture = offscreen else { throw .device("no texture to read the frame back from") }
+        let target = Target(framebuffer: texture.framebuffer, width: texture.width, height: texture.height)
+        try compose(renderer, into: target)
+        return try readBack(target, viewport: v)
+    }
+
+    /// Draws the part of `texture` under `rect` (the texture covers the whole target) into the
+    /// same rect of `target`, dimmed by `dim`. A texture of another size is scaled to the target.
+    private func draw(_ texture: GLTexture, into rect: PixelRect, of target: Target, dim: Double = 0) {
+        let w = Double(target.width), h = Double(target.height)
+        var v0 = Double(rect.y) / h, v1 = Double(rect.y + rect.height) / h
+        if !texture.topDown { (v0, v1) = (1 - v0, 1 - v1) }
+        texture.setFilter(linear: texture.width != target.width || texture.height != target.height)
+        gl.useProgram(composite.id)
+        composite.set("uTarget", w, h)
+        composite.set("uRect", Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        composite.set("uSource", Double(rect.x) / w, v0, Double(rect.x + rect.width) / w, v1)
+        composite.set("uLayer", Int32(0))
+        composite.set("uOpacity", 1.0)
+        composite.set("uDim", dim)
+        gl.bindTexture(GLenum(GL_TEXTURE_2D), texture.id)
+        gl.drawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    /// One ring as a signed-distance field over its bounds.
+    private func drawRing(_ shape: RingShape, scale: Double, target: Target) {
+        guard let r = PixelRect(covering: shape.bounds, scale: scale, width: target.width, height: target.height) else { return }
+        gl.useProgram(ring.id)
+        ring.set("uTarget", Double(target.width), Double(target.height))
+        ring.set("uRect", Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+        ring.set("uSource", 0, 0, 1, 1)
+        ring.set("uCenter", shape.center.x * scale, shape.center.y * scale)
+        ring.set("uRadius", shape.radius)
+        ring.set("uWidth", shape.width)
+        ring.set("uScale", shape.scale * scale)
+        ring.set("uProgress", Force.normalized(shape.fraction))
+        let c = shape.colour
+        ring.set("uColour", c.r * c.a, c.g * c.a, c.b * c.a, c.a)
+        switch shape.style {
+        case .progress(let t):
+            ring.set("uTrack", t.r * t.a, t.g * t.a, t.b * t.a, t.a)
+            ring.set("uGlow", 0.0)
+        case .glowing(let glow):
+            ring.set("uTrack", 0, 0, 0, 0)
+            ring.set("uGlow", glow)
+        }
+        let layers = RingShape.glowLayers
+        ring.set("uGlowLayers", layers[0].widthInRadii, layers[0].alpha, layers[1].widthInRadii, layers[1].alpha)
+        gl.drawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+
+    /// Reads `target` back as Cairo's ARGB32 (`glReadPixels`: rows bottom up, R G B A bytes).
+    func readBack(_ target: Target, viewport: Viewport) throws(PresentError) -> ImageSurface {
+        let surface: ImageSurface
+        do { surface = try ImageSurface(viewport: viewport) } catch { throw .render(error) }
+        guard let data = surface.data, surface.pixelWidth == target.width, surface.pixelHeight == target.height else {
+            throw .device("the frame read back is \(target.width)x\(target.height), not the window's \(surface.pixelWidth)x\(surface.pixelHeight)")
+        }
+        var rgba = [UInt8](repeating: 0, count: target.width * target.height * 4)
+        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        gl.pixelStorei(GLenum(GL_PACK_ALIGNMENT), 4)
+        rgba.withUnsafeMutableBytes { b in
+            gl.readPixels(0, 0, GLsizei(target.width), GLsizei(target.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), b.baseAddress)
+        }
+        gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        if let e = gl.takeError() { throw .device("\(e) reading the frame back") }
+        for y in 0..<target.height {
+            let from = (target.height - 1 - y) * target.width * 4, row = data + y * surface.stride
+            for x in 0..<target.width {
+                let i = from + x * 4
+                (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (rgba[i + 2], rgba[i + 1], rgba[i], rgba[i + 3])
+            }
+        }
+        surface.markDirty()
+        return surface
+    }
+}

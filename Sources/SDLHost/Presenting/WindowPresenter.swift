@@ -1,0 +1,25 @@
+import CairoRender
+import ForceCore
+
+/// A presenter that shows frames in the window: `GLPresenter` or `SoftwarePresenter`.
+protocol WindowPresenter: Presenter {
+    /// The window's size in points and its HiDPI scale, as this presenter draws it (drawable or
+    /// renderer output size / window size).
+    var viewport: Viewport { get }
+    /// One line saying how it presents, for `-v`.
+    var summary: String { get }
+    /// The next frame is drawn whole, ink and all: the display that follows is not the one
+    /// last drawn changed a little (a seek in the player, the player giving way to the canvas).
+    func invalidate()
+}
+
+/// How the window presents (`run --presenter`).
+public enum PresenterChoice: String, CaseIterable, Sendable {
+    /// GL where OpenGL 3.3 core or GLES 3.0 works and the shaders compile; otherwise software,
+    /// with one line saying why.
+    case auto
+    /// GL or nothing: a window that cannot present with GL is an error.
+    case gl
+    /// One Cairo surface uploaded to one SDL streaming texture (no shaders).
+    case software
+}

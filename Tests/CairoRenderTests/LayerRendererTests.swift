@@ -1,0 +1,117 @@
+import CCairo
+@testable import CairoRender
+import ForceCore
+import XCTest
+
+/// The GL presenter's layers, put together on the CPU, show what the software presenter's one
+/// surface shows; a live stroke touches only the ink layers.
+final class LayerRendererTests: XCTestCase {
+    static let viewport = Viewport(width: 900, height: 640)
+
+    /// The layers composited with Cairo in the GL presenter's order (base, tail, front, rings,
+    /// overlays); the blur is left out (these states have none).
+    static func composite(_ layers: LayerRenderer) throws -> ImageSurface {
+        let c = layers.composition
+        let out = try ImageSurface(viewport: layers.viewport)
+        guard let cr = out.makeContext() else { throw RenderError.surface("no context") }
+        defer { cairo_destroy(cr) }
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, layers.surface(c.base).surface, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        for id in [LayerRenderer.LayerID.tail, .front] {
+            cairo_set_source_surface(cr, layers.surface(id).surface, 0, 0)
+            cairo_paint(cr)
+        }
+        for ring in c.rings { ring.draw(cr) }
+        cairo_set_source_surface(cr, layers.overlay.surface, 0, 0)
+        cairo_paint(cr)
+        out.flush()
+        return out
+    }
+
+    func check(_ name: String, _ state: AppState, file: StaticString = #filePath, line: UInt = #line) throws {
+        let software = try FrameRenderer(viewport: state.viewport)
+        try software.render(state.display)
+        let layers = try LayerRenderer(viewport: state.viewport)
+        XCTAssertTrue(try layers.render(FrameRequest(display: state.display)))
+        let composed = try Self.composite(layers)
+        // Compositing premultiplied layers rounds once more than drawing onto one surface: a
+        // level or two of 255 (0.005 measured), never more than 0.02 (about 5 levels).
+        let r = ImageComparer(tolerance: .exact(threshold: 0.02)).compare(RGBAImage(surface: software.frame), RGBAImage(surface: composed))
+        XCTAssertTrue(r.passed, "\(name): \(r.summary)", file: file, line: line)
+    }
+
+    func testLayersComposeToTheSoftwareFrame() throws {
+        let v = Self.viewport
+        var drawing = PresentFixtures.inkedCanvas(v)
+        let path = StrokeFixtures.signature(count: 60, in: Rect(x: 100, y: 120, width: 600, height: 200), seed: 42)
+        _ = PresentFixtures.draw(path, notches: 3, into: &drawing, from: drawing.time + 0.1)
+        var translucent = drawing
+        translucent.handle(.command(.toggleOpacity), at: translucent.time)
+        try check("idle canvas with ink", PresentFixtures.inkedCanvas(v))
+        try check("a live stroke", drawing)
+        try check("a live translucent stroke", translucent)
+        try check("confirm ring at 0.5", PresentFixtures.confirmRing(notches: 10, viewport: v))
+        try check("confirm ring full", PresentFixtures.confirmRing(notches: 20, viewport: v))
+        try check("help over the canvas", PresentFixtures.help(.canvas, viewport: v))
+        try check("Messages before a press", PresentFixtures.peek(quarters: 0, viewport: v))
+        try check("Home", PresentFixtures.state(.home, viewport: v))
+    }
+
+    func testALiveStrokeTouchesOnlyTheInkLayers() throws {
+        var state = PresentFixtures.inkedCanvas(Self.viewport)
+        let layers = try LayerRenderer(viewport: state.viewport)
+        try layers.render(FrameRequest(display: state.display))
+        var t = state.time + 0.1
+        let gauge = try XCTUnwrap(state.display.layout.rect(of: .gauge))
+        // Across the floating gauge, whose content stays the same after the press.
+        state.handle(.pointer(PointerInput(phase: .down, location: Point(x: gauge.x + 10, y: gauge.y - 60))), at: t)
+        state.advance(to: t)
+        try layers.render(FrameRequest(display: state.display))
+        for i in 1...40 {
+            t += 1.0 / 60
+            let p = Point(x: gauge.x + 10 + Double(i) * 6, y: gauge.y - 60 + Double(i) * 4)
+            state.handle(.pointer(PointerInput(phase: .move, location: p)), at: t)
+            state.advance(to: t)
+            XCTAssertTrue(try layers.render(FrameRequest(display: state.display)))
+            XCTAssertFalse(layers.damage[.tail, default: []].isEmpty, "frame \(i): the tail moved")
+            for id in [LayerRenderer.LayerID.scene, .front, .overlay] {
+                XCTAssertEqual(layers.damage[id, default: []], [], "frame \(i): \(id) waits on nothing and is not redrawn")
+            }
+        }
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: gauge.x + 250, y: gauge.y + 100))), at: t + 0.01)
+        state.advance(to: t + 1)
+        XCTAssertTrue(try layers.render(FrameRequest(display: state.display)))
+        XCTAssertFalse(try layers.render(FrameRequest(display: state.display)), "nothing changed: nothing to present")
+    }
+
+    func testAPeeksProgressChangesUniformsNotTheBase() throws {
+        let v = Self.viewport
+        let layers = try LayerRenderer(viewport: v)
+        try layers.render(FrameRequest(display: PresentFixtures.peek(quarters: 1, viewport: v).display))
+        let first = layers.composition
+        try layers.render(FrameRequest(display: PresentFixtures.peek(quarters: 2, viewport: v).display))
+        XCTAssertEqual(layers.damage[.scene, default: []], [], "the list under the blur is not redrawn")
+        XCTAssertEqual(first.blur?.fraction, 0.25)
+        XCTAssertEqual(layers.composition.blur?.fraction, 0.5)
+        XCTAssertEqual(layers.composition.rings.map(\.fraction), [0.5])
+        XCTAssertEqual(layers.composition.base, .scene)
+    }
+}
+
+extension LayerRendererTests {
+    /// Overlapping rects become disjoint pieces covering the same pixels (a translucent layer
+    /// composited twice where two rects overlap would darken there).
+    func testOccupiedRectsAreDisjoint() {
+        let rects = [PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 5, width: 10, height: 10),
+                     PixelRect(x: 2, y: 2, width: 3, height: 3)]
+        let pieces = PixelRect.disjoint(rects)
+        var covered = Set<Int>(), count = 0
+        for p in pieces {
+            for y in p.y..<(p.y + p.height) { for x in p.x..<(p.x + p.width) { covered.insert(y * 100 + x); count += 1 } }
+        }
+        XCTAssertEqual(count, covered.count, "no pixel twice")
+        XCTAssertEqual(covered.count, 100 + 100 - 25)
+    }
+}

@@ -1,0 +1,144 @@
+import CSDL2
+import CairoRender
+import ForceCore
+import Foundation
+@testable import SDLHost
+import XCTest
+
+/// The GL presenter under Xvfb (Mesa's llvmpipe): its frames, read back with `glReadPixels`,
+/// against the software presenter's for the same state, through the project's one comparer.
+final class GLPresenterTests: XCTestCase {
+    static let viewport = Viewport(width: 900, height: 640)
+    var glWindow: SDLHost.Window?
+    var softwareWindow: SDLHost.Window?
+
+    override func setUpWithError() throws {
+        try Binary.requireDisplay()
+        XCTAssertEqual(SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS), 0)
+    }
+
+    override func tearDown() {
+        glWindow = nil
+        softwareWindow = nil
+        SDL_Quit()
+    }
+
+    /// A GL presenter on a hidden window, with the repository's shaders (or those of `shaders`).
+    func makeGL(shaders: String = ShaderSources.sourceTree, viewport: Viewport = viewport, _ dialect: GLDialect = .core) throws -> GLPresenter {
+        GLPresenter.requestContext(dialect)
+        let window = try SDLHost.Window(title: "test", width: viewport.width, height: viewport.height, openGL: true, hidden: true)
+        glWindow = window
+        return try GLPresenter(window: window, shaders: ShaderSources(directory: shaders), viewport: viewport)
+    }
+
+    func makeSoftware(viewport: Viewport = viewport) throws -> SoftwarePresenter {
+        let window = try SDLHost.Window(title: "test", width: viewport.width, height: viewport.height, openGL: false, hidden: true)
+        softwareWindow = window
+        return try SoftwarePresenter(window: window, viewport: viewport)
+    }
+
+    /// The frame `presenter` shows for `state`.
+    static func frame(_ presenter: any Presenter, _ state: AppState) throws -> ImageSurface {
+        _ = try presenter.render(FrameRequest(display: state.display))
+        try presenter.present()
+        return try presenter.snapshot().copy()
+    }
+
+    /// Compares the two presenters' frames of `state` (and, within `sharp` at the standard
+    /// tolerance, the parts that are not blurred); on a failure the images and the diff go to a
+    /// temporary folder named in the message.
+    func compare(_ name: String, _ state: AppState, _ tolerance: ImageComparer.Tolerance, sharp: [Rect] = [],
+                 file: StaticString = #filePath, line: UInt = #line) throws {
+        let gl = try Self.frame(try makeGL(viewport: state.viewport), state)
+        let software = try Self.frame(try makeSoftware(viewport: state.viewport), state)
+        for area in sharp {
+            let a = Self.crop(software, area), b = Self.crop(gl, area)
+            let r = ImageComparer(tolerance: Self.sameFrame).compare(a, b)
+            XCTAssertTrue(r.passed, "\(name), sharp area \(area): \(r.summary)", file: file, line: line)
+        }
+        let (r, diff) = ImageComparer(tolerance: tolerance).compare(software, gl, diff: true)
+        var note = ""
+        if !r.passed || ProcessInfo.processInfo.environment["FORCECANVAS_KEEP_FRAMES"] != nil {
+            let dir = try Binary.temporaryDirectory()
+            try software.writePNG(to: "\(dir)/software.png")
+            try gl.writePNG(to: "\(dir)/gl.png")
+            if let diff { try diff.writePNG(to: "\(dir)/diff.png") }
+            note = " (frames in \(dir))"
+        }
+        print("GL against software, \(name): \(r.summary)\(note)")
+        XCTAssertTrue(r.passed, "\(name): \(r.summary)\(note)", file: file, line: line)
+        glWindow = nil
+        softwareWindow = nil
+    }
+
+    // MARK: GL against software
+
+    func testAnIdleCanvasWithInkMatchesTheSoftwareFrame() throws {
+        try compare("idle canvas with ink", PresentFixtures.inkedCanvas(Self.viewport), Self.sameFrame)
+    }
+
+    /// The same shaders on a GLES 3.0 context (`#version 300 es` swapped in): the same frame.
+    func testAGLESContextRunsTheSameShaders() throws {
+        let es = try makeGL(.es)
+        XCTAssertEqual(es.dialect, .es, es.version)
+        // Every shader runs in a full peek: the blur (each size factor on the way), the rings, the layers.
+        let state = PresentFixtures.peek(quarters: 4, viewport: Self.viewport)
+        let gles = try Self.frame(es, state)
+        glWindow = nil
+        let software = try Self.frame(try makeSoftware(), state)
+        let r = ImageComparer(tolerance: Self.fullBlur).compare(software, gles).0
+        XCTAssertTrue(r.passed, "GLES: \(r.summary)")
+    }
+
+    func testTheHelpOverlayMatchesTheSoftwareFrame() throws {
+        try compare("help over the canvas", PresentFixtures.help(.canvas, viewport: Self.viewport), Self.sameFrame)
+    }
+
+    func testTheConfirmRingMatchesAtHalfAndFull() throws {
+        try compare("confirm ring at 0.5", PresentFixtures.confirmRing(notches: 10, viewport: Self.viewport), Self.rings)
+        try compare("confirm ring full", PresentFixtures.confirmRing(notches: 20, viewport: Self.viewport), Self.rings)
+    }
+
+    /// At a HiDPI scale of 2 the layers are pixel-sized, the blur's σ doubles in pixels and the
+    /// rings are evaluated per device pixel: still the software frame.
+    func testHiDPIMatchesTheSoftwareFrame() throws {
+        let hiDPI = Viewport(width: 600, height: 420, scale: 2)
+        try compare("confirm ring full at scale 2", PresentFixtures.confirmRing(notches: 20, viewport: hiDPI), Self.rings)
+        try compare("peeked at scale 2", PresentFixtures.peek(quarters: 4, viewport: hiDPI), Self.fullBlur)
+    }
+
+    func testAMidPeekMatchesWithinTheBlursTolerance() throws {
+        let mid = PresentFixtures.peek(quarters: 2, viewport: Self.viewport)
+        let peek = try XCTUnwrap(mid.display.messages?.peek)
+        // The row that stays sharp (inside its 3 % growth). The rings sit on the blur, so they
+        // are held to the standard tolerance where the blur is the same: fully peeked, below.
+        let row = try XCTUnwrap(mid.display.messages?.layout.source(index: peek.index, part: peek.part)).insetBy(2)
+        try compare("mid-peek (progress 0.5)", mid, Self.halfBlur, sharp: [row])
+        try compare("peeked (progress 1, both rings)", PresentFixtures.peek(quarters: 4, viewport: Self.viewport), Self.fullBlur)
+    }
+
+    /// `area` (points; the frames are at scale 1) of `surface`.
+    static func crop(_ surface: ImageSurface, _ area: Rect) -> RGBAImage {
+        let image = RGBAImage(surface: surface)
+        let x0 = max(0, Int(area.x)), y0 = max(0, Int(area.y))
+        let x1 = min(image.width, Int(area.maxX)), y1 = min(image.height, Int(area.maxY))
+        var pixels: [UInt8] = []
+        for y in y0..<max(y0, y1) { pixels += image.pixels[(y * image.width + x0) * 4..<(y * image.width + x1) * 4] }
+        return RGBAImage(width: max(0, x1 - x0), height: max(0, y1 - y0), pixels: pixels)
+    }
+
+    /// Layers composited on the GPU round once more than one Cairo surface: a level of 255.
+    static let sameFrame = ImageComparer.Tolerance(threshold: 0.02, maxDiffPixels: 0, maxDiffRatio: nil)
+    /// Signed-distance rings against Cairo's strokes: the same geometry, anti-aliased by another
+    /// method (a pixel-wide box's overlap with the stroke against Cairo's exact area), so edge
+    /// pixels differ by a few levels (0.04 at worst, measured): the standard threshold, nothing over it.
+    static let rings = ImageComparer.Tolerance(threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil)
+    /// The full blur: the GPU's Gaussian of σ 14.6 pt against the CPU's two box passes of the
+    /// same σ at quarter size: the standard threshold, anti-aliasing left out, nothing over it.
+    static let fullBlur = ImageComparer.Tolerance(threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil)
+    /// Halfway, the looser tolerance: the GPU blurs by σ = 0.5 × 14.6 pt, the CPU cross-fades
+    /// half of its full blur over the sharp list, so the list's text still shows through at
+    /// half strength (0.31 at worst, measured). Up to 0.4 over the whole frame, nothing over it;
+    /// the row that stays sharp is held to `sameFrame` on its own.
+    static let halfBlur = ImageComparer.Tolerance(threshold: 0.4, maxDiffPixels: 0, maxDiffRatio: nil)
+}
