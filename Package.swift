@@ -41,9 +41,11 @@ let package = Package(
             ]
         ),
 
+        // What more than one test target needs: a tiny disk to fill, a fresh folder.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ForceCoreTests", dependencies: ["ForceCore"]),
         // Line files, the writer thread, the journal and export sets on real (and full) disks.
-        .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles"]),
+        .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "TestSupport"]),
         .testTarget(
             name: "CairoRenderTests",
             dependencies: [
@@ -54,7 +56,7 @@ let package = Package(
         ),
         // End to end: the built `forcecanvas` binary and the real window under Xvfb.
         // Fake XI2 events pushed through SDL's event watch, and the translator's rules.
-        .testTarget(name: "SDLHostTests", dependencies: ["ForceCore", "CairoRender", "CCairo", "SDLHost", "CSDL2", "CXInput2"]),
+        .testTarget(name: "SDLHostTests", dependencies: ["ForceCore", "CairoRender", "CCairo", "SDLHost", "CSDL2", "CXInput2", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

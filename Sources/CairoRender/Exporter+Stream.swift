@@ -12,20 +12,10 @@ extension Exporter {
         let box = SinkBox(sink)
         let closure = Unmanaged.passRetained(box).toOpaque()
         defer { Unmanaged<SinkBox>.fromOpaque(closure).release() }
-        let painter = InkPainter(style: ink.style)
-        func paint(_ cr: OpaquePointer) {
-            cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
-            cairo_paint(cr)
-            for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
-        }
         let status: cairo_status_t
         switch format {
         case .png:
-            let surface = try ImageSurface(viewport: viewport)
-            guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the export") }
-            paint(cr)
-            cairo_destroy(cr)
-            surface.flush()
+            let surface = try raster(ink, viewport: viewport)
             status = cairo_surface_write_to_png_stream(surface.surface, streamWrite, closure)
         case .svg, .pdf:
             let w = Double(viewport.width), h = Double(viewport.height)
@@ -33,14 +23,7 @@ extension Exporter {
                 ? cairo_svg_surface_create_for_stream(streamWrite, closure, w, h)
                 : cairo_pdf_surface_create_for_stream(streamWrite, closure, w, h)
             else { throw RenderError.surface("cannot create the \(format.rawValue) surface") }
-            if let cr = cairo_create(surface) {
-                paint(cr)
-                cairo_show_page(cr)
-                cairo_destroy(cr)
-            }
-            cairo_surface_finish(surface)
-            status = cairo_surface_status(surface)
-            cairo_surface_destroy(surface)
+            status = finishVectorPage(surface, ink: ink)
         }
         guard status == CAIRO_STATUS_SUCCESS, !box.failed else {
             throw RenderError.surface("cannot write the \(format.rawValue) export: \(String(cString: cairo_status_to_string(status)))")

@@ -11,38 +11,53 @@ public enum Exporter {
     /// Writes `ink` at `viewport` to `path`. Vector files are written to a temporary name and
     /// moved into place, so a failure never leaves half a file.
     public static func export(_ ink: InkLayer, viewport: Viewport, format: Format, to path: String) throws(RenderError) {
-        let painter = InkPainter(style: ink.style)
-        func paint(_ cr: OpaquePointer) {
-            cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
-            cairo_paint(cr)
-            for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
-        }
         switch format {
         case .png:
-            let surface = try ImageSurface(viewport: viewport)
-            guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the export") }
-            paint(cr)
-            cairo_destroy(cr)
-            try surface.writePNG(to: path)
+            try raster(ink, viewport: viewport).writePNG(to: path)
         case .svg, .pdf:
             let temporary = AtomicFile.temporaryPath(for: path)
             let w = Double(viewport.width), h = Double(viewport.height)
             guard let surface = format == .svg
                 ? cairo_svg_surface_create(temporary, w, h) : cairo_pdf_surface_create(temporary, w, h)
             else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
-            if let cr = cairo_create(surface) {
-                paint(cr)
-                cairo_show_page(cr)
-                cairo_destroy(cr)
-            }
-            cairo_surface_finish(surface)
-            let status = cairo_surface_status(surface)
-            cairo_surface_destroy(surface)
+            let status = finishVectorPage(surface, ink: ink)
             guard status == CAIRO_STATUS_SUCCESS else {
                 AtomicFile.discard(path)
                 throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
             }
             try AtomicFile.commit(path)
         }
+    }
+
+    /// The paper and every visible stroke: what every format draws.
+    static func paint(_ ink: InkLayer, into cr: OpaquePointer) {
+        let painter = InkPainter(style: ink.style)
+        cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
+        cairo_paint(cr)
+        for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
+    }
+
+    /// The ink on paper as pixels, flushed and ready to encode.
+    static func raster(_ ink: InkLayer, viewport: Viewport) throws(RenderError) -> ImageSurface {
+        let surface = try ImageSurface(viewport: viewport)
+        guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the export") }
+        paint(ink, into: cr)
+        cairo_destroy(cr)
+        surface.flush()
+        return surface
+    }
+
+    /// Draws the ink as the one page of a vector `surface`, finishes and destroys the surface,
+    /// and returns its final status (the write errors a vector surface meets show only here).
+    static func finishVectorPage(_ surface: OpaquePointer, ink: InkLayer) -> cairo_status_t {
+        if let cr = cairo_create(surface) {
+            paint(ink, into: cr)
+            cairo_show_page(cr)
+            cairo_destroy(cr)
+        }
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        return status
     }
 }

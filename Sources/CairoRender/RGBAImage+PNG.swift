@@ -1,31 +1,15 @@
 import CCairo
+import ForceCore
 import Foundation
-
-/// Why a PNG could not be read, in words that name the file.
-public struct PNGReadError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// The file (or "PNG data" for bytes held in memory).
-    public var file: String
-    /// Why, in words.
-    public var reason: String
-
-    /// The error for `file`.
-    public init(file: String, reason: String) {
-        self.file = file
-        self.reason = reason
-    }
-
-    /// `FILE: why`.
-    public var description: String { "\(file): \(reason)" }
-}
 
 extension RGBAImage {
     /// Reads a PNG file.
-    public static func readPNG(_ path: String) throws(PNGReadError) -> RGBAImage {
+    public static func readPNG(_ path: String) throws(FileReadError) -> RGBAImage {
         RGBAImage(surface: try ImageSurface.readPNGFile(path))
     }
 
     /// Decodes PNG bytes; `name` is what errors call them.
-    public static func decodePNG(_ data: Data, name: String = "PNG data") throws(PNGReadError) -> RGBAImage {
+    public static func decodePNG(_ data: Data, name: String = "PNG data") throws(FileReadError) -> RGBAImage {
         RGBAImage(surface: try ImageSurface.decodePNG(data, name: name))
     }
 
@@ -45,20 +29,20 @@ extension ImageSurface {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Reads a PNG file, saying why when it cannot (missing, empty, not a PNG, corrupt).
-    public static func readPNGFile(_ path: String) throws(PNGReadError) -> ImageSurface {
-        guard FileManager.default.fileExists(atPath: path) else { throw PNGReadError(file: path, reason: "no such file") }
+    public static func readPNGFile(_ path: String) throws(FileReadError) -> ImageSurface {
+        guard FileManager.default.fileExists(atPath: path) else { throw FileReadError(file: path, reason: "no such file") }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw PNGReadError(file: path, reason: "cannot be read (permissions?)")
+            throw FileReadError(file: path, reason: "cannot be read (permissions?)")
         }
         return try decodePNG(data, name: path)
     }
 
     /// Decodes PNG bytes into a surface (ARGB32, or RGB24 for a PNG without alpha); `name` is
     /// what errors call them.
-    public static func decodePNG(_ data: Data, name: String = "PNG data") throws(PNGReadError) -> ImageSurface {
-        guard !data.isEmpty else { throw PNGReadError(file: name, reason: "empty file, not a PNG") }
+    public static func decodePNG(_ data: Data, name: String = "PNG data") throws(FileReadError) -> ImageSurface {
+        guard !data.isEmpty else { throw FileReadError(file: name, reason: "empty file, not a PNG") }
         guard data.starts(with: pngSignature) else {
-            throw PNGReadError(file: name, reason: "not a PNG (it does not begin with the PNG signature)")
+            throw FileReadError(file: name, reason: "not a PNG (it does not begin with the PNG signature)")
         }
         let reader = StreamCursor(bytes: [UInt8](data))
         let box = Unmanaged.passRetained(reader)
@@ -67,12 +51,12 @@ extension ImageSurface {
             guard let closure, let buffer else { return CAIRO_STATUS_READ_ERROR }
             let cursor = Unmanaged<StreamCursor>.fromOpaque(closure).takeUnretainedValue()
             return cursor.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-        }, box.toOpaque()) else { throw PNGReadError(file: name, reason: "cannot be decoded") }
+        }, box.toOpaque()) else { throw FileReadError(file: name, reason: "cannot be decoded") }
         let status = cairo_surface_status(s)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(s)
             let why = reader.ranOut ? "truncated: the PNG data ends early" : String(cString: cairo_status_to_string(status))
-            throw PNGReadError(file: name, reason: "corrupt PNG (\(why))")
+            throw FileReadError(file: name, reason: "corrupt PNG (\(why))")
         }
         return ImageSurface(owning: s)
     }

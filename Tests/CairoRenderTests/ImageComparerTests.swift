@@ -126,7 +126,7 @@ final class ImageComparerTests: XCTestCase {
             let path = "\(dir)/\(name)"
             if let bytes { XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: bytes)) }
             XCTAssertThrowsError(try RGBAImage.readPNG(path)) { error in
-                let e = error as? PNGReadError
+                let e = error as? FileReadError
                 XCTAssertEqual(e?.file, path)
                 XCTAssertTrue(e?.reason.hasPrefix(reason) ?? false, "\(name): \(String(describing: e))")
             }

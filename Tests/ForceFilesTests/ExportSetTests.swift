@@ -2,6 +2,7 @@ import ForceCore
 @testable import ForceFiles
 import Foundation
 import Synchronization
+import TestSupport
 import XCTest
 
 /// Ctrl+S's export set: four files or none, never a name taken twice, the same ink in each.

@@ -1,6 +1,7 @@
 import ForceCore
 @testable import ForceFiles
 import Foundation
+import TestSupport
 import XCTest
 
 /// The autosave journal: restored line by line, a torn last line dropped, a damaged one kept

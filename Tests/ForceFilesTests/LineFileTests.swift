@@ -1,6 +1,7 @@
 import ForceCore
 @testable import ForceFiles
 import Foundation
+import TestSupport
 import XCTest
 
 /// Whole lines only: on a full disk the file is cut back to its last whole line, an existing

@@ -1,5 +1,6 @@
 import ForceCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The window on a full disk (a 64 KiB tmpfs): the recording stops with a message and stays a

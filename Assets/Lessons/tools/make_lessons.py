@@ -11,12 +11,11 @@ about with Tests/Goldens. Deterministic: run it again and the files do not chang
 import json
 import math
 import os
+import sys
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-# A 1280x800 window with teaching panels open (ForceCore's ScreenLayout): a 472 pt dock column
-# on the left, the scene in the remaining 808 pt, below the 44 pt scene tabs.
-WIDTH, HEIGHT, DOCK, TABS = 1280, 800, 472, 44
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Sessions", "tools"))
+from screen_layout import DOCK, HEIGHT, TABS, WIDTH, home_icon, message_row  # noqa: E402
 SCREEN_MID = DOCK + (WIDTH - DOCK) / 2
 # 0.12 s: a wheel notch's force eases in over 0.08 s (pressureEasing); a caption about what the
 # notch did comes once it has arrived.
@@ -78,22 +77,6 @@ class Lesson:
 
 def wave(x0, y0, length, amplitude, n, turns=1.0):
     return [(x0 + length * i / (n - 1), y0 + amplitude * math.sin(2 * math.pi * turns * i / (n - 1))) for i in range(n)]
-
-
-def message_row(i, part="message"):
-    """A point on row i of the Messages list (MessagesLayout: a 720 pt column, a 64 pt title,
-    76 pt rows with a 48 pt avatar 16 pt in)."""
-    column = DOCK + (WIDTH - DOCK - 720) / 2
-    y = TABS + 64 + 76 * i + 38
-    return (column + 40, y) if part == "avatar" else (column + 200, y)
-
-
-def home_icon(i):
-    """The centre of app icon i on Home (HomeLayout: four 132x128 pt cells, 76 pt icons, the
-    three rows centred in the area)."""
-    x0 = round(DOCK + (WIDTH - DOCK - 4 * 132) / 2)
-    y0 = max(TABS + 60, round(TABS + (HEIGHT - TABS - 3 * 128) / 2))
-    return (x0 + 132 * (i % 4) + 66, y0 + 128 * (i // 4) + 38)
 
 
 def coalesced_and_predicted():

@@ -7,6 +7,8 @@ import json
 import math
 import os
 
+from screen_layout import DOCK, HEIGHT, TABS, WIDTH, home_icon, message_row
+
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -138,27 +140,6 @@ def tablet():
     s.ev(1.0, type="up", x=1080, y=380, source="pen", force=50000, maxForce=full, altitude=0.6, azimuth=-1.5708)
     s.checkpoint(1.5, "tilted-live-stroke")    # mid-stroke: tilt, raw → curved dot, HUD
     s.write("golden-tablet.jsonl")
-
-
-# Where things are in a 1280x800 window with a teaching panel open (ForceCore's ScreenLayout):
-# a 472 pt dock column on the left; the scene in the remaining 808 pt, below the 44 pt tabs.
-WIDTH, HEIGHT, DOCK, TABS = 1280, 800, 472, 44
-
-
-def message_row(i, part="message"):
-    """A point on row i of the Messages list (MessagesLayout: a 720 pt column, a 64 pt title,
-    76 pt rows with a 48 pt avatar 16 pt in)."""
-    column = DOCK + (WIDTH - DOCK - 720) / 2
-    y = TABS + 64 + 76 * i + 38
-    return (column + 40, y) if part == "avatar" else (column + 200, y)
-
-
-def home_icon(i):
-    """The centre of app icon i on Home (HomeLayout: four 132x128 pt cells, 76 pt icons, the
-    three rows centred in the area)."""
-    x0 = round(DOCK + (WIDTH - DOCK - 4 * 132) / 2)
-    y0 = max(TABS + 60, round(TABS + (HEIGHT - TABS - 3 * 128) / 2))
-    return (x0 + 132 * (i % 4) + 66, y0 + 128 * (i // 4) + 38)
 
 
 def press_with_wheel(s, x, y, notches, dt=0.1, source="mouse"):

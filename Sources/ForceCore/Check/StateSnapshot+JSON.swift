@@ -21,23 +21,6 @@ public struct StateChange: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A state file that cannot be read, with the file and why.
-public struct StateFileError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// The file (with `:LINE` when a line is at fault).
-    public var file: String
-    /// Why, in words.
-    public var reason: String
-
-    /// The error for `file`.
-    public init(file: String, reason: String) {
-        self.file = file
-        self.reason = reason
-    }
-
-    /// `FILE: why`.
-    public var description: String { "\(file): \(reason)" }
-}
-
 extension StateSnapshot {
     /// The differences from `expected`, by path.
     public func changes(from expected: StateSnapshot) -> [StateChange] {
@@ -98,25 +81,25 @@ extension StateSnapshot {
     static let usualPaths: [String] = StateSnapshot(AppState(viewport: Viewport(width: 1, height: 1))).fields.keys.sorted()
 
     /// Reads a snapshot written by `json` (`file` names it in errors).
-    public init(json text: String, file: String) throws(StateFileError) {
+    public init(json text: String, file: String) throws(FileReadError) {
         let value: JSONValue?
         do { value = try JSONParser.parse(text) } catch {
-            throw StateFileError(file: file, reason: "not valid JSON (\(error))")
+            throw FileReadError(file: file, reason: "not valid JSON (\(error))")
         }
-        guard case .object(let members)? = value else { throw StateFileError(file: file, reason: "expected a JSON object {...}") }
+        guard case .object(let members)? = value else { throw FileReadError(file: file, reason: "expected a JSON object {...}") }
         var f: [String: StateValue] = [:]
         for m in members {
             if case .object(let inner) = m.value {
                 for i in inner {
                     guard let v = StateValue(i.value) else {
-                        throw StateFileError(file: file, reason: "\"\(m.key).\(i.key)\" must be text, a number, true/false or null")
+                        throw FileReadError(file: file, reason: "\"\(m.key).\(i.key)\" must be text, a number, true/false or null")
                     }
                     f["\(m.key).\(i.key)"] = v
                 }
             } else if let v = StateValue(m.value) {
                 f[m.key] = v
             } else {
-                throw StateFileError(file: file, reason: "\"\(m.key)\" must be an object or a value")
+                throw FileReadError(file: file, reason: "\"\(m.key)\" must be an object or a value")
             }
         }
         self.init(fields: f)

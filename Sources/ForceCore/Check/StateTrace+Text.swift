@@ -18,8 +18,8 @@ extension StateTrace {
 
     /// Reads a trace file's text; errors are `FILE:LINE: what is wrong`. Each line's hash is
     /// checked against the values it leads to, so an edited or damaged trace is refused.
-    public init(text: String, file: String) throws(StateFileError) {
-        func fail(_ line: Int, _ reason: String) -> StateFileError { StateFileError(file: "\(file):\(line)", reason: reason) }
+    public init(text: String, file: String) throws(FileReadError) {
+        func fail(_ line: Int, _ reason: String) -> FileReadError { FileReadError(file: "\(file):\(line)", reason: reason) }
         // "\r\n" is one Character in Swift: both line ends split.
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
         if lines.last?.isEmpty == true { lines.removeLast() }

@@ -55,7 +55,7 @@ struct CheckSession {
     // MARK: One checkpoint
 
     private func check(_ capture: CheckpointCapture, tolerance: ImageComparer.Tolerance, trace: StateTrace,
-                       golden: Result<StateTrace, StateFileError>?) throws -> CheckpointResult {
+                       golden: Result<StateTrace, FileReadError>?) throws -> CheckpointResult {
         let name = capture.checkpoint.name
         let imagePath = settings.goldens.image(scan.name, name), statePath = settings.goldens.state(scan.name, name)
         var r = CheckpointResult(session: scan.name, checkpoint: capture.checkpoint, frame: capture.frame, verdict: .pass,
@@ -80,7 +80,7 @@ struct CheckSession {
             do {
                 let expected = try StateSnapshot(json: try String(contentsOfFile: statePath, encoding: .utf8), file: statePath)
                 r.stateChanges = capture.state.changes(from: expected)
-            } catch let error as StateFileError {
+            } catch let error as FileReadError {
                 r.stateProblem = error.description
             } catch {
                 r.stateProblem = "\(statePath): cannot be read"
@@ -149,16 +149,16 @@ struct CheckSession {
     // MARK: Trace and divergence
 
     /// The golden trace: nil when there is none, else it or why it cannot be read.
-    private func goldenTrace() -> Result<StateTrace, StateFileError>? {
+    private func goldenTrace() -> Result<StateTrace, FileReadError>? {
         let path = settings.goldens.trace(scan.name)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(StateFileError(file: path, reason: "cannot be read as UTF-8 text"))
+            return .failure(FileReadError(file: path, reason: "cannot be read as UTF-8 text"))
         }
-        return Result { () throws(StateFileError) in try StateTrace(text: text, file: path) }
+        return Result { () throws(FileReadError) in try StateTrace(text: text, file: path) }
     }
 
-    private func describeDivergence(_ r: inout CheckpointResult, trace: StateTrace, golden: Result<StateTrace, StateFileError>?) {
+    private func describeDivergence(_ r: inout CheckpointResult, trace: StateTrace, golden: Result<StateTrace, FileReadError>?) {
         switch golden {
         case nil:
             r.divergenceNote = "no golden trace \(settings.goldens.trace(scan.name)) to find the first divergence (record it with --update)"
@@ -174,7 +174,7 @@ struct CheckSession {
     }
 
     /// Writes the trace when `--update` asks for it; returns its path then.
-    private func updateTrace(_ trace: StateTrace, golden: Result<StateTrace, StateFileError>?) throws -> String? {
+    private func updateTrace(_ trace: StateTrace, golden: Result<StateTrace, FileReadError>?) throws -> String? {
         let path = settings.goldens.trace(scan.name)
         let write: Bool
         switch settings.update {

@@ -3,12 +3,12 @@ import XCTest
 
 /// A 64 KiB tmpfs to run out of space on (`mount` needs root; elsewhere the test is skipped
 /// with the reason).
-final class SmallDisk {
+public final class SmallDisk {
     /// 64 KiB: a few pages, filled in a moment.
-    static let size = "64k"
-    let path: String
+    public static let size = "64k"
+    public let path: String
 
-    init() throws {
+    public init() throws {
         path = NSTemporaryDirectory() + "forcecanvas-enospc-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         let mount = Process()
@@ -24,7 +24,7 @@ final class SmallDisk {
     }
 
     /// Fills the disk, leaving `keep` bytes free (roughly: tmpfs counts whole pages).
-    func fill(leaving keep: Int = 0) {
+    public func fill(leaving keep: Int = 0) {
         let filler = path + "/filler"
         _ = FileManager.default.createFile(atPath: filler, contents: nil)
         guard let h = FileHandle(forWritingAtPath: filler) else { return }
@@ -37,7 +37,7 @@ final class SmallDisk {
     }
 
     /// Frees the space the filler took.
-    func free() { try? FileManager.default.removeItem(atPath: path + "/filler") }
+    public func free() { try? FileManager.default.removeItem(atPath: path + "/filler") }
 
     deinit {
         let umount = Process()
@@ -47,4 +47,11 @@ final class SmallDisk {
         umount.waitUntilExit()
         try? FileManager.default.removeItem(atPath: path)
     }
+}
+
+/// A fresh folder for one test.
+public func temporaryFolder() throws -> String {
+    let dir = NSTemporaryDirectory() + "forcecanvas-files-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    return dir
 }
