@@ -14,15 +14,7 @@ extension RenderCommand {
         do {
             let file = try SessionFileReader(path: session)
             let summary = try SessionFile.scan(file)
-            var s = summary.header
-            if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
-            if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
-            s.options = canvas.apply(to: s.options)
-            guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {
-                printError("forcecanvas: a \(s.viewport.width)x\(s.viewport.height) video at scale \(s.viewport.scale) needs more than "
-                           + "\(Viewport.maximumPixelSide) pixels a side; lower --size or --scale")
-                throw ExitCode.failure
-            }
+            let s = try header(of: summary, drawnAs: "video")
             var replay = VideoReplay(header: s, duration: summary.duration,
                                      shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
                 try SessionFileEvents(file)

@@ -100,18 +100,25 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    private func render(_ file: SessionFileReader, _ summary: SessionFile.Summary, reportingProgress: Bool) throws -> [String] {
-        let outDir = outDirectory ?? "."
+    /// The session's header with `--size`, `--scale` and the canvas options applied. The parser
+    /// refused sizes that do not fit, but the flags are combined here, so they are checked again:
+    /// `drawnAs` names what would be too large ("canvas", "video").
+    func header(of summary: SessionFile.Summary, drawnAs what: String) throws -> Session {
         var s = summary.header
         if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
         if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
         s.options = canvas.apply(to: s.options)
-        // The parser refused sizes that do not fit, but --size and --scale are combined here.
         guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {
-            printError("forcecanvas: a \(s.viewport.width)x\(s.viewport.height) canvas at scale \(s.viewport.scale) needs more than "
+            printError("forcecanvas: a \(s.viewport.width)x\(s.viewport.height) \(what) at scale \(s.viewport.scale) needs more than "
                        + "\(Viewport.maximumPixelSide) pixels a side; lower --size or --scale")
             throw ExitCode.failure
         }
+        return s
+    }
+
+    private func render(_ file: SessionFileReader, _ summary: SessionFile.Summary, reportingProgress: Bool) throws -> [String] {
+        let outDir = outDirectory ?? "."
+        let s = try header(of: summary, drawnAs: "canvas")
         // Idle time is jumped over, so a far end is fast (the parser refused times past the
         // replay clock's reach, `InputLimits.maximumTime`).
         var replay = HeadlessReplay(header: s, duration: summary.duration,
