@@ -41,8 +41,18 @@ fuzz_seeds() {
 
 build_fuzz() {
     say "building the fuzz targets (-sanitize=fuzzer,address)"
-    swift build --package-path Fuzz -c debug -Xswiftc -sanitize=fuzzer,address 2>&1 \
-        | grep -v "Cannot export local symbol" || true
+    # --disable-build-manifest-caching: SwiftPM's cached build plan of a path dependency misses
+    # files added to it since, and the fuzzers would be built (or fail) from a stale file list.
+    # A failed build fails here; it never falls back on the binaries a previous build left.
+    mkdir -p .build/fuzz
+    local log=.build/fuzz/build.log
+    if ! swift build --package-path Fuzz -c debug --disable-build-manifest-caching \
+            -Xswiftc -sanitize=fuzzer,address >"$log" 2>&1; then
+        grep -v "Cannot export local symbol" "$log" >&2
+        say "the fuzz targets did not build (log: $log)"
+        exit 1
+    fi
+    grep -v "Cannot export local symbol" "$log" || true
     for target in "${FUZZ_TARGETS[@]}"; do
         [ -x "Fuzz/.build/debug/$target" ] || { say "the fuzz target $target did not build"; exit 1; }
     done
