@@ -17,7 +17,6 @@ extension BenchCommand {
     static let writeBlock = 64 * 1024
 
     func printSessionSections() throws {
-        print("")
         let dir = NSTemporaryDirectory() + "forcecanvas-bench-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -57,6 +56,7 @@ extension BenchCommand {
             print(String(format: "   forcecanvas / Xournal++: %.2f× in process", ours / theirs.seconds)
                   + (process.map { String(format: ", %.2f× process to process", $0 / theirs.seconds) } ?? ""))
         }
+        print("")
     }
 
     /// Seconds to render `path` with this very binary in a child process (as Xournal++ is run:
