@@ -45,9 +45,18 @@ enum Binary {
         try run(path, arguments, environment: environment ?? isolatedEnvironment())
     }
 
+    /// One folder per test process for the state and scratch folders the tests make, removed
+    /// when the process exits (XCTest ends with `exit`), so runs leave nothing in /tmp.
+    static let scratchRoot: String = {
+        let root = NSTemporaryDirectory() + "forcecanvas-tests-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: Binary.scratchRoot) }
+        return root
+    }()
+
     /// This process's environment with a new, empty `XDG_STATE_HOME`.
     static func isolatedEnvironment() -> [String: String] {
-        let state = NSTemporaryDirectory() + "forcecanvas-state-\(UUID().uuidString)"
+        let state = scratchRoot + "/state-\(UUID().uuidString)"
         return ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state]) { $1 }
     }
 
@@ -68,7 +77,7 @@ enum Binary {
     }
 
     static func temporaryDirectory() throws -> String {
-        let dir = NSTemporaryDirectory() + "forcecanvas-e2e-\(UUID().uuidString)"
+        let dir = scratchRoot + "/e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
