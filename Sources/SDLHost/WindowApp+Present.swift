@@ -4,31 +4,32 @@ import ForceCore
 
 /// The window's presenter: chosen at start (`--presenter`), the snapshot at exit.
 extension WindowApp {
-    /// Opens the window with the presenter `config.presenter` asks for. `auto` tries GL and falls
-    /// back to software with one line on stderr saying why; `gl` fails instead. With `-v`, the
-    /// presenter says what it runs on (the GL vendor, renderer and version).
+    /// Opens the window with the presenter `config.presenter` asks for (see `openWindow(title:…)`);
+    /// with `-v`, the presenter says what it runs on (the GL vendor, renderer and version).
     func openWindow(size: (width: Int, height: Int), viewport: Viewport) throws(HostError) -> (Window, any WindowPresenter) {
-        let choice = config.presenter
-        if choice != .software { GLPresenter.requestContext() }
-        let window = try Window(title: "ForceCanvas", width: size.width, height: size.height, openGL: choice != .software,
-                                hidden: config.hidden)
-        var presenter: (any WindowPresenter)?
-        if choice != .software {
-            do {
-                presenter = try Self.makeGL(window, shaders: config.shaderDirectory, viewport: viewport)
-            } catch {
-                guard choice == .auto else { throw HostError.presenter("\(error) (--presenter software runs without OpenGL)") }
-                Self.log("forcecanvas: presenting in software: \(error)")
-            }
-        }
-        if presenter == nil {
-            do { presenter = try SoftwarePresenter(window: window, viewport: viewport) } catch {
-                throw HostError.presenter("\(error)")
-            }
-        }
-        guard let presenter else { throw HostError.presenter("no presenter") }
+        let (window, presenter) = try Self.openWindow(title: "ForceCanvas", size: size, viewport: viewport,
+                                                      choice: config.presenter, shaders: config.shaderDirectory)
         if config.verbose { Self.log("forcecanvas: \(presenter.summary)") }
         return (window, presenter)
+    }
+
+    /// A window of `size` presenting `viewport` as `choice` asks: `auto` tries GL and falls back
+    /// to software with one line on stderr saying why; `gl` fails instead.
+    static func openWindow(title: String, size: (width: Int, height: Int), viewport: Viewport, choice: PresenterChoice,
+                           shaders: String?) throws(HostError) -> (Window, any WindowPresenter) {
+        if choice != .software { GLPresenter.requestContext() }
+        let window = try Window(title: title, width: size.width, height: size.height, openGL: choice != .software)
+        if choice != .software {
+            do {
+                return (window, try makeGL(window, shaders: shaders, viewport: viewport))
+            } catch {
+                guard choice == .auto else { throw HostError.presenter("\(error) (--presenter software runs without OpenGL)") }
+                log("forcecanvas: presenting in software: \(error)")
+            }
+        }
+        do { return (window, try SoftwarePresenter(window: window, viewport: viewport)) } catch {
+            throw HostError.presenter("\(error)")
+        }
     }
 
     /// A GL presenter on `window` with the shaders from `shaders` (or the first folder that has them).

@@ -117,7 +117,6 @@ public final class WindowApp {
         l.translator.windowSize = (Double(s.state.viewport.width), Double(s.state.viewport.height))
         l.pen = makePenSource(for: l.window)
         defer { l.pen?.stop() }
-        l.replay = config.replay.map { (session: $0, start: l.clock.now, index: 0) }
         // The window manager or HiDPI may give another size than asked: that is an event too.
         let viewport = l.presenter.viewport
         if s.player == nil, viewport != s.state.viewport {
@@ -222,7 +221,6 @@ public final class WindowApp {
             }
         }
         takeExports(at: frameStart, &s)
-        config.onFrameEnd?()
     }
 
     /// What one translated event does.
@@ -308,7 +306,6 @@ public final class WindowApp {
         let timed = TimedEvent(time: t, event: e)
         s.journal?.record(timed)
         s.recording?.record(timed)
-        config.onEvent?(timed)
     }
 
     /// The scene asked for on a restored canvas, then a launch through a quick action (which

@@ -30,10 +30,6 @@ public struct WindowConfiguration {
     public var journalMissing: String?
     /// A session file to record to, opened once the window is up (never before).
     public var recording: RecordingRequest?
-    /// Hears every input event with its time.
-    public var onEvent: ((TimedEvent) -> Void)?
-    /// Called once per frame after events were handled.
-    public var onFrameEnd: (() -> Void)?
     /// Called once the window closed cleanly, after a live stroke was ended and the journal
     /// and the recording were closed, with the final state (to compact the journal).
     public var onClose: ((AppState) -> Void)?
@@ -43,8 +39,6 @@ public struct WindowConfiguration {
     public var exitAfterFrames: Int?
     /// Where Ctrl+S exports go.
     public var exportDirectory = "forcecanvas-exports"
-    /// A session to play in the window in real time.
-    public var replay: Session?
     /// Reads a session file for Open Recent, on a background thread (the command line gives its
     /// streaming reader). Errors describe themselves as `FILE:LINE: what is wrong`.
     public var loadSession: (@Sendable (String) throws -> Session)?
@@ -73,8 +67,6 @@ public struct WindowConfiguration {
     public var presenter = PresenterChoice.auto
     /// The folder of the GL presenter's shaders (nil: beside the executable, else the source tree's `Shaders/`).
     public var shaderDirectory: String?
-    /// Open the window hidden (the bench).
-    public var hidden = false
 
     public init() {}
 

@@ -147,7 +147,7 @@ final class GLPresenter: WindowPresenter {
         return try compositor.snapshot(layers)
     }
 
-    /// Waits until GL has finished every command given (the bench times whole frames with it).
+    /// Waits until GL has finished every command given (`glFinish`).
     func finish() {
         context.makeCurrent()
         gl.finish()

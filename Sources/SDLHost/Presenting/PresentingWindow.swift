@@ -7,32 +7,23 @@ import ForceCore
 /// presenter, at any size.
 public final class PresentingWindow {
     /// The window's presenter.
-    public let presenter: any Presenter
+    public var presenter: any Presenter { windowPresenter }
     /// How it presents (`-v`'s line).
-    public let summary: String
+    public var summary: String { windowPresenter.summary }
     private let window: Window
-    private let finishing: () -> Void
+    private let windowPresenter: any WindowPresenter
 
-    /// A `viewport`-sized window presenting with `choice` (`auto` is GL). Starts SDL's video if
-    /// nothing has; needs a display.
-    public init(_ choice: PresenterChoice, viewport: Viewport, shaders: String? = nil, hidden: Bool = false) throws(HostError) {
+    /// A `viewport`-sized window presenting as `choice` asks, as the window does (`auto` falls
+    /// back to software saying why; `gl` fails instead). Starts SDL's video if nothing has; needs
+    /// a display.
+    public init(_ choice: PresenterChoice, viewport: Viewport, shaders: String? = nil) throws(HostError) {
         guard WindowApp.hasDisplay else { throw HostError.noDisplay }
         if SDL_WasInit(SDL_INIT_VIDEO) == 0, SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0 { throw HostError.sdl(Window.lastError) }
-        if choice != .software { GLPresenter.requestContext() }
-        window = try Window(title: "ForceCanvas bench", width: viewport.width, height: viewport.height, openGL: choice != .software,
-                            hidden: hidden)
-        if choice == .software {
-            let software: SoftwarePresenter
-            do { software = try SoftwarePresenter(window: window, viewport: viewport) } catch { throw HostError.presenter("\(error)") }
-            (presenter, summary, finishing) = (software, software.summary, {})
-        } else {
-            let gl: GLPresenter
-            do { gl = try WindowApp.makeGL(window, shaders: shaders, viewport: viewport) } catch { throw HostError.presenter("\(error)") }
-            (presenter, summary, finishing) = (gl, gl.summary, { gl.finish() })
-        }
+        (window, windowPresenter) = try WindowApp.openWindow(title: "ForceCanvas bench", size: (viewport.width, viewport.height),
+                                                             viewport: viewport, choice: choice, shaders: shaders)
     }
 
     /// Waits until every drawing command given has been carried out (GL: `glFinish`; the
     /// software presenter's work is done when `present` returns).
-    public func finish() { finishing() }
+    public func finish() { windowPresenter.finish() }
 }

@@ -11,6 +11,14 @@ protocol WindowPresenter: Presenter {
     /// The next frame is drawn whole, ink and all: the display that follows is not the one
     /// last drawn changed a little (a seek in the player, the player giving way to the canvas).
     func invalidate()
+    /// Waits until every drawing command given has been carried out (GL: `glFinish`; the
+    /// software presenter's work is done when `present` returns). The bench times whole frames
+    /// with it.
+    func finish()
+}
+
+extension WindowPresenter {
+    func finish() {}
 }
 
 /// How the window presents (`run --presenter`).
