@@ -166,12 +166,7 @@ public final class FrameRenderer {
 
     /// The help's layout for this display's scene and window (measured once for each).
     private func help(for d: Display) throws(RenderError) -> HelpLayout {
-        let inPlayer = d.player != nil
-        if let h = helpLayout, h.scene == d.scene, h.viewport == d.viewport, h.inPlayer == inPlayer,
-           h.pages == 1 || h.page == d.helpPage { return h }
-        guard let cr = frame.makeContext() else { throw RenderError.surface("cannot measure the help") }
-        defer { cairo_destroy(cr) }
-        let h = HelpLayout(scene: d.scene, viewport: d.viewport, page: d.helpPage, inPlayer: inPlayer, measuringWith: cr)
+        let h = try HelpLayout.reusing(helpLayout, for: d, measuringOn: frame)
         helpLayout = h
         return h
     }

@@ -44,6 +44,17 @@ struct HelpLayout {
             : "page 2 of 2 · wheel up: this scene's keys"
     }
 
+    /// The help's layout for `d` (its scene, window, page, and whether the player shows): `cached`
+    /// while it still fits, else measured anew on `surface`. The renderers keep one each.
+    static func reusing(_ cached: HelpLayout?, for d: Display, measuringOn surface: ImageSurface) throws(RenderError) -> HelpLayout {
+        let inPlayer = d.player != nil
+        if let h = cached, h.scene == d.scene, h.viewport == d.viewport, h.inPlayer == inPlayer,
+           h.pages == 1 || h.page == d.helpPage { return h }
+        guard let cr = surface.makeContext() else { throw RenderError.surface("cannot measure the help") }
+        defer { cairo_destroy(cr) }
+        return HelpLayout(scene: d.scene, viewport: d.viewport, page: d.helpPage, inPlayer: inPlayer, measuringWith: cr)
+    }
+
     /// Lays the help of `scene` out for `viewport`, measuring text with `cr`; `page` applies
     /// only when the help needs two.
     init(scene: SceneKind, viewport: Viewport, page: Int = 0, inPlayer: Bool = false, measuringWith cr: OpaquePointer) {

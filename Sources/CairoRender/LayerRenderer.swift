@@ -79,7 +79,6 @@ public final class LayerRenderer {
         }
     }
 
-    /// Renders what changed. Returns whether anything on screen changed: a layer's pixels or
     /// The next frame is drawn whole, ink and all: the display that follows is not the one last
     /// drawn changed a little (a seek in the player, the player giving way to the live canvas).
     public func invalidate() {
@@ -87,6 +86,7 @@ public final class LayerRenderer {
         ink.reset()
     }
 
+    /// Renders what changed. Returns whether anything on screen changed: a layer's pixels or
     /// the composition (a ring's progress, the blur's).
     @discardableResult
     public func render(_ request: FrameRequest) throws(RenderError) -> Bool {
@@ -227,10 +227,7 @@ public final class LayerRenderer {
 
     /// The help's layout for this display's scene and window (measured once for each).
     private func help(for d: Display) throws(RenderError) -> HelpLayout {
-        if let h = helpLayout, h.scene == d.scene, h.viewport == d.viewport, h.pages == 1 || h.page == d.helpPage { return h }
-        guard let cr = overlay.makeContext() else { throw RenderError.surface("cannot measure the help") }
-        defer { cairo_destroy(cr) }
-        let h = HelpLayout(scene: d.scene, viewport: d.viewport, page: d.helpPage, measuringWith: cr)
+        let h = try HelpLayout.reusing(helpLayout, for: d, measuringOn: overlay)
         helpLayout = h
         return h
     }

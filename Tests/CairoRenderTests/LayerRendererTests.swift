@@ -31,10 +31,14 @@ final class LayerRendererTests: XCTestCase {
     }
 
     func check(_ name: String, _ state: AppState, file: StaticString = #filePath, line: UInt = #line) throws {
-        let software = try FrameRenderer(viewport: state.viewport)
-        try software.render(state.display)
-        let layers = try LayerRenderer(viewport: state.viewport)
-        XCTAssertTrue(try layers.render(FrameRequest(display: state.display)))
+        try check(name, state.display, file: file, line: line)
+    }
+
+    func check(_ name: String, _ display: Display, file: StaticString = #filePath, line: UInt = #line) throws {
+        let software = try FrameRenderer(viewport: display.viewport)
+        try software.render(display)
+        let layers = try LayerRenderer(viewport: display.viewport)
+        XCTAssertTrue(try layers.render(FrameRequest(display: display)))
         let composed = try Self.composite(layers)
         // Compositing premultiplied layers rounds once more than drawing onto one surface: a
         // level or two of 255 (0.005 measured), never more than 0.02 (about 5 levels).
@@ -57,6 +61,17 @@ final class LayerRendererTests: XCTestCase {
         try check("help over the canvas", PresentFixtures.help(.canvas, viewport: v))
         try check("Messages before a press", PresentFixtures.peek(quarters: 0, viewport: v))
         try check("Home", PresentFixtures.state(.home, viewport: v))
+    }
+
+    /// Help opened in the player lists the player's keys in both renderers (the layers once
+    /// measured the scene's help there: their copy of the help cache did not know the player).
+    func testHelpInThePlayerComposesToTheSoftwareFrame() throws {
+        var p = Player(session: try Fixtures.session("scene-messages.jsonl"), shortcuts: Fixtures.shortcuts)
+        p.prepare()
+        p.seek(toTime: 0.1)  // before the press: no blur, which these composites leave out
+        var view = PlayerView()
+        XCTAssertTrue(view.flip(.toggleHelp))
+        try check("help in the player", p.display(view: view))
     }
 
     func testALiveStrokeTouchesOnlyTheInkLayers() throws {
