@@ -66,17 +66,11 @@ public struct VideoReplay {
             if target != shown {
                 // The frames before the target that the state needs (events, wakes).
                 while simulated < target {
-                    var next = target
-                    if let e = pending { next = min(next, ReplaySchedule.frame(atOrAfter: e.time)) }
-                    if simulated >= 0 {
-                        let wake = state.nextWake(after: ReplaySchedule.time(ofFrame: simulated))
-                        if wake.isNaN {
-                            next = simulated + 1
-                        } else if wake < .infinity {
-                            next = min(next, ReplaySchedule.frame(atOrAfter: wake - ReplaySchedule.wakeMargin))
-                        }
-                    }
-                    let k = max(simulated + 1, next)
+                    var limit = target
+                    if let e = pending { limit = min(limit, ReplaySchedule.frame(atOrAfter: e.time)) }
+                    // Before frame 0 nothing has run that could wake.
+                    let wake = simulated >= 0 ? state.nextWake(after: ReplaySchedule.time(ofFrame: simulated)) : .infinity
+                    let k = ReplaySchedule.frame(after: simulated, limit: limit, wake: wake)
                     let t = ReplaySchedule.time(ofFrame: k)
                     while let e = pending, e.time <= t {
                         if case .caption(let c) = e.event { caption = (e.time, c) }

@@ -251,15 +251,10 @@ public struct Player: Equatable, Sendable {
     private mutating func run(to target: Int) {
         let events = session.events
         while frame < target {
-            var next = target
-            if cursor < events.count { next = min(next, ReplaySchedule.frame(atOrAfter: events[cursor].time)) }
+            var limit = target
+            if cursor < events.count { limit = min(limit, ReplaySchedule.frame(atOrAfter: events[cursor].time)) }
             let wake = state.nextWake(after: ReplaySchedule.time(ofFrame: frame))
-            if wake.isNaN {
-                next = frame + 1
-            } else if wake < .infinity {
-                next = min(next, ReplaySchedule.frame(atOrAfter: wake - ReplaySchedule.wakeMargin))
-            }
-            simulate(max(frame + 1, next))
+            simulate(ReplaySchedule.frame(after: frame, limit: limit, wake: wake))
         }
     }
 

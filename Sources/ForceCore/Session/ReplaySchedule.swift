@@ -58,12 +58,21 @@ public struct ReplaySchedule: Equatable, Sendable {
     /// once every captured frame was simulated.
     public func frame(after frame: Int, nextEvent: Double?, wake: Double) -> Int? {
         guard frame < Self.maximumFrame, let capture = capture(after: frame) else { return nil }
-        var next = capture
-        if let e = nextEvent { next = min(next, Self.frame(atOrAfter: e)) }
+        var limit = capture
+        if let e = nextEvent { limit = min(limit, Self.frame(atOrAfter: e)) }
+        return Self.frame(after: frame, limit: limit, wake: wake)
+    }
+
+    /// The rule every replay steps by (the headless replay, the state replay, the player, the
+    /// video): the frame to simulate after `frame` is `limit` (the next frame that must be
+    /// simulated: an event's, a capture's, a target's) unless the state wakes sooner (`wake`
+    /// seconds; NaN, or at or before `frame`'s time: the very next frame). Always after `frame`.
+    public static func frame(after frame: Int, limit: Int, wake: Double) -> Int {
+        var next = limit
         if wake.isNaN {
             next = frame + 1
         } else if wake < .infinity {
-            next = min(next, Self.frame(atOrAfter: wake - Self.wakeMargin))
+            next = min(next, Self.frame(atOrAfter: wake - wakeMargin))
         }
         return max(frame + 1, next)
     }

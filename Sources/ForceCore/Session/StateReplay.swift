@@ -28,13 +28,7 @@ public struct StateReplay {
             var k = pendingFrame
             while true {
                 let wake = state.nextWake(after: ReplaySchedule.time(ofFrame: k))
-                var next = frame
-                if wake.isNaN {
-                    next = k + 1
-                } else if wake < .infinity {
-                    next = min(next, ReplaySchedule.frame(atOrAfter: wake - ReplaySchedule.wakeMargin))
-                }
-                next = max(k + 1, next)
+                let next = ReplaySchedule.frame(after: k, limit: frame, wake: wake)
                 guard next < frame else { break }
                 tick(next)
                 k = next
