@@ -89,7 +89,7 @@ public final class FrozenInkCache {
             for s in damaged + appended {
                 for p in StrokeTessellator.pieces(of: s, style: ink.style).real { region.add(p.bounds) }
             }
-            if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow(cr) }
+            if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow() }
             repaint(region.rects, ink: ink, painter: painter, cr: cr)
             dirty = region
         } else {
@@ -155,8 +155,7 @@ public final class FrozenInkCache {
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         for s in ink.strokes { painter.draw(s, into: cr) }
-        follow = nil
-        clearLiveLayer()
+        endFollow()
         _ = followLive(ink.live, painter: painter, cr: cr)
     }
 
@@ -165,10 +164,20 @@ public final class FrozenInkCache {
     /// under one pixel-aligned rectangle exactly as without a clip; a clip of several rectangles
     /// goes through a mask and rounds differently).
     private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
-        for clip in areas.compactMap(pixelAligned) { repaint(clip, ink: ink, painter: painter, cr: cr) }
+        // A stroke reaching into several areas is tessellated once, as is the live stroke.
+        var tessellated = Tessellated()
+        for clip in areas.compactMap(pixelAligned) {
+            repaint(clip, ink: ink, painter: painter, cr: cr, tessellated: &tessellated)
+        }
     }
 
-    private func repaint(_ clip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
+    /// The pieces `repaint` has computed so far in one call.
+    private struct Tessellated {
+        var strokes: [Int: [InkPiece]] = [:]
+        var live: [InkPiece]?
+    }
+
+    private func repaint(_ clip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: inout Tessellated) {
         cairo_save(cr)
         cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
         cairo_clip(cr)
@@ -178,7 +187,8 @@ public final class FrozenInkCache {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         for id in ink.index.ids(intersecting: clip) {
             guard let s = ink.stroke(id: id) else { continue }
-            let pieces = StrokeTessellator.pieces(of: s, style: ink.style).real
+            let pieces = tessellated.strokes[id] ?? StrokeTessellator.pieces(of: s, style: ink.style).real
+            tessellated.strokes[id] = pieces
             if painter.drawsInGroups {
                 if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
                     painter.drawStroke(pieces, predicted: [], into: cr)
@@ -189,8 +199,12 @@ public final class FrozenInkCache {
         }
         // The live stroke's final pieces are in the cache too (unless they are on the live layer).
         if let f = follow, !painter.drawsInGroups, let live = ink.live, live.id == f.id {
-            var fresh = StrokeTessellator(style: ink.style, stroke: live)
-            painter.draw(fresh.advance(live, through: f.tessellator.consumed), within: [clip], into: cr)
+            let settled = tessellated.live ?? {
+                var fresh = StrokeTessellator(style: ink.style, stroke: live)
+                return fresh.advance(live, through: f.tessellator.consumed)
+            }()
+            tessellated.live = settled
+            painter.draw(settled, within: [clip], into: cr)
         }
         cairo_restore(cr)
     }
@@ -237,7 +251,7 @@ public final class FrozenInkCache {
     }
 
     /// Stops following the live stroke (it is about to be redrawn whole).
-    private func endFollow(_ cr: OpaquePointer) {
+    private func endFollow() {
         follow = nil
         clearLiveLayer()
     }

@@ -32,9 +32,6 @@ public struct RGBAImage: Equatable, Sendable {
         self.init(width: width, height: height, pixels: bytes)
     }
 
-    /// "1280x800".
-    public var sizeText: String { "\(width)x\(height)" }
-
     /// The pixel at (x, y) as (R, G, B, A).
     public func pixel(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
         let i = (y * width + x) * 4

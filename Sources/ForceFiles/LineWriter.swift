@@ -30,7 +30,6 @@ public final class LineWriter: Sendable {
         var stopped = false
         var closing = false
         var syncWanted = false
-        var written = 0
     }
 
     public let path: String
@@ -69,9 +68,6 @@ public final class LineWriter: Sendable {
     /// Whether the writer stopped after a failure (`Policy.stop`).
     public var isStopped: Bool { shared.withLock { $0.stopped } }
 
-    /// Bytes in the file, all whole lines.
-    public var writtenBytes: Int { shared.withLock { $0.written } }
-
     /// Writes what is waiting, syncs, closes the file and ends the thread. Returns the problem
     /// if the last lines could not be written.
     @discardableResult
@@ -89,7 +85,6 @@ public final class LineWriter: Sendable {
 
     private func run(_ start: LineFile, interval: Double) {
         var file = start
-        shared.withLock { $0.written = file.size }
         var nextTry = 0.0
         while true {
             _ = wake.wait(timeout: .now() + interval)
@@ -105,11 +100,7 @@ public final class LineWriter: Sendable {
                 do {
                     try file.append(batch)
                     if sync || closing { try? file.sync() }
-                    let size = file.size
-                    shared.withLock { s in
-                        s.failure = nil
-                        s.written = size
-                    }
+                    shared.withLock { $0.failure = nil }
                 } catch {
                     nextTry = now + Self.retryInterval
                     let policy = self.policy

@@ -55,9 +55,6 @@ public final class SessionWriter: Sendable {
     /// Whether writing stopped after a failure (`LineWriter.Policy.stop`).
     public var isStopped: Bool { writer.isStopped }
 
-    /// Bytes in the file so far, all whole lines.
-    public var writtenBytes: Int { writer.writtenBytes }
-
     /// Writes what is waiting and closes the file; returns the problem if that failed.
     @discardableResult
     public func close() -> FileProblem? { writer.close() }

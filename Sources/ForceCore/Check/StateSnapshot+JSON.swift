@@ -134,13 +134,6 @@ public struct StableHash {
         for b in text.utf8 { add(b) }
     }
 
-    /// FNV-1a of a text's UTF-8 bytes alone.
-    public static func fnv1a(_ text: String) -> UInt64 {
-        var h = StableHash()
-        for b in text.utf8 { h.add(b) }
-        return h.value
-    }
-
     /// Sixteen lowercase hex digits.
     public static func hex(_ h: UInt64) -> String {
         let digits = String(h, radix: 16)

@@ -20,7 +20,7 @@ public struct InkStyle: Equatable, Hashable, Sendable {
 public struct InkLayer: Equatable, Sendable {
     /// Finished strokes, oldest first. New strokes are appended; any other change bumps `revision`.
     public var strokes: [Stroke]
-    /// The stroke being drawn, if any (its `frozenCount` prefix may be cached).
+    /// The stroke being drawn, if any (its settled prefix may be cached: `StrokeTessellator.settledCount(of:)`).
     public var live: Stroke?
     /// Changes when finished ink changed other than by appending (undo, redo, clear, erase,
     /// cancel); `damage` says where.
@@ -49,12 +49,8 @@ public struct InkLayer: Equatable, Sendable {
 
     /// The finished stroke with this id (strokes are kept in id order).
     public func stroke(id: Int) -> Stroke? {
-        var lo = 0, hi = strokes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if strokes[mid].id < id { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < strokes.count && strokes[lo].id == id ? strokes[lo] : nil
+        let i = strokes.partitionPoint { $0.id < id }
+        return i < strokes.count && strokes[i].id == id ? strokes[i] : nil
     }
 }
 

@@ -8,9 +8,6 @@ public struct SceneTabs: Equatable, Sendable {
 
     public let tabs: [(scene: SceneKind, rect: Rect)]
 
-    /// The tabs of a window without a dock.
-    public init(viewport: Viewport) { self.init(screen: viewport.bounds) }
-
     /// The tabs centred over the screen (the window without the dock).
     public init(screen: Rect) {
         let all = SceneKind.allCases

@@ -29,15 +29,6 @@ struct BlockList<Element: Hashable & Sendable>: Hashable, Sendable {
         count += 1
     }
 
-    /// Removes the last `k` elements.
-    mutating func removeLast(_ k: Int) {
-        for _ in 0..<min(k, count) {
-            blocks[blocks.count - 1].removeLast()
-            count -= 1
-            if blocks[blocks.count - 1].isEmpty { blocks.removeLast() }
-        }
-    }
-
     /// Gives the last block back its spare capacity (a finished stroke keeps no room to grow).
     mutating func shrinkToFit() {
         guard let last = blocks.last, last.capacity > last.count else { return }
@@ -46,9 +37,6 @@ struct BlockList<Element: Hashable & Sendable>: Hashable, Sendable {
         tight.append(contentsOf: last)
         blocks[blocks.count - 1] = tight
     }
-
-    /// Bytes held by the blocks' storage (capacity, not count), for memory figures.
-    var allocatedBytes: Int { blocks.reduce(0) { $0 + $1.capacity * MemoryLayout<Element>.stride } }
 
     static func == (a: BlockList, b: BlockList) -> Bool { a.count == b.count && a.blocks == b.blocks }
 

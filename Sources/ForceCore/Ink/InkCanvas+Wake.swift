@@ -9,8 +9,9 @@ extension InkCanvas {
         if let pending = pendingForceUpdateTime { wake = pending + Self.forceSettleInterval }
         // The predictor's own staleness test: while it holds, the next frame tick may still
         // predict; after the newest sample is too old, predictions are gone for good.
-        if let newest = live.points.last(where: \.isReal), t - newest.time <= Predictor.maximumAge {
-            wake = min(wake, newest.time + Predictor.maximumAge)
+        if live.realCount > 0 {
+            let newest = live.points.time(at: live.realCount - 1)
+            if t - newest <= Predictor.maximumAge { wake = min(wake, newest + Predictor.maximumAge) }
         }
         return wake
     }

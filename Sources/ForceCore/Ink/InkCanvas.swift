@@ -30,11 +30,6 @@ public struct InkCanvas: Equatable, Sendable {
         public var revision: Int
         /// The strokes that appeared, disappeared or changed (nil: too many to list; repaint all).
         public var strokes: [Stroke]?
-
-        /// The area the damaged strokes' ink can reach (nil: everywhere).
-        public var area: Rect? {
-            strokes.map { $0.reduce(Rect.null) { $0.union($1.inkBounds) } }
-        }
     }
 
     /// 10 pt: the eraser's reach around the pen tip, beyond the ink's own half-width.
@@ -67,10 +62,8 @@ public struct InkCanvas: Equatable, Sendable {
     private var nextUpdateIndex = 0
     /// Index into the live stroke's points where the current frame's samples start.
     private var frameStart = 0
-    /// When the pending force update was last changed.
-    private var pendingUpdateTime: Double?
     /// When the point awaiting a force update last changed (nil when none awaits one).
-    public var pendingForceUpdateTime: Double? { pendingUpdateTime }
+    public private(set) var pendingForceUpdateTime: Double?
 
     public init() {}
 
@@ -116,7 +109,7 @@ public struct InkCanvas: Equatable, Sendable {
                 updateIndex: nextUpdateIndex)
             nextUpdateIndex += 1
         }
-        pendingUpdateTime = time
+        pendingForceUpdateTime = time
     }
 
     /// Ends the live stroke, with a last sample if given. A cancelled stroke keeps its ink but
@@ -161,7 +154,7 @@ public struct InkCanvas: Equatable, Sendable {
         guard var stroke = live else { return }
         live = nil
         stroke.points.removePredicted()
-        if let t = pendingUpdateTime, time - t >= Self.forceSettleInterval { settle(&stroke) }
+        if let t = pendingForceUpdateTime, time - t >= Self.forceSettleInterval { settle(&stroke) }
         if stroke.realCount > 0, !stroke.points.type(at: stroke.realCount - 1).contains(.needsUpdate) {
             stroke.points.setPredicted(Predictor.predict(from: stroke.points, now: time, nextSequence: nextSequence))
         }
@@ -214,7 +207,7 @@ public struct InkCanvas: Equatable, Sendable {
     public mutating func startNew(at time: Double) {
         if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
         erasing = nil
-        pendingUpdateTime = nil
+        pendingForceUpdateTime = nil
         undoStack.removeAll()
         redoStack.removeAll()
         replaceAll(with: [])
@@ -301,9 +294,6 @@ public struct InkCanvas: Equatable, Sendable {
     /// The total number of points on the canvas.
     public var pointCount: Int { finishedPointCount + (live?.points.count ?? 0) }
 
-    /// The finished stroke with this id, if it is on the canvas.
-    public func stroke(id: Int) -> Stroke? { position(of: id).map { strokes[$0] } }
-
     // MARK: Internals
 
     /// Where stroke `id` is in `strokes` (kept in id order), by binary search.
@@ -313,14 +303,7 @@ public struct InkCanvas: Equatable, Sendable {
     }
 
     /// The first index whose stroke id is not below `id`.
-    private func insertionPoint(for id: Int) -> Int {
-        var lo = 0, hi = strokes.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if strokes[mid].id < id { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
+    private func insertionPoint(for id: Int) -> Int { strokes.partitionPoint { $0.id < id } }
 
     private mutating func insertFinished(_ s: Stroke, at i: Int) {
         if i == strokes.count { strokes.append(s) } else { strokes.insert(s, at: i) }
@@ -386,13 +369,13 @@ public struct InkCanvas: Equatable, Sendable {
 
     /// The pending estimate received its final value: needsUpdate → updated.
     private mutating func settle(_ stroke: inout Stroke) {
-        guard pendingUpdateTime != nil else { return }
+        guard pendingForceUpdateTime != nil else { return }
         for i in stroke.points.awaitingUpdate {
             var type = stroke.points.type(at: i)
             type.remove(.needsUpdate)
             type.insert(.updated)
             stroke.points.setType(type, at: i)
         }
-        pendingUpdateTime = nil
+        pendingForceUpdateTime = nil
     }
 }

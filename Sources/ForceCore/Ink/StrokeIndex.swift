@@ -22,9 +22,6 @@ public struct StrokeIndex: Equatable, Sendable {
 
     public init() {}
 
-    /// How many strokes are indexed.
-    public var count: Int { bounds.count }
-
     /// Indexes stroke `id` covering `rect` (replacing an earlier entry for it).
     public mutating func insert(_ id: Int, bounds rect: Rect) {
         if bounds[id] != nil { remove(id) }

@@ -31,14 +31,6 @@ public struct StrokePoints: RandomAccessCollection, Hashable, Sendable {
 
     public init() {}
 
-    /// Stores `points` (quantised as any appended sample). Sequence numbers are renumbered
-    /// from the first point's.
-    public init(_ points: [InkPoint]) {
-        for p in points {
-            if p.type.contains(.predicted) { predicted.append(p) } else { append(p) }
-        }
-    }
-
     // MARK: Collection
 
     public var startIndex: Int { 0 }
@@ -137,12 +129,6 @@ public struct StrokePoints: RandomAccessCollection, Hashable, Sendable {
     public mutating func shrinkToFit() {
         packed.shrinkToFit()
         tilt?.shrinkToFit()
-    }
-
-    /// Bytes this stroke's points hold in memory (storage capacity, not count).
-    public var allocatedBytes: Int {
-        packed.allocatedBytes + (tilt?.allocatedBytes ?? 0) + updateIndices.capacity * 32
-            + predicted.capacity * MemoryLayout<InkPoint>.stride
     }
 
     public static func == (a: StrokePoints, b: StrokePoints) -> Bool {

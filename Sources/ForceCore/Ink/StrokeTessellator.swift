@@ -7,8 +7,6 @@ import Foundation
 /// a live stroke is pixel for pixel its full redraw.
 public struct StrokeTessellator: Sendable {
     public let style: InkStyle
-    /// The stroke draws with simulated pressure (force-less device, or the option).
-    public let simulatesPressure: Bool
     /// How many of the stroke's points were processed.
     public private(set) var consumed = 0
     private var outline: OutlineBuilder?
@@ -28,8 +26,9 @@ public struct StrokeTessellator: Sendable {
 
     public init(style: InkStyle, stroke: Stroke) {
         self.style = style
-        simulatesPressure = style.outline.simulatePressure || !stroke.hasForce
         if !style.debug, style.renderer == .outline {
+            // Force-less devices, or the option, draw with simulated pressure.
+            let simulatesPressure = style.outline.simulatePressure || !stroke.hasForce
             outline = OutlineBuilder(options: style.outline, simulatesPressure: simulatesPressure,
                                      opacityLevels: style.opacityFromPressure ? Self.opacityLevels : nil)
         }

@@ -101,26 +101,6 @@ public struct TimelineMarkers: Equatable, Sendable {
         }
     }
 
-    /// The markers whose frames lie in `frames`, by frame.
-    public func markers(in frames: ClosedRange<Int>) -> [TimelineMarker] {
-        func slice(_ a: [TimelineMarker]) -> ArraySlice<TimelineMarker> {
-            a[a.partitionPoint { $0.frame < frames.lowerBound }..<a.partitionPoint { $0.frame <= frames.upperBound }]
-        }
-        return (slice(fromLines) + slice(fromState)).sorted { $0.frame < $1.frame }
-    }
-
     /// Every marker, by frame.
     public var all: [TimelineMarker] { (fromLines + fromState).sorted { $0.frame < $1.frame } }
-}
-
-extension Array {
-    /// The first index whose element is not `before` (the elements that are come first).
-    func partitionPoint(_ before: (Element) -> Bool) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if before(self[mid]) { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
 }

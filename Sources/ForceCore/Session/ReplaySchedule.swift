@@ -44,12 +44,8 @@ public struct ReplaySchedule: Equatable, Sendable {
 
     /// The next captured frame after `frame`, if any.
     public func capture(after frame: Int) -> Int? {
-        var lo = 0, hi = captures.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if captures[mid] <= frame { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < captures.count ? captures[lo] : nil
+        let i = captures.partitionPoint { $0 <= frame }
+        return i < captures.count ? captures[i] : nil
     }
 
     /// The frame to simulate after `frame`: the earliest of the next captured frame, the frame

@@ -81,8 +81,6 @@ public struct OutlineBuilder: Sendable {
         var depart: Double
     }
 
-    /// How many input points were consumed.
-    public private(set) var consumed = 0
     /// The input whose outgoing segment is resampled next.
     private var anchor: Input?
     /// The newest input: its incoming segment waits for the next input (which says whether it is
@@ -123,7 +121,6 @@ public struct OutlineBuilder: Sendable {
 
     /// Consumes the next input point (its force 0…1, its time in seconds).
     public mutating func add(_ location: Point, force: Double, time: Double) {
-        consumed += 1
         guard location.isFinite else { return }
         let f = Force.normalized(force)
         let t = time.isFinite ? time : (pending?.depart ?? 0)

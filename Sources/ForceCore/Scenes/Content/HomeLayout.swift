@@ -23,8 +23,6 @@ public struct HomeLayout: Equatable, Sendable {
 
     public let area: Rect
     public let icons: [Rect]
-    /// The grid's columns: four (iOS), more when the area is too short for four but wide enough.
-    public let columnCount: Int
 
     public init(area: Rect, count: Int) {
         self.area = area
@@ -40,7 +38,6 @@ public struct HomeLayout: Equatable, Sendable {
             Double(columns + 1) * Self.cell.width <= area.width - 2 * Self.labelOffset {
             columns += 1
         }
-        columnCount = columns
         let rows = (count + columns - 1) / max(1, columns)
         let gridWidth = Self.cell.width * Double(columns)
         let x0 = (area.x + (area.width - gridWidth) / 2).rounded()
