@@ -167,10 +167,12 @@ public final class WindowApp {
             switch p {
             case .sdl(var event, let t):
                 for h in l.translator.translate(&event) {
-                    // Fingers later in this frame are placed in the new size.
+                    // Fingers later in this frame are placed in the new size, and pen samples
+                    // scaled to it, whether the canvas or the player has the window.
                     if h == .resized {
                         let v = l.presenter.viewport
                         l.translator.windowSize = (Double(v.width), Double(v.height))
+                        l.pen?.windowResized(sdlWidth: Int32(v.width))
                     }
                     out.append((h, t))
                 }
@@ -232,8 +234,6 @@ public final class WindowApp {
         case .resized:
             let v = l.presenter.viewport
             if v != s.state.viewport { apply(.resize(v), at: t, &s) }
-            l.translator.windowSize = (Double(v.width), Double(v.height))
-            l.pen?.windowResized(sdlWidth: Int32(v.width))
         case .export:
             let d = s.state.display
             s.exports.append(ExportJob.start(d.ink, viewport: d.viewport, options: s.state.options,
