@@ -43,7 +43,7 @@ final class EasedPressureTests: XCTestCase {
             d.at(0.005)
             d.move(100 + Double(i), 100)
             let p = try XCTUnwrap(d.realPoints.last)
-            XCTAssertEqual(p.force, d.state.pressureCurve.apply(d.state.emulator.force(at: d.t)), accuracy: StrokePoints.forceResolution)
+            XCTAssertEqual(p.force, d.state.pressure.curve.apply(d.state.pressure.emulator.force(at: d.t)), accuracy: StrokePoints.forceResolution)
             XCTAssertGreaterThan(p.force, 0.5)
             XCTAssertLessThan(p.force, 0.7)
         }
@@ -88,7 +88,7 @@ final class EasedPressureTests: XCTestCase {
         var d = Driver(easing: easing)
         d.down(50, 50)
         d.send(.deepPress(true))
-        XCTAssertEqual(d.state.liveForce, 1)
+        XCTAssertEqual(d.state.pressure.force, 1)
         XCTAssertEqual(d.realPoints.last?.force, 1)
     }
 
@@ -105,7 +105,7 @@ final class EasedPressureTests: XCTestCase {
         XCTAssertLessThan(first, 1)
         for _ in 0..<6 { d.frame() }
         XCTAssertEqual(d.state.messages.preview.state, .committing, "0.2: peeked once the ease arrived")
-        XCTAssertEqual(d.state.liveForce, 0.2, accuracy: 1e-9)
+        XCTAssertEqual(d.state.pressure.force, 0.2, accuracy: 1e-9)
         let updates = d.state.eventLog.entries.filter { $0.text.hasPrefix("didUpdatePreviewTransition") }
         XCTAssertGreaterThan(updates.count, 1, "the preview's progress rose in steps: \(updates.map(\.text))")
     }
@@ -113,12 +113,12 @@ final class EasedPressureTests: XCTestCase {
     func testSessionsAndTheConfigFileCarryTheEasing() throws {
         let old = try SessionCoding.parse(#"{"format":"forcecanvas-session","version":1,"width":64,"height":40}"#, file: "s")
         XCTAssertEqual(old.pressureEasing, 0, "an older session replays with the instant notches it was drawn with")
-        XCTAssertEqual(old.initialState().emulator.easing, 0)
+        XCTAssertEqual(old.initialState().pressure.emulator.easing, 0)
         var s = old
         s.pressureEasing = PressureEmulator.defaultEasing
         let back = try SessionCoding.parse(SessionCoding.encode(s), file: "s")
         XCTAssertEqual(back.pressureEasing, PressureEmulator.defaultEasing, "new recordings carry their easing")
-        XCTAssertEqual(back.initialState().emulator.easing, PressureEmulator.defaultEasing)
+        XCTAssertEqual(back.initialState().pressure.emulator.easing, PressureEmulator.defaultEasing)
         XCTAssertThrowsError(try SessionCoding.parse(
             #"{"format":"forcecanvas-session","version":1,"width":64,"height":40,"pressureEasing":-1}"#, file: "s")) {
             XCTAssertTrue("\($0)".contains("\"pressureEasing\" must be seconds"), "\($0)")

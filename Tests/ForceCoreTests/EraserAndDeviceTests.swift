@@ -85,7 +85,7 @@ final class EraserAndDeviceTests: XCTestCase {
         let text = SessionCoding.encode(s)
         let back = try SessionCoding.parse(text, file: "s.jsonl")
         XCTAssertEqual(back, s)
-        XCTAssertEqual(back.initialState().pressureCurve, PressureCurve(.soft, multiplier: 1.25))
+        XCTAssertEqual(back.initialState().pressure.curve, PressureCurve(.soft, multiplier: 1.25))
         XCTAssertThrowsError(try SessionCoding.parse(
             "{\"format\":\"forcecanvas-session\",\"version\":1,\"width\":10,\"height\":10,\"pressureCurve\":\"hard\"}",
             file: "bad.jsonl")) { e in

@@ -104,7 +104,7 @@ final class PointTypingTests: XCTestCase {
     func testTheWheelWithoutAPressChangesNothing() {
         var d = Driver()
         d.wheel(3)
-        XCTAssertEqual(d.state.emulator.force(at: d.t), 0.5)
+        XCTAssertEqual(d.state.pressure.emulator.force(at: d.t), 0.5)
     }
 
     func testAStrokeStartsAtTheLastPressureUsed() {

@@ -58,7 +58,7 @@ final class PointerTrackTests: XCTestCase {
         d.move(110, 100)
         d.frame()
         XCTAssertEqual(d.state.display.trail?.count, 2)
-        XCTAssertEqual(d.state.display.trail?.last?.force, d.state.liveForce)
+        XCTAssertEqual(d.state.display.trail?.last?.force, d.state.pressure.force)
         XCTAssertLessThanOrEqual(d.state.nextWake(after: d.t), 1.01)
         XCTAssertNotNil(d.state.display.readout)
     }

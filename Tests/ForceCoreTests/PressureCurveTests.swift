@@ -114,13 +114,33 @@ final class PressureCurveTests: XCTestCase {
         var d = Driver()
         d.state = AppState(viewport: Viewport(width: 800, height: 600), pressureCurve: PressureCurve(.firm))
         d.down(100, 100, source: .pen, force: 0.5)
-        XCTAssertEqual(d.state.rawForce, 0.5)
-        XCTAssertEqual(d.state.liveForce, 0.4625, accuracy: 0.001)
+        XCTAssertEqual(d.state.pressure.raw, 0.5)
+        XCTAssertEqual(d.state.pressure.force, 0.4625, accuracy: 0.001)
         XCTAssertEqual(d.realPoints.last?.force ?? 0, 0.4625, accuracy: 0.001)
         d.command(.cyclePressureCurve)
-        XCTAssertEqual(d.state.pressureCurve.preset, .soft)
+        XCTAssertEqual(d.state.pressure.curve.preset, .soft)
         d.move(110, 100, source: .pen, force: 0.5)
         XCTAssertEqual(d.realPoints.last?.force ?? 0, 0.5375, accuracy: 0.001)
+    }
+
+    /// The gauge and the curve panel's dot read one force (`PressureInput.shown`): in a scene,
+    /// between presses, both show what the next mouse press starts with (the scene's emulator),
+    /// never the canvas's level on one and the scene's on the other.
+    func testTheGaugeAndTheCurveDotAgreeInEveryScene() {
+        var d = Driver()
+        d.command(.toggleCurve)
+        for scene in [Command.sceneCanvas, .sceneMessages, .sceneHome, .sceneConfirm] {
+            d.command(scene)
+            for pressed in [false, true] {
+                if pressed { d.down(300, 300) }
+                d.wheel(3)
+                d.frame()
+                let display = d.state.display
+                XCTAssertEqual(display.gauge.force, display.curve.curved, "\(scene), pressed: \(pressed)")
+                XCTAssertEqual(display.curve.curved, d.state.pressure.curve.apply(display.curve.raw), "\(scene)")
+                if pressed { d.up(300, 300) }
+            }
+        }
     }
 
     func testDraggingAHandleEditsTheCurveInsteadOfDrawing() throws {
@@ -128,8 +148,8 @@ final class PressureCurveTests: XCTestCase {
         d.command(.toggleCurve)
         let panel = try XCTUnwrap(d.state.curvePanel, "the dock has room for the curve panel")
         // Linear puts the control point on (0,0): its handle is drawn along the diagonal.
-        XCTAssertTrue(panel.isOffset(handle: 0, of: d.state.pressureCurve))
-        let h = panel.displayedHandles(of: d.state.pressureCurve)[0]
+        XCTAssertTrue(panel.isOffset(handle: 0, of: d.state.pressure.curve))
+        let h = panel.displayedHandles(of: d.state.pressure.curve)[0]
         XCTAssertEqual(h.distance(to: panel.point(x: 0, y: 0)), CurvePanel.handleOffset, accuracy: 1e-9)
         d.down(h.x + 3, h.y - 2)
         XCTAssertNil(d.live, "a press on a handle does not draw")
@@ -138,8 +158,8 @@ final class PressureCurveTests: XCTestCase {
         d.move(target.x, target.y)
         d.up(target.x, target.y)
         XCTAssertNil(d.state.curveDrag)
-        XCTAssertEqual(d.state.pressureCurve.x1, 20)
-        XCTAssertEqual(d.state.pressureCurve.y1, 60)
+        XCTAssertEqual(d.state.pressure.curve.x1, 20)
+        XCTAssertEqual(d.state.pressure.curve.y1, 60)
         XCTAssertEqual(d.state.ink.strokes.count, 0)
         // With the panel hidden (and the dock closed) a press there draws.
         d.command(.toggleCurve)

@@ -166,7 +166,7 @@ final class StrokeStartTests: XCTestCase {
         XCTAssertEqual(d.realPoints.first?.force ?? 0, PressureEmulator.minimumStartLevel, accuracy: 1e-4)
         XCTAssertEqual(d.state.display.gauge.force, PressureEmulator.minimumStartLevel, accuracy: 1e-9)
         d.wheel(2)
-        XCTAssertEqual(d.state.liveForce, 0.3, accuracy: 1e-9, "the wheel goes on from there")
+        XCTAssertEqual(d.state.pressure.force, 0.3, accuracy: 1e-9, "the wheel goes on from there")
         d.up(100, 200)
         // Above the minimum the next stroke starts where the last one left off.
         d.down(100, 300)

@@ -18,7 +18,7 @@ final class SceneTests: XCTestCase {
     func testAWheelPressOnARowPeeksThenPops() {
         var d = driver(.messages)
         d.down(row2.x, row2.y)
-        XCTAssertEqual(d.state.liveForce, 0, "a press in a scene starts light")
+        XCTAssertEqual(d.state.pressure.force, 0, "a press in a scene starts light")
         XCTAssertEqual(d.state.messages.preview.state, .previewing)
         d.wheel(1)
         XCTAssertEqual(d.state.messages.preview.previewProgress, 0.5, accuracy: 1e-9)
@@ -227,7 +227,7 @@ final class SceneTests: XCTestCase {
         d.move(row2.x, row2.y, source: .pen, force: .infinity)
         XCTAssertEqual(d.state.messages.preview.state, .committed)
         d.move(row2.x, row2.y, source: .pen, force: -.infinity)
-        XCTAssertFalse(d.state.liveForce.isNaN)
+        XCTAssertFalse(d.state.pressure.force.isNaN)
         d.up(row2.x, row2.y, source: .pen)
         XCTAssertFalse(d.state.messages.preview.isActive)
     }

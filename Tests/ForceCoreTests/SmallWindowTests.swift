@@ -48,7 +48,7 @@ final class SmallWindowTests: XCTestCase {
         // The wheel while a button is held is the pressure, not a scroll.
         d.wheel(2)
         XCTAssertEqual(d.state.messagesLayout.scroll, scrolled.scroll)
-        XCTAssertEqual(d.state.liveForce, 0.2, accuracy: 1e-9)
+        XCTAssertEqual(d.state.pressure.force, 0.2, accuracy: 1e-9)
         d.up(p.x, p.y)
         d.wheel(30)
         XCTAssertEqual(d.state.messagesLayout.scroll, 0, "back to the top, no further")

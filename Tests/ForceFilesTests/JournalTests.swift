@@ -121,7 +121,7 @@ final class JournalTests: XCTestCase {
             XCTAssertEqual(a.points.map(\.preciseLocation), b.points.filter(\.isReal).map(\.preciseLocation))
             XCTAssertEqual(a.points.map(\.force), b.points.filter(\.isReal).map(\.force))
         }
-        XCTAssertEqual(after.pressureCurve, before.pressureCurve, "the firm curve comes back after the linear redraw")
+        XCTAssertEqual(after.pressure.curve, before.pressure.curve, "the firm curve comes back after the linear redraw")
         XCTAssertEqual(after.scene, .confirm)
         XCTAssertEqual(after.options, before.options)
         XCTAssertFalse(after.ink.canRedo, "compaction keeps the ink, not the history")

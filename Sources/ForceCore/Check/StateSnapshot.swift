@@ -38,15 +38,16 @@ public struct StateSnapshot: Equatable, Sendable {
         if o.showDiagram { flag("options.diagram", true) }
         if o.showTrail { flag("options.trail", true) }
 
-        number("pressure.force", state.liveForce)
-        number("pressure.raw", state.rawForce)
-        number("pressure.level", state.emulator.level)
-        number("pressure.sceneLevel", state.sceneEmulator.level)
-        flag("pressure.deepPress", state.emulator.isDeepPress)
+        let pressure = state.pressure
+        number("pressure.force", pressure.force)
+        number("pressure.raw", pressure.raw)
+        number("pressure.level", pressure.emulator.level)
+        number("pressure.sceneLevel", pressure.sceneEmulator.level)
+        flag("pressure.deepPress", pressure.emulator.isDeepPress)
         optional("pressure.pressed", state.pressedSource?.rawValue)
-        text("pressure.curve", state.pressureCurve.pressCurve)
-        number("pressure.minimum", state.pressureCurve.minimumPressure)
-        number("pressure.multiplier", state.pressureCurve.multiplier)
+        text("pressure.curve", pressure.curve.pressCurve)
+        number("pressure.minimum", pressure.curve.minimumPressure)
+        number("pressure.multiplier", pressure.curve.multiplier)
 
         text("device.name", state.device.name)
         text("device.kind", state.device.kind.rawValue)

@@ -147,10 +147,16 @@ extension AppState {
 
     /// The gauge: the force a sample carries now; on the canvas also the ink's width there.
     var gauge: Gauge {
-        let force = isPressed ? liveForce : pressureCurve.apply(emulatedForce)
+        let force = pressure.shown(isPressed: isPressed, at: time, style: pressStyle).force
         let width = scene == .canvas ? (2 * OutlinePolygon.radius(pressure: force, options: inkOutline), options.widthMapping) : nil
-        return Gauge(force: force, isPressed: isPressed, isDeepPress: emulator.isDeepPress, source: pressedSource ?? lastSource,
+        return Gauge(force: force, isPressed: isPressed, isDeepPress: pressure.emulator.isDeepPress, source: pressedSource ?? lastSource,
                      inkWidth: width)
+    }
+
+    /// The curve panel's values: the curve and the forces the gauge shows, before and after it.
+    func curveView(panel: CurvePanel?) -> CurveView {
+        let shown = pressure.shown(isPressed: isPressed, at: time, style: pressStyle)
+        return CurveView(curve: pressure.curve, raw: shown.raw, curved: shown.force, dragging: curveDrag, panel: panel)
     }
 
     /// What to draw for the current state.
@@ -174,9 +180,7 @@ extension AppState {
                 canUndo: ink.canUndo, canRedo: ink.canRedo),
             device: device,
             forceCapability: forceCapability,
-            curve: CurveView(curve: pressureCurve, raw: isPressed ? rawForce : emulator.force(at: time),
-                             curved: isPressed ? liveForce : pressureCurve.apply(emulator.force(at: time)),
-                             dragging: curveDrag, panel: layout.rect(of: .curve).map(CurvePanel.init(frame:))),
+            curve: curveView(panel: layout.rect(of: .curve).map(CurvePanel.init(frame:))),
             eraser: eraserLocation,
             scene: scene,
             tabs: layout.tabs,

@@ -4,7 +4,7 @@ public struct InkPoint: Equatable, Hashable, Sendable {
     public var sequence: Int
     /// Seconds from the session start.
     public var time: Double
-    /// Normalised force 0…1.
+    /// Normalised force 0…1 (clamped where a device's value enters: `PressureInput`).
     public var force: Double
     /// The location snapped to whole points (what a non-precise canvas draws).
     public var location: Point
@@ -23,7 +23,7 @@ public struct InkPoint: Equatable, Hashable, Sendable {
     ) {
         self.sequence = sequence
         self.time = time
-        self.force = Force.normalized(force)
+        self.force = force
         self.preciseLocation = preciseLocation
         self.location = Point(x: preciseLocation.x.rounded(), y: preciseLocation.y.rounded())
         self.altitude = altitude

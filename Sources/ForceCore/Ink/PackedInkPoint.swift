@@ -25,6 +25,8 @@ struct PackedInkPoint: Equatable, Hashable, Sendable {
         Double(forceTicks(force)) / forceScale
     }
 
+    /// Forces come clamped from `PressureInput`; the conversion to 16 bits still saturates, so
+    /// a point made by hand with a force outside 0…1 (or NaN) is stored as 0 or 1, never traps.
     static func forceTicks(_ force: Double) -> UInt16 {
         UInt16((Force.normalized(force) * forceScale).rounded())
     }

@@ -87,10 +87,10 @@ public struct PressureCurve: Equatable, Hashable, Sendable, CustomStringConverti
         return table[i] + (table[i + 1] - table[i]) * f
     }
 
-    /// The force the canvas uses for a device's normalised force: curve, multiplier, clamp,
-    /// then the minimum for any touching sample (a raw 0 stays 0: the pen is not pressing).
-    public func apply(_ input: Double) -> Double {
-        let x = Force.normalized(input)
+    /// The force the canvas uses for a device's normalised force (0…1, as `PressureInput` hands
+    /// it): curve, multiplier, clamp to 1, then the minimum for any touching sample (a raw 0
+    /// stays 0: the pen is not pressing; so does NaN).
+    public func apply(_ x: Double) -> Double {
         guard x > 0 else { return 0 }
         return max(minimumPressure, min(1, curve(x) * multiplier))
     }

@@ -11,28 +11,18 @@ extension AppState {
         switch p.phase {
         case .down:
             pressedSource = p.source
-            if p.source == .mouse { emulator = emulator.startingStroke(at: time) }
-            rawForce = deviceForce ?? emulator.force(at: time)
-            liveForce = pressureCurve.apply(rawForce)
+            pressure.down(source: p.source, device: deviceForce, at: time, style: .ink)
             let hasForce = deviceForce != nil || (p.source == .mouse && !options.simulatePressure)
-            ink.begin(at: p.location, force: liveForce, time: time, source: p.source, hasForce: hasForce,
+            ink.begin(at: p.location, force: pressure.force, time: time, source: p.source, hasForce: hasForce,
                       altitude: p.altitude, azimuth: p.azimuth)
         case .move:
             guard let source = pressedSource else { return }
-            if let deviceForce {
-                rawForce = deviceForce
-            } else if source == .mouse {
-                rawForce = emulator.force(at: time)
-            }
-            liveForce = pressureCurve.apply(rawForce)
-            ink.move(to: p.location, force: liveForce, time: time, altitude: p.altitude, azimuth: p.azimuth)
+            pressure.sample(.move, source: p.source, pressed: source, device: deviceForce, at: time, style: .ink)
+            ink.move(to: p.location, force: pressure.force, time: time, altitude: p.altitude, azimuth: p.azimuth)
         case .up, .cancel:
-            guard pressedSource != nil else { return }
-            if let deviceForce {
-                rawForce = deviceForce
-                liveForce = pressureCurve.apply(deviceForce)
-            }
-            ink.end(at: p.location, force: liveForce, time: time, cancelled: p.phase == .cancel,
+            guard let source = pressedSource else { return }
+            pressure.sample(p.phase, source: p.source, pressed: source, device: deviceForce, at: time, style: .ink)
+            ink.end(at: p.location, force: pressure.force, time: time, cancelled: p.phase == .cancel,
                     discard: systemTook && !options.debug)
             pressedSource = nil
         }
@@ -65,13 +55,13 @@ extension AppState {
     mutating func handleCurveDrag(_ p: PointerInput) -> Bool {
         switch p.phase {
         case .down:
-            guard pressedSource == nil, let panel = curvePanel, let h = panel.handle(at: p.location, of: pressureCurve)
+            guard pressedSource == nil, let panel = curvePanel, let h = panel.handle(at: p.location, of: pressure.curve)
             else { return false }
             curveDrag = h
             return true
         case .move, .up, .cancel:
             guard let h = curveDrag else { return false }
-            if let panel = curvePanel { pressureCurve = panel.moving(handle: h, to: p.location, in: pressureCurve) }
+            if let panel = curvePanel { pressure.setCurve(panel.moving(handle: h, to: p.location, in: pressure.curve)) }
             if p.phase != .move { curveDrag = nil }
             return true
         }

@@ -18,7 +18,7 @@ extension AppState {
         lastSource = p.source
         // The readouts and the trail see every sample, with the force it ended up carrying.
         defer {
-            pointerTrack.record(PointerTrack.Sample(time: time, location: p.location, force: isPressed || p.phase == .up ? liveForce : 0,
+            pointerTrack.record(PointerTrack.Sample(time: time, location: p.location, force: isPressed || p.phase == .up ? pressure.force : 0,
                                                     source: p.source, phase: p.phase))
         }
         if handleCurveDrag(p) || handleSwallowedPress(p) { return }
@@ -57,20 +57,18 @@ extension AppState {
         case .down:
             if pressedSource != nil { routeToScene(PointerInput(phase: .cancel, location: p.location, source: pressedSource ?? p.source)) }
             pressedSource = p.source
-            if p.source == .mouse { sceneEmulator = emulator.restarted(level: 0, deepPress: emulator.isDeepPress) }
-        case .move:
-            guard pressedSource != nil else { return }
-        case .up, .cancel:
-            guard pressedSource != nil else { return }
+            pressure.down(source: p.source, device: deviceForce, at: time, style: .force)
+        case .move, .up, .cancel:
+            guard let pressed = pressedSource else { return }
+            pressure.sample(p.phase, source: p.source, pressed: pressed, device: deviceForce, at: time, style: .force)
         }
-        rawForce = deviceForce ?? (p.source == .mouse ? sceneEmulator.force(at: time) : 0)
-        liveForce = pressureCurve.apply(rawForce)
         let hasForce = p.source == .mouse ? !options.simulatePressure : deviceForce != nil
         sendToScene(p.phase, at: p.location, hasForce: hasForce)
         if p.phase == .up || p.phase == .cancel { pressedSource = nil }
     }
 
-    private mutating func sendToScene(_ phase: PointerPhase, at location: Point, hasForce: Bool) {
+    mutating func sendToScene(_ phase: PointerPhase, at location: Point, hasForce: Bool) {
+        let liveForce = pressure.force
         switch scene {
         case .canvas:
             break
@@ -86,14 +84,6 @@ extension AppState {
         }
     }
 
-    /// The emulator's force changed during a press in a scene: a move where the pointer is.
-    mutating func forceChangedInScene() {
-        guard pressedSource == .mouse, let p = pointer else { return }
-        rawForce = sceneEmulator.force(at: time)
-        liveForce = pressureCurve.apply(rawForce)
-        sendToScene(.move, at: p, hasForce: !options.simulatePressure)
-    }
-
     /// Frame ticks of the scenes: timed fallbacks, animations ending.
     mutating func advanceScenes() {
         switch scene {
@@ -106,11 +96,11 @@ extension AppState {
         case .confirm: log(confirm.advance(to: time))
         }
         if case .confirm = scene, confirm.button.usesFallback {
-            liveForce = confirm.button.intention
+            pressure.drive(fallback: confirm.button.intention)
         } else if scene == .messages, messages.force.usesFallback, messages.isPressing {
-            liveForce = messages.force.fallback.intention
+            pressure.drive(fallback: messages.force.fallback.intention)
         } else if scene == .home, home.force.usesFallback, home.menu.state != .idle {
-            liveForce = home.force.fallback.intention
+            pressure.drive(fallback: home.force.fallback.intention)
         }
     }
 

@@ -14,7 +14,7 @@ extension AppState {
     /// `ReplaySchedule.wakeMargin` absorbs.
     public func nextWake(after t: Double) -> Double {
         guard t.isFinite else { return t }
-        if emulator.isEasing(at: t) || sceneEmulator.isEasing(at: t) { return t }
+        if pressure.isEasing(at: t) { return t }
         var wake = min(ink.nextWake(after: t), chrome.nextWake(after: t))
         switch scene {
         case .canvas: break

@@ -5,7 +5,8 @@
 public struct AppState: Equatable, Sendable {
     public internal(set) var viewport: Viewport
     public internal(set) var options: Options
-    public internal(set) var emulator: PressureEmulator
+    /// The emulators, the force before and after the curve, and the curve: every force's source.
+    public internal(set) var pressure: PressureInput
     public internal(set) var ink = InkCanvas()
     /// The pointer's last known location (nil before it was ever seen).
     public internal(set) var pointer: Point?
@@ -15,12 +16,6 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var lastSource: InputSource = .mouse
     /// The device driving the pointer (HUD: name and force capability).
     public internal(set) var device: InputDevice = .emulatedMouse
-    /// The force of the current or last press (after the pressure curve).
-    public internal(set) var liveForce: Double
-    /// The force before the pressure curve (device or emulator), for the curve plot's dot.
-    public internal(set) var rawForce: Double
-    /// Device force → canvas force.
-    public internal(set) var pressureCurve: PressureCurve
     /// The curve handle being dragged in the curve panel (0 or 1).
     public internal(set) var curveDrag: Int?
     /// A press that landed on a scene tab or the teaching dock: swallowed until it lifts.
@@ -33,9 +28,6 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var forceHistory = ForceHistory()
     /// Delegate-style callbacks as they happened (the event log).
     public internal(set) var eventLog = EventLog()
-    /// The emulator of a press in a force-interaction scene: each mouse press there starts light
-    /// (0) and the wheel raises it, as a click on a trackpad with "Use Trackpad Force".
-    public internal(set) var sceneEmulator: PressureEmulator
     public internal(set) var messages: MessagesScene
     public internal(set) var home: HomeScene
     public internal(set) var confirm: ConfirmScene
@@ -75,7 +67,6 @@ public struct AppState: Equatable, Sendable {
         self.scene = scene
         self.thresholds = thresholds
         self.waitingInterval = waitingInterval
-        sceneEmulator = emulator.restarted(level: 0, deepPress: false)
         messages = MessagesScene(thresholds: thresholds, waitingInterval: waitingInterval)
         home = HomeScene(catalog: shortcuts, viewport: viewport, top: SceneTabs.reservedHeight, thresholds: thresholds,
                          waitingInterval: waitingInterval)
@@ -83,10 +74,7 @@ public struct AppState: Equatable, Sendable {
         chrome = SystemChrome(viewport: viewport, scene: scene)
         self.viewport = viewport
         self.options = options
-        self.emulator = emulator
-        self.pressureCurve = pressureCurve
-        self.rawForce = emulator.force(at: 0)
-        self.liveForce = pressureCurve.apply(rawForce)
+        pressure = PressureInput(emulator: emulator, curve: pressureCurve)
         relayout()
     }
 
@@ -118,13 +106,12 @@ public struct AppState: Equatable, Sendable {
             if pressedSource == nil, scene == .messages { messages.scroll(byNotches: notches, layout: messagesLayout) }
             guard pressedSource == .mouse else { return }
             let before = emulatedForce
-            if scene == .canvas { emulator.wheel(notches, at: time) } else { sceneEmulator.wheel(notches, at: time) }
+            pressure.wheel(notches, at: time, style: pressStyle)
             // With easing the force moves at the next frames (`deliverEase`); without, now.
             if emulatedForce != before { forceChanged() }
         case .deepPress(let down):
             let before = emulatedForce
-            emulator.isDeepPress = down
-            sceneEmulator.isDeepPress = down
+            pressure.setDeepPress(down)
             if emulatedForce != before { forceChanged() }
         case .command(let c):
             handleCommand(c)
@@ -133,9 +120,7 @@ public struct AppState: Equatable, Sendable {
             viewport = v
             relayout()
         case .device(let d): device = d
-        case .pressureCurve(let curve):
-            pressureCurve = curve
-            liveForce = pressureCurve.apply(rawForce)
+        case .pressureCurve(let curve): pressure.setCurve(curve)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: home.catalog.item(ofType: type)), launch: true)
             relayout()
@@ -149,7 +134,7 @@ public struct AppState: Equatable, Sendable {
         deliverEase()
         ink.advance(to: time)
         advanceScenes()
-        forceHistory.record(time: time, force: liveForce, isPressed: isPressed)
+        forceHistory.record(time: time, force: pressure.force, isPressed: isPressed)
         observeDiagrams()
     }
 
@@ -180,9 +165,7 @@ public struct AppState: Equatable, Sendable {
         case .toggleHUD: options.showHUD.toggle()
         case .closeOverlay: closeOverlay()
         case .toggleCurve: options.showCurve.toggle()
-        case .cyclePressureCurve:
-            pressureCurve = pressureCurve.nextPreset
-            liveForce = pressureCurve.apply(rawForce)
+        case .cyclePressureCurve: pressure.setCurve(pressure.curve.nextPreset)
         case .clear: ink.clear()
         case .newCanvas: startNewCanvas()
         case .undo: undo()
@@ -227,47 +210,39 @@ public struct AppState: Equatable, Sendable {
         eventLog.append("scene → \(next.title)", at: time)
     }
 
-    /// The emulator the mouse uses in the current scene.
-    var activeEmulator: PressureEmulator { scene == .canvas ? emulator : sceneEmulator }
+    /// How the scene on screen takes the mouse's force.
+    var pressStyle: PressureInput.PressStyle { scene == .canvas ? .ink : .force }
 
     /// The force a mouse sample carries now: the active emulator's, eased.
-    var emulatedForce: Double { activeEmulator.force(at: time) }
+    var emulatedForce: Double { pressure.emulated(at: time, style: pressStyle) }
 
     /// `[` / `]`: a keyboard step of the active emulator, eased like a notch.
     mutating func stepPressure(by steps: Int) {
         let before = emulatedForce
-        if scene == .canvas { emulator.stepBy(steps, at: time) } else { sceneEmulator.stepBy(steps, at: time) }
+        pressure.step(by: steps, at: time, style: pressStyle)
         if emulatedForce != before { forceChanged() }
     }
 
     /// A frame tick during the emulator's ease: each step of it is a force change (a move) of
     /// the mouse press, as a notch is when it does not ease. The last step lands on the level.
     mutating func deliverEase() {
-        guard pressedSource == .mouse, let end = activeEmulator.easeEnd, end > easeDelivered else { return }
+        guard pressedSource == .mouse, let end = pressure.emulator(for: pressStyle).easeEnd, end > easeDelivered else { return }
         easeDelivered = min(time, end)
-        if emulatedForce != rawForce { forceChanged() }
+        if emulatedForce != pressure.raw { forceChanged() }
     }
 
-    /// The emulator's force changed: a move for the live press.
+    /// The emulator's force changed: a move for the live press (on the canvas the ink's force
+    /// changes; in a scene the press moves where the pointer is).
     mutating func forceChanged() {
-        if scene == .canvas { forceChangedOnCanvas() } else { forceChangedInScene() }
+        guard pressure.emulatorMoved(pressed: pressedSource, at: time, style: pressStyle) else { return }
+        if scene == .canvas {
+            ink.changeForce(to: pressure.force, time: time)
+        } else if let p = pointer {
+            sendToScene(.move, at: p, hasForce: !options.simulatePressure)
+        }
     }
 
     mutating func log(_ lines: [String]) {
         for line in lines { eventLog.append(line, at: time) }
-    }
-
-    /// The emulator's force changed: while a mouse press is live, that is a move.
-    mutating func forceChangedOnCanvas() {
-        guard pressedSource == .mouse else {
-            if pressedSource == nil {
-                rawForce = emulator.force(at: time)
-                liveForce = pressureCurve.apply(rawForce)
-            }
-            return
-        }
-        rawForce = emulator.force(at: time)
-        liveForce = pressureCurve.apply(rawForce)
-        ink.changeForce(to: liveForce, time: time)
     }
 }

@@ -38,13 +38,13 @@ extension Session {
     public static func resuming(_ state: AppState) -> Session {
         let display = state.display
         var session = redrawing(display.ink.visibleStrokes, viewport: state.viewport, options: state.options)
-        session.pressureStep = state.emulator.step
-        session.pressureEasing = state.emulator.easing
+        session.pressureStep = state.pressure.emulator.step
+        session.pressureEasing = state.pressure.emulator.easing
         session.thresholds = state.thresholds
         session.fallbackInterval = state.waitingInterval
         let end = session.duration
-        if state.pressureCurve != session.pressureCurve {
-            session.events.append(TimedEvent(time: end, event: .pressureCurve(state.pressureCurve)))
+        if state.pressure.curve != session.pressureCurve {
+            session.events.append(TimedEvent(time: end, event: .pressureCurve(state.pressure.curve)))
         }
         if state.scene != session.scene {
             session.events.append(TimedEvent(time: end, event: .command(.show(state.scene))))

@@ -119,10 +119,9 @@ public struct OutlineBuilder: Sendable {
 
     // MARK: Input
 
-    /// Consumes the next input point (its force 0…1, its time in seconds).
-    public mutating func add(_ location: Point, force: Double, time: Double) {
+    /// Consumes the next input point (its force 0…1, as strokes store it; its time in seconds).
+    public mutating func add(_ location: Point, force f: Double, time: Double) {
         guard location.isFinite else { return }
-        let f = Force.normalized(force)
         let t = time.isFinite ? time : (pending?.depart ?? 0)
         if firstTime == nil { firstTime = t }
         latestTime = max(latestTime, t)
