@@ -37,21 +37,12 @@ public final class FrameRenderer {
     /// The overlays drawn last frame, with their content fingerprints.
     private var previousOverlays: [(rect: Rect, content: String)] = []
     private var needsFull = true
-    /// The scene drawn last frame and, for scenes other than the canvas, its content: a
-    /// change redraws the whole frame.
-    private var previousScene: SceneKind?
-    private var previousSceneContent: SceneContent?
+    /// The scene drawn last frame with its content: a change redraws the whole frame.
+    private var previousScene: SceneDisplay?
     /// The blurred Messages list behind a peek, made once per peek.
     private var backdrop: (key: String, viewport: Viewport, image: BlurredBackdrop)?
     /// The help's layout, measured once per scene and window size.
     private var helpLayout: HelpLayout?
-
-    /// The values a non-canvas scene draws from.
-    struct SceneContent: Equatable {
-        var messages: MessagesDisplay?
-        var confirm: ConfirmDisplay?
-        var home: HomeDisplay?
-    }
 
     /// Every frame is drawn whole and ink damage redraws all ink: the pixels of a frame depend
     /// only on its display, never on which frames were rendered before (headless replays, whose
@@ -83,7 +74,7 @@ public final class FrameRenderer {
             frame = try ImageSurface(viewport: viewport)
             needsFull = true
         }
-        if d.scene == .canvas { _ = try cache.update(d.ink, viewport: viewport) }
+        if d.scene.isCanvas { _ = try cache.update(d.ink, viewport: viewport) }
     }
 
     /// Renders one frame with an optional status line and a `warning` that stays while a
@@ -96,7 +87,8 @@ public final class FrameRenderer {
             frame = try ImageSurface(viewport: viewport)
             needsFull = true
         }
-        let isCanvas = d.scene == .canvas
+        let isCanvas = d.scene.isCanvas
+        let scenePainting = d.scene.painting(viewport: viewport)
         let change = isCanvas ? try cache.update(d.ink, viewport: viewport) : .none
         let painter = InkPainter(style: d.ink.style)
         var overlays = OverlayPainter(display: d, stats: stats, status: status, warning: warning)
@@ -111,10 +103,8 @@ public final class FrameRenderer {
             for p in pieces.real { tailRect = tailRect.union(p.bounds) }
             for p in pieces.predicted { tailRect = tailRect.union(p.bounds) }
         }
-        let content = SceneContent(messages: d.messages, confirm: d.confirm, home: d.home)
-        if d.scene != previousScene || (!isCanvas && content != previousSceneContent) { needsFull = true }
+        if d.scene != previousScene { needsFull = true }
         previousScene = d.scene
-        previousSceneContent = isCanvas ? nil : content
         if isCanvas { backdrop = nil }
 
         var dirty = DirtyRegion(clip: viewport.bounds)
@@ -139,7 +129,7 @@ public final class FrameRenderer {
         guard !pixels.isEmpty else {
             // An idle frame: make the blurred backdrop now, so a peek or a menu starting later
             // does not pay for it in its first frame.
-            try prepareBackdrop(d)
+            try scenePainting?.prepareBackdrop(backdrop(key:draw:))
             return []
         }
 
@@ -150,14 +140,14 @@ public final class FrameRenderer {
             cairo_rectangle(cr, Double(p.x) / s, Double(p.y) / s, Double(p.width) / s, Double(p.height) / s)
         }
         cairo_clip(cr)
-        if isCanvas {
+        if let scenePainting {
+            try scenePainting.draw(cr, backdrop: backdrop(key:draw:))
+        } else {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             if let tail { cache.drawTail(tail, painter: painter, into: cr) }
-        } else {
-            try drawScene(d, cr)
         }
         overlays.draw(cr)
         frame.flush()
@@ -171,63 +161,8 @@ public final class FrameRenderer {
         return h
     }
 
-    /// Draws a scene other than the canvas as the frame's base layer.
-    private func drawScene(_ d: Display, _ cr: OpaquePointer) throws(RenderError) {
-        if let m = d.messages {
-            let painter = MessagesPainter(messages: m, viewport: viewport)
-            painter.drawList(cr)
-            if let peek = m.peek {
-                let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
-                let image = try backdrop(key: Self.backdropKey(m)) { c in
-                    MessagesPainter(messages: list, viewport: self.viewport).drawList(c)
-                }
-                painter.drawPeek(peek, backdrop: image, cr)
-            }
-            painter.drawState(cr)
-            if let detail = m.detail {
-                if let from = detail.from {
-                    // The pop cross-fades from the peek as it was to the opaque detail view.
-                    let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
-                    let image = try backdrop(key: Self.backdropKey(m)) { c in
-                        MessagesPainter(messages: list, viewport: self.viewport).drawList(c)
-                    }
-                    painter.drawPeek(from, backdrop: image, morph: detail.appear, cr)
-                }
-                painter.drawDetail(detail, cr)
-            }
-        } else if let c = d.confirm {
-            ConfirmPainter(confirm: c, viewport: viewport).draw(cr)
-        } else if let h = d.home {
-            let painter = HomePainter(home: h, viewport: viewport)
-            painter.drawGrid(cr)
-            var image: BlurredBackdrop?
-            if h.pressProgress > 0, h.menu != nil || h.pressedIcon != nil {
-                // The whole grid: the pressed icon is drawn sharp over it anyway.
-                image = try backdrop(key: "home") { c in painter.drawGrid(c) }
-            }
-            painter.drawOverlay(backdrop: image, cr)
-        } else {
-            CairoDrawing.setColour(Palette.paper, cr)
-            cairo_paint(cr)
-        }
-    }
-
     /// A blurred copy of what `draw` paints: drawn and blurred once per key (when a peek or a
     /// press starts), then reused every frame of it.
-    static func backdropKey(_ m: MessagesDisplay) -> String {
-        "messages \(m.rows.map(\.id)) \(m.notice ?? "") \(m.layout)"
-    }
-
-    /// Makes the backdrop the scene on screen would blur, if it is not made yet.
-    private func prepareBackdrop(_ d: Display) throws(RenderError) {
-        if let m = d.messages, m.peek == nil, m.detail == nil {
-            let list = MessagesDisplay(rows: m.rows, layout: m.layout, notice: m.notice)
-            _ = try backdrop(key: Self.backdropKey(m)) { c in MessagesPainter(messages: list, viewport: self.viewport).drawList(c) }
-        } else if let h = d.home, h.menu == nil, h.pressedIcon == nil {
-            _ = try backdrop(key: "home") { c in HomePainter(home: h, viewport: self.viewport).drawGrid(c) }
-        }
-    }
-
     private func backdrop(key: String, draw: (OpaquePointer) -> Void) throws(RenderError) -> BlurredBackdrop {
         if let b = backdrop, b.key == key, b.viewport == viewport { return b.image }
         let image = try BlurredBackdrop(viewport: viewport, draw: draw)

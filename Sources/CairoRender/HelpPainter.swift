@@ -13,6 +13,8 @@ struct HelpLayout {
     }
 
     let scene: SceneKind
+    /// The scene's own keys (`Scene.help`).
+    let own: HelpSection
     let viewport: Viewport
     /// The player's help (its keys in place of the scene's).
     let inPlayer: Bool
@@ -48,20 +50,23 @@ struct HelpLayout {
     /// while it still fits, else measured anew on `surface`. The renderers keep one each.
     static func reusing(_ cached: HelpLayout?, for d: Display, measuringOn surface: ImageSurface) throws(RenderError) -> HelpLayout {
         let inPlayer = d.player != nil
-        if let h = cached, h.scene == d.scene, h.viewport == d.viewport, h.inPlayer == inPlayer,
+        if let h = cached, h.scene == d.scene.kind, h.own == d.sceneHelp, h.viewport == d.viewport, h.inPlayer == inPlayer,
            h.pages == 1 || h.page == d.helpPage { return h }
         guard let cr = surface.makeContext() else { throw RenderError.surface("cannot measure the help") }
         defer { cairo_destroy(cr) }
-        return HelpLayout(scene: d.scene, viewport: d.viewport, page: d.helpPage, inPlayer: inPlayer, measuringWith: cr)
+        return HelpLayout(scene: d.scene.kind, own: d.sceneHelp, viewport: d.viewport, page: d.helpPage, inPlayer: inPlayer,
+                          measuringWith: cr)
     }
 
-    /// Lays the help of `scene` out for `viewport`, measuring text with `cr`; `page` applies
-    /// only when the help needs two.
-    init(scene: SceneKind, viewport: Viewport, page: Int = 0, inPlayer: Bool = false, measuringWith cr: OpaquePointer) {
+    /// Lays the help of `scene` (its keys `own`) out for `viewport`, measuring text with `cr`;
+    /// `page` applies only when the help needs two.
+    init(scene: SceneKind, own: HelpSection, viewport: Viewport, page: Int = 0, inPlayer: Bool = false,
+         measuringWith cr: OpaquePointer) {
         self.scene = scene
+        self.own = own
         self.viewport = viewport
         self.inPlayer = inPlayer
-        let all = HelpContent.sections(for: scene, inPlayer: inPlayer)
+        let all = HelpContent.sections(own: own, inPlayer: inPlayer)
         let whole = Self.fit(all, viewport: viewport, footer: 0, cr: cr)
         var chosen = whole
         if whole.size >= Self.smallestSinglePage, whole.fits {

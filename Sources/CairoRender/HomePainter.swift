@@ -48,7 +48,7 @@ struct HomePainter {
     /// stays sharp and its label stays under the blur (as iOS does); below the peek a ring
     /// around it shows how far the press is toward the menu.
     func drawOverlay(backdrop: BlurredBackdrop?, _ cr: OpaquePointer) {
-        if let backdrop, focus != nil, home.pressProgress > 0 { backdrop.paint(into: cr, blur: blur) }
+        if let backdrop, focus != nil, home.pressProgress > 0 { backdrop.paint(into: cr, blur: backdropBlur) }
         drawFocus(cr)
         pressRing?.draw(cr)
         drawState(cr)
@@ -80,7 +80,7 @@ struct HomePainter {
     }
 
     /// How blurred and dimmed the grid is behind a press: its progress toward the menu.
-    var blur: BackdropBlur { BackdropBlur(fraction: home.pressProgress, fullDim: Self.dim) }
+    var backdropBlur: BackdropBlur { BackdropBlur(fraction: home.pressProgress, fullDim: Self.dim) }
 
     /// The ring round the pressed icon while the press grows toward the menu.
     var pressRing: RingShape? {

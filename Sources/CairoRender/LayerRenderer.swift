@@ -52,9 +52,8 @@ public final class LayerRenderer {
     private var needsFull = true
     private var previousTail = Rect.null
     private var previousFront: [Rect] = []
-    private var previousScene: SceneKind?
-    private var previousContent: FrameRenderer.SceneContent?
-    private var previousBase: FrameRenderer.SceneContent?
+    private var previousScene: SceneDisplay?
+    private var previousBase: SceneDisplay?
     private var previousOverlays: [(rect: Rect, content: String)] = []
     private var helpLayout: HelpLayout?
 
@@ -99,16 +98,16 @@ public final class LayerRenderer {
         }
         damage = [:]
         generation += 1
-        let isCanvas = d.scene == .canvas
+        let isCanvas = d.scene.isCanvas
+        let scenePainting = d.scene.painting(viewport: viewport)
         // Ink first: the cache and the live tail depend on nothing else.
         let change = isCanvas ? try ink.update(d.ink, viewport: viewport) : .none
         if isCanvas { damage[.ink] = needsFull || change == .all ? [fullRect] : areas(change).compactMap(pixelRect) }
         let tailArea = try renderTail(d, change: change)
-        try renderScene(d)
+        try renderScene(d, scenePainting)
         let overlayArea = try renderOverlays(request)
         let previous = composition
-        composition = Composition(base: isCanvas ? .ink : .scene, blur: isCanvas ? nil : SceneLayers.blur(of: d),
-                                  rings: isCanvas ? [] : SceneLayers.rings(of: d))
+        composition = Composition(base: isCanvas ? .ink : .scene, blur: scenePainting?.blur, rings: scenePainting?.rings ?? [])
         // Disjoint: a pixel composited twice would darken wherever the layer is translucent.
         composition.occupied[.tail] = PixelRect.disjoint(region(tailArea).rects.compactMap(pixelRect))
         composition.occupied[.front] = PixelRect.disjoint(region(previousFront).rects.compactMap(pixelRect))
@@ -124,13 +123,13 @@ public final class LayerRenderer {
         let painter = InkPainter(style: d.ink.style)
         var area = Rect.null
         var pieces: StrokeTessellator.Pieces?
-        if d.scene == .canvas, let live = d.ink.live {
+        if d.scene.isCanvas, let live = d.ink.live {
             let p = ink.tail(of: live, style: d.ink.style)
             for piece in p.real { area = area.union(piece.bounds) }
             for piece in p.predicted { area = area.union(piece.bounds) }
             pieces = p
         }
-        if d.scene == .canvas, painter.drawsInGroups { area = area.union(ink.liveLayerBounds) }
+        if d.scene.isCanvas, painter.drawsInGroups { area = area.union(ink.liveLayerBounds) }
         var dirty = DirtyRegion(clip: viewport.bounds)
         if needsFull { dirty.add(viewport.bounds) }
         dirty.add(previousTail)
@@ -144,19 +143,16 @@ public final class LayerRenderer {
     }
 
     /// The scene's base when what it shows changed, and its sharp elements when anything did.
-    private func renderScene(_ d: Display) throws(RenderError) {
-        let isCanvas = d.scene == .canvas
-        let content = FrameRenderer.SceneContent(messages: d.messages, confirm: d.confirm, home: d.home)
-        let changed = needsFull || d.scene != previousScene || (!isCanvas && content != previousContent)
+    private func renderScene(_ d: Display, _ painting: (any ScenePainting)?) throws(RenderError) {
+        let changed = needsFull || d.scene != previousScene
         previousScene = d.scene
-        previousContent = isCanvas ? nil : content
-        let base = SceneLayers.base(of: d)
-        if !isCanvas, let base, needsFull || base != previousBase {
+        let base = painting?.base
+        if let painting, let base, needsFull || base != previousBase {
             var all = DirtyRegion(clip: viewport.bounds)
             all.add(viewport.bounds)
-            damage[.scene] = try redraw(scene, all) { cr in SceneLayers.drawBase(base, viewport: self.viewport, cr) }
+            damage[.scene] = try redraw(scene, all) { cr in painting.paintBase(cr) }
         }
-        previousBase = isCanvas ? nil : base
+        previousBase = base
         guard changed else { return }
         // Each element is recorded on its own, so the layer changes only where elements were or are.
         var recordings: [OpaquePointer] = []
@@ -164,7 +160,7 @@ public final class LayerRenderer {
         var extents: [Rect] = []
         // Bounded by the window: a group (a peek's panel) on an unbounded recording has no extents.
         var bounds = cairo_rectangle_t(x: 0, y: 0, width: Double(viewport.width), height: Double(viewport.height))
-        for element in isCanvas ? [] : SceneLayers.front(of: d, viewport: viewport) {
+        for element in painting?.front ?? [] {
             guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &bounds) else { continue }
             recordings.append(recording)
             guard let cr = cairo_create(recording) else { continue }

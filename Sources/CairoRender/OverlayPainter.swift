@@ -50,7 +50,7 @@ struct OverlayPainter {
     var hudRect: Rect? { layout.rect(of: .hud) }
     var legendRect: Rect? { display.ink.style.debug ? layout.rect(of: .legend) : nil }
     var chrome: ChromePainter {
-        ChromePainter(chrome: display.chrome, lightContent: display.scene == .home || display.scene == .confirm)
+        ChromePainter(chrome: display.chrome, lightContent: display.scene.isDark)
     }
     var teaching: TeachingPainter {
         TeachingPainter(teaching: display.teaching, plotRect: layout.rect(of: .plot), logRect: layout.rect(of: .log))
@@ -93,7 +93,7 @@ struct OverlayPainter {
         out += [
             (gaugeRect, "gauge \(g.force) \(g.isPressed) \(g.isDeepPress) \(g.source) \(layout.compactGauge) \(widthLine ?? "")"),
             (hintRect, "hint \(display.showHelp)"),
-            (display.tabs.frame, "tabs \(display.scene)"),
+            (display.tabs.frame, "tabs \(display.scene.kind)"),
         ]
         let t = teaching
         if let r = t.plotRect, let plot = display.teaching.plot {
@@ -101,7 +101,7 @@ struct OverlayPainter {
         }
         if let r = t.logRect, let log = display.teaching.log { out.append((r, "log \(log.entries)")) }
         let c = chrome
-        out.append((c.indicatorRect.insetBy(-2), "indicator \(display.chrome.indicatorAlpha) \(display.scene)"))
+        out.append((c.indicatorRect.insetBy(-2), "indicator \(display.chrome.indicatorAlpha) \(display.scene.kind)"))
         if let r = c.arrowRect, let a = display.chrome.arrow { out.append((r, "arrow \(a)")) }
         if display.chrome.shade > 0 { out.append((display.chrome.screen, "shade \(display.chrome.shade)")) }
         if let r = hudRect {
@@ -116,7 +116,7 @@ struct OverlayPainter {
         if let r = legendRect { out.append((r, "legend")) }
         if let r = statusRect, let status { out.append((r, "status \(status)")) }
         if let r = warningRect, let warning { out.append((r, "warning \(warning)")) }
-        if let r = helpRect { out.append((r, "help \(display.scene) \(helpLayout?.page ?? 0)")) }
+        if let r = helpRect { out.append((r, "help \(display.scene.kind) \(helpLayout?.page ?? 0)")) }
         if let f = display.checkpointFlash { out.append((display.viewport.bounds, "flash \(f.alpha) \(f.name)")) }
         if let t = reticle {
             out.append((Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), "reticle \(t)"))
@@ -160,7 +160,7 @@ struct OverlayPainter {
         let frame = display.tabs.frame
         CairoDrawing.fillRoundedRect(frame, radius: frame.height / 2, colour: Palette.panel, cr)
         for (i, tab) in display.tabs.tabs.enumerated() {
-            let current = tab.scene == display.scene
+            let current = tab.scene == display.scene.kind
             if current {
                 CairoDrawing.fillRoundedRect(tab.rect.insetBy(2), radius: (tab.rect.height - 4) / 2, colour: Palette.accent, cr)
             }

@@ -34,7 +34,7 @@ extension WindowApp {
                 item.subtitle = name
                 item.userInfo = ["session": Self.absolute(base + ".jsonl")]
                 s.state.registerShortcut(item)
-                config.onShortcutsChanged?(s.state.home.catalog)
+                config.onShortcutsChanged?(s.state.scenes.home.catalog)
                 s.status = ("Exported \(base).{png,svg,pdf,jsonl} · Home → ForceCanvas → Open Recent redraws it",
                             now + Self.statusDuration)
             case .failure(let failure)?:

@@ -311,7 +311,7 @@ public final class WindowApp {
     /// The scene asked for on a restored canvas, then a launch through a quick action (which
     /// skips the normal start: the shortcut picks the scene).
     private func launch(at t: Double, _ s: inout Running) {
-        if let scene = config.sceneOnStart, scene != s.state.scene { apply(.command(.show(scene)), at: t, &s) }
+        if let scene = config.sceneOnStart, scene != s.state.scene, let show = Command.show(scene) { apply(.command(show), at: t, &s) }
         var launch = LaunchShortcut(item: config.launchShortcut.map { config.shortcuts.item(ofType: $0) })
         guard let dispatch = launch.take() else { return }
         switch dispatch {

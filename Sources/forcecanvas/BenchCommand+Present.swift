@@ -110,7 +110,7 @@ extension BenchCommand {
     static func messagesPeek(_ v: Viewport) -> Scenario {
         var s = PresentFixtures.state(.messages, viewport: v)
         s.advance(to: 0.5)
-        let row = s.display.messages?.layout.row(2).center ?? Point(x: Double(v.width) / 2, y: Double(v.height) / 2)
+        let row = s.display.scene.messages?.layout.row(2).center ?? Point(x: Double(v.width) / 2, y: Double(v.height) / 2)
         return Scenario(state: s) { s, t, f in
             switch f {
             case 0: s.handle(.pointer(PointerInput(phase: .down, location: row)), at: t)
@@ -163,7 +163,7 @@ extension BenchCommand {
                 if f >= 0 {
                     run.renders.append(seconds(rendered - start))
                     run.presents.append(seconds(end - rendered))
-                    if run.first == nil, display.messages?.peek.map({ $0.previewProgress > 0 }) ?? false {
+                    if run.first == nil, display.scene.messages?.peek.map({ $0.previewProgress > 0 }) ?? false {
                         run.first = (seconds(rendered - start), seconds(end - rendered))
                     }
                 }

@@ -28,7 +28,11 @@ struct CanvasOptionGroup: ParsableArguments {
 
 extension InkRenderer: ExpressibleByArgument {}
 extension InkWidthMapping: ExpressibleByArgument {}
-extension SceneKind: ExpressibleByArgument {}
+extension SceneKind: ExpressibleByArgument {
+    /// A built-in scene by name (`--scene messages`).
+    public init?(argument: String) { self.init(name: argument) }
+    public static var allValueStrings: [String] { builtIn.map(\.name) }
+}
 
 /// A `WxH` size argument in points, each side 1…`Viewport.maximumSide`.
 struct Size: CustomStringConvertible {

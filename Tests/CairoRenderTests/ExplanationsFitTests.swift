@@ -46,9 +46,12 @@ final class ExplanationsFitTests: XCTestCase {
         defer { cairo_destroy(cr); _ = surface }
         for (w, h) in [(640, 480), (900, 460), (1280, 800)] {
             let viewport = Viewport(width: w, height: h)
-            for scene in SceneKind.allCases {
-                let first = HelpLayout(scene: scene, viewport: viewport, page: 0, measuringWith: cr)
-                let pages = (0..<first.pages).map { HelpLayout(scene: scene, viewport: viewport, page: $0, measuringWith: cr) }
+            for scene in SceneKind.builtIn {
+                let own = AppState(viewport: viewport).scenes.scene(scene).help
+                let first = HelpLayout(scene: scene, own: own, viewport: viewport, page: 0, measuringWith: cr)
+                let pages = (0..<first.pages).map {
+                    HelpLayout(scene: scene, own: own, viewport: viewport, page: $0, measuringWith: cr)
+                }
                 if w >= 900 { XCTAssertEqual(first.pages, 1, "\(scene) at \(w)x\(h) fits one page") }
                 var placed = 0
                 for help in pages {
@@ -59,7 +62,7 @@ final class ExplanationsFitTests: XCTestCase {
                         XCTAssertTrue(help.frame.contains(keyRect) && help.frame.contains(meaningRect), "\(scene) at \(w)x\(h)")
                     }
                 }
-                let entries = HelpContent.sections(for: scene).reduce(0) { $0 + 1 + $1.entries.count }
+                let entries = HelpContent.sections(own: own).reduce(0) { $0 + 1 + $1.entries.count }
                 XCTAssertEqual(placed, entries, "every line is placed, on one page or the other")
             }
         }

@@ -39,7 +39,7 @@ final class PlayerGoldenTests: XCTestCase {
         XCTAssertEqual(d.diagram?.current, "committing")
         XCTAssertFalse(d.diagram?.flashes.isEmpty ?? true, "the peek's edge glows")
         XCTAssertNotNil(d.layout.rect(of: .diagram), "the dock has room for it")
-        XCTAssertEqual(p.state.messages.preview.state, .committing, "M changed nothing in the replay")
+        XCTAssertEqual(p.state.scenes.messages.preview.state, .committing, "M changed nothing in the replay")
         assertSnapshot(of: try PlayerFrame.render(p, view: view, hint: Self.pausedHint), as: .png(), named: "paused-mid-peek-diagram")
     }
 
@@ -66,7 +66,7 @@ final class PlayerGoldenTests: XCTestCase {
             p.togglePlay()
         }
         XCTAssertTrue(p.heldByCaption)
-        XCTAssertEqual(p.state.confirm.button.state, .selected)
+        XCTAssertEqual(p.state.scenes.confirm.button.state, .selected)
         let d = p.display()
         XCTAssertEqual(d.player?.caption?.text, p.caption?.text)
         assertSnapshot(of: try PlayerFrame.render(p), as: .png(), named: "caption")

@@ -17,7 +17,7 @@ final class SceneGoldenTests: XCTestCase {
             let s = Session(viewport: Viewport(width: 640, height: 480), scene: scene, events: events)
             let frame = try XCTUnwrap(Fixtures.renderWithStates(s, at: [0.3]).first)
             XCTAssertTrue(frame.state.display.layout.compactGauge)
-            assertSnapshot(of: frame.surface, as: .png(), named: scene.rawValue)
+            assertSnapshot(of: frame.surface, as: .png(), named: scene.name)
         }
     }
 
@@ -28,7 +28,7 @@ final class SceneGoldenTests: XCTestCase {
         options.showHelp = true
         for (scene, w, h) in [(SceneKind.messages, 1280, 800), (.home, 640, 480)] {
             let s = Session(viewport: Viewport(width: w, height: h), options: options, scene: scene, events: [])
-            assertSnapshot(of: try XCTUnwrap(Fixtures.render(s, at: [0]).first), as: .png(), named: "\(scene.rawValue)-\(w)x\(h)")
+            assertSnapshot(of: try XCTUnwrap(Fixtures.render(s, at: [0]).first), as: .png(), named: "\(scene.name)-\(w)x\(h)")
         }
         let canvas = Session(viewport: Viewport(width: 640, height: 480), options: options,
                              events: [TimedEvent(time: 0.1, event: .wheel(-1))])

@@ -98,13 +98,13 @@ final class EasedPressureTests: XCTestCase {
                            scene: .messages)
         d.down(600, 300)
         d.wheel(2)
-        XCTAssertEqual(d.state.messages.preview.state, .previewing, "the notch has not arrived yet")
+        XCTAssertEqual(d.state.scenes.messages.preview.state, .previewing, "the notch has not arrived yet")
         d.frame()
-        let first = d.state.messages.preview.previewProgress
+        let first = d.state.scenes.messages.preview.previewProgress
         XCTAssertGreaterThan(first, 0)
         XCTAssertLessThan(first, 1)
         for _ in 0..<6 { d.frame() }
-        XCTAssertEqual(d.state.messages.preview.state, .committing, "0.2: peeked once the ease arrived")
+        XCTAssertEqual(d.state.scenes.messages.preview.state, .committing, "0.2: peeked once the ease arrived")
         XCTAssertEqual(d.state.pressure.force, 0.2, accuracy: 1e-9)
         let updates = d.state.eventLog.entries.filter { $0.text.hasPrefix("didUpdatePreviewTransition") }
         XCTAssertGreaterThan(updates.count, 1, "the preview's progress rose in steps: \(updates.map(\.text))")

@@ -29,7 +29,7 @@ final class EdgeClaimTests: XCTestCase {
         XCTAssertNotNil(d.state.display.chrome.arrow)
         d.at(0.3)
         swipeUp(&d) { d in
-            XCTAssertNil(d.state.confirm.button.ringCenter, "the swipe the system claims never presses the bar")
+            XCTAssertNil(d.state.scenes.confirm.button.ringCenter, "the swipe the system claims never presses the bar")
             XCTAssertFalse(d.state.eventLog.entries.last?.text.hasPrefix("press on the bar") ?? false)
         }
         XCTAssertEqual(d.state.scene, .home)
@@ -38,7 +38,7 @@ final class EdgeClaimTests: XCTestCase {
     func testWithAutoHideEveryBottomSwipeIsTheSystemsAndNeverTouchesTheBar() {
         var d = driver(.confirm)
         d.command(.toggleIndicatorAutoHide)
-        swipeUp(&d) { d in XCTAssertNil(d.state.confirm.button.ringCenter) }
+        swipeUp(&d) { d in XCTAssertNil(d.state.scenes.confirm.button.ringCenter) }
         XCTAssertEqual(d.state.scene, .home)
     }
 
@@ -51,11 +51,11 @@ final class EdgeClaimTests: XCTestCase {
         d.send(.resize(Viewport(width: 640, height: 800)))
         let y = layout.row(2).center.y
         d.down(20, y)
-        XCTAssertNil(d.state.messages.preview.pressLocation, "held: the list has not seen it")
+        XCTAssertNil(d.state.scenes.messages.preview.pressLocation, "held: the list has not seen it")
         // ...and released when it moves a swipe's distance along the edge, not inward.
         d.move(20, y - 20)
         d.move(20, y - 45)
-        XCTAssertEqual(d.state.messages.preview.pressLocation, Point(x: 20, y: y), "the list gets the press from its start")
+        XCTAssertEqual(d.state.scenes.messages.preview.pressLocation, Point(x: 20, y: y), "the list gets the press from its start")
         d.up(20, y - 45)
         // A tap there reaches the list too (down and up, at the lift).
         d.down(20, y)

@@ -3,13 +3,19 @@ import XCTest
 
 /// Issue 9, items 3 and 7: the help lists every gesture, the current scene's first.
 final class HelpContentTests: XCTestCase {
+    /// The help of `scene`: its own keys (`Scene.help`), then the common ones.
+    private func sections(_ scene: SceneKind, inPlayer: Bool = false) -> [HelpSection] {
+        let own = AppState(viewport: Viewport(width: 800, height: 600)).scenes.scene(scene).help
+        return HelpContent.sections(own: own, inPlayer: inPlayer)
+    }
+
     private func keys(_ scene: SceneKind) -> [String] {
-        HelpContent.sections(for: scene).flatMap { $0.entries.map(\.key) }
+        sections(scene).flatMap { $0.entries.map(\.key) }
     }
 
     func testTheCurrentScenesKeysComeFirstThenTheCommonOnes() {
-        for scene in SceneKind.allCases {
-            let sections = HelpContent.sections(for: scene)
+        for scene in SceneKind.builtIn {
+            let sections = sections(scene)
             XCTAssertEqual(sections.count, 2)
             XCTAssertTrue(sections[0].title.hasPrefix(scene.title), "\(scene): \(sections[0].title)")
             XCTAssertEqual(sections[1].title, "Everywhere")
@@ -19,7 +25,7 @@ final class HelpContentTests: XCTestCase {
     }
 
     func testEveryGestureIsListed() {
-        for scene in SceneKind.allCases {
+        for scene in SceneKind.builtIn {
             let k = keys(scene)
             for edge in ["Swipe down from the top edge", "Swipe up from the bottom edge", "Swipe from the left edge"] {
                 XCTAssertTrue(k.contains(edge), "\(scene): \(edge)")
@@ -35,7 +41,7 @@ final class HelpContentTests: XCTestCase {
 
     /// Every command a key triggers is explained in some scene's help.
     func testEveryKeyCommandIsExplained() {
-        let all = SceneKind.allCases.flatMap(keys).joined(separator: " ")
+        let all = SceneKind.builtIn.flatMap(keys).joined(separator: " ")
         for key in ["[", "]", "Shift", "D", "P", "O", "R", "W", "S", "Z", "Y", "C", "Ctrl+S", "H", "F2", "K", "V",
                     "1 2 3 4", "Tab", "L", "G", "E", "I", "?", "F1", "Esc", "Ctrl+Q", "M", "T", "Ctrl+O"] {
             XCTAssertTrue(all.contains(key), key)
@@ -44,7 +50,7 @@ final class HelpContentTests: XCTestCase {
 
     /// The player's help lists its keys in place of the scene's, and the common ones after.
     func testThePlayersKeysAreExplained() {
-        let sections = HelpContent.sections(for: .messages, inPlayer: true)
+        let sections = sections(.messages, inPlayer: true)
         XCTAssertEqual(sections.count, 2)
         let player = sections[0].entries.map(\.key).joined(separator: " ")
         for key in ["Space", "−", "=", "<", ">", "←", "→", "Shift+←", "Home", "End", "Return", "Esc"] {

@@ -20,7 +20,7 @@ final class OverlayClosingTests: XCTestCase {
         XCTAssertNil(d.state.chrome.press, "\(way): no press is owned between presses", file: file, line: line)
         d.down(row.x, row.y)
         d.wheel(3)
-        XCTAssertEqual(d.state.display.messages?.peek?.isPeeked, true, "\(way): the next press peeks", file: file, line: line)
+        XCTAssertEqual(d.state.display.scene.messages?.peek?.isPeeked, true, "\(way): the next press peeks", file: file, line: line)
         d.up(row.x, row.y)
         d.down(640, 795)
         for i in 1...5 { d.move(640, 795 - Double(i) * 15) }
@@ -63,7 +63,7 @@ final class OverlayClosingTests: XCTestCase {
         d.down(600, 300)
         d.up(600, 300)
         XCTAssertFalse(d.state.chrome.isShadeOpen)
-        XCTAssertNil(d.state.messages.preview.pressLocation, "the tap closed the shade and nothing else")
+        XCTAssertNil(d.state.scenes.messages.preview.pressLocation, "the tap closed the shade and nothing else")
         assertTheNextGesturesWork(&d, "tap")
     }
 
@@ -96,10 +96,10 @@ final class OverlayClosingTests: XCTestCase {
     func testAHomeMenuClosedEveryWay() throws {
         for way in ["tap outside", "Esc", "perform"] {
             var d = driver(.home)
-            let icon = d.state.home.menu.icons[3].rect.center
+            let icon = d.state.scenes.home.menu.icons[3].rect.center
             d.down(icon.x, icon.y)
             d.wheel(2)
-            let menu = try XCTUnwrap(d.state.display.home?.menu)
+            let menu = try XCTUnwrap(d.state.display.scene.home?.menu)
             switch way {
             case "tap outside":
                 d.up(icon.x, icon.y)
@@ -113,7 +113,7 @@ final class OverlayClosingTests: XCTestCase {
                 d.move(item.x, item.y)
                 d.up(item.x, item.y)
             }
-            XCTAssertNil(d.state.display.home?.menu, way)
+            XCTAssertNil(d.state.display.scene.home?.menu, way)
             assertTheNextGesturesWork(&d, "menu closed by \(way)")
         }
     }
@@ -123,7 +123,7 @@ final class OverlayClosingTests: XCTestCase {
             var d = driver()
             d.down(row.x, row.y)
             d.wheel(8)
-            XCTAssertNotNil(d.state.messages.detail)
+            XCTAssertNotNil(d.state.scenes.messages.detail)
             d.up(row.x, row.y)
             switch way {
             case "Esc":
@@ -136,7 +136,7 @@ final class OverlayClosingTests: XCTestCase {
                 for i in 1...5 { d.move(4 + Double(i) * 15, 400) }
                 d.up(79, 400)
             }
-            XCTAssertNil(d.state.messages.detail, way)
+            XCTAssertNil(d.state.scenes.messages.detail, way)
             assertTheNextGesturesWork(&d, "detail closed by \(way)")
         }
     }
@@ -148,14 +148,14 @@ final class OverlayClosingTests: XCTestCase {
             d.wheel(3)
             for i in 1...10 { d.move(row.x, row.y - Double(i) * 18) }
             d.up(row.x, row.y - 180)
-            XCTAssertTrue(d.state.messages.actionsOpen)
+            XCTAssertTrue(d.state.scenes.messages.actionsOpen)
             if way == "Esc" {
                 d.command(.closeOverlay)
             } else {
                 d.down(1200, 120)
                 d.up(1200, 120)
             }
-            XCTAssertFalse(d.state.messages.actionsOpen, way)
+            XCTAssertFalse(d.state.scenes.messages.actionsOpen, way)
             assertTheNextGesturesWork(&d, "actions closed by \(way)")
         }
     }

@@ -200,7 +200,7 @@ final class InteractionSettingsTests: XCTestCase {
         XCTAssertEqual(back.thresholds, thresholds)
         XCTAssertEqual(back.fallbackInterval, 0.5)
         let state = back.initialState()
-        XCTAssertEqual(state.messages.preview.thresholds.peek, 0.3)
-        XCTAssertEqual(state.confirm.button.fallback.ticksToFull, 5)
+        XCTAssertEqual(state.scenes.messages.preview.thresholds.peek, 0.3)
+        XCTAssertEqual(state.scenes.confirm.button.fallback.ticksToFull, 5)
     }
 }

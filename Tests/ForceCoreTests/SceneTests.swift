@@ -19,21 +19,21 @@ final class SceneTests: XCTestCase {
         var d = driver(.messages)
         d.down(row2.x, row2.y)
         XCTAssertEqual(d.state.pressure.force, 0, "a press in a scene starts light")
-        XCTAssertEqual(d.state.messages.preview.state, .previewing)
+        XCTAssertEqual(d.state.scenes.messages.preview.state, .previewing)
         d.wheel(1)
-        XCTAssertEqual(d.state.messages.preview.previewProgress, 0.5, accuracy: 1e-9)
-        let mid = d.state.display.messages?.peek
+        XCTAssertEqual(d.state.scenes.messages.preview.previewProgress, 0.5, accuracy: 1e-9)
+        let mid = d.state.display.scene.messages?.peek
         XCTAssertEqual(mid?.index, 2)
         XCTAssertEqual(mid?.part, .message)
         XCTAssertEqual(mid?.isPeeked, false)
         d.wheel(1)
-        XCTAssertEqual(d.state.display.messages?.peek?.isPeeked, true, "0.2: the peek")
+        XCTAssertEqual(d.state.display.scene.messages?.peek?.isPeeked, true, "0.2: the peek")
         d.wheel(4)
-        XCTAssertEqual(d.state.messages.preview.commitProgress, (0.6 - 0.2) / (0.75 - 0.2), accuracy: 1e-9)
+        XCTAssertEqual(d.state.scenes.messages.preview.commitProgress, (0.6 - 0.2) / (0.75 - 0.2), accuracy: 1e-9)
         d.wheel(2)
-        XCTAssertEqual(d.state.messages.preview.state, .committed)
+        XCTAssertEqual(d.state.scenes.messages.preview.state, .committed)
         d.up(row2.x, row2.y)
-        XCTAssertEqual(d.state.display.messages?.detail?.row.sender, "Alan Turing")
+        XCTAssertEqual(d.state.display.scene.messages?.detail?.row.sender, "Alan Turing")
         let log = d.state.eventLog.entries.map(\.text)
         XCTAssertTrue(log.contains { $0.hasPrefix("shouldBegin(600, 300) → true") }, "\(log)")
         XCTAssertTrue(log.contains("didUpdatePreviewTransition(1.00, ended: true)"), "\(log)")
@@ -45,20 +45,20 @@ final class SceneTests: XCTestCase {
         var d = driver(.messages)
         d.down(320, 222)   // row 1's avatar
         d.wheel(3)
-        XCTAssertEqual(d.state.display.messages?.peek?.part, .avatar)
+        XCTAssertEqual(d.state.display.scene.messages?.peek?.part, .avatar)
         d.up(320, 222)
         XCTAssertEqual(d.state.eventLog.entries.last?.text, "didCancel")
-        XCTAssertNil(d.state.display.messages?.detail)
+        XCTAssertNil(d.state.display.scene.messages?.detail)
         // The peek shrinks away over 0.25 s.
-        XCTAssertEqual(d.state.display.messages?.peek?.presence ?? 0, 1, accuracy: 1e-9)
+        XCTAssertEqual(d.state.display.scene.messages?.peek?.presence ?? 0, 1, accuracy: 1e-9)
         d.at(0.125)
         d.frame()
-        let presence = d.state.display.messages?.peek?.presence ?? -1
+        let presence = d.state.display.scene.messages?.peek?.presence ?? -1
         XCTAssertGreaterThan(presence, 0)
         XCTAssertLessThan(presence, 1)
         d.at(0.3)
         d.frame()
-        XCTAssertNil(d.state.display.messages?.peek)
+        XCTAssertNil(d.state.display.scene.messages?.peek)
     }
 
     func testAPressOutsideAnyRowIsRefused() {
@@ -66,7 +66,7 @@ final class SceneTests: XCTestCase {
         d.down(100, 400)   // left of the list column
         XCTAssertEqual(d.state.eventLog.entries.last?.text, "shouldBegin(100, 400) → false")
         d.wheel(5)
-        XCTAssertNil(d.state.display.messages?.peek)
+        XCTAssertNil(d.state.display.scene.messages?.peek)
     }
 
     func testSwipingUpInAPeekRevealsActionsAndDeleteReallyDeletes() {
@@ -74,56 +74,56 @@ final class SceneTests: XCTestCase {
         d.down(row2.x, row2.y)
         d.wheel(3)
         for i in 1...10 { d.move(row2.x, row2.y - Double(i) * 18) }
-        XCTAssertEqual(d.state.messages.actionsReveal, 1)
+        XCTAssertEqual(d.state.scenes.messages.actionsReveal, 1)
         d.up(row2.x, row2.y - 180)
-        XCTAssertTrue(d.state.messages.actionsOpen, "the actions stay after the lift")
+        XCTAssertTrue(d.state.scenes.messages.actionsOpen, "the actions stay after the lift")
         let layout = MessagesLayout(viewport: d.state.viewport, top: SceneTabs.reservedHeight)
         let delete = layout.actionRow(2, reveal: 1).center
         d.down(delete.x, delete.y)
-        XCTAssertEqual(d.state.messages.rows.count, MessageRow.samples.count - 1)
-        XCTAssertFalse(d.state.messages.rows.contains { $0.sender == "Alan Turing" })
+        XCTAssertEqual(d.state.scenes.messages.rows.count, MessageRow.samples.count - 1)
+        XCTAssertFalse(d.state.scenes.messages.rows.contains { $0.sender == "Alan Turing" })
         d.up(delete.x, delete.y)
         d.command(.undo)
-        XCTAssertEqual(d.state.messages.rows.map(\.id), MessageRow.samples.map(\.id))
+        XCTAssertEqual(d.state.scenes.messages.rows.map(\.id), MessageRow.samples.map(\.id))
     }
 
     func testTheConfirmBarFiresOnlyInsideTheFullRing() {
         var d = driver(.confirm)
         d.down(640, 770)
-        XCTAssertEqual(d.state.confirm.button.ringCenter, Point(x: 640, y: 670))
+        XCTAssertEqual(d.state.scenes.confirm.button.ringCenter, Point(x: 640, y: 670))
         d.wheel(5)
-        XCTAssertEqual(d.state.display.confirm?.ring?.strokeEnd ?? 0, 0.5, accuracy: 1e-9)
-        XCTAssertEqual(d.state.confirm.button.state, .updating)
+        XCTAssertEqual(d.state.display.scene.confirm?.ring?.strokeEnd ?? 0, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(d.state.scenes.confirm.button.state, .updating)
         d.wheel(5)
-        XCTAssertEqual(d.state.confirm.button.state, .selected)
-        XCTAssertEqual(d.state.display.confirm?.ring?.label, "CONFIRM")
+        XCTAssertEqual(d.state.scenes.confirm.button.state, .selected)
+        XCTAssertEqual(d.state.display.scene.confirm?.ring?.label, "CONFIRM")
         d.move(640, 680)
-        XCTAssertEqual(d.state.confirm.button.state, .confirmed)
-        XCTAssertEqual(d.state.display.confirm?.ring?.scale, 1.3)
+        XCTAssertEqual(d.state.scenes.confirm.button.state, .confirmed)
+        XCTAssertEqual(d.state.display.scene.confirm?.ring?.scale, 1.3)
         d.up(640, 680)
-        XCTAssertEqual(d.state.confirm.events.count, CalendarEvent.samples.count - 1, "the event on screen is deleted")
+        XCTAssertEqual(d.state.scenes.confirm.events.count, CalendarEvent.samples.count - 1, "the event on screen is deleted")
         d.at(0.5)
         d.frame()
-        let alpha = d.state.display.confirm?.pillAlpha ?? 0
+        let alpha = d.state.display.scene.confirm?.pillAlpha ?? 0
         XCTAssertGreaterThan(alpha, 0.5, "ease-out: more than half way at half the time")
         XCTAssertLessThan(alpha, 1)
         d.command(.undo)
-        XCTAssertEqual(d.state.confirm.events.count, CalendarEvent.samples.count)
+        XCTAssertEqual(d.state.scenes.confirm.events.count, CalendarEvent.samples.count)
     }
 
     func testAForcelessTouchFillsTheRingWithTheTimedFallback() {
         var d = driver(.confirm)
         d.send(.device(InputDevice(name: "Touch screen", kind: .touch, hasForce: false)))
         d.down(640, 770, source: .finger)
-        XCTAssertTrue(d.state.confirm.button.usesFallback)
+        XCTAssertTrue(d.state.scenes.confirm.button.usesFallback)
         var frames = 0
-        while d.state.confirm.button.state != .selected, frames < 120 {
+        while d.state.scenes.confirm.button.state != .selected, frames < 120 {
             d.frame()
             frames += 1
         }
-        XCTAssertEqual(d.state.confirm.button.state, .selected)
+        XCTAssertEqual(d.state.scenes.confirm.button.state, .selected)
         XCTAssertEqual(Double(frames) / 60, 1.0, accuracy: 0.05, "full in about 1 s")
-        XCTAssertEqual(d.state.display.confirm?.usesTimedFallback, true)
+        XCTAssertEqual(d.state.display.scene.confirm?.usesTimedFallback, true)
     }
 
     func testQuickActionsOpenOnBothSidesAndPerformOurs() throws {
@@ -133,16 +133,16 @@ final class SceneTests: XCTestCase {
         // Music, in the right column: the menu aligns right.
         d.down(icons[3].center.x, icons[3].center.y)
         d.wheel(2)
-        let right = try XCTUnwrap(d.state.display.home?.menu)
+        let right = try XCTUnwrap(d.state.display.scene.home?.menu)
         XCTAssertEqual(right.layout.glyphSide, .right)
         d.up(icons[3].center.x, icons[3].center.y)
         d.down(5, 700)
         d.up(5, 700)
-        XCTAssertNil(d.state.display.home?.menu, "a tap outside closes it")
+        XCTAssertNil(d.state.display.scene.home?.menu, "a tap outside closes it")
         // ForceCanvas, in the left column: our items; sliding to Peek Demo and lifting performs it.
         d.down(icons[0].center.x, icons[0].center.y)
         d.wheel(2)
-        let left = try XCTUnwrap(d.state.display.home?.menu)
+        let left = try XCTUnwrap(d.state.display.scene.home?.menu)
         XCTAssertEqual(left.layout.glyphSide, .left)
         XCTAssertEqual(left.items.map(\.title), [AppShortcut.newCanvas.item.title, AppShortcut.peekDemo.item.title])
         let peek = left.layout.itemRects[1].center
@@ -202,7 +202,7 @@ final class SceneTests: XCTestCase {
         d.up(200, 400)
         XCTAssertTrue(d.state.chrome.isShadeOpen, "pulled half way down: it settles open")
         d.down(600, 400)
-        XCTAssertNil(d.state.messages.preview.pressLocation, "the tap on the shade never reaches the list")
+        XCTAssertNil(d.state.scenes.messages.preview.pressLocation, "the tap on the shade never reaches the list")
         d.up(600, 400)
         XCTAssertFalse(d.state.chrome.isShadeOpen)
     }
@@ -225,10 +225,10 @@ final class SceneTests: XCTestCase {
         d.send(.device(InputDevice(name: "Broken pen", kind: .pen, hasForce: true)))
         d.down(row2.x, row2.y, source: .pen, force: .nan)
         d.move(row2.x, row2.y, source: .pen, force: .infinity)
-        XCTAssertEqual(d.state.messages.preview.state, .committed)
+        XCTAssertEqual(d.state.scenes.messages.preview.state, .committed)
         d.move(row2.x, row2.y, source: .pen, force: -.infinity)
         XCTAssertFalse(d.state.pressure.force.isNaN)
         d.up(row2.x, row2.y, source: .pen)
-        XCTAssertFalse(d.state.messages.preview.isActive)
+        XCTAssertFalse(d.state.scenes.messages.preview.isActive)
     }
 }

@@ -98,14 +98,14 @@ final class ScreenLayoutTests: XCTestCase {
             for icon in [1, 3, 8] {
                 var d = allOpen(.home, w, h)
                 assertNothingCovered(d, "the icons")
-                let c = d.state.home.menu.icons[icon].rect.center
+                let c = d.state.scenes.home.menu.icons[icon].rect.center
                 // A window too small for the icons and every panel cuts the last row off.
                 guard d.state.screenLayout.sceneArea.contains(c) else { continue }
                 d.down(c.x, c.y)
                 d.wheel(1)
                 assertNothingCovered(d, "pressing icon \(icon)")
                 d.wheel(1)
-                XCTAssertNotNil(d.state.display.home?.menu)
+                XCTAssertNotNil(d.state.display.scene.home?.menu)
                 assertNothingCovered(d, "menu of icon \(icon)")
                 d.up(c.x, c.y)
             }
@@ -170,10 +170,10 @@ final class ScreenLayoutTests: XCTestCase {
         let cornerReach = (HomeLayout.iconSize / 2 - 17) * 2.0.squareRoot() + 17
         XCTAssertGreaterThan(HomeLayout.pressRingRadius - HomeLayout.pressRingWidth / 2, cornerReach)
         var d = allOpen(.home, 1280, 800)
-        let c = d.state.home.menu.icons[1].rect.center
+        let c = d.state.scenes.home.menu.icons[1].rect.center
         d.down(c.x, c.y)
         d.wheel(1)
-        let ring = try? XCTUnwrap(d.state.display.home?.pressRing)
+        let ring = try? XCTUnwrap(d.state.display.scene.home?.pressRing)
         XCTAssertEqual(ring?.center, c)
         XCTAssertEqual(ring?.progress ?? 0, 0.5, accuracy: 1e-9, "0.10 of 0.20")
         // Round a first-row icon the ring stays clear of the state lines, at every size.
@@ -187,12 +187,12 @@ final class ScreenLayoutTests: XCTestCase {
     /// The quick-action menu below an icon starts under the icon's label, never across it.
     func testTheMenuClearsTheLabel() throws {
         var d = allOpen(.home, 1280, 800)
-        let layout = try XCTUnwrap(d.state.display.home?.layout)
+        let layout = try XCTUnwrap(d.state.display.scene.home?.layout)
         for icon in [1, 3] {   // Messages and Music (built-in items)
             let c = layout.icons[icon].center
             d.down(c.x, c.y)
             d.wheel(2)
-            let menu = try XCTUnwrap(d.state.display.home?.menu)
+            let menu = try XCTUnwrap(d.state.display.scene.home?.menu)
             XCTAssertEqual(menu.layout.placement, .below)
             XCTAssertFalse(menu.layout.menuRect.intersects(layout.label(icon)), "icon \(icon)")
             d.up(c.x, c.y)
@@ -217,7 +217,7 @@ extension ScreenLayoutTests {
         d.up(homeTab.x, homeTab.y)
         XCTAssertEqual(d.state.scene, .home)
         XCTAssertEqual(d.state.screenLayout.dock, .none)
-        XCTAssertEqual(d.state.home.menu.bounds, d.state.screenLayout.sceneArea)
-        XCTAssertEqual(d.state.display.home?.icons, HomeLayout(area: d.state.screenLayout.sceneArea, count: 12).icons)
+        XCTAssertEqual(d.state.scenes.home.menu.bounds, d.state.screenLayout.sceneArea)
+        XCTAssertEqual(d.state.display.scene.home?.icons, HomeLayout(area: d.state.screenLayout.sceneArea, count: 12).icons)
     }
 }

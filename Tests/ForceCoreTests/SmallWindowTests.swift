@@ -34,17 +34,17 @@ final class SmallWindowTests: XCTestCase {
     func testTheMessagesListScrollsWithTheWheelWhenNoButtonIsHeld() {
         var d = driver(.messages)
         let layout = d.state.messagesLayout
-        XCTAssertGreaterThan(layout.maximumScroll(count: d.state.messages.rows.count), 0, "8 rows do not fit 480 pt")
-        let last = d.state.messages.rows.count - 1
+        XCTAssertGreaterThan(layout.maximumScroll(count: d.state.scenes.messages.rows.count), 0, "8 rows do not fit 480 pt")
+        let last = d.state.scenes.messages.rows.count - 1
         XCTAssertGreaterThan(layout.row(last).maxY, layout.list.maxY, "the last row is clipped")
         d.wheel(-20)
         let scrolled = d.state.messagesLayout
-        XCTAssertEqual(scrolled.scroll, layout.maximumScroll(count: d.state.messages.rows.count), "no further than the end")
+        XCTAssertEqual(scrolled.scroll, layout.maximumScroll(count: d.state.scenes.messages.rows.count), "no further than the end")
         XCTAssertEqual(scrolled.row(last).maxY, scrolled.list.maxY, accuracy: 1e-9, "the last row is on screen")
         // A press lands on the row that is drawn there.
         let p = scrolled.row(last).center
         d.down(p.x, p.y)
-        XCTAssertEqual(d.state.display.messages?.peek?.index, last)
+        XCTAssertEqual(d.state.display.scene.messages?.peek?.index, last)
         // The wheel while a button is held is the pressure, not a scroll.
         d.wheel(2)
         XCTAssertEqual(d.state.messagesLayout.scroll, scrolled.scroll)

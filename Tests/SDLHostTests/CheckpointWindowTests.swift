@@ -17,7 +17,7 @@ final class CheckpointWindowTests: XCTestCase {
         XCTAssertEqual(translator.translate(&e), [.checkpoint])
         e.key.repeat = 1
         XCTAssertEqual(translator.translate(&e), [], "a held key adds one checkpoint, not one per repeat")
-        XCTAssertTrue(HelpContent.sections(for: .canvas).contains { $0.entries.contains { $0.key == "F5" } }, "the help lists it")
+        XCTAssertTrue(HelpContent.sections(own: CanvasScene.help).contains { $0.entries.contains { $0.key == "F5" } }, "the help lists it")
     }
 
     func testF5WhileRecordingAddsCheckpointsThatCheckSnapshots() throws {

@@ -30,8 +30,8 @@ extension GLPresenterTests {
     func testTheBlurRadiusRisesWithTheProgress() throws {
         let v = Self.viewport
         let peeked = PresentFixtures.peek(quarters: 4, viewport: v)
-        let peek = try XCTUnwrap(peeked.display.messages?.peek)
-        let layout = try XCTUnwrap(peeked.display.messages?.layout)
+        let peek = try XCTUnwrap(peeked.display.scene.messages?.peek)
+        let layout = try XCTUnwrap(peeked.display.scene.messages?.layout)
         // The first row left of the rings: under the blur at every progress, clear of the row
         // pressed, the rings, the panel and the overlays.
         let row = layout.row(0)

@@ -109,10 +109,10 @@ final class GLPresenterTests: XCTestCase {
 
     func testAMidPeekMatchesWithinTheBlursTolerance() throws {
         let mid = PresentFixtures.peek(quarters: 2, viewport: Self.viewport)
-        let peek = try XCTUnwrap(mid.display.messages?.peek)
+        let peek = try XCTUnwrap(mid.display.scene.messages?.peek)
         // The row that stays sharp (inside its 3 % growth). The rings sit on the blur, so they
         // are held to the standard tolerance where the blur is the same: fully peeked, below.
-        let row = try XCTUnwrap(mid.display.messages?.layout.source(index: peek.index, part: peek.part)).insetBy(2)
+        let row = try XCTUnwrap(mid.display.scene.messages?.layout.source(index: peek.index, part: peek.part)).insetBy(2)
         try compare("mid-peek (progress 0.5)", mid, Self.halfBlur, sharp: [row])
         try compare("peeked (progress 1, both rings)", PresentFixtures.peek(quarters: 4, viewport: Self.viewport), Self.fullBlur)
     }

@@ -39,7 +39,7 @@ final class SceneWindowTests: XCTestCase {
             for entry in state.eventLog.entries where entry.time > logged { log.append(entry.text) }
             logged = state.eventLog.entries.last?.time ?? logged
         }
-        XCTAssertEqual(state.messages.detail?.row.sender, "Alan Turing")
+        XCTAssertEqual(state.scenes.messages.detail?.row.sender, "Alan Turing")
         let peek = log.firstIndex(of: "didUpdatePreviewTransition(1.00, ended: true)")
         let pop = log.firstIndex(of: "didUpdateCommitTransition(1.00, ended: true)")
         XCTAssertNotNil(peek, "\(log)")

@@ -22,7 +22,7 @@ public struct StateSnapshot: Equatable, Sendable {
         func flag(_ k: String, _ v: Bool) { f[k] = .flag(v) }
         func optional(_ k: String, _ v: String?) { f[k] = v.map(StateValue.text) ?? StateValue.null }
 
-        text("scene", state.scene.rawValue)
+        text("scene", state.scene.name)
         let o = state.options
         flag("options.debug", o.debug)
         flag("options.precise", o.precise)
@@ -53,40 +53,7 @@ public struct StateSnapshot: Equatable, Sendable {
         text("device.kind", state.device.kind.rawValue)
         flag("device.forceCapability", state.forceCapability)
 
-        count("ink.strokes", state.ink.strokes.count)
-        count("ink.points", state.ink.pointCount)
-        count("ink.livePoints", state.ink.live?.points.count ?? 0)
-        flag("ink.canUndo", state.ink.canUndo)
-        flag("ink.canRedo", state.ink.canRedo)
-
-        let m = state.messages
-        let preview = m.preview
-        text("PreviewInteraction.state", "\(preview.state)")
-        number("PreviewInteraction.previewProgress", preview.previewProgress)
-        number("PreviewInteraction.commitProgress", preview.commitProgress)
-        number("PreviewInteraction.level", preview.level)
-        count("Messages.rows", m.rows.count)
-        optional("Messages.target", m.target.map { "\(m.rows[$0.index].sender) \($0.part.rawValue)" })
-        number("Messages.actionsReveal", m.actionsReveal)
-        optional("Messages.highlightedAction", m.highlightedAction.map { "\($0)" })
-        flag("Messages.actionsOpen", m.actionsOpen)
-        optional("Messages.detail", m.detail.map { "\($0.part.rawValue) of \($0.row.sender)" })
-
-        let b = state.confirm.button
-        text("ConfirmButton.state", "\(b.state)")
-        number("ConfirmButton.intention", b.intention)
-        number("ConfirmButton.strokeEnd", b.strokeEnd)
-        flag("ConfirmButton.tracking", b.isTracking)
-        flag("ConfirmButton.usesFallback", b.usesFallback)
-        count("Confirm.events", state.confirm.events.count)
-
-        let menu = state.home.menu
-        text("QuickActionMenu.state", Self.describe(menu.state, apps: state.home.apps))
-        flag("QuickActionMenu.open", menu.isOpen)
-        text("QuickActionMenu.items", menu.items.map(\.title).joined(separator: " | "))
-        optional("QuickActionMenu.highlighted", menu.highlighted.map { "\($0)" })
-        number("QuickActionMenu.level", menu.level)
-        optional("Home.toast", state.home.toast?.text)
+        for scene in state.scenes.all { scene.snapshot(into: &f, at: state.time) }
 
         let chrome = state.chrome
         text("EdgeGesture.state", Self.describe(chrome.edges.state))
@@ -116,7 +83,7 @@ public struct StateSnapshot: Equatable, Sendable {
     }
 
     /// "pressing Maps", "open ForceCanvas": the state with the app's name.
-    static func describe(_ s: QuickActionMenu.State, apps: [HomeApp]) -> String {
+    public static func describe(_ s: QuickActionMenu.State, apps: [HomeApp]) -> String {
         func name(_ i: Int) -> String { apps.indices.contains(i) ? apps[i].name : "icon \(i)" }
         switch s {
         case .idle: return "idle"

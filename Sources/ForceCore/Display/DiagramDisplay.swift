@@ -18,23 +18,19 @@ public struct DiagramDisplay: Equatable, Sendable {
 }
 
 extension AppState {
-    /// The table of the machine in focus and its current state.
-    var focusedDiagram: (diagram: StateDiagram, current: String?) {
+    /// The table of the machine in focus and its current state (nil: a scene without one).
+    var focusedDiagram: SceneMachine? {
         switch diagram.focus {
-        case .ink:
-            return (InkCanvas.diagram, ink.focusPoints(following: ink.strokes.last?.id).last?.phase.rawValue)
-        case .preview: return (messages.preview.diagram, messages.preview.state.name)
-        case .quickActions: return (home.menu.diagram, home.menu.state.name)
-        case .confirm: return (ConfirmButton.diagram, confirm.button.state.name)
-        case .edges: return (EdgeGesture.diagram, chrome.edges.state.name)
-        case .indicator: return (HomeIndicator.diagram, chrome.indicator.phase(at: time).rawValue)
+        case .scene(let kind): scenes.scene(kind).machine(at: time)
+        case .edges: SceneMachine(table: EdgeGesture.diagram, current: chrome.edges.state.name)
+        case .indicator: SceneMachine(table: HomeIndicator.diagram, current: chrome.indicator.phase(at: time).rawValue)
         }
     }
 
     /// The panel's content while it is open.
     var diagramDisplay: DiagramDisplay? {
-        guard options.showDiagram else { return nil }
-        let (table, current) = focusedDiagram
+        guard options.showDiagram, let machine = focusedDiagram else { return nil }
+        let table = machine.table
         var flashes: [DiagramDisplay.EdgeFlash] = []
         for f in diagram.flashes where f.focus == diagram.focus {
             let age = time - f.time
@@ -46,6 +42,6 @@ extension AppState {
                 flashes.append(.init(edge: edge, alpha: alpha))
             }
         }
-        return DiagramDisplay(diagram: table, current: current, flashes: flashes)
+        return DiagramDisplay(diagram: table, current: machine.current, flashes: flashes)
     }
 }

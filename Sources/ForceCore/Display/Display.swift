@@ -62,11 +62,12 @@ public struct Gauge: Equatable, Sendable {
     public var isDeepPress: Bool
     public var source: InputSource
     /// On the canvas: the ink's width at that force and the mapping that gives it.
-    public var inkWidth: (width: Double, mapping: InkWidthMapping)?
+    public var inkWidth: InkWidth?
 
-    public static func == (a: Gauge, b: Gauge) -> Bool {
-        a.force == b.force && a.isPressed == b.isPressed && a.isDeepPress == b.isDeepPress && a.source == b.source
-            && a.inkWidth?.width == b.inkWidth?.width && a.inkWidth?.mapping == b.inkWidth?.mapping
+    /// The ink's width at the gauge's force, in points, and the mapping that gives it.
+    public struct InkWidth: Equatable, Sendable {
+        public var width: Double
+        public var mapping: InkWidthMapping
     }
 }
 
@@ -109,12 +110,11 @@ public struct Display: Equatable, Sendable {
     public var curve: CurveView
     /// The eraser's position while it touches.
     public var eraser: Point?
-    /// The scene on screen, its tabs, and what the non-canvas scenes show.
-    public var scene: SceneKind
+    /// What the scene on screen shows, and the scene tabs.
+    public var scene: SceneDisplay
     public var tabs: SceneTabs
-    public var messages: MessagesDisplay?
-    public var confirm: ConfirmDisplay?
-    public var home: HomeDisplay?
+    /// The scene's own keys and gestures, first in the help.
+    public var sceneHelp: HelpSection
     public var chrome: ChromeDisplay
     public var teaching: TeachingDisplay
     public var time: Double
@@ -139,16 +139,11 @@ public struct Display: Equatable, Sendable {
 }
 
 extension AppState {
-    /// The lines on the force plot: the thresholds of the scene on screen.
-    var plotThresholds: [ForcePlot.Threshold] {
-        if scene == .confirm { return [ForcePlot.Threshold(name: "confirm", value: ConfirmButton.confirmThreshold)] }
-        return [ForcePlot.Threshold(name: "peek", value: thresholds.peek), ForcePlot.Threshold(name: "pop", value: thresholds.pop)]
-    }
-
     /// The gauge: the force a sample carries now; on the canvas also the ink's width there.
     var gauge: Gauge {
         let force = pressure.shown(isPressed: isPressed, at: time, style: pressStyle).force
-        let width = scene == .canvas ? (2 * OutlinePolygon.radius(pressure: force, options: inkOutline), options.widthMapping) : nil
+        let width = scene == .canvas
+            ? Gauge.InkWidth(width: 2 * OutlinePolygon.radius(pressure: force, options: inkOutline), mapping: options.widthMapping) : nil
         return Gauge(force: force, isPressed: isPressed, isDeepPress: pressure.emulator.isDeepPress, source: pressedSource ?? lastSource,
                      inkWidth: width)
     }
@@ -166,6 +161,8 @@ extension AppState {
             renderer: options.renderer, debug: options.debug, precise: options.precise,
             opacityFromPressure: options.opacityFromPressure,
             outline: inkOutline)
+        let current = scenes.scene(scene)
+        let context = sceneContext()
         return Display(
             viewport: viewport,
             ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
@@ -181,16 +178,15 @@ extension AppState {
             device: device,
             forceCapability: forceCapability,
             curve: curveView(panel: layout.rect(of: .curve).map(CurvePanel.init(frame:))),
-            eraser: eraserLocation,
-            scene: scene,
+            eraser: scenes.canvas.eraserLocation,
+            scene: current.display(context: context),
             tabs: layout.tabs,
-            messages: scene == .messages ? messages.display(layout: messagesLayout, time: time) : nil,
-            confirm: scene == .confirm ? confirm.display(area: layout.sceneArea, time: time) : nil,
-            home: scene == .home ? home.display(time: time) : nil,
+            sceneHelp: current.help,
             chrome: chrome.display(at: time),
             teaching: TeachingDisplay(
                 log: options.showEventLog ? eventLog : nil,
-                plot: options.showForcePlot ? ForcePlot(history: forceHistory, now: time, thresholds: plotThresholds) : nil),
+                plot: options.showForcePlot
+                    ? ForcePlot(history: forceHistory, now: time, thresholds: current.plotThresholds(thresholds)) : nil),
             time: time,
             checkpointFlash: checkpointFlashDisplay,
             layout: layout,

@@ -21,12 +21,10 @@ extension Display {
         case .canvas:
             for s in ink.strokes { out.append(SceneElement("stroke \(s.id)", s.inkBounds)) }
             if let live = ink.live { out.append(SceneElement("live stroke", live.inkBounds)) }
-        case .messages:
-            if let m = messages { out += Self.elements(of: m) }
-        case .home:
-            if let h = home { out += Self.elements(of: h) }
-        case .confirm:
-            if let c = confirm { out += Self.elements(of: c) }
+        case .messages(let m): out += Self.elements(of: m)
+        case .home(let h): out += Self.elements(of: h)
+        case .confirm(let c): out += Self.elements(of: c)
+        case .plain(let p): out += [SceneElement("title", p.titleRect), SceneElement("state", p.linesRect)]
         }
         return out.filter { !$0.rect.isNull }
     }

@@ -6,15 +6,21 @@ public struct SceneTabs: Equatable, Sendable {
     /// The space the tabs take at the top of every scene (content starts below).
     public static let reservedHeight = 44.0
 
-    public let tabs: [(scene: SceneKind, rect: Rect)]
+    /// A scene's tab and where it is.
+    public struct Tab: Equatable, Sendable {
+        public var scene: SceneKind
+        public var rect: Rect
+    }
 
-    /// The tabs centred over the screen (the window without the dock).
-    public init(screen: Rect) {
-        let all = SceneKind.allCases
-        let total = Self.tabSize.width * Double(all.count)
+    public let tabs: [Tab]
+
+    /// The tabs of `scenes`, centred over the screen (the window without the dock).
+    public init(screen: Rect, scenes: [SceneKind] = SceneKind.builtIn) {
+        let total = Self.tabSize.width * Double(scenes.count)
         let x0 = (screen.x + (screen.width - total) / 2).rounded()
-        tabs = all.enumerated().map { i, scene in
-            (scene, Rect(x: x0 + Double(i) * Self.tabSize.width, y: Self.top, width: Self.tabSize.width, height: Self.tabSize.height))
+        tabs = scenes.enumerated().map { i, scene in
+            Tab(scene: scene, rect: Rect(x: x0 + Double(i) * Self.tabSize.width, y: Self.top, width: Self.tabSize.width,
+                                         height: Self.tabSize.height))
         }
     }
 
@@ -23,6 +29,4 @@ public struct SceneTabs: Equatable, Sendable {
 
     /// The scene whose tab is under `p`.
     public func scene(at p: Point) -> SceneKind? { tabs.first { $0.rect.contains(p) }?.scene }
-
-    public static func == (a: SceneTabs, b: SceneTabs) -> Bool { a.frame == b.frame }
 }

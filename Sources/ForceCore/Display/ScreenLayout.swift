@@ -47,11 +47,14 @@ public struct ScreenLayout: Equatable, Sendable {
     public let hidden: [Panel]
     /// Whether the gauge is the compact one in the top strip.
     public let compactGauge: Bool
+    /// The scenes on the tabs, in order.
+    public let scenes: [SceneKind]
 
     /// The layout for a window with the `open` panels (the gauge is implied). `bottomReserve`
     /// keeps the floating gauge above a bar at the bottom of the scene (Confirm's).
-    public init(viewport: Viewport, open: Set<Panel>, bottomReserve: Double = 0) {
+    public init(viewport: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn) {
         self.viewport = viewport
+        self.scenes = scenes
         let bounds = viewport.bounds
         let shown = Panel.allCases.filter { $0 == .gauge || open.contains($0) }
         var panels: [Panel: Rect] = [:]
@@ -95,10 +98,11 @@ public struct ScreenLayout: Equatable, Sendable {
         hidden = l.hidden
         self.panels = panels
         self.compactGauge = compactGauge
+        scenes = l.scenes
     }
 
     /// The scene tabs, centred over the screen.
-    public var tabs: SceneTabs { SceneTabs(screen: screen) }
+    public var tabs: SceneTabs { SceneTabs(screen: screen, scenes: scenes) }
 
     /// The panel's rect, if it is shown.
     public func rect(of panel: Panel) -> Rect? { panels[panel] }

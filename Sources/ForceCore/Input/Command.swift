@@ -39,13 +39,14 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
 }
 
 extension Command {
-    /// The command that opens `scene`.
-    public static func show(_ scene: SceneKind) -> Command {
+    /// The command that opens `scene` (nil for a scene added by a test: Tab and its tab reach it).
+    public static func show(_ scene: SceneKind) -> Command? {
         switch scene {
         case .canvas: .sceneCanvas
         case .messages: .sceneMessages
         case .home: .sceneHome
         case .confirm: .sceneConfirm
+        default: nil
         }
     }
 }

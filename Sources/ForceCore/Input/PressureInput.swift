@@ -60,6 +60,16 @@ public struct PressureInput: Equatable, Sendable {
         return (next, curved(next))
     }
 
+    /// Whether a sample's device has force in a scene of `style`: a device value, or the mouse's
+    /// emulator unless simulated pressure is on (the canvas also counts a mouse sample carrying
+    /// a force as force).
+    public static func hasForce(source: InputSource, device: Double?, simulated: Bool, style: PressStyle) -> Bool {
+        switch style {
+        case .ink: device != nil || (source == .mouse && !simulated)
+        case .force: source == .mouse ? !simulated : device != nil
+        }
+    }
+
     // MARK: Samples
 
     /// A press goes down: a mouse press restarts its emulator (`style`), and the sample carries

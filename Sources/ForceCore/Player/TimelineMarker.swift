@@ -65,34 +65,29 @@ public struct TimelineMarkers: Equatable, Sendable {
     /// Every marker so far.
     public var count: Int { fromLines.count + fromState.count }
 
-    /// What a frame's markers compare: the few values before the frame.
+    /// What a frame's markers compare: the scenes' signals and the log's length before the frame.
     struct Probe {
-        var previewStage: Int
-        var menuOpen: Bool
-        var confirmState: ConfirmButton.State
+        var signals: [TimelineSignal]
         var logLines: Int
 
         init(_ s: AppState) {
-            previewStage = s.messages.preview.stage
-            menuOpen = s.home.menu.isOpen
-            confirmState = s.confirm.button.state
+            signals = Self.signals(of: s)
             logLines = s.eventLog.lineCount
         }
+
+        /// Every scene's signals, in tab order.
+        static func signals(of s: AppState) -> [TimelineSignal] { s.scenes.timelineSignals }
     }
 
-    /// Records what changed between `before` and `after` at `frame`, once per frame.
+    /// Records what changed between `before` and `after` at `frame`, once per frame: each
+    /// signal that turned on, then the new event-log lines.
     mutating func scan(frame: Int, from before: Probe, to after: AppState) {
         guard frame > scannedThrough else { return }
         scannedThrough = frame
-        let p0 = before.previewStage, p1 = after.messages.preview.stage
-        if p0 < 1, p1 >= 1 { fromState.append(.init(kind: .peek, frame: frame, label: "peek")) }
-        if p0 < 2, p1 >= 2 { fromState.append(.init(kind: .pop, frame: frame, label: "pop")) }
-        if !before.menuOpen, after.home.menu.isOpen {
-            fromState.append(.init(kind: .peek, frame: frame, label: "quick actions"))
-        }
-        let c0 = before.confirmState, c1 = after.confirm.button.state
-        if c0 == .idle || c0 == .updating, c1 == .selected || c1 == .confirmed {
-            fromState.append(.init(kind: .confirm, frame: frame, label: "intention > 0.97"))
+        let now = Probe.signals(of: after)
+        for (i, signal) in now.enumerated() where signal.isOn {
+            let was = i < before.signals.count && before.signals[i].kind == signal.kind && before.signals[i].isOn
+            if !was { fromState.append(.init(kind: signal.kind, frame: frame, label: signal.label)) }
         }
         let log = after.eventLog
         let new = min(log.entries.count, log.lineCount - before.logLines)

@@ -12,35 +12,17 @@ extension AppState {
         return open
     }
 
-    /// Where everything goes: the dock of open panels, the screen, the scene's area, and the
-    /// gauge clear of the scene's content.
-    public var screenLayout: ScreenLayout {
-        let base = ScreenLayout(viewport: viewport, open: openPanels,
-                                bottomReserve: scene == .confirm ? DeleteEventDemo.barHeight : 0)
-        return base.clearingGauge(of: sceneContent(in: base.sceneArea))
-    }
-
-    /// The rects of the scene's resting content, which the floating gauge must not cover (the
-    /// canvas has none: the gauge floats over the paper).
-    func sceneContent(in area: Rect) -> [Rect] {
-        switch scene {
-        case .canvas: return []
-        case .messages: return [MessagesLayout(area: area).column]
-        case .home:
-            let l = HomeLayout(area: area, count: home.apps.count)
-            return [l.grid, l.stateLines]
-        case .confirm:
-            let l = ConfirmLayout(area: area)
-            return [l.card, l.hint, l.state]
-        }
+    /// Where everything goes, from what it depends on (the viewport, the open panels, the scene
+    /// on screen): the dock of open panels, the screen, the scene's area, and the gauge clear of
+    /// the scene's content.
+    func computedLayout() -> ScreenLayout {
+        let current = scenes.scene(scene)
+        let base = ScreenLayout(viewport: viewport, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds)
+        return base.clearingGauge(of: current.content(in: base.sceneArea))
     }
 
     /// The Messages scene's layout in the scene's area, scrolled (never past its end).
-    public var messagesLayout: MessagesLayout {
-        let area = screenLayout.sceneArea
-        let limit = MessagesLayout(area: area).maximumScroll(count: messages.rows.count)
-        return MessagesLayout(area: area, scroll: min(messages.scroll, limit))
-    }
+    public var messagesLayout: MessagesLayout { scenes.messages.scrolledLayout(in: screenLayout.sceneArea) }
 
     /// The curve panel's geometry, while it is open and the dock has room for it.
     public var curvePanel: CurvePanel? {
@@ -48,11 +30,12 @@ extension AppState {
         return screenLayout.rect(of: .curve).map(CurvePanel.init(frame:))
     }
 
-    /// Lays the scenes and the system chrome out again after the window or the open panels
-    /// changed.
+    /// Lays everything out again after the window, the open panels or the scene changed: the
+    /// screen layout (kept, not recomputed at each use), the system chrome, the scenes.
     mutating func relayout() {
-        let layout = screenLayout
+        let layout = computedLayout()
+        screenLayout = layout
         chrome.resize(screen: layout.screen)
-        home.relayout(area: layout.sceneArea)
+        scenes.layOut(in: layout.sceneArea)
     }
 }

@@ -46,69 +46,50 @@ extension AppState {
     }
 
     /// Hands a sample to the scene on screen; `systemTook` marks the cancel of a press the
-    /// system took over.
+    /// system took over. A press of the force path goes through `pressure` first (the eraser's
+    /// does not); a force scene ends a press in progress before another begins.
     mutating func routeToScene(_ p: PointerInput, systemTook: Bool = false) {
-        if scene == .canvas {
-            handleCanvasPointer(p, systemTook: systemTook)
-            return
+        let style = pressStyle
+        let usesPressure = scenes.ask(UsesPressureQuestion(input: p), of: scene)
+        let device = p.normalizedForce
+        if usesPressure {
+            switch p.phase {
+            case .down:
+                if style == .force, let pressed = pressedSource {
+                    routeToScene(PointerInput(phase: .cancel, location: p.location, source: pressed))
+                }
+                pressedSource = p.source
+                pressure.down(source: p.source, device: device, at: time, style: style)
+            case .move, .up, .cancel:
+                guard let pressed = pressedSource else { return }
+                pressure.sample(p.phase, source: p.source, pressed: pressed, device: device, at: time, style: style)
+            }
         }
-        let deviceForce = p.normalizedForce
-        switch p.phase {
-        case .down:
-            if pressedSource != nil { routeToScene(PointerInput(phase: .cancel, location: p.location, source: pressedSource ?? p.source)) }
-            pressedSource = p.source
-            pressure.down(source: p.source, device: deviceForce, at: time, style: .force)
-        case .move, .up, .cancel:
-            guard let pressed = pressedSource else { return }
-            pressure.sample(p.phase, source: p.source, pressed: pressed, device: deviceForce, at: time, style: .force)
-        }
-        let hasForce = p.source == .mouse ? !options.simulatePressure : deviceForce != nil
-        sendToScene(p.phase, at: p.location, hasForce: hasForce)
-        if p.phase == .up || p.phase == .cancel { pressedSource = nil }
+        var c = sceneContext()
+        c.hasForce = PressureInput.hasForce(source: p.source, device: device, simulated: options.simulatePressure, style: style)
+        c.systemTook = systemTook
+        carryOut(scenes.send(.pointer(p), to: scene, context: c))
+        if usesPressure, p.phase == .up || p.phase == .cancel { pressedSource = nil }
     }
 
-    mutating func sendToScene(_ phase: PointerPhase, at location: Point, hasForce: Bool) {
-        let liveForce = pressure.force
-        switch scene {
-        case .canvas:
-            break
-        case .messages:
-            log(messages.pointer(phase, at: location, force: liveForce, hasForce: hasForce, layout: messagesLayout, time: time))
-        case .home:
-            let out = home.pointer(phase, at: location, force: liveForce, hasForce: hasForce, time: time)
-            log(out.log)
-            if let d = out.dispatch { perform(d, launch: false) }
-        case .confirm:
-            log(confirm.pointer(phase, at: location, force: liveForce, hasForce: hasForce, area: screenLayout.sceneArea,
-                                time: time))
+    /// Carries out what a scene's input did: its log lines, its press beginning or ending, a
+    /// quick action it chose.
+    mutating func carryOut(_ outcome: SceneOutcome?) {
+        guard let outcome else { return }
+        log(outcome.log)
+        switch outcome.press {
+        case .began(let source)?: pressedSource = source
+        case .ended?: pressedSource = nil
+        case nil: break
         }
-    }
-
-    /// Frame ticks of the scenes: timed fallbacks, animations ending.
-    mutating func advanceScenes() {
-        switch scene {
-        case .canvas: break
-        case .messages: log(messages.advance(to: time, layout: messagesLayout))
-        case .home:
-            let out = home.advance(to: time, pointer: pointer)
-            log(out.log)
-            if let d = out.dispatch { perform(d, launch: false) }
-        case .confirm: log(confirm.advance(to: time))
-        }
-        if case .confirm = scene, confirm.button.usesFallback {
-            pressure.drive(fallback: confirm.button.intention)
-        } else if scene == .messages, messages.force.usesFallback, messages.isPressing {
-            pressure.drive(fallback: messages.force.fallback.intention)
-        } else if scene == .home, home.force.usesFallback, home.menu.state != .idle {
-            pressure.drive(fallback: home.force.fallback.intention)
-        }
+        if let d = outcome.dispatch { perform(d, launch: false) }
     }
 
     /// The system gesture of an edge: the shade (already pulled by the chrome), home, back.
     private mutating func systemGesture(_ edge: ScreenEdge) {
         switch edge {
         case .bottom: show(.home)
-        case .left: if scene == .messages, messages.close() { log(["back: closed the detail view"]) }
+        case .left: carryOut(scenes.send(.back, to: scene, context: sceneContext()))
         case .top, .right: break
         }
     }
@@ -119,19 +100,57 @@ extension AppState {
     mutating func closeOverlay() {
         if options.showHelp { options.showHelp = false; return }
         if chrome.closeShade(at: time) { log(["notification shade closed"]); return }
-        switch scene {
-        case .messages: _ = messages.close()
-        case .home: _ = home.close(at: time)
-        case .canvas, .confirm: break
+        _ = scenes.send(.close, to: scene, context: sceneContext())
+    }
+
+    /// Undo: the scene's own (Messages and Confirm bring back a deleted row or event), else the
+    /// drawing's.
+    mutating func undo() {
+        let c = sceneContext()
+        if let out = scenes.send(.undo, to: scene, context: c) {
+            carryOut(out)
+        } else if scene != .canvas {
+            _ = scenes.send(.undo, to: .canvas, context: c)
         }
     }
 
-    /// Undo: in Messages and Confirm it brings back the last deleted row or event.
-    mutating func undo() {
-        switch scene {
-        case .messages: if messages.undo() { log(["undo: row restored"]) }
-        case .confirm: if confirm.undo() { log(["undo: event restored"]) }
-        case .canvas, .home: ink.undo()
+    // MARK: Press routing before the scene
+
+    /// A press on a scene tab switches scenes, a press on the teaching dock (not on a curve
+    /// handle) does nothing; the rest of such a press goes nowhere.
+    mutating func handleSwallowedPress(_ p: PointerInput) -> Bool {
+        switch p.phase {
+        case .down:
+            guard pressedSource == nil else { return false }
+            if let target = screenLayout.tabs.scene(at: p.location) {
+                show(target)
+            } else if !screenLayout.dockFrame.contains(p.location) {
+                return false
+            }
+            swallowedPress = true
+            return true
+        case .move:
+            return swallowedPress
+        case .up, .cancel:
+            guard swallowedPress else { return false }
+            swallowedPress = false
+            return true
+        }
+    }
+
+    /// A press on a handle of the open curve panel drags it instead of drawing.
+    mutating func handleCurveDrag(_ p: PointerInput) -> Bool {
+        switch p.phase {
+        case .down:
+            guard pressedSource == nil, let panel = curvePanel, let h = panel.handle(at: p.location, of: pressure.curve)
+            else { return false }
+            curveDrag = h
+            return true
+        case .move, .up, .cancel:
+            guard let h = curveDrag else { return false }
+            if let panel = curvePanel { pressure.setCurve(panel.moving(handle: h, to: p.location, in: pressure.curve)) }
+            if p.phase != .move { curveDrag = nil }
+            return true
         }
     }
 
@@ -144,16 +163,16 @@ extension AppState {
         switch dispatch {
         case .ignored(let reason):
             log(["\(via) ignored: \(reason) · handled: false"])
-            home.showToast("Ignored an unknown quick action", at: time)
+            scenes.home.showToast("Ignored an unknown quick action", at: time)
         case .perform(let shortcut, let item):
             log(["\(via) \"\(item.title)\" · handled: true"])
             switch shortcut {
             case .newCanvas:
-                ink.clear()
+                scenes.canvas.ink.clear()
                 show(.canvas)
             case .openRecent:
                 // Opening a drawing replaces the canvas (the clear is undoable).
-                ink.clear()
+                scenes.canvas.ink.clear()
                 hostRequests.append(.openRecent(item))
                 show(.canvas)
             case .peekDemo:
@@ -171,7 +190,7 @@ extension AppState {
     /// Registers a dynamic quick action on ForceCanvas's icon (the host calls this after an
     /// export; the item persists in the host's shortcuts file).
     public mutating func registerShortcut(_ item: ShortcutItem) {
-        home.register(item, area: screenLayout.sceneArea)
+        scenes.home.register(item, area: screenLayout.sceneArea)
     }
 
     /// Takes the host's pending requests.

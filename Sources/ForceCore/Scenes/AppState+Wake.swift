@@ -4,24 +4,18 @@ extension AppState {
     /// the next input event. A frame tick before the answer changes nothing, so a replay (or a
     /// player) may jump the clock there; the answer is conservative, never late.
     ///
-    /// Built from each part's own wake: the emulator's ease (every frame), the ink (a force
-    /// estimate settling, predictions going stale), the scene on screen (timed-fallback ticks of
-    /// `PressForce` and `ConfirmButton`, the shrinking peek, the detail and pill fading in, the
-    /// Home toast's end), the system chrome (the home indicator's fades, the deferral arrow's
-    /// fade, the shade), and the force plot while it scrolls. `PreviewInteraction` and
-    /// `QuickActionMenu` change only on input: their timed part is the scene's fallback. Times
-    /// are nominal: a tick due at 0.3 s may land a hair either side in floating point, which
-    /// `ReplaySchedule.wakeMargin` absorbs.
+    /// Built from each part's own wake: the emulator's ease (every frame), the scene on screen
+    /// (`Scene.nextWake`: the ink's force estimate settling and predictions going stale, the
+    /// timed-fallback ticks of `PressForce` and `ConfirmButton`, the shrinking peek, the detail
+    /// and pill fading in, the Home toast's end), the system chrome (the home indicator's fades,
+    /// the deferral arrow's fade, the shade), and the force plot while it scrolls.
+    /// `PreviewInteraction` and `QuickActionMenu` change only on input: their timed part is the
+    /// scene's fallback. Times are nominal: a tick due at 0.3 s may land a hair either side in
+    /// floating point, which `ReplaySchedule.wakeMargin` absorbs.
     public func nextWake(after t: Double) -> Double {
         guard t.isFinite else { return t }
         if pressure.isEasing(at: t) { return t }
-        var wake = min(ink.nextWake(after: t), chrome.nextWake(after: t))
-        switch scene {
-        case .canvas: break
-        case .messages: wake = min(wake, messages.nextWake(after: t))
-        case .home: wake = min(wake, home.nextWake(after: t))
-        case .confirm: wake = min(wake, confirm.nextWake(after: t))
-        }
+        var wake = min(scenes.ask(NextWakeQuestion(t: t), of: scene), chrome.nextWake(after: t))
         if options.showForcePlot { wake = min(wake, forceHistory.nextWake(after: t)) }
         if options.showTrail { wake = min(wake, pointerTrack.nextWake(after: t)) }
         if options.showDiagram { wake = min(wake, diagram.nextWake(after: t)) }

@@ -2,12 +2,22 @@
 ///
 /// `handle(_:at:)` applies one input event, `advance(to:)` applies a frame tick, and
 /// `display` describes what to draw. Nothing here reads a clock, a file or a device.
+///
+/// It routes: the curve panel's handles, the scene tabs and the dock, then the system chrome,
+/// then the scene on screen (`Scene`), whose insides it does not know. Forces come from
+/// `pressure` (`PressureInput`), the scenes from `scenes` (`SceneSet`).
 public struct AppState: Equatable, Sendable {
-    public internal(set) var viewport: Viewport
-    public internal(set) var options: Options
+    public internal(set) var viewport: Viewport { didSet { relayout() } }
+    public internal(set) var options: Options { didSet { relayout() } }
     /// The emulators, the force before and after the curve, and the curve: every force's source.
     public internal(set) var pressure: PressureInput
-    public internal(set) var ink = InkCanvas()
+    /// Every scene, each keeping its state while another is on screen.
+    public internal(set) var scenes: SceneSet
+    /// The scene on screen.
+    public internal(set) var scene: SceneKind = .canvas { didSet { relayout() } }
+    /// Where everything goes (`relayout`): recomputed when the viewport, the options or the
+    /// scene change, never at each use.
+    public internal(set) var screenLayout: ScreenLayout
     /// The pointer's last known location (nil before it was ever seen).
     public internal(set) var pointer: Point?
     /// The source of the pointer currently pressed, if any.
@@ -20,17 +30,10 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var curveDrag: Int?
     /// A press that landed on a scene tab or the teaching dock: swallowed until it lifts.
     var swallowedPress = false
-    /// Where the eraser touches, during an eraser gesture.
-    public internal(set) var eraserLocation: Point?
-    /// The scene on screen.
-    public internal(set) var scene: SceneKind = .canvas
     /// Force over the last seconds (the force plot).
     public internal(set) var forceHistory = ForceHistory()
     /// Delegate-style callbacks as they happened (the event log).
     public internal(set) var eventLog = EventLog()
-    public internal(set) var messages: MessagesScene
-    public internal(set) var home: HomeScene
-    public internal(set) var confirm: ConfirmScene
     public internal(set) var chrome: SystemChrome
     public let thresholds: ForceThresholds
     /// Seconds the timed fallback takes to fill (force-less devices), as the scenes were made with.
@@ -60,23 +63,34 @@ public struct AppState: Equatable, Sendable {
         return o
     }
 
+    /// A fresh state. `scenes` are added after ForceCanvas's four, in tab order (a test's).
     public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator(),
                 pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas,
                 shortcuts: ShortcutCatalog = ShortcutCatalog(), thresholds: ForceThresholds = .standard,
-                waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
-        self.scene = scene
+                waitingInterval: Double = TimedFallback.defaultWaitingInterval, adding added: [any Scene] = []) {
         self.thresholds = thresholds
         self.waitingInterval = waitingInterval
-        messages = MessagesScene(thresholds: thresholds, waitingInterval: waitingInterval)
-        home = HomeScene(catalog: shortcuts, viewport: viewport, top: SceneTabs.reservedHeight, thresholds: thresholds,
-                         waitingInterval: waitingInterval)
-        confirm = ConfirmScene(waitingInterval: waitingInterval)
-        chrome = SystemChrome(viewport: viewport, scene: scene)
+        scenes = SceneSet(
+            canvas: CanvasScene(),
+            messages: MessagesScene(thresholds: thresholds, waitingInterval: waitingInterval),
+            home: HomeScene(catalog: shortcuts, viewport: viewport, top: SceneTabs.reservedHeight, thresholds: thresholds,
+                            waitingInterval: waitingInterval),
+            confirm: ConfirmScene(waitingInterval: waitingInterval),
+            added: added)
+        let start = scenes.kinds.contains(scene) ? scene : .canvas
+        self.scene = start
+        let current = scenes.scene(start)
+        chrome = SystemChrome(viewport: viewport, scene: start, holdsEdgePresses: current.pressStyle == .force,
+                              deferrals: scenes.all.map { ($0.kind, $0.edgeDeferral) })
         self.viewport = viewport
         self.options = options
         pressure = PressureInput(emulator: emulator, curve: pressureCurve)
+        screenLayout = ScreenLayout(viewport: viewport, open: [])
         relayout()
     }
+
+    /// The drawing (the canvas scene's ink): what exports, the journal and the HUD count.
+    public var ink: InkCanvas { scenes.canvas.ink }
 
     /// Whether the driving device reports force (`ForceTouchCapability.available`). The wheel
     /// emulator counts as force unless simulated pressure is switched on.
@@ -98,12 +112,12 @@ public struct AppState: Equatable, Sendable {
         case .pointer(let p): handlePointer(p)
         case .wheel(let notches):
             // The wheel is the emulator's pressure only while a mouse button is held; with no
-            // button held it turns the help's page, or scrolls the Messages list.
+            // button held it turns the help's page, or the scene's (Messages scrolls its list).
             if pressedSource == nil, options.showHelp {
                 if notches != 0, notches.isFinite { helpPage = notches < 0 ? 1 : 0 }
                 return
             }
-            if pressedSource == nil, scene == .messages { messages.scroll(byNotches: notches, layout: messagesLayout) }
+            if pressedSource == nil { _ = scenes.send(.scroll(notches), to: scene, context: sceneContext()) }
             guard pressedSource == .mouse else { return }
             let before = emulatedForce
             pressure.wheel(notches, at: time, style: pressStyle)
@@ -113,17 +127,12 @@ public struct AppState: Equatable, Sendable {
             let before = emulatedForce
             pressure.setDeepPress(down)
             if emulatedForce != before { forceChanged() }
-        case .command(let c):
-            handleCommand(c)
-            relayout()
-        case .resize(let v):
-            viewport = v
-            relayout()
+        case .command(let c): handleCommand(c)
+        case .resize(let v): viewport = v
         case .device(let d): device = d
         case .pressureCurve(let curve): pressure.setCurve(curve)
         case .shortcut(let type):
-            perform(ShortcutDispatch(item: home.catalog.item(ofType: type)), launch: true)
-            relayout()
+            perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)
         case .checkpoint, .caption: break
         }
     }
@@ -132,14 +141,17 @@ public struct AppState: Equatable, Sendable {
     public mutating func advance(to t: Double) {
         if t.isFinite { time = max(time, min(t, InputLimits.maximumTime)) }
         deliverEase()
-        ink.advance(to: time)
-        advanceScenes()
+        carryOut(scenes.send(.advance, to: scene, context: sceneContext()))
+        // A press a timed fallback drives acts with its level (a device without force).
+        if let level = scenes.ask(FallbackForceQuestion(), of: scene) { pressure.drive(fallback: level) }
         forceHistory.record(time: time, force: pressure.force, isPressed: isPressed)
         observeDiagrams()
     }
 
-    /// The diagram panel's tracker looks at what changed (see `DiagramTracker`).
+    /// The scenes note their machines' steps, then the diagram panel's tracker looks at what
+    /// changed (see `DiagramTracker`).
     mutating func observeDiagrams() {
+        scenes.noteMachineSteps()
         var tracker = diagram
         tracker.observe(self, at: time)
         diagram = tracker
@@ -166,15 +178,15 @@ public struct AppState: Equatable, Sendable {
         case .closeOverlay: closeOverlay()
         case .toggleCurve: options.showCurve.toggle()
         case .cyclePressureCurve: pressure.setCurve(pressure.curve.nextPreset)
-        case .clear: ink.clear()
+        case .clear: scenes.canvas.ink.clear()
         case .newCanvas: startNewCanvas()
         case .undo: undo()
-        case .redo: ink.redo()
+        case .redo: scenes.canvas.ink.redo()
         case .sceneCanvas: show(.canvas)
         case .sceneMessages: show(.messages)
         case .sceneHome: show(.home)
         case .sceneConfirm: show(.confirm)
-        case .nextScene: show(scene.next)
+        case .nextScene: show(scene(after: scene))
         case .toggleEventLog: options.showEventLog.toggle()
         case .toggleForcePlot: options.showForcePlot.toggle()
         case .toggleDiagram: options.showDiagram.toggle()
@@ -184,34 +196,42 @@ public struct AppState: Equatable, Sendable {
         }
     }
 
+    /// The scene after `kind` on the tabs (Tab), the first after the last.
+    func scene(after kind: SceneKind) -> SceneKind {
+        let all = scenes.kinds
+        let i = all.firstIndex(of: kind) ?? 0
+        return all[(i + 1) % all.count]
+    }
+
     /// Ctrl+N: a press in progress is cancelled, the ink and its history go, the canvas shows.
     mutating func startNewCanvas() {
-        if let source = pressedSource, let p = pointer {
-            routeToScene(PointerInput(phase: .cancel, location: p, source: source))
-        }
-        ink.startNew(at: time)
-        eraserLocation = nil
+        cancelPress()
+        scenes.canvas.startNew(at: time)
         curveDrag = nil
         eventLog.append("new canvas", at: time)
         show(.canvas)
     }
 
     /// Switches scenes; a press in progress is cancelled first (its scene will not see the end).
-    mutating func show(_ next: SceneKind) {
-        guard next != scene else { return }
-        if let source = pressedSource, let p = pointer {
-            routeToScene(PointerInput(phase: .cancel, location: p, source: source))
-        }
+    public mutating func show(_ next: SceneKind) {
+        guard next != scene, scenes.kinds.contains(next) else { return }
+        cancelPress()
         scene = next
         helpPage = 0
-        chrome.sceneChanged(to: next)
-        // The debug legend docks on the canvas only: the dock, and so the screen, may change.
-        relayout()
+        // The layout follows (`scene`'s didSet): the debug legend docks on the canvas only.
+        chrome.sceneChanged(to: next, holdsEdgePresses: pressStyle == .force)
         eventLog.append("scene → \(next.title)", at: time)
     }
 
+    /// The scene on screen gets a cancel of the press in progress, if any.
+    mutating func cancelPress() {
+        if let source = pressedSource, let p = pointer {
+            routeToScene(PointerInput(phase: .cancel, location: p, source: source))
+        }
+    }
+
     /// How the scene on screen takes the mouse's force.
-    var pressStyle: PressureInput.PressStyle { scene == .canvas ? .ink : .force }
+    var pressStyle: PressureInput.PressStyle { scenes.ask(PressStyleQuestion(), of: scene) }
 
     /// The force a mouse sample carries now: the active emulator's, eased.
     var emulatedForce: Double { pressure.emulated(at: time, style: pressStyle) }
@@ -231,18 +251,22 @@ public struct AppState: Equatable, Sendable {
         if emulatedForce != pressure.raw { forceChanged() }
     }
 
-    /// The emulator's force changed: a move for the live press (on the canvas the ink's force
-    /// changes; in a scene the press moves where the pointer is).
+    /// The emulator's force changed: the scene's press feels it (on the canvas the live point's
+    /// force changes; in a force scene the press moves where the pointer is).
     mutating func forceChanged() {
         guard pressure.emulatorMoved(pressed: pressedSource, at: time, style: pressStyle) else { return }
-        if scene == .canvas {
-            ink.changeForce(to: pressure.force, time: time)
-        } else if let p = pointer {
-            sendToScene(.move, at: p, hasForce: !options.simulatePressure)
-        }
+        var c = sceneContext()
+        c.hasForce = PressureInput.hasForce(source: .mouse, device: nil, simulated: options.simulatePressure, style: pressStyle)
+        carryOut(scenes.send(.pressureChanged, to: scene, context: c))
     }
 
     mutating func log(_ lines: [String]) {
         for line in lines { eventLog.append(line, at: time) }
+    }
+
+    /// What the scenes are told: the scene's area, the time, the press's force.
+    func sceneContext() -> SceneContext {
+        SceneContext(area: screenLayout.sceneArea, time: time, force: pressure.force, hasForce: forceCapability,
+                     pointer: pointer, options: options, outline: inkOutline)
     }
 }

@@ -15,7 +15,13 @@ public struct HomeScene: Equatable, Sendable {
     public private(set) var menu: QuickActionMenu
     public private(set) var force: PressForce
     /// The last action and when it happened.
-    public private(set) var toast: (text: String, since: Double)?
+    public private(set) var toast: Toast?
+
+    /// A line on screen after an action, from `since` for `toastDuration`.
+    public struct Toast: Equatable, Sendable {
+        public var text: String
+        public var since: Double
+    }
     private var lastForce = 0.0
 
     public init(catalog: ShortcutCatalog = ShortcutCatalog(), area: Rect,
@@ -105,7 +111,7 @@ public struct HomeScene: Equatable, Sendable {
     }
 
     /// Notes an action's result on screen.
-    public mutating func showToast(_ text: String, at t: Double) { toast = (text, t) }
+    public mutating func showToast(_ text: String, at t: Double) { toast = Toast(text: text, since: t) }
 
     private mutating func outcome(_ effects: [QuickActionMenu.Effect], time t: Double) -> Outcome {
         var out = Outcome()
@@ -120,22 +126,17 @@ public struct HomeScene: Equatable, Sendable {
                 if apps[icon].id == HomeApp.forceCanvasID {
                     out.dispatch = ShortcutDispatch(item: item)
                 } else {
-                    toast = ("\(apps[icon].name): \(item.title)", t)
+                    toast = Toast(text: "\(apps[icon].name): \(item.title)", since: t)
                     out.log.append("handled: true")
                 }
             case .close:
                 out.log.append("menu closed")
             case .launch(let icon):
-                toast = ("Opened \(apps[icon].name) (a light tap launches; press harder for quick actions)", t)
+                toast = Toast(text: "Opened \(apps[icon].name) (a light tap launches; press harder for quick actions)", since: t)
                 out.log.append("tap: launch \(apps[icon].name)")
             }
         }
         return out
-    }
-
-    public static func == (a: HomeScene, b: HomeScene) -> Bool {
-        a.catalog == b.catalog && a.menu == b.menu && a.force == b.force && a.toast?.text == b.toast?.text
-            && a.toast?.since == b.toast?.since
     }
 
     // MARK: Display
@@ -148,10 +149,10 @@ public struct HomeScene: Equatable, Sendable {
         } else if let l = menu.layout, case let .open(icon) = menu.state {
             open = .init(icon: icon, layout: l, items: menu.items, highlighted: menu.highlighted)
         }
-        var pressing: (icon: Int, progress: Double)?
-        if case let .pressing(icon) = menu.state { pressing = (icon, menu.pressProgress) }
+        var pressedIcon: Int?
+        if case let .pressing(icon) = menu.state { pressedIcon = icon }
         return HomeDisplay(apps: apps, layout: layout, labels: apps.indices.map(layout.label),
-                           pressedIcon: pressing?.icon, pressProgress: pressing?.progress ?? (open != nil ? 1 : 0),
+                           pressedIcon: pressedIcon, pressProgress: pressedIcon != nil ? menu.pressProgress : (open != nil ? 1 : 0),
                            menu: open, toast: toast?.text, usesTimedFallback: force.usesFallback && menu.state != .idle,
                            state: stateLines)
     }

@@ -17,28 +17,69 @@ public struct MessagesScene: Equatable, Sendable {
     public static let actionsSlack = 24.0
     public static let actionsTravel = 140.0
 
+    /// A row and the part of it a press is on.
+    public struct Target: Equatable, Sendable {
+        public var index: Int
+        public var part: MessagePart
+    }
+
+    /// A press on a row: the preview runs, and swiping up reveals the preview actions.
+    public struct Press: Equatable, Sendable {
+        public var target: Target
+        /// How far the actions are revealed, 0…1.
+        public var actionsReveal = 0.0
+        /// The action under the pointer once they are fully revealed.
+        public var highlightedAction: Int?
+        /// The level at which the actions began to show: force stops mattering then.
+        var frozenLevel: Double?
+    }
+
+    /// The detail view of a popped row, cross-fading from the peek it popped from.
+    public struct Detail: Equatable, Sendable {
+        public var row: MessageRow
+        public var part: MessagePart
+        /// When it popped.
+        public var since: Double
+        /// The peek as it was (nil once the cross-fade is over, or without one).
+        public var from: PeekDisplay?
+    }
+
+    /// A cancelled peek shrinking away: its last look and when it started.
+    public struct Dismissal: Equatable, Sendable {
+        public var peek: PeekDisplay
+        public var since: Double
+    }
+
+    /// What the scene is doing: one mode, never a combination of flags.
+    public enum Mode: Equatable, Sendable {
+        /// The list, nothing pressed or open.
+        case list
+        /// A cancelled peek shrinks away (`dismissDuration`).
+        case dismissing(Dismissal)
+        /// A press on a row runs the preview interaction.
+        case pressing(Press)
+        /// The preview actions stay open after a lift, until one is tapped or a press lands elsewhere.
+        case actionsOpen(Target)
+        /// The detail view of a popped row; `press` while the finger that popped it is still down.
+        case detail(Detail, press: Press?)
+    }
+
     public private(set) var rows: [MessageRow] = MessageRow.samples
     public private(set) var preview: PreviewInteraction
     public private(set) var force: PressForce
-    /// The row position and part of the press.
-    public private(set) var target: (index: Int, part: MessagePart)?
-    public private(set) var actionsReveal = 0.0
-    public private(set) var highlightedAction: Int?
-    /// The preview actions stay open after a lift once revealed.
-    public private(set) var actionsOpen = false
-    /// A cancelled peek shrinking away: its last look and when it started.
-    private var dismissing: (peek: PeekDisplay, since: Double)?
-    /// The popped row and part, when it popped, and the peek it popped from (cross-faded out
-    /// as the detail fades in).
-    public private(set) var detail: (row: MessageRow, part: MessagePart, since: Double, from: PeekDisplay?)?
+    public private(set) var mode = Mode.list
     /// Deleted rows with their positions, newest last (undo).
-    public private(set) var deleted: [(index: Int, row: MessageRow)] = []
+    public private(set) var deleted: [Deletion] = []
     public private(set) var notice: String?
-    /// The level at which the actions began to show: force stops mattering then.
-    private var frozenLevel: Double?
     private var lastForce = 0.0
     /// How far the list is scrolled (the wheel, with no button held).
     public private(set) var scroll = 0.0
+
+    /// A deleted row and where it was.
+    public struct Deletion: Equatable, Sendable {
+        public var index: Int
+        public var row: MessageRow
+    }
 
     public init(thresholds: ForceThresholds = .standard, waitingInterval: Double = TimedFallback.defaultWaitingInterval) {
         preview = PreviewInteraction(thresholds: thresholds)
@@ -46,6 +87,40 @@ public struct MessagesScene: Equatable, Sendable {
     }
 
     public var isPressing: Bool { preview.isActive }
+
+    /// The press on the list, while the preview runs (also after it popped, finger still down).
+    var press: Press? {
+        switch mode {
+        case .pressing(let p): p
+        case .detail(_, let p): p
+        case .list, .dismissing, .actionsOpen: nil
+        }
+    }
+
+    /// The row and part pressed, or whose actions are open.
+    public var target: Target? {
+        if case .actionsOpen(let t) = mode { return t }
+        return press?.target
+    }
+
+    /// How far the preview actions are revealed (1 while they stay open).
+    public var actionsReveal: Double {
+        if case .actionsOpen = mode { return 1 }
+        return press?.actionsReveal ?? 0
+    }
+
+    public var highlightedAction: Int? { press?.highlightedAction }
+
+    public var actionsOpen: Bool {
+        if case .actionsOpen = mode { return true }
+        return false
+    }
+
+    /// The popped row's detail view, if one is open.
+    public var detail: Detail? {
+        if case .detail(let d, _) = mode { return d }
+        return nil
+    }
 
     // MARK: Input
 
@@ -55,34 +130,34 @@ public struct MessagesScene: Equatable, Sendable {
         lastForce = f
         switch phase {
         case .down:
-            if detail != nil {
+            switch mode {
+            case .detail:
                 // Any press on the detail's title bar goes back to the list.
-                if p.y < layout.titleBar.maxY { detail = nil; return ["back to the list"] }
+                if p.y < layout.titleBar.maxY { mode = .list; return ["back to the list"] }
                 return []
+            case .actionsOpen(let target):
+                return tapActions(at: p, target: target, layout: layout, time: t)
+            case .list, .dismissing, .pressing:
+                break
             }
-            if actionsOpen {
-                return tapActions(at: p, layout: layout, time: t)
-            }
-            let hit = layout.hit(p, count: rows.count)
-            target = hit
-            dismissing = nil
+            let hit = layout.hit(p, count: rows.count).map { Target(index: $0.index, part: $0.part) }
+            mode = hit.map { .pressing(Press(target: $0)) } ?? .list
             force.press(hasForce: hasForce, at: t)
-            actionsReveal = 0
-            highlightedAction = nil
-            frozenLevel = nil
             var lines = log(preview.handle(.press(location: p, force: force.level(force: f), allowed: hit != nil), at: t))
             popIfCommitted(&lines, layout: layout, time: t)
             return lines
         case .move:
             guard preview.isActive else { return [] }
-            if preview.state != .previewing, preview.state != .committed, let start = preview.pressLocation {
+            if case .pressing(var press) = mode, preview.state != .previewing, preview.state != .committed,
+               let start = preview.pressLocation {
                 let lift = start.y - p.y - Self.actionsSlack
                 let reveal = Force.normalized(lift / Self.actionsTravel)
-                if reveal > 0, frozenLevel == nil { frozenLevel = preview.level }
-                actionsReveal = max(actionsReveal, reveal)
-                highlightedAction = actionsReveal >= 1 ? layout.previewAction(at: p, reveal: actionsReveal) : nil
+                if reveal > 0, press.frozenLevel == nil { press.frozenLevel = preview.level }
+                press.actionsReveal = max(press.actionsReveal, reveal)
+                press.highlightedAction = press.actionsReveal >= 1 ? layout.previewAction(at: p, reveal: press.actionsReveal) : nil
+                mode = .pressing(press)
             }
-            var lines = log(preview.handle(.change(location: p, force: frozenLevel ?? force.level(force: f)), at: t))
+            var lines = log(preview.handle(.change(location: p, force: press?.frozenLevel ?? force.level(force: f)), at: t))
             popIfCommitted(&lines, layout: layout, time: t)
             return lines
         case .up, .cancel:
@@ -93,23 +168,22 @@ public struct MessagesScene: Equatable, Sendable {
             force.release(at: t)
             if before == .committed {
                 // Popped already, while pressing: the lift ends the press quietly.
-            } else if phase == .up, actionsReveal >= 1 {
-                actionsOpen = true
-                if let i = highlightedAction { lines += perform(i, time: t) }
-                return lines
-            } else if let snapshot {
-                dismissing = (snapshot, t)
+                mode = detail.map { .detail($0, press: nil) } ?? .list
+            } else if phase == .up, let press, press.actionsReveal >= 1 {
+                mode = .actionsOpen(press.target)
+                if let i = press.highlightedAction { lines += perform(i, time: t) }
+            } else {
+                mode = snapshot.map { .dismissing(Dismissal(peek: $0, since: t)) } ?? .list
             }
-            if !actionsOpen { target = nil }
             return lines
         }
     }
 
     /// A frame tick: the timed fallback fills on a force-less device (and may pop).
     public mutating func advance(to t: Double, layout: MessagesLayout) -> [String] {
-        if let d = dismissing, t - d.since >= Self.dismissDuration { dismissing = nil }
+        if case .dismissing(let d) = mode, t - d.since >= Self.dismissDuration { mode = .list }
         guard preview.isActive, force.advance(to: t), let at = preview.location else { return [] }
-        var lines = log(preview.handle(.change(location: at, force: frozenLevel ?? force.level(force: lastForce)), at: t))
+        var lines = log(preview.handle(.change(location: at, force: press?.frozenLevel ?? force.level(force: lastForce)), at: t))
         popIfCommitted(&lines, layout: layout, time: t)
         return lines
     }
@@ -117,10 +191,11 @@ public struct MessagesScene: Equatable, Sendable {
     /// Pops the moment the commit transition completes, while the press is still down: the
     /// detail view opens, cross-fading from the peek as it was.
     private mutating func popIfCommitted(_ lines: inout [String], layout: MessagesLayout, time t: Double) {
-        guard preview.state == .committed, detail == nil, let target, target.index < rows.count else { return }
+        guard preview.state == .committed, case .pressing(let press) = mode, press.target.index < rows.count else { return }
+        let target = press.target
         var from = peekDisplay(layout: layout, time: t)
         from?.showsRings = false
-        detail = (rows[target.index], target.part, t, from)
+        mode = .detail(Detail(row: rows[target.index], part: target.part, since: t, from: from), press: press)
         lines.append("pop → \(target.part == .avatar ? "profile" : "message") of \(rows[target.index].sender)")
     }
 
@@ -128,7 +203,7 @@ public struct MessagesScene: Equatable, Sendable {
     /// cancelled peek shrinks away or the popped detail fades in; the timed fallback's next
     /// tick during a force-less press; +∞ otherwise.
     public func nextWake(after t: Double) -> Double {
-        if dismissing != nil { return t }
+        if case .dismissing = mode { return t }
         if let detail, t - detail.since < Self.popDuration { return t }
         guard preview.isActive, let tick = force.nextTick else { return .infinity }
         return tick
@@ -148,18 +223,25 @@ public struct MessagesScene: Equatable, Sendable {
         return true
     }
 
-    /// Esc: closes the detail view or the open actions.
+    /// Esc: closes the detail view (a press still down goes on: it pops again) or the open actions.
     public mutating func close() -> Bool {
-        if detail != nil { detail = nil; return true }
-        if actionsOpen { closeActions(); return true }
-        return false
+        switch mode {
+        case .detail(_, let press):
+            mode = press.map(Mode.pressing) ?? .list
+            return true
+        case .actionsOpen:
+            mode = .list
+            return true
+        case .list, .dismissing, .pressing:
+            return false
+        }
     }
 
     // MARK: Display
 
     public func display(layout: MessagesLayout, time t: Double) -> MessagesDisplay {
         var peek = peekDisplay(layout: layout, time: t)
-        if peek == nil, let d = dismissing {
+        if peek == nil, case .dismissing(let d) = mode {
             var shrinking = d.peek
             shrinking.presence = max(0, 1 - (t - d.since) / Self.dismissDuration)
             peek = shrinking
@@ -188,6 +270,7 @@ public struct MessagesScene: Equatable, Sendable {
 
     private func peekDisplay(layout: MessagesLayout, time t: Double) -> PeekDisplay? {
         guard detail == nil, let target, target.index < rows.count, preview.isActive || actionsOpen else { return nil }
+        let actionsReveal = actionsReveal
         let press = preview.location ?? preview.pressLocation ?? layout.row(target.index).center
         let rings = layout.rings(press: press, source: layout.source(index: target.index, part: target.part),
                                  reveal: actionsReveal)
@@ -202,23 +285,25 @@ public struct MessagesScene: Equatable, Sendable {
 
     // MARK: Internals
 
-    private mutating func tapActions(at p: Point, layout: MessagesLayout, time t: Double) -> [String] {
+    private mutating func tapActions(at p: Point, target: Target, layout: MessagesLayout, time t: Double) -> [String] {
         guard let i = layout.previewAction(at: p, reveal: 1) else {
-            closeActions()
+            mode = .list
             return ["preview actions dismissed"]
         }
         return perform(i, time: t)
     }
 
+    /// Performs preview action `i` on the target whose actions are open; they close.
     private mutating func perform(_ i: Int, time t: Double) -> [String] {
-        guard let target, target.index < rows.count else { closeActions(); return [] }
+        defer { mode = .list }
+        guard let target, target.index < rows.count else { return [] }
         let action = PreviewAction.messageActions[i]
         let row = rows[target.index]
         var lines = ["preview action \"\(action.title)\" (\(action.style.rawValue))"]
         switch action.style {
         case .destructive:
             rows.remove(at: target.index)
-            deleted.append((target.index, row))
+            deleted.append(Deletion(index: target.index, row: row))
             notice = "Deleted \(row.sender) · Z to undo"
             lines.append("deleted the row of \(row.sender)")
         case .selected:
@@ -226,15 +311,7 @@ public struct MessagesScene: Equatable, Sendable {
         case .default:
             notice = "Reply to \(row.sender)…"
         }
-        closeActions()
         return lines
-    }
-
-    private mutating func closeActions() {
-        actionsOpen = false
-        actionsReveal = 0
-        highlightedAction = nil
-        target = nil
     }
 
     private func log(_ effects: [PreviewInteraction.Effect]) -> [String] {
@@ -250,14 +327,5 @@ public struct MessagesScene: Equatable, Sendable {
                 "didCancel"
             }
         }
-    }
-
-    public static func == (a: MessagesScene, b: MessagesScene) -> Bool {
-        a.rows == b.rows && a.preview == b.preview && a.force == b.force && a.target?.index == b.target?.index
-            && a.target?.part == b.target?.part && a.actionsReveal == b.actionsReveal
-            && a.highlightedAction == b.highlightedAction && a.actionsOpen == b.actionsOpen
-            && a.detail?.row == b.detail?.row && a.detail?.since == b.detail?.since && a.notice == b.notice
-            && a.deleted.map(\.row) == b.deleted.map(\.row) && a.dismissing?.since == b.dismissing?.since
-            && a.scroll == b.scroll
     }
 }

@@ -49,7 +49,7 @@ public enum PresentFixtures {
     public static func peek(quarters: Int, viewport: Viewport) -> AppState {
         var s = state(.messages, viewport: viewport)
         s.advance(to: start)
-        guard let row = s.display.messages?.layout.row(2) else { return s }
+        guard let row = s.display.scene.messages?.layout.row(2) else { return s }
         press(at: row.center, notches: quarters, &s)
         return s
     }
@@ -59,7 +59,7 @@ public enum PresentFixtures {
     public static func confirmRing(notches: Int, viewport: Viewport) -> AppState {
         var s = state(.confirm, viewport: viewport)
         s.advance(to: start)
-        guard let bar = s.display.confirm?.bar else { return s }
+        guard let bar = s.display.scene.confirm?.bar else { return s }
         press(at: bar.center, notches: notches, &s)
         return s
     }

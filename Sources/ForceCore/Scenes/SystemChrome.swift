@@ -47,17 +47,26 @@ public struct SystemChrome: Equatable, Sendable {
     /// 10 pt: a press on the open shade that moves less is a tap.
     public static let tapSlop = 10.0
 
-    public init(viewport: Viewport, scene: SceneKind, autoHideIndicator: Bool = false) {
+    /// The chrome of a window showing `scene`; each scene's `deferrals` (in tab order) are
+    /// declared once, the scene on screen owns the deferral. `holdsEdgePresses` is the scene's
+    /// (the force scenes hold presses near an edge back; the canvas draws at once).
+    public init(viewport: Viewport, scene: SceneKind, holdsEdgePresses: Bool,
+                deferrals: [(scene: SceneKind, deferral: EdgeDeferral)], autoHideIndicator: Bool = false) {
         var p = EdgeDeferralPreferences(root: Self.windowOwner)
-        p.setChildForDeferral(scene.rawValue, of: Self.windowOwner)
-        p.setChildForDeferral(Self.inkViewOwner, of: SceneKind.canvas.rawValue)
-        p.setPreferredEdges([.top, .bottom], for: Self.inkViewOwner)
-        p.setPreferredEdges([.bottom], for: SceneKind.confirm.rawValue)
+        p.setChildForDeferral(scene.name, of: Self.windowOwner)
+        for (kind, d) in deferrals where !d.edges.isEmpty {
+            if let child = d.child {
+                p.setChildForDeferral(child, of: kind.name)
+                p.setPreferredEdges(d.edges, for: child)
+            } else {
+                p.setPreferredEdges(d.edges, for: kind.name)
+            }
+        }
         _ = p.update()
         preferences = p
         edges = EdgeGesture(viewport: viewport)
         indicator = HomeIndicator(autoHide: autoHideIndicator, at: 0)
-        holdsEdgePresses = scene != .canvas
+        self.holdsEdgePresses = holdsEdgePresses
         applyPolicy()
     }
 
@@ -203,9 +212,9 @@ public struct SystemChrome: Equatable, Sendable {
     // MARK: Settings
 
     /// A scene switch: the window's child becomes the new scene, and the system re-reads.
-    public mutating func sceneChanged(to scene: SceneKind) {
-        holdsEdgePresses = scene != .canvas
-        preferences.setChildForDeferral(scene.rawValue, of: Self.windowOwner)
+    public mutating func sceneChanged(to scene: SceneKind, holdsEdgePresses: Bool) {
+        self.holdsEdgePresses = holdsEdgePresses
+        preferences.setChildForDeferral(scene.name, of: Self.windowOwner)
         _ = preferences.update()
         applyPolicy()
     }

@@ -46,8 +46,8 @@ extension Session {
         if state.pressure.curve != session.pressureCurve {
             session.events.append(TimedEvent(time: end, event: .pressureCurve(state.pressure.curve)))
         }
-        if state.scene != session.scene {
-            session.events.append(TimedEvent(time: end, event: .command(.show(state.scene))))
+        if state.scene != session.scene, let show = Command.show(state.scene) {
+            session.events.append(TimedEvent(time: end, event: .command(show)))
         }
         return session
     }

@@ -40,7 +40,7 @@ public enum SessionCoding {
         let o = s.options
         return "{\"format\":\"\(Session.formatName)\",\"version\":\(Session.currentVersion),"
             + "\"width\":\(s.viewport.width),\"height\":\(s.viewport.height),\"scale\":\(num(s.viewport.scale)),"
-            + "\"scene\":\"\(s.scene.rawValue)\",\"peekThreshold\":\(num(s.thresholds.peek)),"
+            + "\"scene\":\"\(s.scene.name)\",\"peekThreshold\":\(num(s.thresholds.peek)),"
             + "\"popThreshold\":\(num(s.thresholds.pop)),\"fallbackInterval\":\(num(s.fallbackInterval)),"
             + "\"pressureStep\":\(num(s.pressureStep)),\"pressureEasing\":\(num(s.pressureEasing)),\"pressureCurve\":\"\(s.pressureCurve.pressCurve)\","
             + "\"minimumPressure\":\(num(s.pressureCurve.minimumPressure)),\"pressureMultiplier\":\(num(s.pressureCurve.multiplier)),"

@@ -21,8 +21,8 @@ extension SessionParser {
         let curve = try parseCurve(f)
         var scene = SceneKind.canvas
         if let name = try f.optionalString("scene") {
-            guard let s = SceneKind(rawValue: name) else {
-                throw f.fail("unknown scene \"\(name)\" (expected \(SceneKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            guard let s = SceneKind(name: name) else {
+                throw f.fail("unknown scene \"\(name)\" (expected \(SceneKind.builtIn.map(\.name).joined(separator: ", ")))")
             }
             scene = s
         }

@@ -21,12 +21,14 @@ public struct PointerTrack: Equatable, Sendable {
         /// two samples of it there.
         public var sampleRate: Double?
         /// The newest sample minus the one before it: location and time.
-        public var delta: (dx: Double, dy: Double, dt: Double)?
+        public var delta: Delta?
+    }
 
-        public static func == (a: Readout, b: Readout) -> Bool {
-            a.velocity == b.velocity && a.sampleRate == b.sampleRate && a.delta?.dx == b.delta?.dx
-                && a.delta?.dy == b.delta?.dy && a.delta?.dt == b.delta?.dt
-        }
+    /// A sample minus the one before it: points across, points down, seconds.
+    public struct Delta: Equatable, Sendable {
+        public var dx: Double
+        public var dy: Double
+        public var dt: Double
     }
 
     /// 1 s: the trail shows the samples of the last second (issue 12).
@@ -74,7 +76,7 @@ public struct PointerTrack: Equatable, Sendable {
         if sameDevice.count >= 2, let oldest = sameDevice.last, last.time > oldest.time {
             rate = Double(sameDevice.count - 1) / (last.time - oldest.time)
         }
-        let delta = previous.map { (dx: last.location.x - $0.location.x, dy: last.location.y - $0.location.y, dt: last.time - $0.time) }
+        let delta = previous.map { Delta(dx: last.location.x - $0.location.x, dy: last.location.y - $0.location.y, dt: last.time - $0.time) }
         return Readout(velocity: velocity, sampleRate: rate, delta: delta)
     }
 

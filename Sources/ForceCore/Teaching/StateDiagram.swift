@@ -73,7 +73,8 @@ public struct StateDiagram: Equatable, Sendable {
 public struct TransitionLog: Equatable, Sendable {
     /// One change of state.
     public struct Step: Equatable, Sendable {
-        public var from: String
+        /// The state left (nil: something new entering the machine, such as an ink point).
+        public var from: String?
         public var to: String
     }
 
@@ -92,6 +93,13 @@ public struct TransitionLog: Equatable, Sendable {
         guard from != to else { return }
         count += 1
         recent.append(Step(from: from, to: to))
+        if recent.count > Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
+    }
+
+    /// Records something new entering the machine in state `to` (an ink point arriving).
+    public mutating func record(entering to: String) {
+        count += 1
+        recent.append(Step(from: nil, to: to))
         if recent.count > Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
     }
 

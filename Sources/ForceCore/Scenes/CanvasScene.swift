@@ -1,0 +1,145 @@
+/// The Canvas scene: variable-width ink (TouchCanvas). The pen draws, its eraser end erases
+/// whole strokes, the mouse draws with the emulator's force. A stroke the system took over (an
+/// edge swipe) is taken off, or kept as cancelled ink (red) in debug mode.
+public struct CanvasScene: Scene {
+    /// The drawing: strokes, the live stroke, undo and redo.
+    public internal(set) var ink = InkCanvas()
+    /// Where the eraser touches, during an eraser gesture.
+    public internal(set) var eraserLocation: Point?
+    /// The newest points the diagram panel saw, and the steps they took (`noteMachineSteps`).
+    private var seenPoints: [InkCanvas.FocusPoint] = []
+    private var steps = TransitionLog()
+
+    /// A canvas without ink.
+    public init() {}
+
+    public var kind: SceneKind { .canvas }
+    public var pressStyle: PressureInput.PressStyle { .ink }
+    /// The ink view defers the top and bottom edges: a first swipe draws (an arrow shows).
+    public var edgeDeferral: EdgeDeferral { EdgeDeferral(child: SystemChrome.inkViewOwner, edges: [.top, .bottom]) }
+
+    public func usesPressure(for input: PointerInput) -> Bool { input.source != .eraser && !ink.isErasing }
+
+    // MARK: Input
+
+    public mutating func pointer(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
+        guard usesPressure(for: p) else { return erase(p, context: c) }
+        switch p.phase {
+        case .down:
+            ink.begin(at: p.location, force: c.force, time: c.time, source: p.source, hasForce: c.hasForce,
+                      altitude: p.altitude, azimuth: p.azimuth)
+        case .move:
+            ink.move(to: p.location, force: c.force, time: c.time, altitude: p.altitude, azimuth: p.azimuth)
+        case .up, .cancel:
+            ink.end(at: p.location, force: c.force, time: c.time, cancelled: p.phase == .cancel,
+                    discard: c.systemTook && !c.options.debug)
+        }
+        return SceneOutcome()
+    }
+
+    /// A force change without movement (a notch, a step of its ease): the live point's force.
+    public mutating func pressureChanged(context c: SceneContext) -> SceneOutcome {
+        ink.changeForce(to: c.force, time: c.time)
+        return SceneOutcome()
+    }
+
+    /// The pen's eraser end: removes whole finished strokes it touches (one undo step per press).
+    private mutating func erase(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
+        let options = c.outline
+        // The ink's radius at a point, as every renderer draws it.
+        let halfWidth: (Stroke, InkPoint) -> Double = { _, point in
+            OutlinePolygon.radius(pressure: point.force, options: options)
+        }
+        var out = SceneOutcome()
+        switch p.phase {
+        case .down:
+            out.press = .began(.eraser)
+            eraserLocation = p.location
+            ink.beginErase(at: p.location, halfWidth: halfWidth)
+        case .move:
+            guard ink.isErasing else { return out }
+            eraserLocation = p.location
+            ink.erase(at: p.location, halfWidth: halfWidth)
+        case .up, .cancel:
+            guard ink.isErasing else { return out }
+            ink.erase(at: p.location, halfWidth: halfWidth)
+            ink.endErase()
+            eraserLocation = nil
+            out.press = .ended
+        }
+        return out
+    }
+
+    /// A frame tick: old predictions go, new ones are appended, a force estimate settles.
+    public mutating func advance(context c: SceneContext) -> SceneOutcome {
+        ink.advance(to: c.time)
+        return SceneOutcome()
+    }
+
+    public func nextWake(after t: Double) -> Double { ink.nextWake(after: t) }
+
+    /// Undo in the canvas: the last stroke (or clear, or erase).
+    public mutating func undo(context: SceneContext) -> SceneOutcome? {
+        ink.undo()
+        return SceneOutcome()
+    }
+
+    /// Ctrl+N: the ink and its undo history go.
+    mutating func startNew(at t: Double) {
+        ink.startNew(at: t)
+        eraserLocation = nil
+    }
+
+    // MARK: What it shows
+
+    public func display(context: SceneContext) -> SceneDisplay { .canvas }
+
+    public static let help = HelpSection("Canvas: drawing", [
+        ("Drag with a button held", "draw; a stroke starts at the last pressure used, never below 0.10"),
+        ("Wheel while pressed", "pressure ± 0.1 a notch (eased); standing still, the blob grows"),
+        ("[  ]", "pressure − / + one step"),
+        ("Shift", "deep press (1.0) while held"),
+        ("D", "debug: TouchCanvas's colours per point type, a dot per sample"),
+        ("P", "precise (sub-pixel) locations"),
+        ("O", "pressure → opacity"),
+        ("R", "renderer: outline (perfect-freehand) ↔ classic (TouchCanvas segments)"),
+        ("W", "width mapping: perfect-freehand ↔ TouchCanvas (every renderer)"),
+        ("S", "simulated pressure: the mouse as a force-less device"),
+        ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
+        ("C  /  Ctrl+N", "clear (undoable)  /  a new canvas (not undoable)"),
+        ("Ctrl+S", "export PNG, SVG, PDF and a .jsonl (Home → Open Recent)"),
+        ("A pen's eraser end", "erases the whole strokes it touches"),
+        ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),
+    ])
+
+    public var help: HelpSection { Self.help }
+
+    public func snapshot(into f: inout [String: StateValue], at t: Double) {
+        f["ink.strokes"] = .number(Double(ink.strokes.count))
+        f["ink.points"] = .number(Double(ink.pointCount))
+        f["ink.livePoints"] = .number(Double(ink.live?.points.count ?? 0))
+        f["ink.canUndo"] = .flag(ink.canUndo)
+        f["ink.canRedo"] = .flag(ink.canRedo)
+    }
+
+    /// The point types of the newest real points.
+    public func machine(at t: Double) -> SceneMachine? {
+        SceneMachine(table: InkCanvas.diagram, current: ink.focusPoints(following: ink.strokes.last?.id).last?.phase.rawValue)
+    }
+
+    public var machineSteps: TransitionLog { steps }
+
+    /// The newest points: one seen before that changed phase steps; one not seen before enters.
+    public mutating func noteMachineSteps() {
+        let now = ink.focusPoints(following: seenPoints.last?.stroke)
+        guard now != seenPoints else { return }
+        for p in now {
+            if let old = seenPoints.first(where: { $0.stroke == p.stroke && $0.sequence == p.sequence }) {
+                if old.phase != p.phase { steps.record(from: old.phase.rawValue, to: p.phase.rawValue) }
+            } else if p.sequence > (seenPoints.last?.sequence ?? -1) || p.stroke != seenPoints.last?.stroke {
+                steps.record(entering: p.phase.rawValue)
+            }
+        }
+        seenPoints = now
+    }
+}

@@ -1,0 +1,54 @@
+/// The Home scene through `Scene`: icons laid out in the area, the quick-action menu's machine,
+/// its opening on the timeline.
+extension HomeScene: Scene {
+    public var kind: SceneKind { .home }
+
+    public func content(in area: Rect) -> [Rect] {
+        let l = HomeLayout(area: area, count: apps.count)
+        return [l.grid, l.stateLines]
+    }
+
+    public mutating func layOut(in area: Rect) { relayout(area: area) }
+
+    public mutating func pointer(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
+        let out = pointer(p.phase, at: p.location, force: c.force, hasForce: c.hasForce, time: c.time)
+        return SceneOutcome(log: out.log, dispatch: out.dispatch)
+    }
+
+    public mutating func advance(context c: SceneContext) -> SceneOutcome {
+        let out = advance(to: c.time, pointer: c.pointer)
+        return SceneOutcome(log: out.log, dispatch: out.dispatch)
+    }
+
+    /// The timed fallback's level while it drives a press (a device without force).
+    public var fallbackForce: Double? { force.usesFallback && menu.state != .idle ? force.fallback.intention : nil }
+
+    public mutating func close(context c: SceneContext) -> Bool { close(at: c.time) }
+
+    public func display(context c: SceneContext) -> SceneDisplay { .home(display(time: c.time)) }
+
+    public static let help = HelpSection("Home: quick actions", [
+        ("Press an icon, then wheel up", "the ring fills; at 0.20 the quick-action menu opens"),
+        ("Slide to an item and lift", "performs it"),
+        ("Lift, then tap an item", "performs it; a tap elsewhere, or Esc, closes the menu"),
+        ("A light tap on an icon", "launches the app"),
+        ("ForceCanvas's icon", "New Canvas, Peek Demo, Confirm Demo, then Open Recent after a Ctrl+S export"),
+    ])
+
+    public var help: HelpSection { Self.help }
+
+    public func snapshot(into f: inout [String: StateValue], at t: Double) {
+        f["QuickActionMenu.state"] = .text(StateSnapshot.describe(menu.state, apps: apps))
+        f["QuickActionMenu.open"] = .flag(menu.isOpen)
+        f["QuickActionMenu.items"] = .text(menu.items.map(\.title).joined(separator: " | "))
+        f["QuickActionMenu.highlighted"] = menu.highlighted.map { .text("\($0)") } ?? .null
+        f["QuickActionMenu.level"] = StateValue.rounded(menu.level)
+        f["Home.toast"] = toast.map { .text($0.text) } ?? .null
+    }
+
+    public func machine(at t: Double) -> SceneMachine? { SceneMachine(table: menu.diagram, current: menu.state.name) }
+    public var machineSteps: TransitionLog { menu.transitions }
+
+    /// A menu opening is the Home scene's peek.
+    public var timelineSignals: [TimelineSignal] { [TimelineSignal(.peek, "quick actions", isOn: menu.isOpen)] }
+}
