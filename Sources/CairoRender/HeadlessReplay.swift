@@ -73,40 +73,32 @@ public struct HeadlessReplay {
     ) throws {
         let schedule = ReplaySchedule(captures: end.map { wanted.union([$0]) } ?? wanted)
         guard let last = schedule.lastCapture else { return }
-        var state = session.initialState(shortcuts: shortcuts)
-        let presenter = try PNGPresenter(viewport: state.viewport)
-        var events = try makeEvents()
-        var pending = try events.next()
-        var frame: Int? = 0
+        var replay = Replayer(state: session.initialState(shortcuts: shortcuts), events: AnyTimedEventSource(try makeEvents()))
+        replay.stepEveryFrame = stepEveryFrame
+        let presenter = try PNGPresenter(viewport: replay.state.viewport)
         var reported = -1
-        while let k = frame {
-            let t = ReplaySchedule.time(ofFrame: k)
-            while let e = pending, e.time <= t {
-                state.handle(e)
-                pending = try events.next()
-            }
-            state.advance(to: t)
-            try step?(k, state)
-            let captured = wanted.contains(k)
-            if captured {
-                do throws(PresentError) {
-                    _ = try presenter.render(FrameRequest(display: state.display))
-                    presenter.destinations = outputs[k] ?? []
-                    try presenter.present()
-                } catch {
-                    throw error.underlying
+        for target in schedule.captures {
+            while let k = try replay.step(toward: target) {
+                let state = replay.state
+                try step?(k, state)
+                let captured = k == target && wanted.contains(k)
+                if captured {
+                    do throws(PresentError) {
+                        _ = try presenter.render(FrameRequest(display: state.display))
+                        presenter.destinations = outputs[k] ?? []
+                        try presenter.present()
+                    } catch {
+                        throw error.underlying
+                    }
+                    try capture(k, state, presenter.frame)
+                } else if stepEveryFrame && renderEveryFrame {
+                    try presenter.prepare(state.display)
                 }
-            } else if stepEveryFrame && renderEveryFrame {
-                try presenter.prepare(state.display)
+                if k / 60 > reported {
+                    reported = k / 60
+                    progress?(k, last)
+                }
             }
-            if captured { try capture(k, state, presenter.frame) }
-            if k / 60 > reported {
-                reported = k / 60
-                progress?(k, last)
-            }
-            frame = stepEveryFrame
-                ? (k < last ? k + 1 : nil)
-                : schedule.frame(after: k, nextEvent: pending?.time, wake: state.nextWake(after: t))
         }
     }
 }

@@ -48,7 +48,7 @@ public final class WindowApp {
     }
 
     /// What the frame loop keeps between frames: the window, its presenter and clock, the
-    /// event translator, the pen source, timing, a replay and an Open Recent in progress.
+    /// event translator, the pen source, timing, an Open Recent being read or redrawn.
     struct Loop {
         let window: Window
         let presenter: any WindowPresenter
@@ -58,7 +58,8 @@ public final class WindowApp {
         var timer = FrameTimer()
         var stats: FrameStats?
         var lastStats = -Double.infinity
-        var replay: (session: Session, start: Double, index: Int)?
+        /// A recent drawing being redrawn at the pace it was drawn, from the frame it opened.
+        var redraw: ReplayCursor<TimedEventList>?
         var opening: SessionLoad?
         var checkpoints = CheckpointNames()
         var frames = 0
@@ -183,19 +184,18 @@ public final class WindowApp {
         return out
     }
 
-    /// 3. Update: the core handles each event (journaled and recorded), then replayed events due,
-    /// host requests, an Open Recent that finished reading, finished exports.
+    /// 3. Update: the core handles each event (journaled and recorded), then a redrawn drawing's
+    /// events due, host requests, an Open Recent that finished reading, finished exports.
     private func update(_ events: [(HostEvent, Double)], _ frameStart: Double, _ l: inout Loop, _ s: inout Running) {
         for (h, t) in events { perform(h, at: t, frameStart: frameStart, &l, &s) }
-        if var r = l.replay {
-            while r.index < r.session.events.count, r.start + r.session.events[r.index].time <= frameStart {
-                // Replayed events change the canvas: the journal keeps them, the recording does not.
-                let e = r.session.events[r.index]
-                s.state.handle(e.event, at: r.start + e.time)
-                s.journal?.record(TimedEvent(time: r.start + e.time, event: e.event))
-                r.index += 1
+        if var r = l.redraw {
+            r.take(through: frameStart) { e in
+                // Redrawn events change the canvas: the journal keeps them, the recording does not
+                // (it has the quick action that opened the drawing).
+                s.state.handle(e)
+                s.journal?.record(e)
             }
-            l.replay = r.index < r.session.events.count ? r : nil
+            l.redraw = r.isFinished() ? nil : r
         }
         for request in s.state.takeHostRequests() {
             switch request {
@@ -214,7 +214,7 @@ public final class WindowApp {
             l.opening = nil
             switch result {
             case .success(let session):
-                l.replay = (session, frameStart, 0)
+                l.redraw = ReplayCursor(TimedEventList(session.events), offset: frameStart)
                 s.status = ("Redrawing \(Self.fileName(job.path))", frameStart + Self.statusDuration)
             case .failure(let error):
                 Self.log("forcecanvas: Open Recent: \(error)")

@@ -21,27 +21,16 @@ final class IdleSkippingTests: XCTestCase {
         return try SessionCoding.parse(text, file: name)
     }
 
-    /// The replay loop of `HeadlessReplay` without the renderer: the state at each captured
-    /// frame, and how many frames were simulated.
+    /// The replay (`Replayer`) without the renderer: the state at each captured frame, and how
+    /// many frames were simulated.
     func replay(_ session: Session, captures: Set<Int>, stepEveryFrame: Bool) -> (states: [Int: AppState], simulated: Int) {
-        let schedule = ReplaySchedule(captures: captures)
-        guard let last = schedule.lastCapture else { return ([:], 0) }
-        var state = session.initialState()
-        var events = session.events[...]
+        var replay = Replayer(state: session.initialState(), events: TimedEventList(session.events))
+        replay.stepEveryFrame = stepEveryFrame
         var states: [Int: AppState] = [:]
         var simulated = 0
-        var frame: Int? = 0
-        while let k = frame {
-            let t = ReplaySchedule.time(ofFrame: k)
-            while let next = events.first?.time, next <= t {
-                state.handle(events.removeFirst())
-            }
-            state.advance(to: t)
-            simulated += 1
-            if captures.contains(k) { states[k] = state }
-            frame = stepEveryFrame
-                ? (k < last ? k + 1 : nil)
-                : schedule.frame(after: k, nextEvent: events.first?.time, wake: state.nextWake(after: t))
+        for target in captures.sorted() {
+            while replay.step(toward: target) != nil { simulated += 1 }
+            states[target] = replay.state
         }
         return (states, simulated)
     }
@@ -104,27 +93,24 @@ final class IdleSkippingTests: XCTestCase {
     /// the wakes are not only right for the captured states but for every frame a player shows.
     func assertNothingChangesInJumpedOverFrames(_ s: Session, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         let end = ReplaySchedule.frame(atOrAfter: s.duration + 3)
-        let schedule = ReplaySchedule(captures: [end])
-        var state = s.initialState()
-        var events = s.events[...]
+        var replay = Replayer(state: s.initialState(), events: TimedEventList(s.events))
+        replay.stepEveryFrame = true
         var jump: (from: Int, look: Display, to: Int)?
         var jumped = 0
-        for k in 0...end {
-            let t = ReplaySchedule.time(ofFrame: k)
-            while let next = events.first?.time, next <= t {
-                state.handle(events.removeFirst())
-            }
-            state.advance(to: t)
+        while let k = replay.step(toward: end) {
+            let state = replay.state
             if let j = jump, k < j.to {
                 jumped += 1
                 if look(state) != j.look {
-                    return XCTFail("\(name): frame \(k) (t = \(t)) differs from frame \(j.from), which planned to jump to \(j.to)",
+                    return XCTFail("\(name): frame \(k) (t = \(state.time)) differs from frame \(j.from), which planned to jump to \(j.to)",
                                    file: file, line: line)
                 }
                 continue
             }
-            let next = schedule.frame(after: k, nextEvent: events.first?.time, wake: state.nextWake(after: t)) ?? end
-            jump = (k, look(state), next)
+            // Where a replay that skips would go from here.
+            var skipping = replay
+            skipping.stepEveryFrame = false
+            jump = (k, look(state), skipping.nextFrame(toward: end) ?? end)
         }
         XCTAssertGreaterThan(jumped, end / 2, "\(name): most frames are jumped over", file: file, line: line)
     }

@@ -32,36 +32,42 @@ final class ReplayScheduleTests: XCTestCase {
         }
     }
 
-    func testTheNextFrameIsTheEarliestOfEventWakeAndCapture() {
-        let s = ReplaySchedule(captures: [600, 90, 90])
-        XCTAssertEqual(s.captures, [90, 600])
-        XCTAssertEqual(s.lastCapture, 600)
-        XCTAssertEqual(s.frame(after: 0, nextEvent: nil, wake: .infinity), 90, "nothing happens: straight to a capture")
-        XCTAssertEqual(s.frame(after: 90, nextEvent: nil, wake: .infinity), 600)
-        XCTAssertEqual(s.frame(after: 600, nextEvent: 1, wake: 0), nil, "done after the last capture")
-        XCTAssertEqual(s.frame(after: 0, nextEvent: 0.5, wake: .infinity), 30, "the event's frame")
-        XCTAssertEqual(s.frame(after: 0, nextEvent: 0.501, wake: .infinity), 31)
-        XCTAssertEqual(s.frame(after: 0, nextEvent: 0, wake: .infinity), 1, "a late event: the very next frame")
-        XCTAssertEqual(s.frame(after: 10, nextEvent: 5, wake: 0.4), 24, "the wake's frame")
-        XCTAssertEqual(s.frame(after: 10, nextEvent: nil, wake: ReplaySchedule.time(ofFrame: 10)), 11, "animating: every frame")
-        XCTAssertEqual(s.frame(after: 10, nextEvent: nil, wake: 0), 11, "a wake in the past: the next frame")
-        XCTAssertEqual(s.frame(after: 10, nextEvent: nil, wake: .nan), 11, "unsure: the next frame")
-        XCTAssertEqual(s.frame(after: 100, nextEvent: nil, wake: .infinity), 600)
-    }
-
-    func testAWakeARoundingErrorLateIsNotMissed() {
-        let s = ReplaySchedule(captures: [600])
+    /// The rule every replay steps by (`Replayer.nextFrame`): the limit (the next event's frame,
+    /// a capture, the target) unless the state wakes sooner, never the frame itself.
+    func testTheNextFrameIsTheEarliestOfTheLimitAndTheWake() {
+        func next(after k: Int, event: Double?, capture: Int, wake: Double) -> Int {
+            ReplaySchedule.frame(after: k, limit: min(capture, event.map(ReplaySchedule.frame(atOrAfter:)) ?? capture), wake: wake)
+        }
+        XCTAssertEqual(next(after: 0, event: nil, capture: 90, wake: .infinity), 90, "nothing happens: straight to a capture")
+        XCTAssertEqual(next(after: 90, event: nil, capture: 600, wake: .infinity), 600)
+        XCTAssertEqual(next(after: 0, event: 0.5, capture: 600, wake: .infinity), 30, "the event's frame")
+        XCTAssertEqual(next(after: 0, event: 0.501, capture: 600, wake: .infinity), 31)
+        XCTAssertEqual(next(after: 0, event: 0, capture: 600, wake: .infinity), 1, "a late event: the very next frame")
+        XCTAssertEqual(next(after: 10, event: 5, capture: 600, wake: 0.4), 24, "the wake's frame")
+        XCTAssertEqual(next(after: 10, event: nil, capture: 600, wake: ReplaySchedule.time(ofFrame: 10)), 11, "animating: every frame")
+        XCTAssertEqual(next(after: 10, event: nil, capture: 600, wake: 0), 11, "a wake in the past: the next frame")
+        XCTAssertEqual(next(after: 10, event: nil, capture: 600, wake: .nan), 11, "unsure: the next frame")
         // A tick due at 0.3 s computed as 0.30000000000000004 must still reach frame 18 (0.3 s)
         // if the state's own test counts it there; the margin makes it simulate frame 18.
-        XCTAssertEqual(s.frame(after: 0, nextEvent: nil, wake: 0.1 + 0.2), 18)
+        XCTAssertEqual(next(after: 0, event: nil, capture: 600, wake: 0.1 + 0.2), 18, "a wake a rounding error late")
+    }
+
+    /// The replayer simulates frame 0 first, then only the frames that matter, and stops at its target.
+    func testTheReplayerStepsFromFrameZeroToItsTarget() {
+        let events = [TimedEvent(time: 0.5, event: .command(.toggleDebug)), TimedEvent(time: 2, event: .command(.toggleDebug))]
+        var replay = Replayer(state: AppState(viewport: Viewport(width: 400, height: 300)), events: TimedEventList(events))
+        var frames: [Int] = []
+        while let k = replay.step(toward: 600) { frames.append(k) }
+        XCTAssertEqual(frames, [0, 30, 120, 600])
+        XCTAssertEqual(replay.eventCount, 2)
+        XCTAssertNil(replay.step(toward: 600), "done at the target")
+        XCTAssertFalse(replay.state.options.debug)
     }
 
     func testCapturesAreSortedAndNegativeFramesIgnored() {
         let s = ReplaySchedule(captures: [5, -1, 3])
         XCTAssertEqual(s.captures, [3, 5])
-        XCTAssertEqual(s.capture(after: -1), 3)
-        XCTAssertEqual(s.capture(after: 3), 5)
-        XCTAssertNil(s.capture(after: 5))
+        XCTAssertEqual(s.lastCapture, 5)
         XCTAssertNil(ReplaySchedule(captures: []).lastCapture)
     }
 }

@@ -53,33 +53,19 @@ public struct VideoReplay {
     /// Runs the replay and hands each video frame's pixels to `frame` in order (`changed`
     /// says whether they differ from the previous frame's).
     public func run(_ frame: (_ index: Int, _ surface: ImageSurface, _ changed: Bool) throws -> Void) throws {
-        var state = header.initialState(shortcuts: shortcuts)
-        var events = try makeEvents()
-        var pending = try events.next()
+        var replay = Replayer(state: header.initialState(shortcuts: shortcuts), events: AnyTimedEventSource(try makeEvents()))
         var caption: (time: Double, caption: Caption)?
-        let renderer = try FrameRenderer(viewport: state.viewport)
-        var simulated = -1
+        let renderer = try FrameRenderer(viewport: replay.state.viewport)
         var shown = -1
         for j in 0..<frameCount {
             let target = replayFrame(ofVideoFrame: j)
             var changed = false
             if target != shown {
-                // The frames before the target that the state needs (events, wakes).
-                while simulated < target {
-                    var limit = target
-                    if let e = pending { limit = min(limit, ReplaySchedule.frame(atOrAfter: e.time)) }
-                    // Before frame 0 nothing has run that could wake.
-                    let wake = simulated >= 0 ? state.nextWake(after: ReplaySchedule.time(ofFrame: simulated)) : .infinity
-                    let k = ReplaySchedule.frame(after: simulated, limit: limit, wake: wake)
-                    let t = ReplaySchedule.time(ofFrame: k)
-                    while let e = pending, e.time <= t {
-                        if case .caption(let c) = e.event { caption = (e.time, c) }
-                        state.handle(e)
-                        pending = try events.next()
-                    }
-                    state.advance(to: t)
-                    simulated = k
-                }
+                // The frames up to the target that the state needs (events, wakes).
+                while try replay.step(toward: target, handling: { e in
+                    if case .caption(let c) = e.event { caption = (e.time, c) }
+                }) != nil {}
+                let state = replay.state
                 var d = state.display
                 if subtitles, let c = caption, c.caption.duration.map({ state.time < c.time + $0 }) ?? true {
                     d.subtitle = c.caption.text

@@ -10,12 +10,16 @@
 /// state (a value) is kept about every second (`keyframeInterval`), and a seek replays from the
 /// nearest keyframe at or before its target, jumping over idle frames as replays do.
 public struct Player: Equatable, Sendable {
-    /// A kept state: the replay's state at `frame`, with the events handled so far.
+    /// A kept replay: its state at `frame`, with the events handled so far.
     public struct Keyframe: Equatable, Sendable {
-        public var frame: Int
-        /// The index of the first event not yet handled.
-        var cursor: Int
-        var state: AppState
+        public var frame: Int { replay.frame }
+        var replay: Replayer<TimedEventList>
+    }
+
+    /// A caption of the session and its time.
+    public struct TimedCaption: Equatable, Sendable {
+        public var time: Double
+        public var caption: Caption
     }
 
     /// 1e-9 frames: what floating-point sums of the clock's steps may lack of a whole frame.
@@ -26,10 +30,12 @@ public struct Player: Equatable, Sendable {
 
     /// The session played (its header and events).
     public let session: Session
+    /// The replay of the session, at the frame on screen.
+    private var replay: Replayer<TimedEventList>
     /// The replayed state at `frame`.
-    public private(set) var state: AppState
+    public var state: AppState { replay.state }
     /// The frame on screen.
-    public private(set) var frame = 0
+    public var frame: Int { replay.frame }
     /// The last frame: the one that shows the session's last event.
     public let lastFrame: Int
     /// Whether the player plays (else it is paused).
@@ -41,12 +47,10 @@ public struct Player: Equatable, Sendable {
     /// The timeline's markers (those of the state's changes as far as frames were simulated).
     public private(set) var markers: TimelineMarkers
     /// The captions, by time: their event index and the caption.
-    public let captions: [(time: Double, caption: Caption)]
+    public let captions: [TimedCaption]
     /// Whether playback stopped at a caption marked `pause` (Space goes on).
     public private(set) var heldByCaption = false
 
-    /// The first event not yet handled.
-    private var cursor = 0
     /// Whether the speed was given (`--speed`), so a caption at the start does not change it.
     private let explicitSpeed: Bool
     /// Frames of session time owed by the clock while playing, not yet a whole frame.
@@ -64,11 +68,11 @@ public struct Player: Equatable, Sendable {
         lastFrame = ReplaySchedule.frame(atOrAfter: session.duration)
         markers = TimelineMarkers(events: session.events)
         captions = session.events.compactMap { e in
-            if case .caption(let c) = e.event { return (e.time, c) }
+            if case .caption(let c) = e.event { return TimedCaption(time: e.time, caption: c) }
             return nil
         }
-        state = session.initialState(shortcuts: shortcuts)
-        simulate(0)
+        replay = Self.freshReplay(of: session, shortcuts: shortcuts)
+        run(to: 0)
         applyStartCaptions()
     }
 
@@ -91,8 +95,8 @@ public struct Player: Equatable, Sendable {
 
     /// Where it is and what it shows (keyframes and markers are caches of the same session).
     public static func == (a: Player, b: Player) -> Bool {
-        a.frame == b.frame && a.state == b.state && a.isPlaying == b.isPlaying && a.speed == b.speed
-            && a.heldByCaption == b.heldByCaption && a.cursor == b.cursor && a.session == b.session
+        a.replay == b.replay && a.isPlaying == b.isPlaying && a.speed == b.speed && a.heldByCaption == b.heldByCaption
+            && a.owed == b.owed && a.session == b.session
     }
 
     /// The session time on screen: frame / 60 s.
@@ -100,7 +104,7 @@ public struct Player: Equatable, Sendable {
     /// The session's length in seconds (its last event's time).
     public var duration: Double { session.duration }
     /// The events the replay handled so far (a fork's recording starts with them).
-    public var handledEvents: ArraySlice<TimedEvent> { session.events[..<cursor] }
+    public var handledEvents: ArraySlice<TimedEvent> { session.events[..<replay.eventCount] }
     /// Whether the last frame is on screen.
     public var atEnd: Bool { frame >= lastFrame }
 
@@ -222,10 +226,7 @@ public struct Player: Equatable, Sendable {
         guard target != frame else { return }
         let key = keyframes.last { $0.frame <= target }
         if target < frame || (key.map { $0.frame > frame } ?? false) {
-            guard let k = key else { restart(); run(to: target); return }
-            state = k.state
-            cursor = k.cursor
-            frame = k.frame
+            replay = key?.replay ?? Self.freshReplay(of: session, shortcuts: shortcuts)
         }
         run(to: target)
     }
@@ -240,41 +241,23 @@ public struct Player: Equatable, Sendable {
 
     // MARK: Simulation
 
-    private mutating func restart() {
-        state = session.initialState(shortcuts: shortcuts)
-        cursor = 0
-        simulate(0)
+    /// A replay of `session` before its first frame.
+    private static func freshReplay(of session: Session, shortcuts: ShortcutCatalog) -> Replayer<TimedEventList> {
+        Replayer(state: session.initialState(shortcuts: shortcuts), events: TimedEventList(session.events))
     }
 
-    /// Simulates the frames after `frame` up to `target` that matter (those with an event, a
-    /// wake of the state, and `target` itself), as `ReplaySchedule` does.
+    /// Simulates the frames up to `target` that matter (those with an event, a wake of the
+    /// state, and `target` itself), as every replay does (`Replayer`): a keyframe when a new
+    /// second of session time starts, the timeline's markers when a frame is new.
     private mutating func run(to target: Int) {
-        let events = session.events
-        while frame < target {
-            var limit = target
-            if cursor < events.count { limit = min(limit, ReplaySchedule.frame(atOrAfter: events[cursor].time)) }
-            let wake = state.nextWake(after: ReplaySchedule.time(ofFrame: frame))
-            simulate(ReplaySchedule.frame(after: frame, limit: limit, wake: wake))
-        }
-    }
-
-    /// Frame `k`: every event up to its time, then its tick; a keyframe when a new second of
-    /// session time starts, the timeline's markers when the frame is new.
-    private mutating func simulate(_ k: Int) {
-        let t = ReplaySchedule.time(ofFrame: k)
-        let events = session.events
-        let scanning = k > markers.scannedThrough
-        let before = scanning ? TimelineMarkers.Probe(state) : nil
-        while cursor < events.count, events[cursor].time <= t {
-            state.handle(events[cursor])
-            cursor += 1
-        }
-        state.advance(to: t)
-        frame = k
-        if let before { markers.scan(frame: k, from: before, to: state) }
-        let slot = k / Self.keyframeInterval
-        if keyframes.last.map({ $0.frame / Self.keyframeInterval < slot }) ?? true {
-            keyframes.append(Keyframe(frame: k, cursor: cursor, state: state))
+        while let k = replay.nextFrame(toward: target) {
+            let before = k > markers.scannedThrough ? TimelineMarkers.Probe(state) : nil
+            replay.simulate(k)
+            if let before { markers.scan(frame: k, from: before, to: state) }
+            let slot = k / Self.keyframeInterval
+            if keyframes.last.map({ $0.frame / Self.keyframeInterval < slot }) ?? true {
+                keyframes.append(Keyframe(replay: replay))
+            }
         }
     }
 

@@ -42,27 +42,10 @@ public struct ReplaySchedule: Equatable, Sendable {
         return k
     }
 
-    /// The next captured frame after `frame`, if any.
-    public func capture(after frame: Int) -> Int? {
-        let i = captures.partitionPoint { $0 <= frame }
-        return i < captures.count ? captures[i] : nil
-    }
-
-    /// The frame to simulate after `frame`: the earliest of the next captured frame, the frame
-    /// that handles the next event (at `nextEvent` seconds), and the frame where the state wakes
-    /// (`wake` seconds: at or before `frame`'s time, or NaN, means the very next frame). Nil
-    /// once every captured frame was simulated.
-    public func frame(after frame: Int, nextEvent: Double?, wake: Double) -> Int? {
-        guard frame < Self.maximumFrame, let capture = capture(after: frame) else { return nil }
-        var limit = capture
-        if let e = nextEvent { limit = min(limit, Self.frame(atOrAfter: e)) }
-        return Self.frame(after: frame, limit: limit, wake: wake)
-    }
-
-    /// The rule every replay steps by (the headless replay, the state replay, the player, the
-    /// video): the frame to simulate after `frame` is `limit` (the next frame that must be
-    /// simulated: an event's, a capture's, a target's) unless the state wakes sooner (`wake`
-    /// seconds; NaN, or at or before `frame`'s time: the very next frame). Always after `frame`.
+    /// The rule every replay steps by (`Replayer.nextFrame`): the frame to simulate after
+    /// `frame` is `limit` (the next frame that must be simulated: an event's, a capture's, a
+    /// target's) unless the state wakes sooner (`wake` seconds; NaN, or at or before `frame`'s
+    /// time: the very next frame). Always after `frame`.
     public static func frame(after frame: Int, limit: Int, wake: Double) -> Int {
         var next = limit
         if wake.isNaN {
