@@ -6,7 +6,7 @@ import XCTest
 /// it is pressed with, frame ticks and wakes, Esc, undo, the display, the help, the state
 /// snapshot, the diagram panel and the player's timeline all reach it through the protocol.
 struct TallyScene: Scene {
-    static let kind = SceneKind(name: "tally", title: "Tally")
+    static let kind = SceneKind.added(name: "tally", title: "Tally")
 
     enum Phase: String { case idle, pressed }
 
@@ -170,7 +170,7 @@ final class FifthSceneTests: XCTestCase {
         d.down(500, 400)
         d.frame()
         var markers = TimelineMarkers()
-        markers.scan(frame: 1, from: before, to: d.state)
+        markers.scan(frame: 1, from: before, to: TimelineMarkers.Probe(d.state), log: d.state.eventLog)
         XCTAssertTrue(markers.fromState.contains { $0.kind == .peek && $0.label == "tally pressed" }, "\(markers.fromState)")
         let diagram = try XCTUnwrap(d.state.display.diagram)
         XCTAssertEqual(diagram.diagram.title, "Tally")

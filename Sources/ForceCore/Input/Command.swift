@@ -46,7 +46,7 @@ extension Command {
         case .messages: .sceneMessages
         case .home: .sceneHome
         case .confirm: .sceneConfirm
-        default: nil
+        case .added: nil
         }
     }
 }

@@ -251,9 +251,9 @@ public struct Player: Equatable, Sendable {
     /// second of session time starts, the timeline's markers when a frame is new.
     private mutating func run(to target: Int) {
         while let k = replay.nextFrame(toward: target) {
-            let before = k > markers.scannedThrough ? TimelineMarkers.Probe(state) : nil
+            let before = k > markers.scannedThrough ? TimelineMarkers.Probe(replay.state) : nil
             replay.simulate(k)
-            if let before { markers.scan(frame: k, from: before, to: state) }
+            if let before { markers.scan(frame: k, from: before, to: TimelineMarkers.Probe(replay.state), log: replay.state.eventLog) }
             let slot = k / Self.keyframeInterval
             if keyframes.last.map({ $0.frame / Self.keyframeInterval < slot }) ?? true {
                 keyframes.append(Keyframe(replay: replay))

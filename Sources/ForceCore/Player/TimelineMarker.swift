@@ -70,6 +70,7 @@ public struct TimelineMarkers: Equatable, Sendable {
         var signals: [TimelineSignal]
         var logLines: Int
 
+        @inline(__always)
         init(_ s: AppState) {
             signals = Self.signals(of: s)
             logLines = s.eventLog.lineCount
@@ -80,17 +81,15 @@ public struct TimelineMarkers: Equatable, Sendable {
     }
 
     /// Records what changed between `before` and `after` at `frame`, once per frame: each
-    /// signal that turned on, then the new event-log lines.
-    mutating func scan(frame: Int, from before: Probe, to after: AppState) {
+    /// signal that turned on, then the new lines of the event log (`log`, after).
+    mutating func scan(frame: Int, from before: Probe, to after: Probe, log: EventLog) {
         guard frame > scannedThrough else { return }
         scannedThrough = frame
-        let now = Probe.signals(of: after)
-        for (i, signal) in now.enumerated() where signal.isOn {
+        for (i, signal) in after.signals.enumerated() where signal.isOn {
             let was = i < before.signals.count && before.signals[i].kind == signal.kind && before.signals[i].isOn
             if !was { fromState.append(.init(kind: signal.kind, frame: frame, label: signal.label)) }
         }
-        let log = after.eventLog
-        let new = min(log.entries.count, log.lineCount - before.logLines)
+        let new = min(log.entries.count, after.logLines - before.logLines)
         if new > 0 {
             for entry in log.entries.suffix(new) { fromState.append(.init(kind: .callback, frame: frame, label: entry.text)) }
         }

@@ -12,6 +12,8 @@ extension AppState {
     /// `PreviewInteraction` and `QuickActionMenu` change only on input: their timed part is the
     /// scene's fallback. Times are nominal: a tick due at 0.3 s may land a hair either side in
     /// floating point, which `ReplaySchedule.wakeMargin` absorbs.
+    // Inlined: the replays ask it from mutating code, where a call would copy the whole state.
+    @inline(__always)
     public func nextWake(after t: Double) -> Double {
         guard t.isFinite else { return t }
         if pressure.isEasing(at: t) { return t }

@@ -150,11 +150,10 @@ public struct AppState: Equatable, Sendable {
 
     /// The scenes note their machines' steps, then the diagram panel's tracker looks at what
     /// changed (see `DiagramTracker`).
+    @inline(__always)
     mutating func observeDiagrams() {
         scenes.noteMachineSteps()
-        var tracker = diagram
-        tracker.observe(self, at: time)
-        diagram = tracker
+        diagram.observe(scene: scene, scenes: scenes, chrome: chrome, at: time)
     }
 
     public mutating func handle(_ event: TimedEvent) { handle(event.event, at: event.time) }
@@ -231,10 +230,15 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// How the scene on screen takes the mouse's force.
-    var pressStyle: PressureInput.PressStyle { scenes.ask(PressStyleQuestion(), of: scene) }
+    // Inlined here and below: a call would copy the whole state to read a few fields of it.
+    var pressStyle: PressureInput.PressStyle {
+        @inline(__always) get { scenes.ask(PressStyleQuestion(), of: scene) }
+    }
 
     /// The force a mouse sample carries now: the active emulator's, eased.
-    var emulatedForce: Double { pressure.emulated(at: time, style: pressStyle) }
+    var emulatedForce: Double {
+        @inline(__always) get { pressure.emulated(at: time, style: pressStyle) }
+    }
 
     /// `[` / `]`: a keyboard step of the active emulator, eased like a notch.
     mutating func stepPressure(by steps: Int) {
@@ -265,6 +269,7 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// What the scenes are told: the scene's area, the time, the press's force.
+    @inline(__always)
     func sceneContext() -> SceneContext {
         SceneContext(area: screenLayout.sceneArea, time: time, force: pressure.force, hasForce: forceCapability,
                      pointer: pointer, options: options, outline: inkOutline)

@@ -21,6 +21,9 @@ public struct SceneSet: Equatable, Sendable {
         self.added = added.filter { !SceneKind.builtIn.contains($0.kind) }.map(AnyScene.init)
     }
 
+    /// How many scenes there are.
+    public var count: Int { 4 + added.count }
+
     /// Every scene's kind, in tab order.
     public var kinds: [SceneKind] { SceneKind.builtIn + added.map(\.base.kind) }
 
@@ -31,7 +34,7 @@ public struct SceneSet: Equatable, Sendable {
         case .messages: messages
         case .home: home
         case .confirm: confirm
-        default: added.first { $0.base.kind == kind }?.base ?? canvas
+        case .added: added.first { $0.base.kind == kind }?.base ?? canvas
         }
     }
 
@@ -40,13 +43,14 @@ public struct SceneSet: Equatable, Sendable {
 
     /// Asks the scene of `kind` a question without copying it (on the paths every sample and
     /// tick take: a canvas copied into a box is a copy of its ink's references).
+    @inline(__always)
     func ask<Q: SceneQuestion>(_ question: Q, of kind: SceneKind) -> Q.Answer {
         switch kind {
         case .canvas: return question.ask(canvas)
         case .messages: return question.ask(messages)
         case .home: return question.ask(home)
         case .confirm: return question.ask(confirm)
-        default:
+        case .added:
             guard let i = added.firstIndex(where: { $0.base.kind == kind }) else { return question.ask(canvas) }
             return question.ask(added[i].base)
         }
@@ -58,10 +62,15 @@ public struct SceneSet: Equatable, Sendable {
             + added.flatMap(\.base.timelineSignals)
     }
 
-    /// Every scene's machine steps, in tab order (the diagram's tracker reads them after every event).
-    var machineSteps: [(kind: SceneKind, steps: TransitionLog)] {
-        [(.canvas, canvas.machineSteps), (.messages, messages.machineSteps), (.home, home.machineSteps),
-         (.confirm, confirm.machineSteps)] + added.map { ($0.base.kind, $0.base.machineSteps) }
+    /// Hands every scene's place on the tabs, kind and machine steps to `body`, in tab order
+    /// (the diagram's tracker reads them after every event).
+    @inline(__always)
+    func forEachMachine(_ body: (Int, SceneKind, TransitionLog) -> Void) {
+        body(0, .canvas, canvas.machineSteps)
+        body(1, .messages, messages.machineSteps)
+        body(2, .home, home.machineSteps)
+        body(3, .confirm, confirm.machineSteps)
+        for (i, s) in added.enumerated() { body(4 + i, s.base.kind, s.base.machineSteps) }
     }
 
     /// What `AppState` asks a scene to do.
@@ -83,7 +92,7 @@ public struct SceneSet: Equatable, Sendable {
         case .messages: return Self.perform(request, on: &messages, context)
         case .home: return Self.perform(request, on: &home, context)
         case .confirm: return Self.perform(request, on: &confirm, context)
-        default:
+        case .added:
             guard let i = added.firstIndex(where: { $0.base.kind == kind }) else { return nil }
             return Self.perform(request, on: &added[i].base, context)
         }

@@ -24,11 +24,15 @@ public struct ReplayCursor<Events: TimedEventSource> {
 
     /// Hands out every event due by `t` (its shifted time at or before it), in order.
     public mutating func take(through t: Double, _ body: (TimedEvent) -> Void) throws(Events.Failure) {
-        while let e = try peek(), e.time <= t {
-            next = nil
-            count += 1
-            body(e)
-        }
+        while let e = try pop(through: t) { body(e) }
+    }
+
+    /// The next event if it is due by `t` (taken out), else nil.
+    public mutating func pop(through t: Double) throws(Events.Failure) -> TimedEvent? {
+        guard let e = try peek(), e.time <= t else { return nil }
+        next = nil
+        count += 1
+        return e
     }
 
     private mutating func peek() throws(Events.Failure) -> TimedEvent? {

@@ -56,10 +56,7 @@ public struct Replayer<Events: TimedEventSource> {
     /// time, then its tick.
     public mutating func simulate(_ k: Int, handling: (TimedEvent) -> Void = { _ in }) throws(Events.Failure) {
         let t = ReplaySchedule.time(ofFrame: k)
-        // The cursor apart while the state changes: one value, two accesses that never overlap.
-        var cursor = events
-        defer { events = cursor }
-        try cursor.take(through: t) { e in
+        while let e = try events.pop(through: t) {
             handling(e)
             state.handle(e)
         }

@@ -28,35 +28,50 @@ public struct DiagramTracker: Equatable, Sendable {
     public private(set) var focus: Focus = .scene(.canvas)
     public private(set) var flashes: [Flash] = []
     private var scene: SceneKind?
-    private var seen: [Focus: Int] = [:]
+    /// How many steps of each scene's machine were seen, by the scene's place on the tabs, and
+    /// of the edge gesture's.
+    private var seenScenes: [Int] = []
+    private var seenEdges = 0
     private var indicatorPhase: HomeIndicator.Phase = .pinned
 
     public init() {}
 
-    /// Looks at `state` after an event or a tick at `t`: new steps flash and take the focus.
-    mutating func observe(_ state: AppState, at t: Double) {
-        if state.scene != scene {
-            scene = state.scene
-            focus = .scene(state.scene)
+    /// Looks at the state after an event or a tick at `t` (the scene on screen, the scenes, the
+    /// chrome): new steps flash and take the focus.
+    @inline(__always)
+    mutating func observe(scene current: SceneKind, scenes: SceneSet, chrome: SystemChrome, at t: Double) {
+        if current != scene {
+            scene = current
+            focus = .scene(current)
         }
         // The force scenes' machines, the system's, then the ink's points: when a press both
         // starts a stroke and an edge swipe, the ink takes the focus.
-        let all = state.scenes.machineSteps
-        for (kind, steps) in all where kind != .canvas { logSteps(.scene(kind), steps, at: t) }
-        logSteps(.edges, state.chrome.edges.transitions, at: t)
-        let phase = state.chrome.indicator.phase(at: t)
+        if seenScenes.count < scenes.count { seenScenes += Array(repeating: 0, count: scenes.count - seenScenes.count) }
+        // The canvas is the first scene.
+        scenes.forEachMachine { i, kind, steps in
+            if i > 0 { seenScenes[i] = logSteps(kind, steps, after: seenScenes[i], at: t) }
+        }
+        seenEdges = logSteps(.edges, chrome.edges.transitions, after: seenEdges, at: t)
+        let phase = chrome.indicator.phase(at: t)
         if phase != indicatorPhase {
             flash(Flash(focus: .indicator, from: indicatorPhase.rawValue, to: phase.rawValue, time: t))
             indicatorPhase = phase
         }
-        for (kind, steps) in all where kind == .canvas { logSteps(.scene(kind), steps, at: t) }
+        seenScenes[0] = logSteps(.canvas, scenes.canvas.machineSteps, after: seenScenes[0], at: t)
     }
 
-    private mutating func logSteps(_ machine: Focus, _ log: TransitionLog, at t: Double) {
-        let before = seen[machine] ?? 0
-        guard log.count != before else { return }
-        for step in log.steps(after: before) { flash(Flash(focus: machine, from: step.from, to: step.to, time: t)) }
-        seen[machine] = log.count
+    /// Flashes the steps of `log` (a scene's machine's) after the first `seen`; returns how many
+    /// it has seen now.
+    private mutating func logSteps(_ scene: SceneKind, _ log: TransitionLog, after seen: Int, at t: Double) -> Int {
+        logSteps(.scene(scene), log, after: seen, at: t)
+    }
+
+    /// Flashes the steps of `log` after the first `seen`; returns how many it has seen now.
+    private mutating func logSteps(_ machine: @autoclosure () -> Focus, _ log: TransitionLog, after seen: Int, at t: Double) -> Int {
+        guard log.count != seen else { return seen }
+        let focus = machine()
+        for step in log.steps(after: seen) { flash(Flash(focus: focus, from: step.from, to: step.to, time: t)) }
+        return log.count
     }
 
     private mutating func flash(_ f: Flash) {

@@ -83,7 +83,8 @@ public struct TransitionLog: Equatable, Sendable {
 
     /// Steps taken since the machine was made.
     public private(set) var count = 0
-    /// The latest steps, at most `capacity`.
+    /// The latest steps: at least the last `capacity` (trimmed back to `capacity` when it
+    /// holds twice as many, so a step costs no shifting of the rest).
     public private(set) var recent: [Step] = []
 
     public init() {}
@@ -91,21 +92,21 @@ public struct TransitionLog: Equatable, Sendable {
     /// Records a change from `from` to `to` (nothing when they are the same).
     public mutating func record(from: String, to: String) {
         guard from != to else { return }
-        count += 1
-        recent.append(Step(from: from, to: to))
-        if recent.count > Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
+        append(Step(from: from, to: to))
     }
 
     /// Records something new entering the machine in state `to` (an ink point arriving).
-    public mutating func record(entering to: String) {
+    public mutating func record(entering to: String) { append(Step(from: nil, to: to)) }
+
+    private mutating func append(_ step: Step) {
         count += 1
-        recent.append(Step(from: nil, to: to))
-        if recent.count > Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
+        recent.append(step)
+        if recent.count >= 2 * Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
     }
 
-    /// The steps after the first `seen` (those that are still kept).
+    /// The steps after the first `seen` (those that are still kept, at most `capacity`).
     public func steps(after seen: Int) -> ArraySlice<Step> {
-        let new = max(0, min(recent.count, count - seen))
+        let new = max(0, min(Self.capacity, recent.count, count - seen))
         return recent.suffix(new)
     }
 }
