@@ -32,17 +32,10 @@ public final class FrameRenderer {
     public private(set) var frame: ImageSurface
     private let cache: FrozenInkCache
     private var viewport: Viewport
-    /// The live tail's area last frame (it must be erased this frame).
-    private var previousTail = Rect.null
-    /// The overlays drawn last frame, with their content fingerprints.
-    private var previousOverlays: [(rect: Rect, content: String)] = []
-    private var needsFull = true
-    /// The scene drawn last frame with its content: a change redraws the whole frame.
-    private var previousScene: SceneDisplay?
+    /// What changed since the last frame: the tail, the overlays, the scene, the help.
+    private var changes = FrameChanges()
     /// The blurred Messages list behind a peek, made once per peek.
     private var backdrop: (key: String, viewport: Viewport, image: BlurredBackdrop)?
-    /// The help's layout, measured once per scene and window size.
-    private var helpLayout: HelpLayout?
 
     /// Every frame is drawn whole and ink damage redraws all ink: the pixels of a frame depend
     /// only on its display, never on which frames were rendered before (headless replays, whose
@@ -62,7 +55,7 @@ public final class FrameRenderer {
     /// The next frame is drawn whole, ink and all: the display that follows is not the last
     /// one changed (a seek in the player, a switch between the player and the live canvas).
     public func invalidate() {
-        needsFull = true
+        changes.invalidate()
         cache.reset()
     }
 
@@ -72,7 +65,7 @@ public final class FrameRenderer {
         if d.viewport != viewport {
             viewport = d.viewport
             frame = try ImageSurface(viewport: viewport)
-            needsFull = true
+            changes.invalidate()
         }
         if d.scene.isCanvas { _ = try cache.update(d.ink, viewport: viewport) }
     }
@@ -85,14 +78,14 @@ public final class FrameRenderer {
         if d.viewport != viewport {
             viewport = d.viewport
             frame = try ImageSurface(viewport: viewport)
-            needsFull = true
+            changes.invalidate()
         }
         let isCanvas = d.scene.isCanvas
         let scenePainting = d.scene.painting(viewport: viewport)
         let change = isCanvas ? try cache.update(d.ink, viewport: viewport) : .none
         let painter = InkPainter(style: d.ink.style)
         var overlays = OverlayPainter(display: d, stats: stats, status: status, warning: warning)
-        if d.showHelp { overlays.helpLayout = try help(for: d) }
+        if d.showHelp { overlays.helpLayout = try changes.help(for: d, measuringOn: frame) }
         let items = overlays.items
 
         var tail: StrokeTessellator.Pieces?
@@ -103,28 +96,22 @@ public final class FrameRenderer {
             for p in pieces.real { tailRect = tailRect.union(p.bounds) }
             for p in pieces.predicted { tailRect = tailRect.union(p.bounds) }
         }
-        if d.scene != previousScene { needsFull = true }
-        previousScene = d.scene
+        if changes.sceneChanged(to: d.scene) { changes.invalidate() }
         if isCanvas { backdrop = nil }
 
         var dirty = DirtyRegion(clip: viewport.bounds)
-        if needsFull || canonical || change == .all {
+        let tailAreas = changes.tail(tailRect)
+        // Overlays that appeared, disappeared, moved or changed content.
+        let overlayChanges = changes.overlays(items)
+        if changes.needsFull || canonical || change == .all {
             dirty.add(viewport.bounds)
         } else {
             if case .areas(let rects) = change { for r in rects { dirty.add(r) } }
-            dirty.add(previousTail)
-            dirty.add(tailRect)
-            // Overlays that appeared, disappeared, moved or changed content.
-            for old in previousOverlays where !items.contains(where: { $0.rect == old.rect && $0.content == old.content }) {
-                dirty.add(old.rect)
-            }
-            for new in items where !previousOverlays.contains(where: { $0.rect == new.rect && $0.content == new.content }) {
-                dirty.add(new.rect)
-            }
+            dirty.add(tailAreas.previous)
+            dirty.add(tailAreas.now)
+            for r in overlayChanges { dirty.add(r) }
         }
-        previousTail = tailRect
-        previousOverlays = items
-        needsFull = false
+        changes.drawn()
         let pixels = dirty.rects.compactMap(pixelRect)
         guard !pixels.isEmpty else {
             // An idle frame: make the blurred backdrop now, so a peek or a menu starting later
@@ -152,13 +139,6 @@ public final class FrameRenderer {
         overlays.draw(cr)
         frame.flush()
         return pixels
-    }
-
-    /// The help's layout for this display's scene and window (measured once for each).
-    private func help(for d: Display) throws(RenderError) -> HelpLayout {
-        let h = try HelpLayout.reusing(helpLayout, for: d, measuringOn: frame)
-        helpLayout = h
-        return h
     }
 
     /// A blurred copy of what `draw` paints: drawn and blurred once per key (when a peek or a

@@ -85,12 +85,17 @@ public final class FrozenInkCache {
         if !damaged.isEmpty {
             // The pixels that change are those of the damaged strokes' pieces; strokes appended
             // since the last frame are redrawn with them, whole.
+            // Each is tessellated once: its pieces give the area and, if the ink still holds it
+            // as it was, are what the repaint draws.
             var region = DirtyRegion(clip: viewport.bounds)
+            var tessellated = Tessellated()
             for s in damaged + appended {
-                for p in StrokeTessellator.pieces(of: s, style: ink.style).real { region.add(p.bounds) }
+                let pieces = StrokeTessellator.pieces(of: s, style: ink.style).real
+                for p in pieces { region.add(p.bounds) }
+                if let kept = ink.stroke(id: s.id), kept == s { tessellated.strokes[s.id] = pieces }
             }
             if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow() }
-            repaint(region.rects, ink: ink, painter: painter, cr: cr)
+            repaint(region.rects, ink: ink, painter: painter, cr: cr, tessellated: tessellated)
             dirty = region
         } else {
             for s in appended {
@@ -163,9 +168,9 @@ public final class FrozenInkCache {
     /// Each area is repainted under a clip of its own single rectangle (Cairo rasterises a fill
     /// under one pixel-aligned rectangle exactly as without a clip; a clip of several rectangles
     /// goes through a mask and rounds differently).
-    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
+    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: Tessellated) {
         // A stroke reaching into several areas is tessellated once, as is the live stroke.
-        var tessellated = Tessellated()
+        var tessellated = tessellated
         for clip in areas.compactMap(pixelAligned) {
             repaint(clip, ink: ink, painter: painter, cr: cr, tessellated: &tessellated)
         }

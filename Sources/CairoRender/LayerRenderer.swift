@@ -49,13 +49,11 @@ public final class LayerRenderer {
     /// Counts renders: a presenter uploads each render's damage once.
     public private(set) var generation = 0
 
-    private var needsFull = true
-    private var previousTail = Rect.null
+    /// What changed since the last frame: the tail, the overlays, the scene, the help.
+    private var changes = FrameChanges()
+    /// Where the sharp elements were, and the scene's base as drawn (its own layer).
     private var previousFront: [Rect] = []
-    private var previousScene: SceneDisplay?
     private var previousBase: SceneDisplay?
-    private var previousOverlays: [(rect: Rect, content: String)] = []
-    private var helpLayout: HelpLayout?
 
     /// Layers for `viewport`, every one drawn whole at the first render.
     public init(viewport: Viewport) throws(RenderError) {
@@ -81,7 +79,7 @@ public final class LayerRenderer {
     /// The next frame is drawn whole, ink and all: the display that follows is not the one last
     /// drawn changed a little (a seek in the player, the player giving way to the live canvas).
     public func invalidate() {
-        needsFull = true
+        changes.invalidate()
         ink.reset()
     }
 
@@ -94,7 +92,7 @@ public final class LayerRenderer {
             viewport = d.viewport
             (scene, tail, front, overlay) = (try ImageSurface(viewport: viewport), try ImageSurface(viewport: viewport),
                                              try ImageSurface(viewport: viewport), try ImageSurface(viewport: viewport))
-            needsFull = true
+            changes.invalidate()
         }
         damage = [:]
         generation += 1
@@ -102,7 +100,7 @@ public final class LayerRenderer {
         let scenePainting = d.scene.painting(viewport: viewport)
         // Ink first: the cache and the live tail depend on nothing else.
         let change = isCanvas ? try ink.update(d.ink, viewport: viewport) : .none
-        if isCanvas { damage[.ink] = needsFull || change == .all ? [fullRect] : areas(change).compactMap(pixelRect) }
+        if isCanvas { damage[.ink] = changes.needsFull || change == .all ? [fullRect] : areas(change).compactMap(pixelRect) }
         let tailArea = try renderTail(d, change: change)
         try renderScene(d, scenePainting)
         let overlayArea = try renderOverlays(request)
@@ -112,7 +110,7 @@ public final class LayerRenderer {
         composition.occupied[.tail] = PixelRect.disjoint(region(tailArea).rects.compactMap(pixelRect))
         composition.occupied[.front] = PixelRect.disjoint(region(previousFront).rects.compactMap(pixelRect))
         composition.occupied[.overlay] = PixelRect.disjoint(region(overlayArea).rects.compactMap(pixelRect))
-        needsFull = false
+        changes.drawn()
         return damage.values.contains { !$0.isEmpty } || composition != previous
     }
 
@@ -131,11 +129,11 @@ public final class LayerRenderer {
         }
         if d.scene.isCanvas, painter.drawsInGroups { area = area.union(ink.liveLayerBounds) }
         var dirty = DirtyRegion(clip: viewport.bounds)
-        if needsFull { dirty.add(viewport.bounds) }
-        dirty.add(previousTail)
-        dirty.add(area)
+        if changes.needsFull { dirty.add(viewport.bounds) }
+        let tailAreas = changes.tail(area)
+        dirty.add(tailAreas.previous)
+        dirty.add(tailAreas.now)
         if painter.drawsInGroups { for r in areas(change) { dirty.add(r) } }
-        previousTail = area
         damage[.tail] = try redraw(tail, dirty) { cr in
             if let pieces { self.ink.drawTail(pieces, painter: painter, into: cr) }
         }
@@ -144,10 +142,9 @@ public final class LayerRenderer {
 
     /// The scene's base when what it shows changed, and its sharp elements when anything did.
     private func renderScene(_ d: Display, _ painting: (any ScenePainting)?) throws(RenderError) {
-        let changed = needsFull || d.scene != previousScene
-        previousScene = d.scene
+        let changed = changes.sceneChanged(to: d.scene) || changes.needsFull
         let base = painting?.base
-        if let painting, let base, needsFull || base != previousBase {
+        if let painting, let base, changes.needsFull || base != previousBase {
             var all = DirtyRegion(clip: viewport.bounds)
             all.add(viewport.bounds)
             damage[.scene] = try redraw(scene, all) { cr in painting.paintBase(cr) }
@@ -171,7 +168,7 @@ public final class LayerRenderer {
             if w > 0, h > 0 { extents.append(Rect(x: x, y: y, width: w, height: h)) }
         }
         var dirty = region(previousFront + extents)
-        if needsFull { dirty.add(viewport.bounds) }
+        if changes.needsFull { dirty.add(viewport.bounds) }
         previousFront = extents
         damage[.front] = try redraw(front, dirty) { cr in
             for r in recordings {
@@ -186,17 +183,11 @@ public final class LayerRenderer {
     private func renderOverlays(_ request: FrameRequest) throws(RenderError) -> [Rect] {
         let d = request.display
         var overlays = OverlayPainter(display: d, stats: request.stats, status: request.status, warning: request.warning)
-        if d.showHelp { overlays.helpLayout = try help(for: d) }
+        if d.showHelp { overlays.helpLayout = try changes.help(for: d, measuringOn: overlay) }
         let items = overlays.items
         var dirty = DirtyRegion(clip: viewport.bounds)
-        if needsFull { dirty.add(viewport.bounds) }
-        for old in previousOverlays where !items.contains(where: { $0.rect == old.rect && $0.content == old.content }) {
-            dirty.add(old.rect)
-        }
-        for new in items where !previousOverlays.contains(where: { $0.rect == new.rect && $0.content == new.content }) {
-            dirty.add(new.rect)
-        }
-        previousOverlays = items
+        if changes.needsFull { dirty.add(viewport.bounds) }
+        for r in changes.overlays(items) { dirty.add(r) }
         damage[.overlay] = try redraw(overlay, dirty) { cr in overlays.draw(cr) }
         return items.map(\.rect)
     }
@@ -219,13 +210,6 @@ public final class LayerRenderer {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         draw(cr)
         return pixels
-    }
-
-    /// The help's layout for this display's scene and window (measured once for each).
-    private func help(for d: Display) throws(RenderError) -> HelpLayout {
-        let h = try HelpLayout.reusing(helpLayout, for: d, measuringOn: overlay)
-        helpLayout = h
-        return h
     }
 
     // MARK: Areas

@@ -83,29 +83,11 @@ extension OverlayPainter {
         cairo_stroke(cr)
     }
 
-    /// The HUD's edge-protection line: what the owner asked, what holds, and why not.
-    var edgeLine: String {
-        let c = display.chrome
-        if let reason = c.reason { return "\(reason) · deferred: \(c.effective)" }
-        let asked = c.requested == c.effective ? "" : " · asked \(c.requested)"
-        return "edges deferred: \(c.effective) (\(c.owner))\(asked)"
-    }
+    /// What the HUD shows (its lines come from it, and the renderer compares it).
+    var hud: HUDContent { HUDContent(display: display, stats: stats) }
 
     /// The HUD's lines; explanations wrap, never cut.
-    var hudLines: [(text: String, mono: Bool)] {
-        let f = display.figures, s = display.ink.style
-        let timing = stats.map { String(format: "%.1f fps · frame p50 %.2f ms · p99 %.2f ms", $0.fps, $0.p50, $0.p99) }
-            ?? "replay · virtual clock (60 fps)"
-        return [
-            (timing, true),
-            (String(format: "pressure %.3f%@", display.gauge.force, display.gauge.isPressed ? " (pressed)" : ""), true),
-            (pointerLine, true),
-            ("strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)", false),
-            ("\(display.device.name) · force capability: \(display.forceCapability ? "available" : "unavailable (simulated)")", false),
-            (edgeLine, false),
-            ("\(s.renderer.rawValue) · \(s.outline.widthMapping.title) width · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")", false),
-        ]
-    }
+    var hudLines: [(text: String, mono: Bool)] { hud.lines }
 
     func drawHUD(_ r: Rect, _ cr: OpaquePointer) {
         panel(r, cr)

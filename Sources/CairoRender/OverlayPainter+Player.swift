@@ -11,21 +11,14 @@ extension OverlayPainter {
         display.trail.map { TrailPainter(samples: $0, screen: layout.screen) }
     }
 
-    /// Their areas and fingerprints, for the renderer's dirty rects.
-    var playerItems: [(Rect, String)] {
-        var out: [(Rect, String)] = []
-        if let t = trailPainter, let last = t.samples.last {
-            out.append((t.bounds, "trail \(t.samples.count) \(t.samples.first?.time ?? 0) \(last.time)"))
-        }
-        if let r = diagramRect, let d = display.diagram {
-            out.append((r, "diagram \(d.diagram.title) \(d.current ?? "-") \(d.flashes.map { "\($0.edge):\($0.alpha)" })"))
-        }
-        if let p = display.player {
-            let item = TimelinePainter(player: p).item
-            out.append((item.rect, item.content))
-        }
-        if let m = display.lessons { out.append((display.viewport.bounds, "lessons \(m.highlighted) \(m.entries.count)")) }
-        if let text = display.subtitle { out.append((CaptionPainter.subtitleArea(over: layout.screen), "subtitle \(text)")) }
+    /// Their areas and contents, for the renderer's dirty rects.
+    var playerItems: [OverlayItem] {
+        var out: [OverlayItem] = []
+        if let t = trailPainter, !t.samples.isEmpty { out.append(OverlayItem(t.bounds, .trail(t.samples))) }
+        if let r = diagramRect, let d = display.diagram { out.append(OverlayItem(r, .diagram(d))) }
+        if let p = display.player { out.append(OverlayItem(p.layout.strip, .player(p))) }
+        if let m = display.lessons { out.append(OverlayItem(display.viewport.bounds, .lessons(m))) }
+        if let text = display.subtitle { out.append(OverlayItem(CaptionPainter.subtitleArea(over: layout.screen), .subtitle(text))) }
         return out
     }
 
@@ -42,15 +35,5 @@ extension OverlayPainter {
         if let p = display.player { TimelinePainter(player: p).draw(cr) }
         if let m = display.lessons { LessonMenuPainter(menu: m, bounds: display.viewport.bounds).draw(cr) }
         if let text = display.subtitle { CaptionPainter(text: text).drawSubtitle(over: layout.screen, cr) }
-    }
-
-    /// The HUD's pointer line (Android's "Pointer location"): velocity, the driving device's
-    /// sample rate and Δ from the last sample.
-    var pointerLine: String {
-        guard let r = display.readout else { return "pointer: not seen yet" }
-        var line = String(format: "pointer %.0f pt/s", r.velocity)
-        line += r.sampleRate.map { String(format: " · %.0f Hz", $0) } ?? " · — Hz"
-        if let d = r.delta { line += String(format: " · Δ %+.1f, %+.1f pt in %.1f ms", d.dx, d.dy, d.dt * 1000) }
-        return line
     }
 }

@@ -77,52 +77,44 @@ struct OverlayPainter {
         return Rect(x: screen.x + Self.margin, y: y, width: w, height: Self.messageHeight)
     }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
-    var reticle: (center: Point, altitude: Double, azimuth: Double)? {
+    var reticle: Reticle? {
         guard display.ink.style.debug, let live = display.ink.live,
             let p = live.points.last(where: \.isReal), let alt = p.altitude, let az = p.azimuth
         else { return nil }
-        return (p.preciseLocation, alt, az)
+        return Reticle(center: p.preciseLocation, altitude: alt, azimuth: az)
     }
 
-    /// Each overlay's area with a fingerprint of its content: the renderer redraws an area
-    /// only when its fingerprint changed.
-    var items: [(rect: Rect, content: String)] {
+    /// Each overlay's area with what it shows: the renderer redraws an area only when its item
+    /// changed (`FrameChanges`).
+    var items: [OverlayItem] {
         let g = display.gauge
-        var out: [(Rect, String)] = []
-        if layout.dock != .none { out.append((layout.dockFrame, "dock \(layout.dock) \(layout.hidden)")) }
+        var out: [OverlayItem] = []
+        if layout.dock != .none { out.append(OverlayItem(layout.dockFrame, .dock(layout.dock, hidden: layout.hidden))) }
         out += [
-            (gaugeRect, "gauge \(g.force) \(g.isPressed) \(g.isDeepPress) \(g.source) \(layout.compactGauge) \(widthLine ?? "")"),
-            (hintRect, "hint \(display.showHelp)"),
-            (display.tabs.frame, "tabs \(display.scene.kind)"),
+            OverlayItem(gaugeRect, .gauge(g, compact: layout.compactGauge)),
+            OverlayItem(hintRect, .hint(helpShown: display.showHelp)),
+            OverlayItem(display.tabs.frame, .tabs(display.tabs, current: display.scene.kind)),
         ]
         let t = teaching
-        if let r = t.plotRect, let plot = display.teaching.plot {
-            out.append((r, "plot \(plot.history.samples.last.map { "\($0)" } ?? "") \(plot.now) \(plot.thresholds)"))
-        }
-        if let r = t.logRect, let log = display.teaching.log { out.append((r, "log \(log.entries)")) }
+        if let r = t.plotRect, let plot = display.teaching.plot { out.append(OverlayItem(r, .plot(plot))) }
+        if let r = t.logRect, let log = display.teaching.log { out.append(OverlayItem(r, .log(log))) }
         let c = chrome
-        out.append((c.indicatorRect.insetBy(-2), "indicator \(display.chrome.indicatorAlpha) \(display.scene.kind)"))
-        if let r = c.arrowRect, let a = display.chrome.arrow { out.append((r, "arrow \(a)")) }
-        if display.chrome.shade > 0 { out.append((display.chrome.screen, "shade \(display.chrome.shade)")) }
-        if let r = hudRect {
-            out.append((r, "hud \(String(describing: stats)) \(pointerLine) \(display.figures) \(display.gauge.force) \(display.gauge.isPressed) \(display.ink.style) \(display.device) \(display.forceCapability) \(edgeLine)"))
-        }
-        if let panel = display.curve.panel {
-            out.append((panel.frame, "curve \(display.curve.curve) \(display.curve.raw) \(display.curve.curved) \(String(describing: display.curve.dragging))"))
-        }
-        if let e = display.eraser {
-            out.append((Rect(around: e, radius: InkCanvas.eraserRadius + 3), "eraser \(e)"))
-        }
-        if let r = legendRect { out.append((r, "legend")) }
-        if let r = statusRect, let status { out.append((r, "status \(status)")) }
-        if let r = warningRect, let warning { out.append((r, "warning \(warning)")) }
-        if let r = helpRect { out.append((r, "help \(display.scene.kind) \(helpLayout?.page ?? 0)")) }
-        if let f = display.checkpointFlash { out.append((display.viewport.bounds, "flash \(f.alpha) \(f.name)")) }
+        out.append(OverlayItem(c.indicatorRect.insetBy(-2), .indicator(alpha: display.chrome.indicatorAlpha, dark: display.scene.isDark)))
+        if let r = c.arrowRect, let a = display.chrome.arrow { out.append(OverlayItem(r, .arrow(a))) }
+        if display.chrome.shade > 0 { out.append(OverlayItem(display.chrome.screen, .shade(display.chrome.shade))) }
+        if let r = hudRect { out.append(OverlayItem(r, .hud(hud))) }
+        if let panel = display.curve.panel { out.append(OverlayItem(panel.frame, .curve(display.curve))) }
+        if let e = display.eraser { out.append(OverlayItem(Rect(around: e, radius: InkCanvas.eraserRadius + 3), .eraser(e))) }
+        if let r = legendRect { out.append(OverlayItem(r, .legend)) }
+        if let r = statusRect, let status { out.append(OverlayItem(r, .status(status))) }
+        if let r = warningRect, let warning { out.append(OverlayItem(r, .warning(warning))) }
+        if let r = helpRect { out.append(OverlayItem(r, .help(display.scene.kind, page: helpLayout?.page ?? 0))) }
+        if let f = display.checkpointFlash { out.append(OverlayItem(display.viewport.bounds, .checkpointFlash(f))) }
         if let t = reticle {
-            out.append((Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), "reticle \(t)"))
+            out.append(OverlayItem(Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), .reticle(t)))
         }
         out += playerItems
-        return out.map { (rect: $0.0.intersection(display.viewport.bounds), content: $0.1) }
+        return out.map { OverlayItem($0.rect.intersection(display.viewport.bounds), $0.content) }
     }
 
     // MARK: Drawing

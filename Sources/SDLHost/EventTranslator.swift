@@ -8,7 +8,8 @@ enum HostEvent: Equatable {
     /// F5: add a checkpoint to the recording.
     case checkpoint
     case quit
-    case resized
+    /// The window has a new size: the viewport it has now (the presenter's, asked once).
+    case resized(Viewport)
     /// A one-time message for the status line and the log.
     case notice(String)
     /// A key of the player or the lesson picker.
@@ -51,6 +52,9 @@ struct EventTranslator {
 
     /// Window size in points, for SDL's normalised finger locations.
     var windowSize = (width: 0.0, height: 0.0)
+    /// The window's viewport after a resize (the presenter's drawable size and scale; the
+    /// window sets it, tests leave the window size at scale 1).
+    var windowViewport: (() -> Viewport)?
     /// Looks a touch device up (SDL by default; tests inject one).
     var touchInfo: (SDL_TouchID) -> TouchInfo = EventTranslator.sdlTouchInfo
     private(set) var driver = Driver.mouse
@@ -66,7 +70,11 @@ struct EventTranslator {
             return [.quit]
         case SDL_WINDOWEVENT:
             let id = SDL_WindowEventID(UInt32(e.window.event))
-            return id == SDL_WINDOWEVENT_SIZE_CHANGED || id == SDL_WINDOWEVENT_RESIZED ? [.resized] : []
+            guard id == SDL_WINDOWEVENT_SIZE_CHANGED || id == SDL_WINDOWEVENT_RESIZED else { return [] }
+            let v = windowViewport?() ?? Viewport(width: Int(e.window.data1), height: Int(e.window.data2))
+            // Fingers later in this frame are placed in the new size.
+            windowSize = (Double(v.width), Double(v.height))
+            return [.resized(v)]
         case SDL_MOUSEBUTTONDOWN:
             guard e.button.which != Self.touchMouseID, var out = mouseMayDrive() else { return [] }
             let wasDown = !buttons.isEmpty

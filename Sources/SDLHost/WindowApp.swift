@@ -116,6 +116,8 @@ public final class WindowApp {
 
     private func loop(_ l: inout Loop, _ s: inout Running) throws -> Int {
         l.translator.windowSize = (Double(s.state.viewport.width), Double(s.state.viewport.height))
+        let presenter = l.presenter
+        l.translator.windowViewport = { presenter.viewport }
         l.pen = makePenSource(for: l.window)
         defer { l.pen?.stop() }
         // The window manager or HiDPI may give another size than asked: that is an event too.
@@ -168,13 +170,9 @@ public final class WindowApp {
             switch p {
             case .sdl(var event, let t):
                 for h in l.translator.translate(&event) {
-                    // Fingers later in this frame are placed in the new size, and pen samples
-                    // scaled to it, whether the canvas or the player has the window.
-                    if h == .resized {
-                        let v = l.presenter.viewport
-                        l.translator.windowSize = (Double(v.width), Double(v.height))
-                        l.pen?.windowResized(sdlWidth: Int32(v.width))
-                    }
+                    // Pen samples are scaled to the new size, whether the canvas or the player
+                    // has the window.
+                    if case .resized(let v) = h { l.pen?.windowResized(sdlWidth: Int32(v.width)) }
                     out.append((h, t))
                 }
             case .pen(let samples, let t):
@@ -231,8 +229,7 @@ public final class WindowApp {
         switch h {
         case .input(let e): apply(e, at: t, &s)
         case .quit: s.running = false
-        case .resized:
-            let v = l.presenter.viewport
+        case .resized(let v):
             if v != s.state.viewport { apply(.resize(v), at: t, &s) }
         case .export:
             let d = s.state.display

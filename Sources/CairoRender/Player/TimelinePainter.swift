@@ -22,13 +22,6 @@ struct TimelinePainter {
         }
     }
 
-    /// The strip's area with a fingerprint of what it shows (the renderer redraws on a change).
-    var item: (rect: Rect, content: String) {
-        let p = player
-        return (p.layout.strip, "player \(p.frame)/\(p.lastFrame) \(p.isPlaying) \(p.speed) \(p.heldByCaption) "
-                + "\(p.caption?.text ?? "") \(p.hint) \(p.markers.count) \(p.markers.scannedThrough)")
-    }
-
     func draw(_ cr: OpaquePointer) {
         let l = player.layout
         cairo_rectangle(cr, l.strip.x, l.strip.y, l.strip.width, l.strip.height)
