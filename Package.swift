@@ -41,15 +41,17 @@ let package = Package(
             ]
         ),
 
-        // What more than one test target needs: a tiny disk to fill, a fresh folder.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ForceCoreTests", dependencies: ["ForceCore"]),
+        // What more than one test target needs (as swift-argument-parser's
+        // ArgumentParserTestHelpers): the driver of a state, the repository's fixtures, the
+        // built binary, a fifth scene, a tiny disk to fill, prerequisites that fail.
+        .target(name: "TestSupport", dependencies: ["ForceCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "ForceCoreTests", dependencies: ["ForceCore", "TestSupport"]),
         // Line files, the writer thread, the journal and export sets on real (and full) disks.
         .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "TestSupport"]),
         .testTarget(
             name: "CairoRenderTests",
             dependencies: [
-                "ForceCore", "CairoRender", "CCairo",
+                "ForceCore", "CairoRender", "CCairo", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -1,27 +1,11 @@
 import CairoRender
 import ForceCore
 import Foundation
+import TestSupport
 import XCTest
 
-/// The repository's Assets/Sessions folder, found from this file's path.
-enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let sessions = root.appendingPathComponent("Assets/Sessions")
-
-    static func session(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> Session {
-        let url = sessions.appendingPathComponent(name)
-        let text = try String(contentsOf: url, encoding: .utf8)
-        return try SessionCoding.parse(text, file: name)
-    }
-
-    /// ForceCanvas's static quick actions, read from the repository's Info.plist.
-    static var shortcuts: ShortcutCatalog {
-        let url = root.appendingPathComponent("Assets/Info.plist")
-        let data = (try? Data(contentsOf: url)) ?? Data()
-        return ShortcutCatalog(staticItems: ShortcutCatalog.staticItems(fromInfoPlist: data).items)
-    }
-
+/// The renders the golden and replay tests compare (the fixtures themselves are TestSupport's).
+extension Fixtures {
     /// Replays `session` and returns the surfaces of the frames at `times` (seconds), in order;
     /// `stepEveryFrame` simulates (and, with `renderEveryFrame`, renders) every frame instead of
     /// jumping over idle ones.

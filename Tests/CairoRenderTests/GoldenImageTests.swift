@@ -2,6 +2,7 @@ import CCairo
 import CairoRender
 import ForceCore
 import SnapshotTesting
+import TestSupport
 import XCTest
 
 /// Golden images of what is not a session's frame. A session's frames are checkpoints, checked

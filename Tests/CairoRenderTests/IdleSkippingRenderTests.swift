@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import TestSupport
 import XCTest
 
 /// Jumping over idle frames and rendering only the captured ones gives the same PNG bytes as

@@ -2,6 +2,7 @@ import CCairo
 import CairoRender
 import ForceCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// The one image comparer: perceptual distance, anti-aliasing, tolerances, sizes, the diff image.

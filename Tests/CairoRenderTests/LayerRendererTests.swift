@@ -1,6 +1,7 @@
 import CCairo
 @testable import CairoRender
 import ForceCore
+import TestSupport
 import XCTest
 
 /// The GL presenter's layers, put together on the CPU, show what the software presenter's one

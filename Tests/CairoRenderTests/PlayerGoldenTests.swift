@@ -1,6 +1,7 @@
 import CairoRender
 import ForceCore
 import SnapshotTesting
+import TestSupport
 import XCTest
 
 /// The player's frames: golden images of the player paused mid-peek with the diagram panel

@@ -1,6 +1,7 @@
 import CCairo
 import CairoRender
 import ForceCore
+import TestSupport
 import XCTest
 
 /// Issue 9, item 5: smoothing depends on distance, not on the sample count. The same gesture

@@ -1,6 +1,7 @@
 import CairoRender
 import ForceCore
 import SnapshotTesting
+import TestSupport
 import XCTest
 
 /// Golden images of the scenes in states built in code (small windows, help pages, a swipe the

@@ -1,92 +1,11 @@
+import TestSupport
 import XCTest
 @testable import ForceCore
 
-/// A scene added from outside the program: a fifth tab that counts presses, written against
-/// `Scene` alone. Adding it touches this file and nothing in Sources: the tabs, Tab, the force
-/// it is pressed with, frame ticks and wakes, Esc, undo, the display, the help, the state
-/// snapshot, the diagram panel and the player's timeline all reach it through the protocol.
-struct TallyScene: Scene {
-    static let kind = SceneKind.added(name: "tally", title: "Tally")
-
-    enum Phase: String { case idle, pressed }
-
-    var phase = Phase.idle {
-        didSet { steps.record(from: oldValue.rawValue, to: phase.rawValue) }
-    }
-    var count = 0
-    /// Counts before each press, for undo.
-    var history: [Int] = []
-    /// The force the last press went down with.
-    var pressForce = 0.0
-    /// A press flashes the count for `flashDuration` (a wake).
-    var flashUntil: Double?
-    var steps = TransitionLog()
-
-    static let flashDuration = 0.5
-
-    var kind: SceneKind { Self.kind }
-
-    mutating func pointer(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
-        switch p.phase {
-        case .down:
-            phase = .pressed
-            pressForce = c.force
-            return SceneOutcome(log: [String(format: "tally press at force %.2f", c.force)])
-        case .move:
-            return SceneOutcome()
-        case .up:
-            guard phase == .pressed else { return SceneOutcome() }
-            phase = .idle
-            history.append(count)
-            count += 1
-            flashUntil = c.time + Self.flashDuration
-            return SceneOutcome(log: ["tally \(count)"])
-        case .cancel:
-            phase = .idle
-            return SceneOutcome()
-        }
-    }
-
-    mutating func advance(context c: SceneContext) -> SceneOutcome {
-        if let f = flashUntil, c.time >= f { flashUntil = nil }
-        return SceneOutcome()
-    }
-
-    func nextWake(after t: Double) -> Double { flashUntil ?? .infinity }
-
-    mutating func close(context: SceneContext) -> Bool {
-        guard count > 0 else { return false }
-        history.append(count)
-        count = 0
-        return true
-    }
-
-    mutating func undo(context: SceneContext) -> SceneOutcome? {
-        guard let last = history.popLast() else { return SceneOutcome() }
-        count = last
-        return SceneOutcome(log: ["tally back to \(count)"])
-    }
-
-    func display(context c: SceneContext) -> SceneDisplay {
-        .plain(PlainSceneDisplay(kind: kind, area: c.area,
-                                 lines: ["count \(count)", "phase \(phase.rawValue)", flashUntil != nil ? "counted!" : ""]))
-    }
-
-    var help: HelpSection { HelpSection("Tally: counting presses", [("Press and lift", "counts one"), ("Esc", "back to 0")]) }
-
-    func snapshot(into f: inout [String: StateValue], at t: Double) {
-        f["Tally.count"] = .number(Double(count))
-        f["Tally.phase"] = .text(phase.rawValue)
-    }
-
-    static let diagram = StateDiagram(title: "Tally", subtitle: "a press counts when it lifts", states: ["idle", "pressed"],
-                                      edges: [.init("idle", "pressed", "down"), .init("pressed", "idle", "lift or cancel")])
-
-    func machine(at t: Double) -> SceneMachine? { SceneMachine(table: Self.diagram, current: phase.rawValue) }
-    var machineSteps: TransitionLog { steps }
-    var timelineSignals: [TimelineSignal] { [TimelineSignal(.peek, "tally pressed", isOn: phase == .pressed)] }
-}
-
+/// A scene added from outside the program (`TallyScene`, in TestSupport): a fifth tab, written
+/// against `Scene` alone. Adding it touched nothing in Sources: the tabs, Tab, the force it is
+/// pressed with, frame ticks and wakes, Esc, undo, the display, the help, the state snapshot,
+/// the diagram panel and the player's timeline all reach it through the protocol.
 final class FifthSceneTests: XCTestCase {
     func driver() -> Driver {
         var d = Driver()

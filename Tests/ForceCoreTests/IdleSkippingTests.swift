@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import ForceCore
 
@@ -6,20 +7,7 @@ import XCTest
 /// reaches: over the bundled sessions and the ones with long idle gaps in every scene
 /// (Assets/Sessions/idle-*.jsonl, made by tools/make_idle_sessions.py).
 final class IdleSkippingTests: XCTestCase {
-    static let sessions = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Assets/Sessions")
-
-    static let bundled = ["demo.jsonl", "golden-point-types.jsonl", "golden-pressure.jsonl", "golden-tablet.jsonl",
-                          "scene-confirm.jsonl", "scene-home.jsonl", "scene-messages.jsonl", "scene-system.jsonl",
-                          "scene-shade.jsonl"]
-    static let idle = ["idle-messages.jsonl", "idle-confirm.jsonl", "idle-home.jsonl", "idle-system.jsonl",
-                       "idle-canvas.jsonl"]
-
-    func session(_ name: String) throws -> Session {
-        let text = try String(contentsOf: Self.sessions.appendingPathComponent(name), encoding: .utf8)
-        return try SessionCoding.parse(text, file: name)
-    }
+    func session(_ name: String) throws -> Session { try Fixtures.session(name) }
 
     /// The replay (`Replayer`) without the renderer: the state at each captured frame, and how
     /// many frames were simulated.
@@ -71,11 +59,11 @@ final class IdleSkippingTests: XCTestCase {
     }
 
     func testTheBundledSessionsReplayTheSameSkippingIdleFrames() throws {
-        for name in Self.bundled { try assertSkippingMatchesStepping(name) }
+        for name in Fixtures.bundled { try assertSkippingMatchesStepping(name) }
     }
 
     func testSessionsWithLongIdleGapsReplayTheSameSkippingIdleFrames() throws {
-        for name in Self.idle {
+        for name in Fixtures.idle {
             try assertSkippingMatchesStepping(name)
             try assertSkippingMatchesStepping(name, withoutTeachingViews: true)
         }
@@ -116,7 +104,7 @@ final class IdleSkippingTests: XCTestCase {
     }
 
     func testNothingOnScreenChangesInAJumpedOverFrame() throws {
-        for name in Self.idle {
+        for name in Fixtures.idle {
             var s = try session(name)
             assertNothingChangesInJumpedOverFrames(s, name)
             s.options.showForcePlot = false
@@ -125,7 +113,7 @@ final class IdleSkippingTests: XCTestCase {
     }
 
     func testLongGapsAreJumpedOver() throws {
-        for name in Self.idle {
+        for name in Fixtures.idle {
             let s = try session(name)
             let end = ReplaySchedule.frame(atOrAfter: s.duration)
             let skipped = replay(s, captures: [end], stepEveryFrame: false)

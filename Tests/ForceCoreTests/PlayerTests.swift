@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import ForceCore
 
@@ -6,35 +7,15 @@ import XCTest
 /// or input events, seek anywhere, jump to the ends — what it shows at frame k (its display and
 /// its semantic state) is what a replay that steps every frame has at frame k.
 final class PlayerTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func session(_ path: String) throws -> Session {
-        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        return try SessionCoding.parse(text, file: path)
-    }
+    static func session(_ path: String) throws -> Session { try Fixtures.session(at: Fixtures.root.appendingPathComponent(path)) }
 
     /// The bundled sessions without long idle gaps, and every lesson.
     static var sessions: [String] {
-        let lessons = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Assets/Lessons").path)) ?? []
-        return ["demo", "golden-point-types", "golden-pressure", "golden-tablet", "scene-confirm", "scene-home",
-                "scene-messages", "scene-system", "scene-shade"].map { "Assets/Sessions/\($0).jsonl" }
-            + lessons.filter { $0.hasSuffix(".jsonl") }.sorted().map { "Assets/Lessons/\($0)" }
+        Fixtures.bundled.map { "Assets/Sessions/\($0)" } + Fixtures.lessonFiles.map { "Assets/Lessons/\($0.lastPathComponent)" }
     }
 
     /// The reference: a replay that steps every frame, its state at each frame 0…last.
-    static func stepped(_ s: Session, through last: Int) -> [AppState] {
-        var state = s.initialState()
-        var events = s.events[...]
-        var out: [AppState] = []
-        for k in 0...last {
-            let t = ReplaySchedule.time(ofFrame: k)
-            while let e = events.first, e.time <= t { state.handle(events.removeFirst()) }
-            state.advance(to: t)
-            out.append(state)
-        }
-        return out
-    }
+    static func stepped(_ s: Session, through last: Int) -> [AppState] { Fixtures.stepped(s, through: last) }
 
     /// The same frame: the same display (every pixel follows from it) and the same semantic
     /// state (`StateSnapshot`, what `check` compares). Bookkeeping that shows nowhere — the

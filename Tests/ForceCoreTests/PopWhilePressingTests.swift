@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import ForceCore
 
@@ -104,8 +105,7 @@ final class PopWhilePressingTests: XCTestCase {
 
     func testTheBundledPeekSessionShowsTheDetailBeforeItsLift() throws {
         let name = "scene-messages.jsonl"
-        let text = try String(contentsOf: IdleSkippingTests.sessions.appendingPathComponent(name), encoding: .utf8)
-        let session = try SessionCoding.parse(text, file: name)
+        let session = try Fixtures.session(name)
         var state = session.initialState()
         for e in session.events where e.time <= 1.75 { state.handle(e) }
         state.advance(to: 1.75)

@@ -1,26 +1,15 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import ForceCore
 
 /// State snapshots (stable JSON, diffs in words) and the per-frame trace (the same however many
 /// frames were simulated; a session changed at one event diverges at that event's frame).
 final class StateTraceTests: XCTestCase {
-    func session(_ name: String) throws -> Session {
-        let text = try String(contentsOf: IdleSkippingTests.sessions.appendingPathComponent(name), encoding: .utf8)
-        return try SessionCoding.parse(text, file: name)
-    }
+    func session(_ name: String) throws -> Session { try Fixtures.session(name) }
 
     /// The state at the last frame of a replay of `s` that steps every frame.
-    func finalState(_ s: Session) -> AppState {
-        var state = s.initialState()
-        var events = s.events[...]
-        for k in 0...ReplaySchedule.frame(atOrAfter: s.duration) {
-            let t = ReplaySchedule.time(ofFrame: k)
-            while let e = events.first, e.time <= t { state.handle(events.removeFirst()) }
-            state.advance(to: t)
-        }
-        return state
-    }
+    func finalState(_ s: Session) -> AppState { Fixtures.finalState(s) }
 
     func testSnapshotJSONIsSortedStableAndReadsBack() throws {
         let snapshot = StateSnapshot(finalState(try session("scene-confirm.jsonl")))
@@ -70,7 +59,7 @@ final class StateTraceTests: XCTestCase {
         }
     }
 
-    static let sessions = IdleSkippingTests.bundled + IdleSkippingTests.idle
+    static let sessions = Fixtures.bundled + Fixtures.idle
 
     /// The trace covers every frame; the replay that skips idle frames records the same trace
     /// as stepping every frame, for every bundled session.

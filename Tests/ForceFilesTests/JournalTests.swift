@@ -38,9 +38,17 @@ final class JournalTests: XCTestCase {
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
+    /// The journal's restore; anything else (empty, unusable) fails the test with what it was.
     func restored(_ journal: Journal) throws -> JournalRestore {
-        guard case .restored(let r) = journal.read() else { throw XCTSkip("nothing restored") }
+        let result = journal.read()
+        guard case .restored(let r) = result else { throw JournalNotRestored(result: "\(result)") }
         return r
+    }
+
+    /// A journal that should have restored did not.
+    struct JournalNotRestored: Error, CustomStringConvertible {
+        var result: String
+        var description: String { "the journal did not restore: \(result)" }
     }
 
     func testTheCanvasComesBackWithItsHistorySceneAndOptions() throws {

@@ -1,3 +1,4 @@
+import TestSupport
 import CairoRender
 import ForceCore
 import Foundation

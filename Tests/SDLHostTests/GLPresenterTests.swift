@@ -1,3 +1,4 @@
+import TestSupport
 import CSDL2
 import CairoRender
 import ForceCore

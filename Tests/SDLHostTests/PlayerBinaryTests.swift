@@ -1,3 +1,4 @@
+import TestSupport
 import CSDL2
 import ForceCore
 import Foundation
@@ -13,10 +14,7 @@ final class PlayerBinaryTests: XCTestCase {
 
     func requireFFmpeg() throws {
         let found = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].contains { FileManager.default.isExecutableFile(atPath: $0) }
-        if !found {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI must have ffmpeg (run.sh installs it)") }
-            throw XCTSkip("ffmpeg is not installed (./run.sh installs it)")
-        }
+        if !found { throw MissingPrerequisite("ffmpeg is not installed (./run.sh installs it)") }
     }
 
     /// ffprobe's frame count and duration of a video.

@@ -1,3 +1,4 @@
+import TestSupport
 import ForceCore
 import Foundation
 import XCTest

@@ -2,6 +2,7 @@ import CSDL2
 import CXInput2
 import ForceCore
 @testable import SDLHost
+import TestSupport
 import XCTest
 
 /// The pen source fed with XI2 events built in memory and pushed through SDL's event watch:
@@ -11,7 +12,7 @@ final class XI2PenSourceTests: XCTestCase {
     var source: XI2PenSource?
 
     override func setUpWithError() throws {
-        guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw XCTSkip("SDL events: \(String(cString: SDL_GetError()))") }
+        guard SDL_Init(SDL_INIT_EVENTS) == 0 else { throw MissingPrerequisite("SDL's events did not start: \(String(cString: SDL_GetError()))") }
         x = FakeXServer()
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-/// A 64 KiB tmpfs to run out of space on (`mount` needs root; elsewhere the test is skipped
-/// with the reason).
+/// A 64 KiB tmpfs to run out of space on (`mount` needs root: `./run.sh test` runs as root; a
+/// test without it fails, saying so).
 public final class SmallDisk {
     /// 64 KiB: a few pages, filled in a moment.
     public static let size = "64k"
@@ -19,7 +19,7 @@ public final class SmallDisk {
         mount.waitUntilExit()
         guard mount.terminationStatus == 0 else {
             try? FileManager.default.removeItem(atPath: path)
-            throw XCTSkip("cannot mount a \(Self.size) tmpfs here (mount needs root): the full-disk test is skipped")
+            throw MissingPrerequisite("cannot mount a \(Self.size) tmpfs at \(path) (mount needs root): the full-disk test cannot run")
         }
     }
 

@@ -39,18 +39,8 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
     /// The area this stroke's ink can cover: the extent grown by `inkReach`.
     public var inkBounds: Rect { extent.isNull ? .null : extent.insetBy(-Self.inkReach) }
 
-    /// How many leading points may be drawn into the frozen cache.
-    ///
-    /// A finished stroke freezes whole. A live stroke freezes its longest settled prefix,
-    /// never its last two real points (the newest may still change type when the next sample
-    /// of the same frame arrives) and never past a point that is predicted or awaits an update
-    /// (TouchCanvas's rule).
-    public var frozenCount: Int {
-        if isFinished { return points.count }
-        return settledCount(keeping: Self.unfrozenTail)
-    }
-
-    /// 2: the newest points stay live.
+    /// 2: in debug drawing, where the colour shows the point type, the newest points stay live
+    /// (the newest may still change type when the next sample of the same frame arrives).
     public static let unfrozenTail = 2
 
     /// The longest prefix of real points whose values are final (none awaits an update), short

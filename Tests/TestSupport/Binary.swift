@@ -2,28 +2,28 @@ import Foundation
 import XCTest
 
 /// Runs the built `forcecanvas` binary (and xdotool) as a user would.
-enum Binary {
+public enum Binary {
     /// `FORCECANVAS_BIN`, or the executable beside the test bundle.
-    static var path: String {
+    public static var path: String {
         if let p = ProcessInfo.processInfo.environment["FORCECANVAS_BIN"] { return p }
         let bundle = URL(fileURLWithPath: CommandLine.arguments.first { $0.hasSuffix(".xctest") } ?? CommandLine.arguments[0])
         return bundle.deletingLastPathComponent().appendingPathComponent("forcecanvas").path
     }
 
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository (the tests read its Assets).
+    public static let repository = Fixtures.root
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Result {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
         /// The program was ended by a signal (a trap is SIGILL, status 132 in a shell).
-        var signaled = false
+        public var signaled = false
     }
 
     /// Runs a program to the end and returns its output.
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
@@ -41,13 +41,13 @@ enum Binary {
 
     /// Runs `forcecanvas`. Without an `environment`, it gets a state folder of its own
     /// (`XDG_STATE_HOME`), so no run restores another's canvas or touches the user's journal.
-    static func forcecanvas(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
+    public static func forcecanvas(_ arguments: [String], environment: [String: String]? = nil) throws -> Result {
         try run(path, arguments, environment: environment ?? isolatedEnvironment())
     }
 
     /// One folder per test process for the state and scratch folders the tests make, removed
     /// when the process exits (XCTest ends with `exit`), so runs leave nothing in /tmp.
-    static let scratchRoot: String = {
+    public static let scratchRoot: String = {
         let root = NSTemporaryDirectory() + "forcecanvas-tests-\(getpid())"
         try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         atexit { try? FileManager.default.removeItem(atPath: Binary.scratchRoot) }
@@ -55,19 +55,19 @@ enum Binary {
     }()
 
     /// This process's environment with a new, empty `XDG_STATE_HOME`.
-    static func isolatedEnvironment() -> [String: String] {
+    public static func isolatedEnvironment() -> [String: String] {
         let state = scratchRoot + "/state-\(UUID().uuidString)"
         return ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state]) { $1 }
     }
 
     /// xdotool through /usr/bin/env, so PATH finds it.
     @discardableResult
-    static func xdotool(_ arguments: [String]) throws -> Result {
+    public static func xdotool(_ arguments: [String]) throws -> Result {
         try run("/usr/bin/env", ["xdotool"] + arguments)
     }
 
     /// Waits for `p` to end, at most `timeout` seconds; then kills it and fails the test.
-    static func waitForExit(_ p: Process, timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line) {
+    public static func waitForExit(_ p: Process, timeout: Double = 20, file: StaticString = #filePath, line: UInt = #line) {
         let deadline = Date().addingTimeInterval(timeout)
         while p.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         guard p.isRunning else { return }
@@ -76,24 +76,22 @@ enum Binary {
         p.waitUntilExit()
     }
 
-    static func temporaryDirectory() throws -> String {
+    public static func temporaryDirectory() throws -> String {
         let dir = scratchRoot + "/e2e-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
 
-    /// Skips a window test without a display, except on CI, where a missing display is a failure.
-    static func requireDisplay() throws {
-        let env = ProcessInfo.processInfo.environment
-        guard (env["DISPLAY"] ?? "").isEmpty else { return }
-        if env["CI"] == "true" { XCTFail("CI must run window tests under Xvfb (./run.sh test starts one)") }
-        throw XCTSkip("no DISPLAY: run through ./run.sh test, which starts its own Xvfb")
+    /// A window test needs a display: without one it fails, saying so (never skips).
+    public static func requireDisplay() throws {
+        guard (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { return }
+        throw MissingPrerequisite("no DISPLAY: window tests run under Xvfb (./run.sh test starts one)")
     }
 
     /// Starts `forcecanvas run` and waits for its window; returns the process and window id.
     /// With `stderr`, the program's error output goes to that file.
     /// Without an `environment`, the window gets a state folder of its own (`isolatedEnvironment`).
-    static func launchWindow(_ arguments: [String], stderr: String? = nil,
+    public static func launchWindow(_ arguments: [String], stderr: String? = nil,
                              environment: [String: String]? = nil) throws -> (Process, String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
@@ -114,7 +112,12 @@ enum Binary {
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
+        // The window never came: say why, from what the program said and how it ended.
         p.terminate()
-        throw XCTSkip("the window did not appear within 20 s")
+        p.waitUntilExit()
+        var cause = "the window did not appear within 20 s (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")"
+        cause += p.terminationReason == .exit ? ", forcecanvas exited with status \(p.terminationStatus))" : ")"
+        if let stderr, let text = try? String(contentsOfFile: stderr, encoding: .utf8), !text.isEmpty { cause += ": " + text }
+        throw MissingPrerequisite(cause)
     }
 }
