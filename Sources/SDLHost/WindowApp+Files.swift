@@ -12,9 +12,9 @@ extension WindowApp {
             return try SessionWriter(path: request.path, mode: request.overwrite ? .replace : .createNew,
                                      header: request.header, policy: .stop)
         } catch {
-            let line = "Not recording: \(error.reason) (\(error.path))"
-            Self.log("forcecanvas: \(line)")
-            s.recordingStopped = line
+            let message = UserMessage(error, context: "Not recording")
+            Self.log(message.log)
+            s.recordingStopped = message.line
             return nil
         }
     }

@@ -50,13 +50,13 @@ extension WindowApp {
             do {
                 return try SessionWriter(path: path, mode: p.overwrite ? .replace : .createNew, header: header, policy: .stop)
             } catch {
-                return forkFailed("\(error.reason) (\(error.path))")
+                return forkFailed(error)
             }
         }
         do {
             try Folder.create(config.forkDirectory)
         } catch {
-            return forkFailed("\(error)")
+            return forkFailed(error)
         }
         let base = p.name.isEmpty ? "session" : p.name
         for n in 1...Self.maximumForkNames {
@@ -66,14 +66,20 @@ extension WindowApp {
             } catch where error.code == EEXIST {
                 continue
             } catch {
-                return forkFailed("\(error.reason) (\(error.path))")
+                return forkFailed(error)
             }
         }
-        return forkFailed("\(Self.maximumForkNames) recordings named \(base)-fork-N.jsonl exist in \(config.forkDirectory)")
+        return forkFailed(ForkNamesTaken(count: Self.maximumForkNames, base: base, folder: config.forkDirectory))
     }
 
-    private func forkFailed(_ reason: String) -> SessionWriter? {
-        Self.log("forcecanvas: not recording the drawing continued from the replay: \(reason)")
+    private func forkFailed(_ error: any Error) -> SessionWriter? {
+        Self.log(UserMessage(error, context: "not recording the drawing continued from the replay").log)
         return nil
+    }
+
+    /// Every fork name of a session is taken.
+    struct ForkNamesTaken: Error, CustomStringConvertible {
+        var count: Int, base: String, folder: String
+        var description: String { "\(count) recordings named \(base)-fork-N.jsonl exist in \(folder)" }
     }
 }

@@ -220,8 +220,9 @@ extension WindowApp {
             SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
             s.status = ("Lesson: \(lesson.title)", now + Self.statusDuration)
         } catch {
-            Self.log("forcecanvas: lesson \(lesson.name): \(error)")
-            s.status = ("Cannot open the lesson \(lesson.name): \(error)", now + Self.statusDuration)
+            let message = UserMessage(error, context: "lesson \(lesson.name)", status: "Cannot open the lesson \(lesson.name)")
+            Self.log(message.log)
+            s.status = (message.status, now + Self.statusDuration)
         }
     }
 }

@@ -215,9 +215,9 @@ public final class WindowApp {
                 l.redraw = ReplayCursor(TimedEventList(session.events), offset: frameStart)
                 s.status = ("Redrawing \(Self.fileName(job.path))", frameStart + Self.statusDuration)
             case .failure(let error):
-                Self.log("forcecanvas: Open Recent: \(error)")
-                let reason = (error as? SessionError).map { "line \($0.line): \($0.message)" } ?? "the file cannot be read"
-                s.status = ("Cannot open \(Self.fileName(job.path)): \(reason)", frameStart + Self.statusDuration)
+                let message = UserMessage(error, context: "Open Recent", status: "Cannot open \(Self.fileName(job.path))")
+                Self.log(message.log)
+                s.status = (message.status, frameStart + Self.statusDuration)
             }
         }
         takeExports(at: frameStart, &s)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForceFiles
 import Foundation
 import SDLHost
 
@@ -15,7 +16,7 @@ struct DevicesCommand: ParsableCommand {
         do {
             report = try DeviceReport.current()
         } catch {
-            printError("forcecanvas: \(error)")
+            printError(UserMessage(error).log)
             throw ExitCode.failure
         }
         print(json ? try Self.json(report) : Self.table(report), terminator: "")

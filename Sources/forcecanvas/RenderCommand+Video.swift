@@ -48,10 +48,10 @@ extension RenderCommand {
             printError(error.description)
             throw ExitCode.failure
         } catch let error as VideoEncoder.Failure {
-            printError("forcecanvas: \(error)")
+            printError(UserMessage(error).log)
             throw ExitCode.failure
         } catch let error as RenderError {
-            printError("forcecanvas: \(error)")
+            printError(UserMessage(error).log)
             throw ExitCode.failure
         }
     }

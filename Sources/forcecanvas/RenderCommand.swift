@@ -95,7 +95,7 @@ struct RenderCommand: ParsableCommand {
             printError(error.description)
             throw ExitCode.failure
         } catch let error as RenderError {
-            printError("forcecanvas: \(error)")
+            printError(UserMessage(error).log)
             throw ExitCode.failure
         }
     }

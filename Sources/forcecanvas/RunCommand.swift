@@ -134,7 +134,7 @@ struct RunCommand: ParsableCommand {
         do {
             try WindowApp(config).run()
         } catch let error as HostError {
-            printError("forcecanvas: \(error)")
+            printError(UserMessage(error).log)
             throw ExitCode.failure
         }
         withExtendedLifetime(journal) {}

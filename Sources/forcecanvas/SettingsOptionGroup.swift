@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceCore
+import ForceFiles
 import Foundation
 
 /// Pressure settings: a config file, then command-line overrides.
@@ -47,7 +48,7 @@ struct SettingsOptionGroup: ParsableArguments {
                     try Settings.parse(bytes, file: path, base: settings)
                 }
             } catch {
-                printError("forcecanvas: \(error)")
+                printError(UserMessage(error).log)
                 throw ExitCode.failure
             }
         }
@@ -67,7 +68,7 @@ struct SettingsOptionGroup: ParsableArguments {
         do {
             _ = try settings.thresholds()
         } catch {
-            printError("forcecanvas: \(error)")
+            printError(UserMessage(error).log)
             throw ExitCode.failure
         }
         return settings
