@@ -26,17 +26,20 @@ let package = Package(
 
         // The pure core: no SDL, no Cairo, no clock, no files.
         .target(name: "ForceCore"),
-        // Display values -> Cairo surfaces, caches, text, exporters.
-        .target(name: "CairoRender", dependencies: ["ForceCore", "CCairo", "CPangoCairo"]),
+        // What the program reads of its surroundings, in one place each: the environment (typed
+        // keys), the user's XDG folders, and the resource locator for ForceCanvas's own files.
+        .target(name: "ForcePlatform"),
+        // Display values -> Cairo surfaces, caches, text (in the pinned fonts), exporters.
+        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo"]),
         // The files ForceCanvas keeps: session files read and written line by line, the autosave
         // journal, export sets; every write error in plain words, stderr that never traps.
-        .target(name: "ForceFiles", dependencies: ["ForceCore", "CairoRender"]),
+        .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender"]),
         // The window: event translation (SDL and XInput 2 tablets), frame pacing, presenting.
-        .target(name: "SDLHost", dependencies: ["ForceCore", "CairoRender", "ForceFiles", "CSDL2", "CXInput2", "CGL"]),
+        .target(name: "SDLHost", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "CSDL2", "CXInput2", "CGL"]),
         .executableTarget(
             name: "forcecanvas",
             dependencies: [
-                "ForceCore", "CairoRender", "ForceFiles", "SDLHost",
+                "ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "SDLHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +47,8 @@ let package = Package(
         // What more than one test target needs: a tiny disk to fill, a fresh folder.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ForceCoreTests", dependencies: ["ForceCore"]),
+        // The environment's keys, the XDG folders and the resource locator's search.
+        .testTarget(name: "ForcePlatformTests", dependencies: ["ForcePlatform", "TestSupport"]),
         // Line files, the writer thread, the journal and export sets on real (and full) disks.
         .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "TestSupport"]),
         .testTarget(

@@ -2,6 +2,7 @@ import CSDL2
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// The window's frame loop, in fixed sections as raylib's and Dear ImGui's SDL2 backends have
@@ -25,8 +26,7 @@ public final class WindowApp {
 
     /// Whether a display server is reachable by its environment variables.
     public static var hasDisplay: Bool {
-        let env = ProcessInfo.processInfo.environment
-        return !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+        Environment.current.hasDisplay
     }
 
     /// What a running window keeps between frames besides the state.

@@ -1,6 +1,7 @@
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// Bench sections 7 and 8: loading sessions, and loading + rendering a big document (against
@@ -188,8 +189,7 @@ extension BenchCommand {
 
     /// The full path of a program on `PATH`, or nil.
     static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        Environment.current.executable(named: name)
     }
 
     /// Runs a program to the end. Its output goes to `output`, or is kept with `captureOutput`,

@@ -20,11 +20,7 @@ enum ShortcutFiles {
     }
 
     /// The dynamic items' file: `$XDG_STATE_HOME/forcecanvas/shortcuts.json` (or `~/.local/state/…`).
-    static var dynamicItemsPath: String? {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? env["HOME"].map { $0 + "/.local/state" }
-        return base.map { $0 + "/forcecanvas/shortcuts.json" }
-    }
+    static var dynamicItemsPath: String? { StatePaths.shortcuts() }
 
     /// Loads the catalog. Problems are printed one line each (naming file, item and key); the
     /// valid items are kept, so the Home scene always opens.
