@@ -1,6 +1,7 @@
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// Bench section 13: the project's own checkpoints (Assets/Sessions against Tests/Goldens),
@@ -14,14 +15,17 @@ extension BenchCommand {
 
     func printCheckSection() throws {
         print("13. Checking the project's own checkpoints (Assets/Sessions against Tests/Goldens)")
-        guard let sessions = Self.repositoryFolder("Assets/Sessions"), let goldens = Self.repositoryFolder("Tests/Goldens") else {
-            print("   skipped: run from the repository (Assets/Sessions and Tests/Goldens not found)")
+        let sessions: String, goldens: String
+        do {
+            (sessions, goldens) = (try ResourceLocator.current.path(of: .sessions), try ResourceLocator.current.path(of: .goldens))
+        } catch {
+            print("   skipped: \(error)")
             return
         }
         let paths = try FileManager.default.contentsOfDirectory(atPath: sessions).filter { $0.hasSuffix(".jsonl") }.sorted()
             .map { "\(sessions)/\($0)" }
         let scans = try paths.map { path in try CheckCommand.scan(path) }
-        let shortcuts = ShortcutFiles.load(infoPlist: nil, dynamic: false)
+        let shortcuts = try ShortcutFiles.load(infoPlist: nil, dynamic: false)
         let settings = CheckSettings(goldens: GoldenLayout(directory: goldens), update: .none, tolerances: CheckTolerances(),
                                      size: nil, scale: nil, times: [], artifacts: nil, shortcuts: shortcuts)
         let checkpoints = scans.reduce(0) { $0 + settings.checkpoints(of: $1).count }
@@ -70,15 +74,5 @@ extension BenchCommand {
         let file = try SessionFileReader(path: scan.path)
         let replay = HeadlessReplay(header: scan.header, duration: scan.duration, shortcuts: shortcuts) { try SessionFileEvents(file) }
         try replay.run(frames: [HeadlessReplay.frame(at: c.time)]) { _, _, surface in try body(surface) }
-    }
-
-    /// `relative` in the current folder or beside the build folder of this executable.
-    static func repositoryFolder(_ relative: String) -> String? {
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [FileManager.default.currentDirectoryPath + "/" + relative,
-                          exe.appendingPathComponent("../../" + relative).standardized.path,
-                          exe.appendingPathComponent("../../../" + relative).standardized.path]
-        var isFolder: ObjCBool = false
-        return candidates.first { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
     }
 }

@@ -24,7 +24,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Launch through a home-screen quick action (its type, e.g. com.forcecanvas.peek-demo); handled once.")
     var shortcut: String?
 
-    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
     @Option(help: ArgumentHelp("Window size: \(Size.rangeHelp) (default: the restored canvas's, else 1280x800).",
@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Open a bundled lesson in the player: its name or number (forcecanvas lessons lists them).")
     var lesson: String?
 
-    @Option(name: .customLong("lessons"), help: "The lessons folder (default: Assets/Lessons).")
+    @Option(name: .customLong("lessons"), help: "The lessons folder (default: the installed lessons, or the source tree's).")
     var lessonsDirectory: String?
 
     @Option(help: "The player's speed at the start, \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound) (default 1, or what the lesson's first caption says).")
@@ -66,7 +66,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "How to present: auto (GL where OpenGL 3.3 core or GLES 3.0 works, else software, saying why), gl or software.")
     var presenter = PresenterChoice.auto
 
-    @Option(name: .customLong("shaders"), help: ArgumentHelp("The GL presenter's shader folder (default: beside the executable, else the source tree's Shaders/).", valueName: "DIR"))
+    @Option(name: .customLong("shaders"), help: ArgumentHelp("The GL presenter's shader folder (default: the installed shaders, or the source tree's Shaders/).", valueName: "DIR"))
     var shaderDirectory: String?
 
     @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) and the presenter (GL vendor, renderer, version) on stderr.")
@@ -83,7 +83,7 @@ struct RunCommand: ParsableCommand {
             throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
         }
         if speed != nil, replayPath == nil, lesson == nil { throw ValidationError("--speed goes with --replay FILE or --lesson NAME") }
-        if let lesson { _ = try Lessons.find(lesson, in: Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []) }
+        if let lesson { _ = try Lessons.find(lesson, in: Lessons.list(in: try Lessons.directory(lessonsDirectory))) }
         if let recordPath {
             if let replayPath, Self.sameFile(recordPath, replayPath) {
                 throw ValidationError("--record and --replay name the same file (\(recordPath)): recording would destroy the replay")
@@ -109,7 +109,7 @@ struct RunCommand: ParsableCommand {
         config.thresholds = try settings.thresholds()
         config.fallbackInterval = settings.fallbackInterval
         config.scene = scene ?? .canvas
-        config.shortcuts = ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
+        config.shortcuts = try ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
         config.playerShortcuts = ShortcutCatalog(staticItems: config.shortcuts.staticItems)
         config.launchShortcut = shortcut
         config.onShortcutsChanged = { ShortcutFiles.save($0) }
@@ -121,7 +121,7 @@ struct RunCommand: ParsableCommand {
         config.shaderDirectory = shaderDirectory
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
         config.loadSession = { path in try SessionFile.readForWindow(path) }
-        let lessons = Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []
+        let lessons = Lessons.list(in: try Lessons.directory(lessonsDirectory))
         config.lessons = lessons.map { LessonEntry(name: $0.name, title: $0.title, path: $0.path) }
         if let request = try playerRequest(lessons) {
             // The window fits the session as recorded and the player's strip below it.

@@ -6,36 +6,22 @@ import Foundation
 /// repository) and the dynamic items registered at run time (a JSON file in the user's state
 /// folder, so they persist between launches).
 enum ShortcutFiles {
-    /// The Info.plist to read: the given path, else `Assets/Info.plist` in the current folder or
-    /// beside the build folder of this executable (`.build/release/forcecanvas`).
-    static func infoPlistPath(_ explicit: String?) -> String? {
-        if let explicit { return explicit }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            FileManager.default.currentDirectoryPath + "/Assets/Info.plist",
-            exe.appendingPathComponent("../../Assets/Info.plist").standardized.path,
-            exe.appendingPathComponent("../../../Assets/Info.plist").standardized.path,
-        ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) }
-    }
-
     /// The dynamic items' file: `$XDG_STATE_HOME/forcecanvas/shortcuts.json` (or `~/.local/state/…`).
     static var dynamicItemsPath: String? { StatePaths.shortcuts() }
 
-    /// Loads the catalog. Problems are printed one line each (naming file, item and key); the
-    /// valid items are kept, so the Home scene always opens.
-    static func load(infoPlist explicit: String?, dynamic: Bool) -> ShortcutCatalog {
+    /// Loads the catalog from the given Info.plist, else the one the resource locator finds (none
+    /// found stops the command, naming where it looked: Home without its items would draw, and
+    /// check, something else). Problems inside the file are printed one line each (naming file,
+    /// item and key); the valid items are kept, so the Home scene always opens.
+    static func load(infoPlist explicit: String?, dynamic: Bool) throws -> ShortcutCatalog {
         var catalog = ShortcutCatalog()
-        if let path = infoPlistPath(explicit) {
-            if let data = FileManager.default.contents(atPath: path) {
-                let loaded = ShortcutCatalog.staticItems(fromInfoPlist: data, file: path)
-                for e in loaded.errors { printError("forcecanvas: \(e)") }
-                catalog = ShortcutCatalog(staticItems: loaded.items)
-            } else {
-                printError("forcecanvas: \(path): cannot read the file; Home starts without ForceCanvas's static quick actions")
-            }
+        let path = try Resources.path(of: .infoPlist, explicit: explicit)
+        if let data = FileManager.default.contents(atPath: path) {
+            let loaded = ShortcutCatalog.staticItems(fromInfoPlist: data, file: path)
+            for e in loaded.errors { printError("forcecanvas: \(e)") }
+            catalog = ShortcutCatalog(staticItems: loaded.items)
         } else {
-            printError("forcecanvas: Assets/Info.plist not found; Home starts without ForceCanvas's static quick actions")
+            printError("forcecanvas: \(path): cannot read the file; Home starts without ForceCanvas's static quick actions")
         }
         if dynamic, let path = dynamicItemsPath, let data = FileManager.default.contents(atPath: path) {
             for e in catalog.loadDynamicItems(fromJSON: data, file: path) { printError("forcecanvas: \(e)") }

@@ -57,7 +57,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Check these times (seconds) instead of the checkpoints.")
     var times: [Double] = []
 
-    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
     /// 256: more jobs than this only costs memory.
@@ -172,7 +172,7 @@ struct CheckCommand: ParsableCommand {
             goldens: GoldenLayout(directory: goldensDirectory), update: update,
             tolerances: CheckTolerances(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
             size: size, scale: scale, times: times, artifacts: artifacts,
-            shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
+            shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
     }
 
     private func writeOrFail(_ path: String, _ text: () throws -> String) throws {
