@@ -74,6 +74,7 @@ struct RenderCommand: ParsableCommand {
     var reportPeakMemory = false
 
     func run() throws {
+        try Resources.fonts()
         if let video {
             print(try renderVideo(video))
         } else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CairoRender
 import ForcePlatform
 
 /// The command line's use of the resource locator: a path given on the command line wins;
@@ -10,6 +11,18 @@ enum Resources {
         if let explicit { return explicit }
         do {
             return try ResourceLocator.current.path(of: resource)
+        } catch {
+            printError("forcecanvas: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    /// The pinned fonts, loaded before anything is drawn; a missing file stops the command
+    /// naming it (and the package that installs it).
+    @discardableResult
+    static func fonts() throws -> PinnedFonts {
+        do {
+            return try PinnedFonts.require()
         } catch {
             printError("forcecanvas: \(error)")
             throw ExitCode.failure

@@ -96,6 +96,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let settings = try pressure.load()
+        try Resources.fonts()
         // Before any file is written: without a display the window cannot open.
         guard WindowApp.hasDisplay else {
             printError("forcecanvas: \(HostError.noDisplay)")
