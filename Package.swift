@@ -5,6 +5,8 @@ let package = Package(
     name: "ForceCanvas",
     products: [
         .executable(name: "forcecanvas", targets: ["forcecanvas"]),
+        // The performance figures (`./run.sh bench`): a program of its own, beside the commands users run.
+        .executable(name: "forcecanvas-bench", targets: ["forcecanvas-bench"]),
         .library(name: "ForceCore", targets: ["ForceCore"]),
         // For the fuzz targets in Fuzz/ (a package of its own, built with -sanitize=fuzzer).
         .library(name: "CairoRender", targets: ["CairoRender"]),
@@ -36,13 +38,27 @@ let package = Package(
         .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender"]),
         // The window: event translation (SDL and XInput 2 tablets), frame pacing, presenting.
         .target(name: "SDLHost", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "CSDL2", "CXInput2", "CGL"]),
-        .executableTarget(
-            name: "forcecanvas",
+        // The commands users run (run, render, check, devices, lessons), a library so the bench can
+        // run them in process; `--version` from the BuildStamp plugin.
+        .target(
+            name: "ForceCommands",
             dependencies: [
                 "ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "SDLHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            plugins: ["BuildStamp"]
+        ),
+        .executableTarget(name: "forcecanvas", dependencies: ["ForceCommands"]),
+        // `forcecanvas-bench`: frame cost, renderers, sessions, check, the player, presenting.
+        .executableTarget(
+            name: "forcecanvas-bench",
+            dependencies: [
+                "ForceCommands", "ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "SDLHost", "CCairo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The version (VERSION) and the commit (git describe) a build is made from, for --version.
+        .plugin(name: "BuildStamp", capability: .buildTool()),
 
         // What more than one test target needs: a tiny disk to fill, a fresh folder.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

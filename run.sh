@@ -10,8 +10,8 @@
 #                       build, check the bundled sessions against Tests/Goldens; ARGS go to
 #                       `forcecanvas check` (e.g. --update changed, after looking at the report)
 #   ./run.sh fuzz [S]   build the libFuzzer targets in Fuzz/ and run each for S seconds (300)
-#   ./run.sh bench      install, build (release), print the performance figures
-#   ./run.sh ARGS...    any other arguments go to `forcecanvas` (run, render, bench, --help)
+#   ./run.sh bench      install, build (release), print the performance figures (forcecanvas-bench)
+#   ./run.sh ARGS...    any other arguments go to `forcecanvas` (run, render, check, --help)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -173,7 +173,7 @@ bench)
     need_swift
     install_missing "${PACKAGES[@]}"
     swift build -c release
-    .build/release/forcecanvas bench "$@"
+    .build/release/forcecanvas-bench "$@"
     ;;
 "")
     need_swift

@@ -2,6 +2,7 @@ import ArgumentParser
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 struct RenderCommand: ParsableCommand {

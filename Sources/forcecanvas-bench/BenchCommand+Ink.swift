@@ -149,7 +149,7 @@ extension BenchCommand {
                            to: "\(dir)/empty.jsonl")
         try Self.writeLiveStroke(points: 200_000, to: "\(dir)/live.jsonl")
         try Self.writeLiveStroke(points: 1, to: "\(dir)/dot.jsonl")
-        guard let binary = Self.ownExecutable(),
+        guard let binary = Self.forcecanvasExecutable(),
               let empty = Self.peakResident(binary, ["render", "\(dir)/empty.jsonl", "--out", dir]),
               let full = Self.peakResident(binary, ["render", "\(dir)/finished.jsonl", "--out", dir]),
               let dot = Self.peakResident(binary, ["render", "\(dir)/dot.jsonl", "--out", dir]),
