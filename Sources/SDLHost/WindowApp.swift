@@ -63,6 +63,8 @@ public final class WindowApp {
         var checkpoints = CheckpointNames()
         var frames = 0
         var deadline: Double
+        /// The title last given to the window.
+        var title = ""
     }
 
     /// What one poll found: an SDL event, or pen samples XInput 2 delivered with it, and when.
@@ -130,6 +132,7 @@ public final class WindowApp {
             let polled = poll(frameStart, &l)
             let events = translate(polled, &l)
             update(events, frameStart, &l, &s)
+            updateTitle(&l, s)
             advance(to: frameStart, &s)
             let frame = buildDisplay(frameStart, &l, &s)
             if try render(frame, &l) { try present(frameStart, &l) }
@@ -273,6 +276,15 @@ public final class WindowApp {
         let presenter = l.presenter
         return FrameRequest(display: frameDisplay(&s) { presenter.invalidate() }, stats: s.state.options.showHUD ? l.stats : nil,
                             status: s.status?.text, warning: warning(&s))
+    }
+
+    /// The title names what is open (set only when that changes).
+    private func updateTitle(_ l: inout Loop, _ s: Running) {
+        let title = WindowTitle.text(player: s.player.map { $0.player.session.title ?? $0.name }, lessonMenu: s.lessonMenu != nil,
+                                     recording: s.recording.map { Self.fileName($0.path) })
+        guard title != l.title else { return }
+        l.title = title
+        l.window.setTitle(title)
     }
 
     /// 6. Render: the presenter draws only what changed. False: nothing did, nothing to present.
