@@ -23,8 +23,9 @@ cd "$(dirname "$0")"
 # GLES 3.0 fallback (libegl1, libgles2).
 PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg
     libgl-dev libgl1-mesa-dri libegl1 libgles2)
-# chromium: the check report is opened in a real headless browser by the tests.
-TEST_PACKAGES=(xvfb xdotool chromium)
+# chromium: the check report is opened in a real headless browser by the tests; x11-utils: xprop
+# reads the window's class, icon and title back.
+TEST_PACKAGES=(xvfb xdotool x11-utils chromium)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 import SDLHost
 
@@ -58,8 +59,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Close the window after this many frames (with --snapshot: for tests).")
     var exitAfterFrames: Int?
 
-    @Option(help: "Folder for Ctrl+S exports.")
-    var exportDir = "forcecanvas-exports"
+    @Option(help: "Folder for Ctrl+S exports (default: the config's export-dir, else the pictures folder's ForceCanvas/).")
+    var exportDir: String?
 
     @OptionGroup(title: "Pressure") var pressure: SettingsOptionGroup
 
@@ -71,6 +72,17 @@ struct RunCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) and the presenter (GL vendor, renderer, version) on stderr.")
     var verbose = false
+
+    /// Where exports go: `given` (`--export-dir`, else the config file's `export-dir`; `~/` is the
+    /// home folder), else `ForceCanvas/` in the XDG pictures folder (`xdg-user-dir PICTURES`,
+    /// else `~/Pictures`), else, with no home folder at all, `forcecanvas-exports` here.
+    static func exportDirectory(_ given: String?, folders: UserFolders = UserFolders()) -> String {
+        if let given {
+            guard given == "~" || given.hasPrefix("~/"), let home = folders.environment[.home] else { return given }
+            return home + given.dropFirst()
+        }
+        return folders.pictures.map { $0 + "/ForceCanvas" } ?? "forcecanvas-exports"
+    }
 
     /// 1280x800 points: the window's size when nothing else says.
     static let defaultSize = Size(width: 1280, height: 800)
@@ -116,7 +128,7 @@ struct RunCommand: ParsableCommand {
         config.onShortcutsChanged = { ShortcutFiles.save($0) }
         config.snapshotPath = snapshotPath
         config.exitAfterFrames = exitAfterFrames
-        config.exportDirectory = exportDir
+        config.exportDirectory = Self.exportDirectory(exportDir ?? settings.exportDirectory)
         config.verbose = verbose
         config.presenter = presenter
         config.shaderDirectory = shaderDirectory

@@ -19,19 +19,36 @@ extension Window {
         setIcon()
     }
 
-    func setTitle(_ title: String) { SDL_SetWindowTitle(window, title) }
+    /// Sets the title. On X11 `_NET_WM_NAME` is also written as UTF-8 directly: SDL 2.26 converts
+    /// it through the C library's locale, which fails in the C locale for any non-ASCII title.
+    func setTitle(_ title: String) {
+        SDL_SetWindowTitle(window, title)
+        guard let (display, xwindow) = x11() else { return }
+        let name = XInternAtom(display, "_NET_WM_NAME", 0), utf8 = XInternAtom(display, "UTF8_STRING", 0)
+        let bytes = Array(title.utf8)
+        bytes.withUnsafeBufferPointer { b in
+            _ = XChangeProperty(display, xwindow, name, utf8, 8, PropModeReplace, b.baseAddress, Int32(b.count))
+        }
+        XFlush(display)
+    }
 
-    private func setClass() {
+    /// The X11 display and window, when the window is an X11 one.
+    private func x11() -> (OpaquePointer, UInt)? {
         var info = SDL_SysWMinfo()
         SDL_GetVersion(&info.version)
         guard SDL_GetWindowWMInfo(window, &info) == SDL_TRUE, info.subsystem == SDL_SYSWM_X11,
-              let display = info.info.x11.display, let hint = XAllocClassHint() else { return }
+              let display = info.info.x11.display else { return nil }
+        return (display, info.info.x11.window)
+    }
+
+    private func setClass() {
+        guard let (display, xwindow) = x11(), let hint = XAllocClassHint() else { return }
         defer { XFree(hint) }
         Self.applicationID.withCString { id in
             let name = UnsafeMutablePointer(mutating: id)
             hint.pointee.res_name = name
             hint.pointee.res_class = name
-            XSetClassHint(display, info.info.x11.window, hint)
+            XSetClassHint(display, xwindow, hint)
         }
     }
 

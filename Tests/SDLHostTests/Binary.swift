@@ -107,7 +107,7 @@ enum Binary {
         try p.run()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--name", "^ForceCanvas$"])
+            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--name", "ForceCanvas"])
             if r.status == 0, let id = r.stdout.split(separator: "\n").first {
                 Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
                 return (p, String(id))
