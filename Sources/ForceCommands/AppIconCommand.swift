@@ -2,11 +2,10 @@ import ArgumentParser
 import CairoRender
 
 /// `forcecanvas app-icon`: writes ForceCanvas's icon for the desktop's hicolor theme (what
-/// `run.sh install` puts under `share/icons/hicolor`); hidden from the help, a build step.
+/// `run.sh install` puts under `share/icons/hicolor`; packagers may want other sizes).
 struct AppIconCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "app-icon", abstract: "Write ForceCanvas's app icon as PNG or SVG (for installing).",
-        shouldDisplay: false)
+        commandName: "app-icon", abstract: "Write ForceCanvas's app icon as PNG or SVG (for installing).")
 
     /// 1–1024 px: the hicolor theme's sizes run from 16 to 512.
     static let sizeRange = 1...1024
