@@ -39,6 +39,15 @@ INSTALL_PACKAGES=(binutils dpkg-dev)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 
+# What a run leaves behind is cleaned up however it ends: the private Xvfb, the test install.
+XVFB_PID=
+INSTALLS=
+at_exit() {
+    if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; fi
+    if [ -n "$INSTALLS" ]; then rm -rf "$INSTALLS"; fi
+}
+trap at_exit EXIT
+
 # libFuzzer targets (Fuzz/Package.swift) and their seeds. New inputs the fuzzer finds go to
 # .build/fuzz/corpus/TARGET; an input that crashes is saved as Fuzz/artifacts/TARGET-crash-…
 FUZZ_TARGETS=(FuzzSession FuzzSettings)
@@ -130,7 +139,6 @@ start_xvfb() {
     done
     Xvfb ":$n" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
     XVFB_PID=$!
-    trap 'kill $XVFB_PID 2>/dev/null || true' EXIT
     export DISPLAY=":$n"
     for _ in $(seq 1 50); do
         xdotool getdisplaygeometry >/dev/null 2>&1 && return 0
@@ -263,6 +271,19 @@ test)
     need_swift
     install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     swift build --build-tests
+    # What the install tests read (InstallTests, DebPackageTests): an install into a temporary
+    # prefix, moved away from where it was staged, and the .deb. Made here, since swift test
+    # holds the build folder a release build needs.
+    if [ $# -eq 0 ] || [[ "$*" == *Install* ]] || [[ "$*" == *Deb* ]]; then
+        install_missing "${INSTALL_PACKAGES[@]}"
+        build_release_and_manuals
+        INSTALLS=$(mktemp -d "${TMPDIR:-/tmp}/forcecanvas-install-XXXXXX")
+        install_tree "$INSTALLS/stage/opt/forcecanvas" zsh/site-functions
+        mv "$INSTALLS/stage/opt/forcecanvas" "$INSTALLS/installed"
+        build_deb
+        export FORCECANVAS_INSTALLED="$INSTALLS/installed" FORCECANVAS_DEB
+        FORCECANVAS_DEB="$PWD/$(ls -t out/forcecanvas_*.deb | head -1)"
+    fi
     start_xvfb
     if [ "${CI:-}" = "true" ]; then export SNAPSHOT_TESTING_RECORD=never; fi
     # XCTest only: Swift Testing has no tests here, and its "0 tests" summary would close the log.
