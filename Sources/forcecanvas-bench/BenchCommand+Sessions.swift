@@ -199,7 +199,7 @@ extension BenchCommand {
         func number(_ v: Double) -> String { String(format: "%.4f", v) }
         try out.write(contentsOf: Data("""
             <?xml version="1.0" standalone="no"?>
-            <xournal creator="forcecanvas bench" fileversion="4">
+            <xournal creator="forcecanvas-bench" fileversion="4">
             <title>ForceCanvas bench document</title>
             <page width="\(doc.viewport.width)" height="\(doc.viewport.height)">
             <background type="solid" color="#ffffffff" style="plain"/>
