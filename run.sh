@@ -3,8 +3,10 @@
 #
 #   ./run.sh            install what is missing, build (release), open the window; without a
 #                       display, render the demo session headlessly to out/demo/
-#   ./run.sh test       install, build, start a private Xvfb, run every test, check the bundled
-#                       sessions' checkpoints against Tests/Goldens (forcecanvas check), then a fuzz
+#   ./run.sh test       install, build, install into a temporary prefix and build the .deb (the
+#                       install tests read them), start a private Xvfb, run every test, check the bundled
+#                       sessions' checkpoints against Tests/Goldens (forcecanvas check), install the .deb
+#                       in a debootstrapped Debian and check them there, then a fuzz
 #                       smoke (each libFuzzer target for FUZZ_SMOKE_SECONDS, 30 s, so about a minute)
 #   ./run.sh check [ARGS...]
 #                       build, check the bundled sessions against Tests/Goldens; ARGS go to
@@ -33,18 +35,24 @@ PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-
 # chromium: the check report is opened in a real headless browser by the tests; x11-utils: xprop
 # reads the window's class, icon and title back.
 TEST_PACKAGES=(xvfb xdotool x11-utils chromium
-    desktop-file-utils man-db zsh fish bash-completion dpkg-dev lintian)
+    desktop-file-utils man-db zsh fish bash-completion dpkg-dev lintian debootstrap)
 # What install and deb use beyond PACKAGES: strip (binutils), dpkg-shlibdeps (dpkg-dev).
 INSTALL_PACKAGES=(binutils dpkg-dev)
 
 say() { printf 'run.sh: %s\n' "$*" >&2; }
 
-# What a run leaves behind is cleaned up however it ends: the private Xvfb, the test install.
+# What a run leaves behind is cleaned up however it ends: the private Xvfb, the test install,
+# the chroot the .deb was installed in (its /proc unmounted first; nothing across a mount removed).
 XVFB_PID=
 INSTALLS=
+CHROOT=
 at_exit() {
     if [ -n "$XVFB_PID" ]; then kill "$XVFB_PID" 2>/dev/null || true; fi
     if [ -n "$INSTALLS" ]; then rm -rf "$INSTALLS"; fi
+    if [ -n "$CHROOT" ]; then
+        umount "$CHROOT/proc" 2>/dev/null || true
+        mountpoint -q "$CHROOT/proc" || rm -rf --one-file-system "$CHROOT"
+    fi
 }
 trap at_exit EXIT
 
@@ -259,6 +267,35 @@ build_deb() {
     say "built out/forcecanvas_${version}_$arch.deb (Depends: $shlibs, and the pinned fonts)"
 }
 
+# check_deb_in_chroot DEB: a clean Debian of this machine's release (debootstrap, minbase, from
+# the mirror this machine's apt uses), apt-get installs the package there with its Depends from
+# the archive, and the installed program checks every bundled checkpoint against a copy of the
+# goldens: the package alone draws CI's pixels. About two minutes.
+check_deb_in_chroot() {
+    local deb=$1 suite mirror
+    suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
+    mirror=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1)
+    [ -n "$mirror" ] || mirror=$(sed -n 's/^deb \(\[[^]]*\] \)\{0,1\}\([^ ]*\) .*/\2/p' /etc/apt/sources.list 2>/dev/null | head -1)
+    [ -n "$mirror" ] || { say "no Debian mirror in this machine's apt sources for debootstrap"; return 1; }
+    CHROOT=$(mktemp -d "${TMPDIR:-/tmp}/forcecanvas-chroot-XXXXXX")
+    say "the .deb in a clean $suite (debootstrap, then apt-get install ./${deb##*/})"
+    debootstrap --variant=minbase "$suite" "$CHROOT" "$mirror" >"$CHROOT.log" 2>&1 ||
+        { tail -5 "$CHROOT.log" >&2; say "debootstrap failed (log: $CHROOT.log)"; return 1; }
+    mount -t proc proc "$CHROOT/proc"  # the Swift runtime reads its arguments from /proc
+    cp "$deb" "$CHROOT/tmp/"
+    cp -r Tests/Goldens "$CHROOT/tmp/goldens"
+    if ! { chroot "$CHROOT" apt-get update -q && DEBIAN_FRONTEND=noninteractive chroot "$CHROOT" \
+            apt-get install -y -q --no-install-recommends "/tmp/${deb##*/}"; } >>"$CHROOT.log" 2>&1; then
+        tail -5 "$CHROOT.log" >&2
+        say "apt-get install of the package failed (log: $CHROOT.log)"
+        return 1
+    fi
+    chroot "$CHROOT" /bin/sh -c 'cd / && HOME=/root forcecanvas --version &&
+        forcecanvas check /usr/share/forcecanvas/sessions/*.jsonl /usr/share/forcecanvas/lessons/*.jsonl --goldens /tmp/goldens' |
+        tail -2
+    rm -f "$CHROOT.log"
+}
+
 # Checks the bundled sessions and lessons (Assets/Sessions, Assets/Lessons) against their goldens
 # (Tests/Goldens).
 check_bundled() {
@@ -292,6 +329,8 @@ test)
     if [ $# -eq 0 ]; then
         # The project's own visual regression suite: every checkpoint of the bundled sessions.
         check_bundled --report .build/check-report --junit .build/check-report/junit.xml || status=$?
+        # The .deb in a clean Debian: apt-get install, then the same checkpoints.
+        check_deb_in_chroot "$FORCECANVAS_DEB" || status=$?
         # A fuzz smoke of every target (a filter given: only the tests asked for).
         build_fuzz
         run_fuzz "$FUZZ_SMOKE_SECONDS" || status=$?
