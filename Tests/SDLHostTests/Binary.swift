@@ -82,6 +82,16 @@ enum Binary {
         return dir
     }
 
+    /// The path `./run.sh test` made before the tests and named in `variable` (an install, the
+    /// .deb); without it the test fails on CI and is skipped elsewhere, saying what makes it.
+    static func madeByRunSh(_ variable: String, _ what: String) throws -> String {
+        let env = ProcessInfo.processInfo.environment
+        if let path = env[variable], !path.isEmpty { return path }
+        let why = "\(variable) is not set: ./run.sh test \(what) before the tests"
+        if env["CI"] == "true" { XCTFail(why) }
+        throw XCTSkip(why)
+    }
+
     /// Skips a window test without a display, except on CI, where a missing display is a failure.
     static func requireDisplay() throws {
         let env = ProcessInfo.processInfo.environment

@@ -10,12 +10,7 @@ final class InstallTests: XCTestCase {
     /// The installed tree; without one the test fails on CI and is skipped elsewhere, saying why.
     /// (A test cannot install by itself: `swift test` holds the build folder a release build needs.)
     var prefix: String {
-        get throws {
-            if let path = ProcessInfo.processInfo.environment["FORCECANVAS_INSTALLED"], !path.isEmpty { return path }
-            let why = "FORCECANVAS_INSTALLED is not set: ./run.sh test installs into a temporary prefix before the tests"
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(why) }
-            throw XCTSkip(why)
-        }
+        get throws { try Binary.madeByRunSh("FORCECANVAS_INSTALLED", "installs into a temporary prefix") }
     }
 
     /// Runs the installed `forcecanvas` from `/`, with the repository hidden behind an empty
@@ -156,12 +151,7 @@ final class InstallTests: XCTestCase {
 /// its control fields, its files, lintian's verdict, and the binary it installs, run from `/`.
 final class DebPackageTests: XCTestCase {
     var deb: String {
-        get throws {
-            if let path = ProcessInfo.processInfo.environment["FORCECANVAS_DEB"], !path.isEmpty { return path }
-            let why = "FORCECANVAS_DEB is not set: ./run.sh test builds the package before the tests"
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(why) }
-            throw XCTSkip(why)
-        }
+        get throws { try Binary.madeByRunSh("FORCECANVAS_DEB", "builds the package") }
     }
 
     func dpkgDeb(_ arguments: [String]) throws -> String {
