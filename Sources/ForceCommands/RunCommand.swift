@@ -44,6 +44,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Open a bundled lesson in the player: its name or number (forcecanvas lessons lists them).")
     var lesson: String?
 
+    @Flag(help: "Open the bundled demo session (a signature drawn with the wheel emulator) in the player.")
+    var demo = false
+
     @Option(name: .customLong("lessons"), help: "The lessons folder (default: the installed lessons, or the source tree's).")
     var lessonsDirectory: String?
 
@@ -90,11 +93,15 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
         if overwrite, recordPath == nil { throw ValidationError("--overwrite goes with --record FILE") }
-        if replayPath != nil, lesson != nil { throw ValidationError("--replay and --lesson both open the player: give one") }
+        if [replayPath != nil, lesson != nil, demo].filter({ $0 }).count > 1 {
+            throw ValidationError("--replay, --lesson and --demo each open the player: give one")
+        }
         if let speed, !PlaybackSpeed.range.contains(speed) {
             throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
         }
-        if speed != nil, replayPath == nil, lesson == nil { throw ValidationError("--speed goes with --replay FILE or --lesson NAME") }
+        if speed != nil, replayPath == nil, lesson == nil, !demo {
+            throw ValidationError("--speed goes with --replay FILE, --lesson NAME or --demo")
+        }
         if let lesson { _ = try Lessons.find(lesson, in: Lessons.list(in: try Lessons.directory(lessonsDirectory))) }
         if let recordPath {
             if let replayPath, Self.sameFile(recordPath, replayPath) {
@@ -245,6 +252,8 @@ struct RunCommand: ParsableCommand {
         } else if let lesson {
             let found = try Lessons.find(lesson, in: lessons)
             (path, name) = (found.path, found.name)
+        } else if demo {
+            (path, name) = (try Resources.path(of: .demo), "demo")
         } else {
             return nil
         }

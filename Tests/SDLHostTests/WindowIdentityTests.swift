@@ -17,6 +17,8 @@ final class WindowIdentityTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--fresh"], "Canvas — ForceCanvas"),
             (["--lesson", "5"], "5 · Peek and pop: two phases, cancel on lift — ForceCanvas player"),
+            // The bundled demo, found by the resource locator (the desktop file's "Play the Demo").
+            (["--demo"], "demo — ForceCanvas player"),
         ]
         for (arguments, title) in cases {
             let (process, window) = try Binary.launchWindow(["--size", "800x600"] + arguments)
