@@ -5,6 +5,8 @@ let package = Package(
     name: "ForceCanvas",
     products: [
         .executable(name: "forcecanvas", targets: ["forcecanvas"]),
+        // The performance figures (`./run.sh bench`): a program of its own, beside the commands users run.
+        .executable(name: "forcecanvas-bench", targets: ["forcecanvas-bench"]),
         .library(name: "ForceCore", targets: ["ForceCore"]),
         // For the fuzz targets in Fuzz/ (a package of its own, built with -sanitize=fuzzer).
         .library(name: "CairoRender", targets: ["CairoRender"]),
@@ -26,26 +28,45 @@ let package = Package(
 
         // The pure core: no SDL, no Cairo, no clock, no files.
         .target(name: "ForceCore"),
-        // Display values -> Cairo surfaces, caches, text, exporters.
-        .target(name: "CairoRender", dependencies: ["ForceCore", "CCairo", "CPangoCairo"]),
+        // What the program reads of its surroundings, in one place each: the environment (typed
+        // keys), the user's XDG folders, and the resource locator for ForceCanvas's own files.
+        .target(name: "ForcePlatform"),
+        // Display values -> Cairo surfaces, caches, text (in the pinned fonts), exporters.
+        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo"]),
         // The files ForceCanvas keeps: session files read and written line by line, the autosave
         // journal, export sets; every write error in plain words, stderr that never traps.
-        .target(name: "ForceFiles", dependencies: ["ForceCore", "CairoRender"]),
+        .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender"]),
         // The window: event translation (SDL and XInput 2 tablets), frame pacing, presenting.
-        .target(name: "SDLHost", dependencies: ["ForceCore", "CairoRender", "ForceFiles", "CSDL2", "CXInput2", "CGL"]),
-        .executableTarget(
-            name: "forcecanvas",
+        .target(name: "SDLHost", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "CSDL2", "CXInput2", "CGL"]),
+        // The commands users run (run, render, check, devices, lessons), a library so the bench can
+        // run them in process; `--version` from the BuildStamp plugin.
+        .target(
+            name: "ForceCommands",
             dependencies: [
-                "ForceCore", "CairoRender", "ForceFiles", "SDLHost",
+                "ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "SDLHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            plugins: ["BuildStamp"]
+        ),
+        .executableTarget(name: "forcecanvas", dependencies: ["ForceCommands"]),
+        // `forcecanvas-bench`: frame cost, renderers, sessions, check, the player, presenting.
+        .executableTarget(
+            name: "forcecanvas-bench",
+            dependencies: [
+                "ForceCommands", "ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "SDLHost", "CCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The version (VERSION) and the commit (git describe) a build is made from, for --version.
+        .plugin(name: "BuildStamp", capability: .buildTool()),
 
         // What more than one test target needs (as swift-argument-parser's
         // ArgumentParserTestHelpers): the driver of a state, the repository's fixtures, the
         // built binary, a fifth scene, a tiny disk to fill, prerequisites that fail.
         .target(name: "TestSupport", dependencies: ["ForceCore"], path: "Tests/TestSupport"),
         .testTarget(name: "ForceCoreTests", dependencies: ["ForceCore", "TestSupport"]),
+        // The environment's keys, the XDG folders and the resource locator's search.
+        .testTarget(name: "ForcePlatformTests", dependencies: ["ForcePlatform", "TestSupport"]),
         // Line files, the writer thread, the journal and export sets on real (and full) disks.
         .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "TestSupport"]),
         .testTarget(

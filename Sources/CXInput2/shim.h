@@ -1,3 +1,5 @@
-// Xlib and the XInput 2 extension: tablet pressure and tilt beside SDL (SPEC 7).
+// Xlib and the XInput 2 extension: tablet pressure and tilt beside SDL (SPEC 7); Xutil for the
+// window's WM_CLASS.
 #include <X11/Xlib.h>
+#include <X11/Xutil.h>
 #include <X11/extensions/XInput2.h>

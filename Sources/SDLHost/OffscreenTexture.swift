@@ -1,7 +1,7 @@
 import CSDL2
 import CairoRender
 
-/// An SDL streaming texture on a software renderer with no window, so `forcecanvas bench` can
+/// An SDL streaming texture on a software renderer with no window, so `forcecanvas-bench` can
 /// measure the same texture upload as the window on a machine without a display.
 public final class OffscreenTexture {
     private let target: UnsafeMutablePointer<SDL_Surface>

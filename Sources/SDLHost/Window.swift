@@ -6,15 +6,17 @@ final class Window {
     let window: OpaquePointer
 
     /// A resizable, HiDPI-aware window of `width` × `height` points; `openGL` makes it ready for
-    /// an OpenGL context (the attributes `GLPresenter.requestContext` set apply to it).
+    /// an OpenGL context (the attributes `GLPresenter.requestContext` set apply to it). It is
+    /// made hidden, given its class and icon (`setIdentity`), then shown unless `hidden`.
     init(title: String, width: Int, height: Int, openGL: Bool, hidden: Bool = false) throws(HostError) {
-        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        flags |= hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if openGL { flags |= SDL_WINDOW_OPENGL.rawValue }
         guard let w = SDL_CreateWindow(
             title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(width), Int32(height), flags)
         else { throw HostError.sdl(Self.lastError) }
         window = w
+        setIdentity()
+        if !hidden { SDL_ShowWindow(w) }
     }
 
     deinit { SDL_DestroyWindow(window) }

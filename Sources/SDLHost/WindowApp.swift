@@ -2,6 +2,7 @@ import CSDL2
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// The window's frame loop, in fixed sections as raylib's and Dear ImGui's SDL2 backends have
@@ -25,8 +26,7 @@ public final class WindowApp {
 
     /// Whether a display server is reachable by its environment variables.
     public static var hasDisplay: Bool {
-        let env = ProcessInfo.processInfo.environment
-        return !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+        Environment.current.hasDisplay
     }
 
     /// What a running window keeps between frames besides the state.
@@ -64,6 +64,8 @@ public final class WindowApp {
         var checkpoints = CheckpointNames()
         var frames = 0
         var deadline: Double
+        /// The title last given to the window.
+        var title = ""
     }
 
     /// What one poll found: an SDL event, or pen samples XInput 2 delivered with it, and when.
@@ -133,6 +135,7 @@ public final class WindowApp {
             let polled = poll(frameStart, &l)
             let events = translate(polled, &l)
             update(events, frameStart, &l, &s)
+            updateTitle(&l, s)
             advance(to: frameStart, &s)
             let frame = buildDisplay(frameStart, &l, &s)
             if try render(frame, &l) { try present(frameStart, &l) }
@@ -270,6 +273,15 @@ public final class WindowApp {
         let presenter = l.presenter
         return FrameRequest(display: frameDisplay(&s) { presenter.invalidate() }, stats: s.state.options.showHUD ? l.stats : nil,
                             status: s.status?.text, warning: warning(&s))
+    }
+
+    /// The title names what is open (set only when that changes).
+    private func updateTitle(_ l: inout Loop, _ s: Running) {
+        let title = WindowTitle.text(player: s.player.map { $0.player.session.title ?? $0.name }, lessonMenu: s.lessonMenu != nil,
+                                     recording: s.recording.map { Self.fileName($0.path) })
+        guard title != l.title else { return }
+        l.title = title
+        l.window.setTitle(title)
     }
 
     /// 6. Render: the presenter draws only what changed. False: nothing did, nothing to present.

@@ -65,7 +65,7 @@ public struct WindowConfiguration {
     public var forkDirectory = "forcecanvas-recordings"
     /// How the window presents: GL where it works (`auto`), GL only, or software.
     public var presenter = PresenterChoice.auto
-    /// The folder of the GL presenter's shaders (nil: beside the executable, else the source tree's `Shaders/`).
+    /// The folder of the GL presenter's shaders (nil: the one the resource locator finds).
     public var shaderDirectory: String?
 
     public init() {}

@@ -45,10 +45,13 @@ final class CheckCommandTests: XCTestCase {
 
         let recorded = try check([confirm, pressure], ["--update", "missing"])
         XCTAssertEqual(recorded.status, 0, recorded.stdout + recorded.stderr)
-        XCTAssertEqual(files(), ["golden-pressure-end.png", "golden-pressure-end.state.json", "golden-pressure.trace",
+        // fonts.json: the fonts the goldens were made with (those of the bundled goldens here).
+        XCTAssertEqual(files(), ["fonts.json", "golden-pressure-end.png", "golden-pressure-end.state.json", "golden-pressure.trace",
                                  "scene-confirm-confirmed.png", "scene-confirm-confirmed.state.json", "scene-confirm-deleted.png",
                                  "scene-confirm-deleted.state.json", "scene-confirm-selected.png", "scene-confirm-selected.state.json",
                                  "scene-confirm-updating.png", "scene-confirm-updating.state.json", "scene-confirm.trace"])
+        XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/goldens/fonts.json"),
+                       FileManager.default.contents(atPath: Binary.repository.path + "/Tests/Goldens/fonts.json"))
         let state = try String(contentsOfFile: "\(dir)/goldens/scene-confirm-selected.state.json", encoding: .utf8)
         XCTAssertTrue(state.contains("\"ConfirmButton\": {\n    \"intention\": 1,"), state)
         XCTAssertTrue(state.contains("\"state\": \"selected\""), state)
@@ -59,6 +62,20 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.hasPrefix("PASS     ") }.count, 5, pass.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("PASS     golden-pressure/end  pixels ok: 0 px differ (0.000%), worst distance 0.000") })
         XCTAssertTrue(lines.last?.hasPrefix("5 checkpoints in 2 sessions") ?? false, pass.stdout)
+        XCTAssertFalse(pass.stdout.contains("FONTS DIFFER"), pass.stdout)
+
+        // Goldens made with another file of DejaVu Sans: said first, in one line, and in the report.
+        let record = "\(dir)/goldens/fonts.json"
+        let fonts = try String(contentsOfFile: record, encoding: .utf8)
+        try fonts.replacingOccurrences(of: #""file":"DejaVuSans.ttf","hash":""#, with: #""file":"DejaVuSans.ttf","hash":"0"#)
+            .write(toFile: record, atomically: true, encoding: .utf8)
+        let differ = try check([confirm, pressure], ["--report", "\(dir)/report"])
+        XCTAssertEqual(differ.status, 0, "the pixels still pass: \(differ.stdout)")
+        XCTAssertTrue(differ.stdout.hasPrefix("FONTS DIFFER from the goldens' (fonts.json): here DejaVu Sans Book (DejaVuSans.ttf "),
+                      differ.stdout)
+        XCTAssertEqual(differ.stdout.split(separator: "\n").filter { $0.contains("FONTS DIFFER") }.count, 1)
+        let report = try String(contentsOfFile: "\(dir)/report/index.html", encoding: .utf8)
+        XCTAssertTrue(report.contains("FONTS DIFFER from the goldens"), "the report says it too")
     }
 
     func testAChangedSessionFailsNamesItsFirstDivergenceAndUpdateModesRecordOnPurpose() throws {

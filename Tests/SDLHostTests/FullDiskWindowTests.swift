@@ -88,4 +88,31 @@ final class ExportWindowTests: XCTestCase {
             XCTAssertEqual(downs.count, 1, "\(jsonl) redraws the stroke that was being drawn")
         }
     }
+
+    /// Without --export-dir, Ctrl+S writes into the pictures folder's ForceCanvas/ (as
+    /// user-dirs.dirs names it); the config file's export-dir wins over that, `~/` its home.
+    func testExportsGoToThePicturesFolderUnlessTheConfigSaysElsewhere() throws {
+        try Binary.requireDisplay()
+        let home = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/.config", withIntermediateDirectories: true)
+        try "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n".write(toFile: home + "/.config/user-dirs.dirs", atomically: true, encoding: .utf8)
+        try "export-dir = ~/Drawn\n".write(toFile: home + "/drawn.conf", atomically: true, encoding: .utf8)
+        var environment = Binary.isolatedEnvironment()
+        environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = nil
+        environment["XDG_PICTURES_DIR"] = nil
+        for (arguments, folder) in [([String](), home + "/Bilder/ForceCanvas"), (["--config", home + "/drawn.conf"], home + "/Drawn")] {
+            let (process, window) = try Binary.launchWindow(["--size", "800x600", "--fresh"] + arguments, environment: environment)
+            var steps = ["mousemove", "--window", window, "100", "300", "mousedown", "1"]
+            for x in stride(from: 110, through: 300, by: 20) { steps += ["mousemove", "--window", window, "\(x)", "300", "sleep", "0.01"] }
+            try Binary.xdotool(steps + ["mouseup", "1"])
+            try Binary.xdotool(["key", "--window", window, "ctrl+s"])
+            Thread.sleep(forTimeInterval: 1)
+            try Binary.xdotool(["key", "--window", window, "ctrl+q"])
+            Binary.waitForExit(process)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            XCTAssertEqual(Set(names.map { ($0 as NSString).pathExtension }), ["png", "svg", "pdf", "jsonl"], "\(folder): \(names)")
+        }
+    }
 }

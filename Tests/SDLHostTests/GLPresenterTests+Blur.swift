@@ -63,7 +63,7 @@ extension GLPresenterTests {
     func brokenShaders(_ name: String, line: Int, _ text: String) throws -> String {
         let dir = try Binary.temporaryDirectory()
         for shader in ShaderSources.names {
-            var source = try String(contentsOfFile: "\(ShaderSources.sourceTree)/\(shader)", encoding: .utf8)
+            var source = try String(contentsOfFile: "\(Binary.repository.appendingPathComponent("Shaders").path)/\(shader)", encoding: .utf8)
             if shader == name {
                 var lines = source.components(separatedBy: "\n")
                 lines[line - 1] = text
@@ -157,7 +157,7 @@ extension GLPresenterTests {
         for (i, state) in states.enumerated() {
             let frame = try Self.frame(gl, state)
             guard checked.contains(i) else { continue }
-            let fresh = try Self.frame(try GLPresenter(window: try XCTUnwrap(glWindow), shaders: ShaderSources(directory: ShaderSources.sourceTree),
+            let fresh = try Self.frame(try GLPresenter(window: try XCTUnwrap(glWindow), shaders: ShaderSources(directory: Binary.repository.appendingPathComponent("Shaders").path),
                                                        viewport: v), state)
             let r = ImageComparer(tolerance: .exact(threshold: 0.02)).compare(fresh, frame).0
             XCTAssertTrue(r.passed, "frame \(i) (\(state.scene)): \(r.summary)")

@@ -25,7 +25,7 @@ final class GLPresenterTests: XCTestCase {
     }
 
     /// A GL presenter on a hidden window, with the repository's shaders (or those of `shaders`).
-    func makeGL(shaders: String = ShaderSources.sourceTree, viewport: Viewport = viewport, _ dialect: GLDialect = .core) throws -> GLPresenter {
+    func makeGL(shaders: String = Binary.repository.appendingPathComponent("Shaders").path, viewport: Viewport = viewport, _ dialect: GLDialect = .core) throws -> GLPresenter {
         GLPresenter.requestContext(dialect)
         let window = try SDLHost.Window(title: "test", width: viewport.width, height: viewport.height, openGL: true, hidden: true)
         glWindow = window

@@ -82,6 +82,13 @@ public enum Binary {
         return dir
     }
 
+    /// The path `./run.sh test` made before the tests and named in `variable` (an install, the
+    /// .deb); without it the test fails, saying what makes it (never skips).
+    public static func madeByRunSh(_ variable: String, _ what: String) throws -> String {
+        if let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty { return path }
+        throw MissingPrerequisite("\(variable) is not set: ./run.sh test \(what) before the tests")
+    }
+
     /// A window test needs a display: without one it fails, saying so (never skips).
     public static func requireDisplay() throws {
         guard (ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty else { return }
@@ -105,7 +112,7 @@ public enum Binary {
         try p.run()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--name", "^ForceCanvas$"])
+            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--name", "ForceCanvas"])
             if r.status == 0, let id = r.stdout.split(separator: "\n").first {
                 Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
                 return (p, String(id))

@@ -2,8 +2,9 @@ import CCairo
 import CPangoCairo
 import ForceCore
 
-/// Text laid out with Pango (wrapping, ellipsizing, font fallback), always in the DejaVu
-/// family that run.sh installs, so golden images match on every machine.
+/// Text laid out with Pango (wrapping, ellipsizing, font fallback), in the pinned fonts only
+/// (`PinnedFonts`): DejaVu Sans, and the CJK font for what it lacks (Chinese captions, titles,
+/// toasts), so golden images match on every machine.
 public enum TextPainter {
     /// The family named explicitly (fonts-dejavu-core).
     public static let family = "DejaVu Sans"
@@ -63,6 +64,24 @@ public enum TextPainter {
         } ?? 0
     }
 
+    /// The families Pango set `text` in, run by run, and how many characters no pinned font
+    /// has (drawn as hex boxes): what shows that Chinese falls back to the CJK font.
+    static func fonts(of text: String, style: Style, in cr: OpaquePointer) -> (families: [String], unknownGlyphs: Int) {
+        withLayout(text, style: style, width: nil, overflow: .wrap, alignment: .left, cr: cr) { layout in
+            var families: [String] = []
+            guard let iter = pango_layout_get_iter(layout) else { return ([], 0) }
+            defer { pango_layout_iter_free(iter) }
+            repeat {
+                if let run = pango_layout_iter_get_run_readonly(iter), let font = run.pointee.item.pointee.analysis.font,
+                   let description = pango_font_describe(font) {
+                    if let family = pango_font_description_get_family(description) { families.append(String(cString: family)) }
+                    pango_font_description_free(description)
+                }
+            } while pango_layout_iter_next_run(iter) != 0
+            return (families, Int(pango_layout_get_unknown_glyphs_count(layout)))
+        } ?? ([], 0)
+    }
+
     /// 4096 bytes: more text than any overlay shows (a status line, a HUD line, a title);
     /// Pango lays out only this much, so text from a file or a device never costs more a frame.
     public static let maximumLayoutBytes = 4096
@@ -79,6 +98,10 @@ public enum TextPainter {
 
     private static func withLayout<T>(_ text: String, style: Style, width: Double?, overflow: Overflow,
                                       alignment: Alignment, cr: OpaquePointer, _ body: (OpaquePointer) -> T) -> T? {
+        // Every command that draws loaded the fonts first and stopped if it could not, so a
+        // failure here draws no text rather than text in fonts nobody chose.
+        guard case .success(let fonts) = PinnedFonts.shared, let map = pango_cairo_font_map_get_default() else { return nil }
+        fonts.install(on: map)
         prepare(cr)
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
         let spec = "\(style.mono ? monoFamily : family)\(style.bold ? " Bold" : "") \(style.size)px"

@@ -13,6 +13,9 @@ public struct Settings: Equatable, Sendable {
     public var popThreshold = ForceThresholds.defaultPop
     /// Seconds for the timed fallback to fill (force-less devices).
     public var fallbackInterval: Double = TimedFallback.defaultWaitingInterval
+    /// Where Ctrl+S exports go, as written (`~/` is the home folder; nil: the pictures folder's
+    /// `ForceCanvas/`).
+    public var exportDirectory: String?
 
     public init() {}
 
@@ -26,6 +29,7 @@ public struct Settings: Equatable, Sendable {
         ("peek-threshold", "0–1, the force where a preview peeks (0.20)"),
         ("pop-threshold", "0–1, above peek: the force where it pops (0.75)"),
         ("fallback-interval", "seconds for the timed fallback to fill, 0–60 (1.0)"),
+        ("export-dir", "the folder Ctrl+S exports go to (default: the pictures folder's ForceCanvas/)"),
     ]
 
     /// Applies one `key = value` setting; throws a message naming the offending text.
@@ -59,6 +63,10 @@ public struct Settings: Equatable, Sendable {
                     throw SettingsError(message: "invalid fallback-interval \"\(value)\": expected seconds in (0, 60]")
                 }
                 fallbackInterval = v
+            case "export-dir":
+                let folder = value.trimmingCharacters(in: .whitespaces)
+                guard !folder.isEmpty else { throw SettingsError(message: "export-dir is empty: give a folder") }
+                exportDirectory = folder
             default:
                 let known = Self.keys.map(\.key).joined(separator: ", ")
                 throw SettingsError(message: "unknown setting \"\(key)\" (known: \(known))")

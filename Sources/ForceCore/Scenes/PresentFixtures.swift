@@ -1,5 +1,5 @@
 /// Moments the presenters are compared on (the GL presenter against the software one, in the
-/// tests) and measured on (`forcecanvas bench`): scripted through the core's own input, so each
+/// tests) and measured on (`forcecanvas-bench`): scripted through the core's own input, so each
 /// is a state any window could reach.
 public enum PresentFixtures {
     /// 0.05 a wheel notch, without easing: every notch lands at once, so progress values are

@@ -1,3 +1,4 @@
+import ForcePlatform
 import Foundation
 
 /// A shader that did not load, compile or link: the file and line it names, in the compiler's
@@ -61,39 +62,18 @@ struct ShaderSources {
         }
     }
 
-    /// Where shaders are looked for, in order: `explicit` (`run --shaders DIR`), beside the
-    /// executable (`../share/forcecanvas/Shaders`, then `Shaders`, as an install lays them
-    /// out), then the source tree this was built from.
-    static func searchPath(explicit: String?) -> [String] {
-        if let explicit { return [explicit] }
-        var out: [String] = []
-        if let exe = executableDirectory {
-            out.append((exe as NSString).appendingPathComponent("../share/forcecanvas/Shaders"))
-            out.append((exe as NSString).appendingPathComponent("Shaders"))
-        }
-        out.append(sourceTree)
-        return out.map { ($0 as NSString).standardizingPath }
-    }
-
-    /// Reads the shaders from the first folder of `searchPath(explicit:)` that has them all.
+    /// Reads the shaders from `explicit` (`run --shaders DIR`), else from the folder the resource
+    /// locator finds (`share/forcecanvas/shaders` installed, `Shaders/` in the source tree); none
+    /// found is an error naming every place looked.
     static func locate(explicit: String?) throws(ShaderError) -> ShaderSources {
-        let folders = searchPath(explicit: explicit)
-        for folder in folders where names.allSatisfy({ FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent($0)) }) {
-            return try ShaderSources(directory: folder)
+        if let explicit { return try ShaderSources(directory: explicit) }
+        do {
+            return try ShaderSources(directory: try ResourceLocator.current.path(of: .shaders))
+        } catch let error as ShaderError {
+            throw error
+        } catch {
+            throw ShaderError(file: names.joined(separator: ", "), line: nil, message: "\(error) (or give the folder with --shaders DIR)")
         }
-        if let explicit { return try ShaderSources(directory: explicit) }  // says which file is missing
-        throw ShaderError(file: names.joined(separator: ", "), line: nil,
-                          message: "not found in \(folders.joined(separator: ", ")) (give the folder with --shaders DIR)")
-    }
-
-    /// The repository's `Shaders/` folder, from this file's place in the source tree.
-    static let sourceTree = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Shaders").path
-
-    private static var executableDirectory: String? {
-        guard let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        return (exe as NSString).deletingLastPathComponent
     }
 }
 

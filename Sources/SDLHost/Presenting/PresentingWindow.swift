@@ -2,7 +2,7 @@ import CSDL2
 import CairoRender
 import ForceCore
 
-/// A window with a presenter of its own, so `forcecanvas bench` can time what the window does
+/// A window with a presenter of its own, so `forcecanvas-bench` can time what the window does
 /// each frame — render, then present (shown, so the swap reaches the X server) — with either
 /// presenter, at any size.
 public final class PresentingWindow {

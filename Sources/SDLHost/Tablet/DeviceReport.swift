@@ -1,5 +1,6 @@
 import CSDL2
 import CXInput2
+import ForcePlatform
 import Foundation
 
 /// Every input device the program sees: the X input devices of DISPLAY and SDL's touch devices.
@@ -27,9 +28,8 @@ public struct DeviceReport: Sendable {
 
     /// Opens DISPLAY, lists its devices, and asks SDL for touch devices.
     public static func current() throws(HostError) -> DeviceReport {
-        let env = ProcessInfo.processInfo.environment
-        let name = env["DISPLAY"] ?? ""
-        guard !name.isEmpty else { throw (env["WAYLAND_DISPLAY"] ?? "").isEmpty ? HostError.noDisplay : HostError.cannotOpenDisplay("") }
+        let env = Environment.current
+        guard let name = env[.display] else { throw env[.waylandDisplay] == nil ? HostError.noDisplay : HostError.cannotOpenDisplay("") }
         guard let display = XOpenDisplay(nil) else { throw HostError.cannotOpenDisplay(name) }
         defer { XCloseDisplay(display) }
         guard let version = DeviceQuery.version(on: display, wanted: listingVersion) else { throw HostError.noXInput2(name) }

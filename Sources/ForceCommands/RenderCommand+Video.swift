@@ -16,7 +16,7 @@ extension RenderCommand {
             let summary = try SessionFile.scan(file)
             let s = try header(of: summary, drawnAs: "video")
             var replay = VideoReplay(header: s, duration: summary.duration,
-                                     shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
+                                     shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
                 try SessionFileEvents(file)
             }
             replay.framesPerSecond = fps

@@ -1,4 +1,5 @@
 import ForceFiles
+import ForcePlatform
 import Foundation
 import Synchronization
 
@@ -47,15 +48,11 @@ final class VideoEncoder {
 
     /// `FORCECANVAS_FFMPEG`, else `ffmpeg` on `PATH`.
     static func locate() -> String? {
-        let env = ProcessInfo.processInfo.environment
-        if let path = env["FORCECANVAS_FFMPEG"], !path.isEmpty {
+        let env = Environment.current
+        if let path = env[.forceCanvasFFmpeg] {
             return FileManager.default.isExecutableFile(atPath: path) ? path : nil
         }
-        for dir in (env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/ffmpeg"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
+        return env.executable(named: "ffmpeg")
     }
 
     let output: String

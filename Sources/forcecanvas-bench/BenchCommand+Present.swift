@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import ForcePlatform
 import Foundation
 import SDLHost
 
@@ -27,7 +28,7 @@ extension BenchCommand {
 
     func printPresentSection() throws {
         print("15. Presenting: present (upload, composite, swap) and render (Cairo) per frame, GL against software, \(frames) frames each (means)")
-        guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else {
+        guard Environment.current[.display] != nil else {
             print("   skipped: no display (the presenters need a window; run under Xvfb)")
             return
         }

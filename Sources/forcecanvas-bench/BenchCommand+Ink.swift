@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import ForcePlatform
 import Foundation
 import SDLHost
 
@@ -148,7 +149,7 @@ extension BenchCommand {
                            to: "\(dir)/empty.jsonl")
         try Self.writeLiveStroke(points: 200_000, to: "\(dir)/live.jsonl")
         try Self.writeLiveStroke(points: 1, to: "\(dir)/dot.jsonl")
-        guard let binary = Self.ownExecutable(),
+        guard let binary = Self.forcecanvasExecutable(),
               let empty = Self.peakResident(binary, ["render", "\(dir)/empty.jsonl", "--out", dir]),
               let full = Self.peakResident(binary, ["render", "\(dir)/finished.jsonl", "--out", dir]),
               let dot = Self.peakResident(binary, ["render", "\(dir)/dot.jsonl", "--out", dir]),
@@ -214,7 +215,7 @@ extension BenchCommand {
         texture.upload(renderer.frame, dirty: try renderer.render(state.display))
         var undo: [Double] = [], redo: [Double] = []
         let clock = ContinuousClock()
-        let rounds = Int(ProcessInfo.processInfo.environment["BENCH_UNDO_ROUNDS"] ?? "") ?? 20
+        let rounds = Int(Environment.current[.benchUndoRounds] ?? "") ?? 20
         for _ in 0..<rounds {
             for (command, into) in [(Command.undo, 0), (.redo, 1)] {
                 t += 0.1

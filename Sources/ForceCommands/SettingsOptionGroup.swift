@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// Pressure settings: a config file, then command-line overrides.
@@ -80,10 +81,7 @@ struct SettingsOptionGroup: ParsableArguments {
 
     /// `$XDG_CONFIG_HOME/forcecanvas/config` (or `~/.config/…`), only when the file exists.
     static func defaultConfigPath() -> String? {
-        let env = ProcessInfo.processInfo.environment
-        let base = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? env["HOME"].map { $0 + "/.config" }
-        guard let base else { return nil }
+        guard let base = UserFolders().configHome else { return nil }
         let path = base + "/forcecanvas/config"
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }

@@ -3,8 +3,9 @@ import ForceCore
 import ForceFiles
 import Foundation
 
-/// The bundled lessons: the sessions in `Assets/Lessons` (each a real session with captions,
-/// made by `Assets/Lessons/tools/make_lessons.py`), named after their files.
+/// The bundled lessons: the sessions in the lessons folder (`Assets/Lessons` in the source tree,
+/// `share/forcecanvas/lessons` installed; each a real session with captions, made by
+/// `Assets/Lessons/tools/make_lessons.py`), named after their files.
 enum Lessons {
     /// One lesson file: its name (the file's, without `.jsonl`), title and length.
     struct Lesson {
@@ -15,17 +16,10 @@ enum Lessons {
         var captions: Int
     }
 
-    /// The lessons folder: the given one, else `Assets/Lessons` in the current folder or beside
-    /// the build folder of this executable (as the Info.plist is found).
-    static func directory(_ explicit: String?) -> String? {
-        if let explicit { return explicit }
-        let exe = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
-        let candidates = [
-            FileManager.default.currentDirectoryPath + "/Assets/Lessons",
-            exe.appendingPathComponent("../../Assets/Lessons").standardized.path,
-            exe.appendingPathComponent("../../../Assets/Lessons").standardized.path,
-        ]
-        return candidates.first { var d: ObjCBool = false; return FileManager.default.fileExists(atPath: $0, isDirectory: &d) && d.boolValue }
+    /// The lessons folder: the given one, else the one the resource locator finds (none found
+    /// stops the command, naming every place it looked).
+    static func directory(_ explicit: String?) throws -> String {
+        try Resources.path(of: .lessons, explicit: explicit)
     }
 
     /// The lessons in `directory`, by name; a file that does not read is said on stderr and left out.
@@ -58,7 +52,7 @@ enum Lessons {
         let prefixed = lessons.filter { $0.name.hasPrefix(name) }
         if prefixed.count == 1 { return prefixed[0] }
         let known = lessons.map(\.name).joined(separator: ", ")
-        throw ValidationError(lessons.isEmpty ? "no lessons found (Assets/Lessons; --lessons DIR names another folder)"
+        throw ValidationError(lessons.isEmpty ? "no lessons found (--lessons DIR names another folder)"
                               : "no lesson \"\(name)\"\(prefixed.count > 1 ? " alone" : ""): the lessons are \(known)")
     }
 }
@@ -68,15 +62,11 @@ struct LessonsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lessons", abstract: "List the bundled lessons (run --lesson NAME plays one).")
 
-    @Option(name: .customLong("lessons"), help: "The lessons folder (default: Assets/Lessons).")
+    @Option(name: .customLong("lessons"), help: "The lessons folder (default: the installed lessons, or the source tree's).")
     var directory: String?
 
     func run() throws {
-        guard let dir = Lessons.directory(directory) else {
-            printError("forcecanvas: no lessons folder found (Assets/Lessons); --lessons DIR names one")
-            throw ExitCode.failure
-        }
-        let lessons = Lessons.list(in: dir)
+        let lessons = Lessons.list(in: try Lessons.directory(directory))
         let width = lessons.map(\.name.count).max() ?? 0
         for l in lessons {
             print(l.name.padding(toLength: width, withPad: " ", startingAt: 0)

@@ -1,14 +1,19 @@
 import ArgumentParser
 import CCairo
 import CairoRender
+import ForceCommands
 import ForceCore
 import Foundation
 import SDLHost
 
+/// `forcecanvas-bench`: ForceCanvas's performance figures, a program of its own beside the
+/// commands users run (`./run.sh bench` builds it in release and runs it).
+@main
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Measure frame cost, renderer speed, outline throughput and tablet event cost (use a release build).")
+        commandName: "forcecanvas-bench",
+        abstract: "Measure frame cost, renderer speed, outline throughput and tablet event cost (use a release build).",
+        version: ForceCanvasCommand.versionText)
 
     @Option(help: "Frames of live drawing measured per canvas.")
     var frames = 240
@@ -26,7 +31,10 @@ struct BenchCommand: ParsableCommand {
         #if DEBUG
         print("warning: this is a debug build; figures are only meaningful from `swift build -c release`")
         #endif
-        print("ForceCanvas bench · canvas \(Self.viewport.width)x\(Self.viewport.height)")
+        do { _ = try PinnedFonts.require() } catch {
+            throw BenchFailure("\(error)")
+        }
+        print("ForceCanvas bench · \(ForceCanvasCommand.versionText) · canvas \(Self.viewport.width)x\(Self.viewport.height)")
         print("")
         if wants(1) {
             print("1. Frame cost while drawing (render + upload of the dirty rect), \(frames) frames, 4 samples/frame")

@@ -18,6 +18,12 @@ final class CheckOutput {
         progressShown = true
     }
 
+    /// A line before the results (the fonts differing from the goldens').
+    func note(_ line: String) {
+        clearProgress()
+        write(line)
+    }
+
     func print(_ result: SessionResult) {
         clearProgress()
         for line in result.lines { write(line) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 import SDLHost
 
@@ -24,7 +25,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Launch through a home-screen quick action (its type, e.g. com.forcecanvas.peek-demo); handled once.")
     var shortcut: String?
 
-    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
     @Option(help: ArgumentHelp("Window size: \(Size.rangeHelp) (default: the restored canvas's, else 1280x800).",
@@ -43,7 +44,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Open a bundled lesson in the player: its name or number (forcecanvas lessons lists them).")
     var lesson: String?
 
-    @Option(name: .customLong("lessons"), help: "The lessons folder (default: Assets/Lessons).")
+    @Flag(help: "Open the bundled demo session (a signature drawn with the wheel emulator) in the player.")
+    var demo = false
+
+    @Option(name: .customLong("lessons"), help: "The lessons folder (default: the installed lessons, or the source tree's).")
     var lessonsDirectory: String?
 
     @Option(help: "The player's speed at the start, \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound) (default 1, or what the lesson's first caption says).")
@@ -58,19 +62,30 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Close the window after this many frames (with --snapshot: for tests).")
     var exitAfterFrames: Int?
 
-    @Option(help: "Folder for Ctrl+S exports.")
-    var exportDir = "forcecanvas-exports"
+    @Option(help: "Folder for Ctrl+S exports (default: the config's export-dir, else the pictures folder's ForceCanvas/).")
+    var exportDir: String?
 
     @OptionGroup(title: "Pressure") var pressure: SettingsOptionGroup
 
     @Option(help: "How to present: auto (GL where OpenGL 3.3 core or GLES 3.0 works, else software, saying why), gl or software.")
     var presenter = PresenterChoice.auto
 
-    @Option(name: .customLong("shaders"), help: ArgumentHelp("The GL presenter's shader folder (default: beside the executable, else the source tree's Shaders/).", valueName: "DIR"))
+    @Option(name: .customLong("shaders"), help: ArgumentHelp("The GL presenter's shader folder (default: the installed shaders, or the source tree's Shaders/).", valueName: "DIR"))
     var shaderDirectory: String?
 
     @Flag(name: .shortAndLong, help: "Log input setup (XInput 2 selection, pens found) and the presenter (GL vendor, renderer, version) on stderr.")
     var verbose = false
+
+    /// Where exports go: `given` (`--export-dir`, else the config file's `export-dir`; `~/` is the
+    /// home folder), else `ForceCanvas/` in the XDG pictures folder (`xdg-user-dir PICTURES`,
+    /// else `~/Pictures`), else, with no home folder at all, `forcecanvas-exports` here.
+    static func exportDirectory(_ given: String?, folders: UserFolders = UserFolders()) -> String {
+        if let given {
+            guard given == "~" || given.hasPrefix("~/"), let home = folders.environment[.home] else { return given }
+            return home + given.dropFirst()
+        }
+        return folders.pictures.map { $0 + "/ForceCanvas" } ?? "forcecanvas-exports"
+    }
 
     /// 1280x800 points: the window's size when nothing else says.
     static let defaultSize = Size(width: 1280, height: 800)
@@ -78,12 +93,16 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
         if overwrite, recordPath == nil { throw ValidationError("--overwrite goes with --record FILE") }
-        if replayPath != nil, lesson != nil { throw ValidationError("--replay and --lesson both open the player: give one") }
+        if [replayPath != nil, lesson != nil, demo].filter({ $0 }).count > 1 {
+            throw ValidationError("--replay, --lesson and --demo each open the player: give one")
+        }
         if let speed, !PlaybackSpeed.range.contains(speed) {
             throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
         }
-        if speed != nil, replayPath == nil, lesson == nil { throw ValidationError("--speed goes with --replay FILE or --lesson NAME") }
-        if let lesson { _ = try Lessons.find(lesson, in: Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []) }
+        if speed != nil, replayPath == nil, lesson == nil, !demo {
+            throw ValidationError("--speed goes with --replay FILE, --lesson NAME or --demo")
+        }
+        if let lesson { _ = try Lessons.find(lesson, in: Lessons.list(in: try Lessons.directory(lessonsDirectory))) }
         if let recordPath {
             if let replayPath, Self.sameFile(recordPath, replayPath) {
                 throw ValidationError("--record and --replay name the same file (\(recordPath)): recording would destroy the replay")
@@ -96,6 +115,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let settings = try pressure.load()
+        try Resources.fonts()
         // Before any file is written: without a display the window cannot open.
         guard WindowApp.hasDisplay else {
             printError("forcecanvas: \(HostError.noDisplay)")
@@ -109,19 +129,19 @@ struct RunCommand: ParsableCommand {
         config.thresholds = try settings.thresholds()
         config.fallbackInterval = settings.fallbackInterval
         config.scene = scene ?? .canvas
-        config.shortcuts = ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
+        config.shortcuts = try ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
         config.playerShortcuts = ShortcutCatalog(staticItems: config.shortcuts.staticItems)
         config.launchShortcut = shortcut
         config.onShortcutsChanged = { ShortcutFiles.save($0) }
         config.snapshotPath = snapshotPath
         config.exitAfterFrames = exitAfterFrames
-        config.exportDirectory = exportDir
+        config.exportDirectory = Self.exportDirectory(exportDir ?? settings.exportDirectory)
         config.verbose = verbose
         config.presenter = presenter
         config.shaderDirectory = shaderDirectory
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
         config.loadSession = { path in try SessionFile.readForWindow(path) }
-        let lessons = Lessons.directory(lessonsDirectory).map(Lessons.list) ?? []
+        let lessons = Lessons.list(in: try Lessons.directory(lessonsDirectory))
         config.lessons = lessons.map { LessonEntry(name: $0.name, title: $0.title, path: $0.path) }
         if let request = try playerRequest(lessons) {
             // The window fits the session as recorded and the player's strip below it.
@@ -232,6 +252,8 @@ struct RunCommand: ParsableCommand {
         } else if let lesson {
             let found = try Lessons.find(lesson, in: lessons)
             (path, name) = (found.path, found.name)
+        } else if demo {
+            (path, name) = (try Resources.path(of: .demo), "demo")
         } else {
             return nil
         }

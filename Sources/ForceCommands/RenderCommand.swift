@@ -2,6 +2,7 @@ import ArgumentParser
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 struct RenderCommand: ParsableCommand {
@@ -44,7 +45,7 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var canvas: CanvasOptionGroup
 
-    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
     /// 60 s: how far past the last event `--at` may reach.
@@ -74,6 +75,7 @@ struct RenderCommand: ParsableCommand {
     var reportPeakMemory = false
 
     func run() throws {
+        try Resources.fonts()
         if let video {
             print(try renderVideo(video))
         } else {
@@ -122,7 +124,7 @@ struct RenderCommand: ParsableCommand {
         // Idle time is jumped over, so a far end is fast (the parser refused times past the
         // replay clock's reach, `InputLimits.maximumTime`).
         var replay = HeadlessReplay(header: s, duration: summary.duration,
-                                    shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
+                                    shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
             try SessionFileEvents(file)
         }
         let requested = times.isEmpty ? [summary.duration] : times

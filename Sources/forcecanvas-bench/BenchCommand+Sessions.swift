@@ -1,6 +1,8 @@
 import CairoRender
+import ForceCommands
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// Bench sections 7 and 8: loading sessions, and loading + rendering a big document (against
@@ -30,7 +32,10 @@ extension BenchCommand {
         if wants(7) {
         print("7. Session loading: a generated pen document, \(lines) lines (\(String(format: "%.1f", Double(bytes) / 1e6)) MB), read from disk")
         let parse = try bestOf(Self.parseRuns) { _ = try SessionFileReader(path: path).parseAll() }
-        let load = try bestOf(Self.parseRuns) { _ = try SessionFile.read(path) }
+        let load = try bestOf(Self.parseRuns) {
+            var events: [TimedEvent] = []
+            _ = try SessionFileReader(path: path).parseAll { line in if case .event(let e) = line { events.append(e) } }
+        }
         print(String(format: "   parse every line (render's pass 1): %.3f s · %.0f lines/s · %.0f MB/s",
                      parse, Double(lines) / parse, Double(bytes) / parse / 1e6))
         print(String(format: "   load into memory (all events kept): %.3f s · %.0f lines/s", load, Double(lines) / load))
@@ -41,11 +46,11 @@ extension BenchCommand {
 
         let frames = HeadlessReplay.frame(at: doc.duration) + 1
         print("8. Load and render \(Self.documentStrokes) strokes × \(Self.documentPoints) points at \(Self.viewport.width)x\(Self.viewport.height) to one PNG (\(frames) frames of replay)")
-        let render = try RenderCommand.parse([path, "--out", "\(dir)/out"])
         let clock = ContinuousClock()
         let start = clock.now
-        let written = try render.render(reportingProgress: false)
+        try Self.inProcess(["render", path, "--out", "\(dir)/out"])
         let ours = seconds(clock.now - start)
+        let written = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").filter { $0.hasSuffix(".png") }
         guard written.count == 1 else { throw BenchFailure("render wrote \(written.count) PNGs, expected 1") }
         print(String(format: "   forcecanvas render, in process (both passes and the PNG): %.2f s", ours))
         let process = try renderAsProcess(path, in: dir)
@@ -59,20 +64,46 @@ extension BenchCommand {
         print("")
     }
 
-    /// Seconds to render `path` with this very binary in a child process (as Xournal++ is run:
-    /// start-up included), or nil when the binary cannot be found or fails.
+    /// Seconds to render `path` with the `forcecanvas` binary in a child process (as Xournal++
+    /// is run: start-up included), or nil when the binary cannot be found or fails.
     func renderAsProcess(_ path: String, in dir: String) throws -> Double? {
-        guard let binary = Self.ownExecutable() else { return nil }
+        guard let binary = Self.forcecanvasExecutable() else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         guard try Self.run(binary, ["render", path, "--out", "\(dir)/process"]).status == 0 else { return nil }
         return seconds(clock.now - start)
     }
 
-    /// This program's own executable.
-    static func ownExecutable() -> String? {
-        let link = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
-        return link.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+    /// The `forcecanvas` binary beside this one (both are built into the same folder).
+    static func forcecanvasExecutable() -> String? {
+        guard let own = ResourceLocator.executablePath else { return nil }
+        let path = (own as NSString).deletingLastPathComponent + "/forcecanvas"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// Runs a `forcecanvas` command line in this process, as the user types it, its output (a
+    /// line per file or checkpoint, progress lines) dropped; a failing command is a `BenchFailure`
+    /// naming it, for the user to run and read.
+    static func inProcess(_ arguments: [String]) throws {
+        var command = try ForceCanvasCommand.parseAsRoot(arguments)
+        fflush(nil)
+        let saved = (dup(STDOUT_FILENO), dup(STDERR_FILENO))
+        let null = open("/dev/null", O_WRONLY)
+        dup2(null, STDOUT_FILENO)
+        dup2(null, STDERR_FILENO)
+        defer {
+            fflush(nil)
+            dup2(saved.0, STDOUT_FILENO)
+            dup2(saved.1, STDERR_FILENO)
+            close(saved.0)
+            close(saved.1)
+            close(null)
+        }
+        do {
+            try command.run()
+        } catch {
+            throw BenchFailure("`forcecanvas \(arguments.joined(separator: " "))` failed (\(error)): run it to see why")
+        }
     }
 
     /// The best (shortest) time of `runs` runs of `body`, in seconds.
@@ -168,7 +199,7 @@ extension BenchCommand {
         func number(_ v: Double) -> String { String(format: "%.4f", v) }
         try out.write(contentsOf: Data("""
             <?xml version="1.0" standalone="no"?>
-            <xournal creator="forcecanvas bench" fileversion="4">
+            <xournal creator="forcecanvas-bench" fileversion="4">
             <title>ForceCanvas bench document</title>
             <page width="\(doc.viewport.width)" height="\(doc.viewport.height)">
             <background type="solid" color="#ffffffff" style="plain"/>
@@ -188,8 +219,7 @@ extension BenchCommand {
 
     /// The full path of a program on `PATH`, or nil.
     static func executable(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        Environment.current.executable(named: name)
     }
 
     /// Runs a program to the end. Its output goes to `output`, or is kept with `captureOutput`,

@@ -7,6 +7,8 @@ struct CheckReport {
     let results: [SessionResult]
     let goldens: GoldenLayout
     let seconds: Double
+    /// The fonts in use differ from the goldens' (`GoldenFonts`): said under the summary.
+    var fontsNote: String? = nil
 
     var checkpoints: [CheckpointResult] { results.flatMap(\.checkpoints) }
 
@@ -24,6 +26,7 @@ struct CheckReport {
             <style>\(Self.style)</style></head><body>
             <h1>forcecanvas check</h1>
             <p class="summary \(bad == 0 ? "ok" : "bad")">\(Self.escape(summary(all, errors: errors.count)))</p>
+            \(fontsNote.map { "<p class=\"summary bad\">\(Self.escape($0))</p>" } ?? "")
             <p class="meta">goldens: <code>\(Self.escape(goldens.directory))</code> · re-record after looking:
             <code>forcecanvas check … --goldens \(Self.escape(goldens.directory)) --update changed</code></p>
 

@@ -57,7 +57,7 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Check these times (seconds) instead of the checkpoints.")
     var times: [Double] = []
 
-    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: Assets/Info.plist).")
+    @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
     /// 256: more jobs than this only costs memory.
@@ -105,8 +105,11 @@ struct CheckCommand: ParsableCommand {
         }
         try checkGoldenNames(scans)
         let settings = try makeSettings()
+        let fonts = try Resources.fonts().faces()
+        let fontsNote = GoldenFonts.difference(recorded: GoldenFonts.recorded(in: settings.goldens), current: fonts)
         let jobCount = jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let output = CheckOutput(showsProgress: isatty(STDOUT_FILENO) == 1)
+        if let fontsNote { output.note(fontsNote) }
         // Sessions that could not be read are reported first; the others still run.
         for r in results.compactMap({ $0 }) { output.print(r) }
         let checked = CheckJobs(scans, settings: settings).run(jobs: jobCount, done: output.print) { done, total in
@@ -117,8 +120,17 @@ struct CheckCommand: ParsableCommand {
         for r in results { if let r { all.append(r) } else if let c = next.next() { all.append(c) } }
         let seconds = Date().timeIntervalSince(started)
         output.finish(all, jobs: jobCount, seconds: seconds, goldens: settings.goldens, update: update, sessions: sessions)
+        if update != .none {
+            let wrote = all.flatMap(\.checkpoints).contains { $0.verdict == .recorded || $0.verdict == .updated }
+            do { try GoldenFonts.record(fonts, in: settings.goldens, wroteGoldens: wrote) } catch {
+                printError("\(GoldenFonts.path(in: settings.goldens)): cannot write (\(error))")
+                throw ExitCode.failure
+            }
+        }
         if let dir = reportDirectory {
-            try writeOrFail(dir + "/index.html") { CheckReport(results: all, goldens: settings.goldens, seconds: seconds).html }
+            try writeOrFail(dir + "/index.html") {
+                CheckReport(results: all, goldens: settings.goldens, seconds: seconds, fontsNote: fontsNote).html
+            }
         }
         if let junitPath {
             try writeOrFail(junitPath) { CheckJUnit(results: all, seconds: seconds, artifacts: settings.artifacts).xml }
@@ -172,7 +184,7 @@ struct CheckCommand: ParsableCommand {
             goldens: GoldenLayout(directory: goldensDirectory), update: update,
             tolerances: CheckTolerances(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
             size: size, scale: scale, times: times, artifacts: artifacts,
-            shortcuts: ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
+            shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
     }
 
     private func writeOrFail(_ path: String, _ text: () throws -> String) throws {
