@@ -6,7 +6,7 @@
 /// Hand-written because it is the hot path of loading a session. Measured here on 120k pen
 /// event lines (release build), with the session's field checks: about 1 µs a line, against
 /// 4.6 µs for `JSONDecoder` with `Codable` types and 6.1 µs for `JSONSerialization` — which on
-/// Linux also reads about half of such numbers one ulp off (docs/ARCHITECTURE.md, Sessions).
+/// Linux also reads about half of such numbers one ulp off (CHANGELOG.md, 2026-11-22).
 public struct JSONParser {
     /// Arrays and objects nest at most 64 deep: deeper input is refused rather than recursed
     /// into (a session needs 2).
