@@ -175,3 +175,43 @@ extension ImageSurface {
         return try ImageSurface.readPNG(path)
     }
 }
+
+/// A scene added from outside the program (`TallyScene`) is drawn without a painter of its own:
+/// its title and state lines on paper (`PlainScenePainter`), by both renderers alike.
+final class AddedSceneRenderTests: XCTestCase {
+    func testTheFifthSceneIsDrawnByBothRenderers() throws {
+        let v = Viewport(width: 900, height: 600)
+        var state = AppState(viewport: v, adding: [TallyScene()])
+        state.show(TallyScene.kind)
+        state.handle(.pointer(PointerInput(phase: .down, location: Point(x: 450, y: 300))), at: 0.1)
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: 450, y: 300))), at: 0.2)
+        state.advance(to: 0.25)
+        let d = state.display
+        guard case .plain(let plain) = d.scene else { return XCTFail("\(d.scene)") }
+        XCTAssertEqual(plain.lines.first, "count 1")
+        let frame = try FrameRenderer(viewport: v, canonical: true)
+        try frame.render(d)
+        let paper = try FrameRenderer(viewport: v, canonical: true)
+        var empty = d
+        empty.scene = .plain(PlainSceneDisplay(kind: plain.kind, area: plain.area, lines: []))
+        try paper.render(empty)
+        let r = try XCTUnwrap(PixelRect(covering: plain.linesRect, scale: 1, width: 900, height: 600))
+        let lines = ImageComparer(tolerance: .exact()).compare(try crop(paper.frame, r), try crop(frame.frame, r)).0
+        XCTAssertFalse(lines.passed, "its state lines are drawn: \(lines.summary)")
+        let layers = try LayerRenderer(viewport: v)
+        try layers.render(FrameRequest(display: d))
+        XCTAssertEqual(layers.composition.base, .scene, "the GL presenter composes it on the scene's base layer")
+        XCTAssertFalse(layers.damage[.scene]?.isEmpty ?? true)
+    }
+
+    /// The pixels of `r`, as a surface of their own.
+    func crop(_ s: ImageSurface, _ r: PixelRect) throws -> ImageSurface {
+        let out = try ImageSurface(viewport: Viewport(width: r.width, height: r.height))
+        let cr = try XCTUnwrap(out.makeContext())
+        cairo_set_source_surface(cr, s.surface, -Double(r.x), -Double(r.y))
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        out.flush()
+        return out
+    }
+}

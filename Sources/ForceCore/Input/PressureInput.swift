@@ -38,7 +38,7 @@ public struct PressureInput: Equatable, Sendable {
         sceneEmulator = emulator.restarted(level: 0, deepPress: false)
         self.curve = curve
         raw = emulator.force(at: 0)
-        force = curve.apply(raw)
+        force = Self.curved(raw, through: curve)
     }
 
     /// The emulator the mouse uses in a scene of `style`.
@@ -49,8 +49,11 @@ public struct PressureInput: Equatable, Sendable {
     /// The force a mouse sample would carry at `t` in a scene of `style`, before the curve.
     public func emulated(at t: Double, style: PressStyle) -> Double { emulator(for: style).force(at: t) }
 
-    /// The one application of the pressure curve.
-    public func curved(_ raw: Double) -> Double { curve.apply(raw) }
+    /// `raw` through the pressure curve.
+    public func curved(_ raw: Double) -> Double { Self.curved(raw, through: curve) }
+
+    /// The one application of the pressure curve in the program.
+    private static func curved(_ raw: Double, through curve: PressureCurve) -> Double { curve.apply(raw) }
 
     /// What the gauge and the curve panel show: the press's forces while one is down, else what
     /// the next mouse sample would carry.

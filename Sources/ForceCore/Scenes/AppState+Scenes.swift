@@ -82,7 +82,7 @@ extension AppState {
         case .ended?: pressedSource = nil
         case nil: break
         }
-        if let d = outcome.dispatch { perform(d, launch: false) }
+        for d in outcome.dispatches { perform(d, launch: false) }
     }
 
     /// The system gesture of an edge: the shade (already pulled by the chrome), home, back.

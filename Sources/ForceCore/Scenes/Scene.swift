@@ -104,8 +104,9 @@ public struct SceneContext: Equatable, Sendable {
 public struct SceneOutcome: Equatable, Sendable {
     /// Delegate-style callbacks for the event log.
     public var log: [String] = []
-    /// An item of ForceCanvas's own quick-action menu was chosen.
-    public var dispatch: ShortcutDispatch?
+    /// Items of ForceCanvas's own quick-action menu chosen, to perform (kept in an array, so an
+    /// outcome stays a few words on the path every sample takes).
+    public var dispatches: [ShortcutDispatch] = []
     /// The press this sample belongs to began or ended outside the force path (the eraser).
     public var press: PressChange?
 
@@ -118,7 +119,7 @@ public struct SceneOutcome: Equatable, Sendable {
     /// An outcome of these log lines.
     public init(log: [String] = [], dispatch: ShortcutDispatch? = nil) {
         self.log = log
-        self.dispatch = dispatch
+        if let dispatch { dispatches = [dispatch] }
     }
 }
 
