@@ -34,7 +34,8 @@ public struct PressureCurve: Equatable, Hashable, Sendable, CustomStringConverti
     public let minimumPressure: Double
     /// The factor applied after the curve (≥ 0), the result clamped to 1.
     public let multiplier: Double
-    /// Curve outputs at inputs 0, 1/n, …, 1.
+    /// Curve outputs at inputs 0, 1/n, …, 1 (a function of the control points, so comparing it
+    /// with them changes no answer of `==`).
     private let table: [Double]
 
     /// A curve from control points in 0…100. Values outside are clamped, NaN becomes the
@@ -112,15 +113,6 @@ public struct PressureCurve: Equatable, Hashable, Sendable, CustomStringConverti
         let all = Preset.allCases
         let next = preset.flatMap { p in all.firstIndex(of: p).map { all[($0 + 1) % all.count] } } ?? .linear
         return PressureCurve(next, minimumPressure: minimumPressure, multiplier: multiplier)
-    }
-
-    public static func == (a: PressureCurve, b: PressureCurve) -> Bool {
-        a.x1 == b.x1 && a.y1 == b.y1 && a.x2 == b.x2 && a.y2 == b.y2
-            && a.minimumPressure == b.minimumPressure && a.multiplier == b.multiplier
-    }
-
-    public func hash(into h: inout Hasher) {
-        for v in [x1, y1, x2, y2, minimumPressure, multiplier] { h.combine(v) }
     }
 
     // MARK: Parsing
