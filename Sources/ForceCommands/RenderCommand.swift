@@ -120,6 +120,7 @@ struct RenderCommand: ParsableCommand {
 
     private func render(_ file: SessionFileReader, _ summary: SessionFile.Summary, reportingProgress: Bool) throws -> [String] {
         let outDir = outDirectory ?? "."
+        PartialFiles.removeLeftovers(in: outDir)
         let s = try header(of: summary, drawnAs: "canvas")
         // Idle time is jumped over, so a far end is fast (the parser refused times past the
         // replay clock's reach, `InputLimits.maximumTime`).
@@ -146,7 +147,7 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode.failure
         }
         var written: [String] = []
-        let temporary = { (path: String) in "\(outDir)/.\((path as NSString).lastPathComponent).partial" }
+        let temporary = { (path: String) in PartialFiles.temporary(for: path) }
         // The headless presenter writes each frame's PNGs under temporary names.
         replay.outputs = names.mapValues { $0.map(temporary) }
         do {

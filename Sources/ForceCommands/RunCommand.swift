@@ -150,6 +150,10 @@ struct RunCommand: ParsableCommand {
             config.recording = RecordingRequest(path: recordPath, overwrite: overwrite, header: config.header)
         }
         if let dir = StatePaths.recordings() { config.forkDirectory = dir }
+        // What a window killed while it saved (Ctrl+S, the journal's compaction) left half-written.
+        for dir in [config.exportDirectory, config.forkDirectory] + [StatePaths.journal(), StatePaths.forceCanvas()].compactMap({ $0 }) {
+            PartialFiles.removeLeftovers(in: dir)
+        }
         let journal = openJournal(&config)
         do {
             try WindowApp(config).run()
@@ -161,8 +165,9 @@ struct RunCommand: ParsableCommand {
     }
 
     /// Takes a journal slot, restores its canvas (unless this run starts fresh) and hands the
-    /// journal to the window. Problems are said on stderr; the window runs without a journal
-    /// rather than not at all.
+    /// journal to the window. Each problem is said once, on stderr and in the window's status;
+    /// the window runs without a journal rather than not at all, and a journal that cannot be
+    /// written (a read-only folder) is still restored.
     private func openJournal(_ config: inout WindowConfiguration) -> Journal? {
         func off(_ reason: String) -> Journal? {
             printError("forcecanvas: autosave is off: \(reason)")
@@ -172,6 +177,8 @@ struct RunCommand: ParsableCommand {
         guard let directory = StatePaths.journal() else {
             return off("neither XDG_STATE_HOME nor HOME says where to keep the journal")
         }
+        // The player leaves the canvas as it is (until "continue drawing from here").
+        let startsFresh = fresh || (recordPath != nil && config.player == nil)
         let journal: Journal
         do {
             guard let j = try Journal.open(directory: directory) else {
@@ -179,15 +186,36 @@ struct RunCommand: ParsableCommand {
             }
             journal = j
         } catch {
+            if Self.isReadOnly(error.code) {
+                // Nothing can be written here, but the canvas can still be read back.
+                if !startsFresh, case .restored(let restored) = Journal.read(path: Journal.firstPath(in: directory),
+                                                                              fallbackHeader: config.header, shortcuts: config.shortcuts) {
+                    apply(restored, to: &config, from: Journal.firstPath(in: directory))
+                }
+                return off("\(directory) is read-only")
+            }
             return off(error.description)
         }
-        // The player leaves the canvas as it is (until "continue drawing from here").
-        let startsFresh = fresh || (recordPath != nil && config.player == nil)
         do {
-            if !startsFresh, case .restored(let restored) = restore(journal, &config) {
-                config.journal = try journal.continuing(after: restored)
-            } else {
-                config.journal = try journal.startFresh(header: config.header)
+            switch startsFresh ? .empty : journal.read(fallbackHeader: config.header, shortcuts: config.shortcuts) {
+            case .restored(var restored):
+                do {
+                    config.journal = try journal.continuing(after: &restored, fallbackHeader: config.header, shortcuts: config.shortcuts)
+                    apply(restored, to: &config, from: journal.path)
+                } catch {
+                    apply(restored, to: &config, from: journal.path)
+                    return off(Self.isReadOnly(error.code) ? "\(journal.path) is read-only" : error.description)
+                }
+            case .unusable(let reason):
+                let started = try journal.startFresh(header: config.header)
+                config.journal = started.writer
+                let kept = started.keptAs.map { "it is kept as \($0)" } ?? "it is left where it is"
+                printError("forcecanvas: the journal cannot be restored: \(reason); \(kept), and this window starts an empty canvas")
+                config.startStatus = "The last canvas could not be restored (\(reason)); \(kept)"
+            case .empty:
+                let started = try journal.startFresh(header: config.header)
+                config.journal = started.writer
+                if let kept = started.keptAs { printError("forcecanvas: starting an empty canvas; the last one is kept as \(kept)") }
             }
         } catch {
             return off(error.description)
@@ -200,39 +228,39 @@ struct RunCommand: ParsableCommand {
                 return nil
             }
         }
-        config.onClose = { state in
+        config.onClose = { state, written in
             do {
                 try journal.compact(state)
             } catch {
-                printError("forcecanvas: the journal was not compacted (\(error)); it is kept whole and restores the same canvas")
+                // Say what is on the disk, not what should be.
+                printError("forcecanvas: the journal was not compacted (\(error)); " + Self.journalLeft(journal.path, written: written))
             }
         }
         return journal
     }
 
-    /// Reads the journal into the configuration: the restored state, its window size unless
-    /// --size was given, the scene asked for, and the status line.
-    private func restore(_ journal: Journal, _ config: inout WindowConfiguration) -> Journal.Contents {
-        let contents = journal.read(shortcuts: config.shortcuts)
-        switch contents {
-        case .empty:
-            break
-        case .unusable(let reason):
-            printError("forcecanvas: the journal cannot be restored (\(reason)); starting an empty canvas, "
-                       + "the old journal is kept as \(journal.previousPath)")
-        case .restored(let restored):
-            config.initialState = restored.state
-            if size == nil { (config.width, config.height) = (restored.state.viewport.width, restored.state.viewport.height) }
-            config.sceneOnStart = scene
-            if let note = restored.note { printError("forcecanvas: journal \(journal.path): \(note)") }
-            let n = restored.strokeCount
-            if n > 0 || restored.note != nil {
-                let strokes = n == 1 ? "1 stroke" : "\(n) strokes"
-                config.startStatus = "Restored \(strokes) from the last session — Ctrl+N starts a new canvas"
-                printError("forcecanvas: restored \(strokes) from \(journal.path) (--fresh starts an empty canvas)")
-            }
+    /// What a journal that could not be compacted holds, in words.
+    static func journalLeft(_ path: String, written: Bool) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else {
+            return "\(path) is empty: this session's drawing was not saved (export it with Ctrl+S next time the disk has room)"
         }
-        return contents
+        return written ? "\(path) holds every event and restores this canvas"
+            : "\(path) holds \(info.st_size) bytes; the events after the disk filled up were not written"
+    }
+
+    static func isReadOnly(_ code: Int32) -> Bool { code == EROFS || code == EACCES || code == EPERM }
+
+    /// Puts a restored canvas in the configuration: the state, its window size unless --size
+    /// was given, the scene asked for, and one status line.
+    private func apply(_ restored: JournalRestore, to config: inout WindowConfiguration, from path: String) {
+        config.initialState = restored.state
+        if size == nil { (config.width, config.height) = (restored.state.viewport.width, restored.state.viewport.height) }
+        config.sceneOnStart = scene
+        if restored.strokeCount > 0 || restored.isDamaged || restored.tornLine != nil {
+            config.startStatus = restored.status
+            printError("forcecanvas: journal \(path): \(restored.log) (--fresh starts an empty canvas)")
+        }
     }
 
     /// Whether two paths name one file (the same inode, or the same absolute path).

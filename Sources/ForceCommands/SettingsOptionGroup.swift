@@ -39,8 +39,11 @@ struct SettingsOptionGroup: ParsableArguments {
     func load() throws -> Settings {
         var settings = Settings()
         if let path = configPath ?? Self.defaultConfigPath() {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                printError("forcecanvas: \(path): cannot read the config file")
+            let data: Data
+            do {
+                data = try FileKind.readWhole(path)
+            } catch {
+                printError("forcecanvas: cannot read the config file: \(error)")
                 throw ExitCode.failure
             }
             do {

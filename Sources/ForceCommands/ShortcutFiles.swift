@@ -1,3 +1,4 @@
+import ForcePlatform
 import ForceCore
 import ForceFiles
 import Foundation
@@ -16,14 +17,15 @@ enum ShortcutFiles {
     static func load(infoPlist explicit: String?, dynamic: Bool) throws -> ShortcutCatalog {
         var catalog = ShortcutCatalog()
         let path = try Resources.path(of: .infoPlist, explicit: explicit)
-        if let data = FileManager.default.contents(atPath: path) {
+        do {
+            let data = try FileKind.readWhole(path)
             let loaded = ShortcutCatalog.staticItems(fromInfoPlist: data, file: path)
             for e in loaded.errors { printError("forcecanvas: \(e)") }
             catalog = ShortcutCatalog(staticItems: loaded.items)
-        } else {
-            printError("forcecanvas: \(path): cannot read the file; Home starts without ForceCanvas's static quick actions")
+        } catch {
+            printError("forcecanvas: \(error); Home starts without ForceCanvas's static quick actions")
         }
-        if dynamic, let path = dynamicItemsPath, let data = FileManager.default.contents(atPath: path) {
+        if dynamic, let path = dynamicItemsPath, let data = try? FileKind.readWhole(path) {
             for e in catalog.loadDynamicItems(fromJSON: data, file: path) { printError("forcecanvas: \(e)") }
         }
         return catalog

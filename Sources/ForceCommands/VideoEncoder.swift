@@ -78,7 +78,7 @@ final class VideoEncoder {
         self.pixelHeight = pixelHeight
         let dir = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
-        temporary = (dir.isEmpty ? "" : dir + "/") + ".\(name).partial-\(getpid())"
+        temporary = PartialFiles.temporary(for: (dir.isEmpty ? "" : dir + "/") + name)
         let inputPipe = Pipe()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",

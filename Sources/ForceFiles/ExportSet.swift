@@ -1,3 +1,4 @@
+import ForcePlatform
 import CairoRender
 import ForceCore
 import Foundation
@@ -36,7 +37,7 @@ public enum ExportSet {
         }
         let stamp = timestamp(date)
         let job = sequence.wrappingAdd(1, ordering: .relaxed).oldValue
-        let temporaries = extensions.map { "\(directory)/.forcecanvas-\(stamp)-\(getpid())-\(job).\($0).partial" }
+        let temporaries = extensions.map { PartialFiles.temporary(for: "\(directory)/export-\(stamp)-\(job).\($0)") }
         defer { for t in temporaries { _ = unlink(t) } }
         let session = SessionCoding.encode(Session.redrawing(ink.visibleStrokes, viewport: viewport, options: options))
         for (i, format) in Exporter.Format.allCases.enumerated() {

@@ -29,11 +29,38 @@ public final class Journal {
 
     /// The journal file.
     public var path: String { "\(directory)/\(name).jsonl" }
-    /// Where a `--fresh` start keeps the canvas it replaced (one generation).
-    public var previousPath: String { "\(directory)/\(name).previous.jsonl" }
-    /// Where a journal with a damaged line is kept before it is cut back to its valid lines.
-    public var damagedPath: String { "\(directory)/\(name).damaged.jsonl" }
     private var name: String { slot == 1 ? "canvas" : "canvas-\(slot)" }
+    /// The first slot's journal in `directory` (read without taking the slot, when the folder
+    /// is read-only).
+    public static func firstPath(in directory: String) -> String { "\(directory)/canvas.jsonl" }
+
+    /// A name in the journal folder for a journal set aside, `canvas.KIND-DATE.jsonl` (with
+    /// `-2`, `-3`, … when that is taken): each one kept, never one written over another.
+    func asideName(_ kind: String, at date: Date = Date()) -> String {
+        let stamp = Self.stampFormat.string(from: date)
+        var n = 1
+        while true {
+            let candidate = "\(directory)/\(name).\(kind)-\(stamp)\(n == 1 ? "" : "-\(n)").jsonl"
+            if access(candidate, F_OK) != 0 { return candidate }
+            n += 1
+        }
+    }
+
+    private static let stampFormat: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd'T'HH-mm-ss"
+        return f
+    }()
+
+    /// Moves the journal aside under `asideName(kind)` when it holds anything; returns where.
+    func setAside(_ kind: String) throws(FileProblem) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
+        let aside = asideName(kind)
+        guard rename(path, aside) == 0 else { throw FileProblem.last(aside) }
+        return aside
+    }
 
     /// Takes the first free slot in `directory` (created if missing); nil when every slot is
     /// held by another running window.
@@ -49,26 +76,39 @@ public final class Journal {
         return nil
     }
 
-    /// Starts an empty journal with `header`. A journal left with ink in it is kept as
-    /// `previousPath` (replacing an older one) rather than destroyed.
-    public func startFresh(header: Session) throws(FileProblem) -> SessionWriter {
-        var info = stat()
-        if stat(path, &info) == 0, info.st_size > 0 {
-            guard rename(path, previousPath) == 0 else { throw FileProblem.last(previousPath) }
-        }
-        return try SessionWriter(path: path, mode: .replace, header: header, policy: .retry)
+    /// Starts an empty journal with `header`. A journal with anything in it is set aside as
+    /// `canvas.previous-DATE.jsonl` (a name of its own, never over an older one) rather than
+    /// destroyed; returns the writer and where the old journal went.
+    public func startFresh(header: Session) throws(FileProblem) -> (writer: SessionWriter, keptAs: String?) {
+        let kept = try setAside("previous")
+        return (try SessionWriter(path: path, mode: .replace, header: header, policy: .retry), kept)
     }
 
     /// Continues the journal after `restored`'s valid lines. A journal with a damaged line is
-    /// first copied to `damagedPath`, so cutting it back destroys nothing.
-    public func continuing(after restored: JournalRestore) throws(FileProblem) -> SessionWriter {
-        if restored.isDamaged {
-            guard let bytes = FileManager.default.contents(atPath: path) else { throw FileProblem.last(path) }
-            var copy = try LineFile(path: damagedPath, mode: .replace)
-            defer { copy.close() }
-            try copy.append(Array(bytes))
+    /// first set aside as `canvas.damaged-DATE.jsonl` (its own name: a second damage never
+    /// overwrites the first), then replaced by a session that redraws the restored canvas, read
+    /// back so that the state and the file agree (`restored` becomes that state; the undo
+    /// history is not kept, as at a clean exit). If the new journal cannot be written, the
+    /// original goes back where it was.
+    public func continuing(after restored: inout JournalRestore, fallbackHeader: Session,
+                           shortcuts: ShortcutCatalog = ShortcutCatalog()) throws(FileProblem) -> SessionWriter {
+        guard restored.isDamaged else { return try SessionWriter(continuing: path, size: restored.validBytes, policy: .retry) }
+        let aside = asideName("damaged")
+        guard rename(path, aside) == 0 else { throw FileProblem.last(aside) }
+        do {
+            try WholeFile.write(Array(SessionCoding.encode(Session.resuming(restored.state)).utf8), to: path)
+        } catch {
+            _ = rename(aside, path)
+            throw error
         }
-        return try SessionWriter(continuing: path, size: restored.validBytes, policy: .retry)
+        guard case .restored(let again) = read(fallbackHeader: fallbackHeader, shortcuts: shortcuts), !again.isDamaged else {
+            _ = rename(aside, path)
+            throw FileProblem(path: path, code: EIO)
+        }
+        restored.state = again.state
+        restored.validBytes = again.validBytes
+        restored.keptAs = aside
+        return try SessionWriter(continuing: path, size: again.validBytes, policy: .retry)
     }
 
     /// Replaces the journal by a session that redraws `state` (call it after the journal's

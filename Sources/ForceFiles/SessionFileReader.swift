@@ -1,4 +1,5 @@
 import ForceCore
+import ForcePlatform
 import Foundation
 
 /// Why a session file could not be used, as one line for the user.
@@ -9,12 +10,20 @@ public enum SessionFileError: Error, CustomStringConvertible {
     case invalid(SessionError)
     /// The file changed while it was being read twice (`render`'s two passes).
     case changed(path: String)
+    /// The path names something other than a file (a folder, a FIFO, a device, a socket).
+    case notAFile(path: String, kind: FileKind)
+    /// A line passed `InputLimits.maximumLineBytes`: refused without reading the rest.
+    case lineTooLong(path: String, line: Int)
 
     public var description: String {
         switch self {
         case .unreadable(let path): return "\(path): cannot read the file"
         case .invalid(let error): return error.description
         case .changed(let path): return "\(path): the file changed while it was being read; nothing was written"
+        case .notAFile(let path, let kind): return "\(path): \(kind.phrase), not a file; nothing was read from it"
+        case .lineTooLong(let path, let line):
+            return "\(path):\(line): the line is longer than \(InputLimits.maximumLineBytes >> 20) MiB, the limit for a line; "
+                + "this is not a session (or it is damaged)"
         }
     }
 }
@@ -31,10 +40,17 @@ public final class SessionFileReader {
     /// Opens `path` for reading.
     public init(path: String) throws(SessionFileError) {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path) }
+        let fd: Int32
+        do throws(FileKind.Refusal) {
+            fd = try FileKind.openRegular(path)
+        } catch {
+            switch error {
+            case .unreadable: throw .unreadable(path: path)
+            case .notAFile(let kind): throw .notAFile(path: path, kind: kind)
+            }
+        }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
+        guard fstat(fd, &info) == 0 else {
             close(fd)
             throw .unreadable(path: path)
         }
@@ -44,10 +60,15 @@ public final class SessionFileReader {
 
     deinit { close(descriptor) }
 
-    /// The file's lines from the start (`blockSize` bytes a read).
-    public func lines(blockSize: Int = LineReader<SessionFileError>.defaultBlockSize) throws(SessionFileError) -> LineReader<SessionFileError> {
+    /// The file's lines from the start (`blockSize` bytes a read). A line longer than
+    /// `InputLimits.maximumLineBytes` is refused (`lineTooLong`) unless `skippingLongLines`
+    /// (the journal, which keeps what follows a damaged line).
+    public func lines(blockSize: Int = LineReader<SessionFileError>.defaultBlockSize,
+                      skippingLongLines: Bool = false) throws(SessionFileError) -> LineReader<SessionFileError> {
         guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw .unreadable(path: path) }
-        return LineReader(blockSize: blockSize) { [self] (buffer) throws(SessionFileError) -> Int in
+        let path = path
+        let policy: LineReader<SessionFileError>.LongLines = skippingLongLines ? .skip : .refuse { .lineTooLong(path: path, line: $0) }
+        return LineReader(blockSize: blockSize, longLines: policy) { [self] (buffer) throws(SessionFileError) -> Int in
             while true {
                 let n = read(descriptor, buffer.baseAddress, buffer.count)
                 if n >= 0 { return n }

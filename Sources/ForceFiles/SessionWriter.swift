@@ -1,4 +1,7 @@
 import ForceCore
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// A session file written while it happens (a recording, the autosave journal): the header
@@ -22,7 +25,10 @@ public final class SessionWriter: Sendable {
             do {
                 try file.append(Array((headerLine + "\n").utf8))
             } catch {
+                // A file without its header is not a session: none is left behind (it would
+                // also stop the next `--record` to that name).
                 file.close()
+                if case .continuing = mode {} else { _ = unlink(path) }
                 throw error
             }
         }

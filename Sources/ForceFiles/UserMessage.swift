@@ -1,4 +1,5 @@
 import ForceCore
+import ForcePlatform
 
 /// The one place that turns a problem into what the person using ForceCanvas reads: a line for
 /// stderr, precise (`forcecanvas: CONTEXT: FILE:LINE: what is wrong`), and a line for the
@@ -37,6 +38,8 @@ public struct UserMessage: Equatable, Sendable {
             case .invalid(let s): "line \(s.line): \(s.message)"
             case .unreadable: "the file cannot be read"
             case .changed: "the file changed while it was read"
+            case .notAFile(_, let kind): "it is \(kind.phrase), not a file"
+            case .lineTooLong(_, let line): "line \(line) is longer than \(InputLimits.maximumLineBytes >> 20) MiB: not a session"
             }
         case let e as FileProblem: e.reason
         default: precise(error)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import ForcePlatform
 import Glibc
 #endif
 
@@ -8,7 +9,7 @@ public enum WholeFile {
     /// Writes `bytes` to `path`, creating its folder if missing.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileProblem) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try Folder.create(String(path[..<slash])) }
-        let temporary = path + ".partial"
+        let temporary = PartialFiles.temporary(for: path)
         var file = try LineFile(path: temporary, mode: .replace)
         do {
             try file.append(bytes)

@@ -28,7 +28,7 @@ public struct UserFolders: Sendable {
     public var pictures: String? {
         guard let home = environment[.home] else { return environment[.xdgPicturesDir] }
         if let set = environment[.xdgPicturesDir] { return set }
-        if let configHome, let data = FileManager.default.contents(atPath: configHome + "/user-dirs.dirs"),
+        if let configHome, let data = try? FileKind.readWhole(configHome + "/user-dirs.dirs", limit: 1 << 20),
            let found = Self.userDirectory("PICTURES", in: String(decoding: data, as: UTF8.self), home: home),
            found != home, found != home + "/" {
             return found

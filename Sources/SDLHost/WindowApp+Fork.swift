@@ -22,9 +22,12 @@ extension WindowApp {
         s.player = nil
         s.wholeFrame = true
         s.state = p.player.state
+        var kept = ""
         if let restart = config.restartJournal {
             s.journal?.close()
-            s.journal = restart(header)
+            let started = restart(header)
+            s.journal = started?.writer
+            if let aside = started?.keptAs { kept = " · the canvas before is kept as \(aside)" }
             for e in prefix { s.journal?.record(e) }
         }
         s.recording?.close()
@@ -36,10 +39,10 @@ extension WindowApp {
         SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
         let at = String(format: "%.2f s", p.player.time)
         if let r = s.recording {
-            Self.log("forcecanvas: continuing \(p.name) from \(at): recording to \(r.path)")
-            s.status = ("Drawing from \(at) of \(p.name) · recording to \(r.path)", now + 2 * Self.statusDuration)
+            Self.log("forcecanvas: continuing \(p.name) from \(at): recording to \(r.path)\(kept)")
+            s.status = ("Drawing from \(at) of \(p.name) · recording to \(r.path)\(kept)", now + 2 * Self.statusDuration)
         } else {
-            s.status = ("Drawing from \(at) of \(p.name) (not recorded: \(s.recordingStopped ?? "no file"))", now + 2 * Self.statusDuration)
+            s.status = ("Drawing from \(at) of \(p.name) (not recorded: \(s.recordingStopped ?? "no file"))\(kept)", now + 2 * Self.statusDuration)
         }
     }
 

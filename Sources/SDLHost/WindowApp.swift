@@ -111,8 +111,9 @@ public final class WindowApp {
         endLivePress(&s, at: clock.now)
         if let problem = s.recording?.close() { Self.log("forcecanvas: the recording's last lines were not written: \(problem)") }
         s.recording = nil
-        if let problem = s.journal?.close() { Self.log("forcecanvas: autosave: the last lines were not written: \(problem)") }
-        config.onClose?(s.state)
+        let unwritten = s.journal?.close()
+        if let unwritten { Self.log("forcecanvas: autosave: the last lines were not written: \(unwritten)") }
+        config.onClose?(s.state, unwritten == nil)
         return frames
     }
 
@@ -311,10 +312,28 @@ public final class WindowApp {
 
     /// Applies an input event and hands it to the journal and the recording.
     func apply(_ e: InputEvent, at t: Double, _ s: inout Running) {
+        // Ctrl+N on a drawing: the journal that holds it is set aside (see `keepCanvasAside`).
+        let setsAside = e == .command(.newCanvas) && !s.state.ink.strokes.isEmpty && config.restartJournal != nil
         s.state.handle(e, at: t)
         let timed = TimedEvent(time: t, event: e)
-        s.journal?.record(timed)
+        if setsAside { keepCanvasAside(&s, at: t) } else { s.journal?.record(timed) }
         s.recording?.record(timed)
+    }
+
+    /// A new canvas never destroys the last one: the journal holding it is set aside under a
+    /// name of its own (a session that replays it: `forcecanvas --replay FILE`), and a new
+    /// journal starts from the new canvas.
+    private func keepCanvasAside(_ s: inout Running, at t: Double) {
+        guard let restart = config.restartJournal else { return }
+        s.journal?.close()
+        let resume = Session.resuming(s.state)
+        let started = restart(resume)
+        s.journal = started?.writer
+        for e in resume.events { s.journal?.record(e) }
+        if let kept = started?.keptAs {
+            Self.log("forcecanvas: new canvas; the last one is kept as \(kept)")
+            s.status = ("New canvas · the last one is kept as \(kept) (forcecanvas --replay opens it)", t + 2 * Self.statusDuration)
+        }
     }
 
     /// The scene asked for on a restored canvas, then a launch through a quick action (which

@@ -32,7 +32,7 @@ public struct WindowConfiguration {
     public var recording: RecordingRequest?
     /// Called once the window closed cleanly, after a live stroke was ended and the journal
     /// and the recording were closed, with the final state (to compact the journal).
-    public var onClose: ((AppState) -> Void)?
+    public var onClose: ((AppState, _ journalWritten: Bool) -> Void)?
     /// Write the current frame here when the window closes.
     public var snapshotPath: String?
     /// Close after this many frames.
@@ -58,8 +58,9 @@ public struct WindowConfiguration {
     /// as in every replay (nil: `shortcuts`).
     public var playerShortcuts: ShortcutCatalog?
     /// Starts the journal again with a session's header (the player's "continue drawing from
-    /// here": the canvas it replaces is kept as the previous journal); nil when it cannot.
-    public var restartJournal: ((Session) -> SessionWriter?)?
+    /// here", Ctrl+N): the journal it replaces is set aside under a name of its own, returned
+    /// with the writer; nil when it cannot.
+    public var restartJournal: ((Session) -> (writer: SessionWriter, keptAs: String?)?)?
     /// Where "continue drawing from here" writes its recording when the player's request names
     /// none (`--record`): a new file, never over one.
     public var forkDirectory = "forcecanvas-recordings"

@@ -4,8 +4,10 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The autosave journal: restored line by line, a torn last line dropped, a damaged one kept
-/// aside, one slot per running window, and compacted into a session that redraws the canvas.
+/// The autosave journal: restored line by line, a torn last line dropped, a damaged line costing
+/// its own event and nothing after it (the original kept aside under its own name), bounded
+/// memory whatever the file holds, one slot per running window, and compacted into a session
+/// that redraws the canvas.
 final class JournalTests: XCTestCase {
     var dir = ""
 
@@ -34,13 +36,16 @@ final class JournalTests: XCTestCase {
         return SessionCoding.encode(session)
     }
 
+    /// The window's own header, for a journal whose header is damaged.
+    let fallback = Session(viewport: Viewport(width: 640, height: 480))
+
     func write(_ text: String, to path: String) {
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
     /// The journal's restore; anything else (empty, unusable) fails the test with what it was.
     func restored(_ journal: Journal) throws -> JournalRestore {
-        let result = journal.read()
+        let result = journal.read(fallbackHeader: fallback)
         guard case .restored(let r) = result else { throw JournalNotRestored(result: "\(result)") }
         return r
     }
@@ -60,7 +65,9 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(r.state.scene, .confirm)
         XCTAssertTrue(r.state.options.debug)
         XCTAssertTrue(r.state.options.showHUD)
-        XCTAssertNil(r.note)
+        XCTAssertNil(r.tornLine)
+        XCTAssertEqual(r.skippedLines, [])
+        XCTAssertEqual(r.status, "Restored 2 strokes from the last session — Ctrl+N starts a new canvas")
         XCTAssertEqual(r.validBytes, journalText(strokes: 3).utf8.count)
     }
 
@@ -72,32 +79,152 @@ final class JournalTests: XCTestCase {
             let r = try restored(journal)
             XCTAssertEqual(r.strokeCount, 2)
             XCTAssertEqual(r.validBytes, whole.utf8.count, "continues after the last whole line")
-            XCTAssertTrue(r.note?.contains("was cut off") ?? false, r.note ?? "")
+            XCTAssertNotNil(r.tornLine)
+            XCTAssertTrue(r.log.contains("was cut off"), r.log)
             XCTAssertFalse(r.isDamaged)
         }
         // A whole last line that does not parse (a torn write's line break landed) is dropped too.
         write(whole + "{\"t\":9,\"type\":\"do\n", to: journal.path)
-        let r = try restored(journal)
+        var r = try restored(journal)
         XCTAssertEqual(r.strokeCount, 2)
         XCTAssertFalse(r.isDamaged)
-        let writer = try journal.continuing(after: r)
+        let writer = try journal.continuing(after: &r, fallbackHeader: fallback)
         writer.record(TimedEvent(time: 10, event: .command(.clear)))
         writer.close()
         let text = String(decoding: FileManager.default.contents(atPath: journal.path) ?? Data(), as: UTF8.self)
         XCTAssertEqual(text, whole + "{\"t\":10,\"type\":\"command\",\"name\":\"clear\"}\n")
     }
 
-    func testADamagedLineKeepsWhatCameBeforeAndTheFileAside() throws {
+    func testADamagedLineCostsItsEventAndTheOriginalIsKeptUnderItsOwnName() throws {
         let journal = try XCTUnwrap(try Journal.open(directory: dir))
         let lines = journalText(strokes: 2).split(separator: "\n").map(String.init)
-        let damaged = ([lines[0], lines[1], "garbage"] + lines[2...]).joined(separator: "\n") + "\n"
+        // Line 4 is the first stroke's third point: the stroke keeps the points either side.
+        let damaged = (lines[..<3] + ["garbage"] + lines[4...]).joined(separator: "\n") + "\n"
         write(damaged, to: journal.path)
-        let r = try restored(journal)
+        var r = try restored(journal)
         XCTAssertTrue(r.isDamaged)
-        XCTAssertTrue(r.note?.contains("line 3 is damaged") ?? false, r.note ?? "")
-        XCTAssertEqual(r.eventCount, 1)
-        try journal.continuing(after: r).close()
-        XCTAssertEqual(FileManager.default.contents(atPath: journal.damagedPath), Data(damaged.utf8))
+        XCTAssertEqual(r.skippedLines, [4])
+        XCTAssertEqual(r.strokeCount, 1, "two strokes, the last undone: the damaged one is still restored")
+        XCTAssertEqual(r.state.ink.strokes.first?.points.filter(\.isReal).count, 8, "9 points, 1 lost")
+        XCTAssertEqual(r.state.scene, .confirm, "the lines after the damaged one are all read")
+        try journal.continuing(after: &r, fallbackHeader: fallback).close()
+        let first = try XCTUnwrap(r.keptAs)
+        XCTAssertEqual(FileManager.default.contents(atPath: first), Data(damaged.utf8))
+        XCTAssertEqual(r.status, "Restored 1 stroke; 1 damaged line of the journal skipped; the original is kept as \(first)")
+        // The journal was rewritten: it restores the same canvas with no damage left.
+        var again = try restored(journal)
+        XCTAssertFalse(again.isDamaged)
+        XCTAssertEqual(again.strokeCount, 1)
+        XCTAssertEqual(again.state.scene, .confirm)
+
+        // A second damage is kept beside the first, never over it.
+        write(damaged, to: journal.path)
+        again = try restored(journal)
+        try journal.continuing(after: &again, fallbackHeader: fallback).close()
+        let second = try XCTUnwrap(again.keptAs)
+        XCTAssertNotEqual(first, second)
+        XCTAssertEqual(FileManager.default.contents(atPath: first), Data(damaged.utf8))
+        XCTAssertEqual(FileManager.default.contents(atPath: second), Data(damaged.utf8))
+    }
+
+    /// A flipped byte anywhere in a 2,000-stroke journal (the start, the middle, the end; a time
+    /// digit, a coordinate, the JSON itself) costs at most the stroke it hit.
+    func testAFlippedByteAnywhereCostsAtMostOneStroke() throws {
+        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        var session = Session(viewport: Viewport(width: 800, height: 600))
+        var t = 0.0
+        for s in 0..<2_000 {
+            for i in 0..<4 {
+                t += 0.01
+                let phase: PointerPhase = i == 0 ? .down : (i == 3 ? .up : .move)
+                let p = Point(x: 40 + Double(i) * 30, y: 20 + Double(s % 500))
+                session.events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: phase, location: p))))
+            }
+        }
+        let bytes = Array(SessionCoding.encode(session).utf8)
+        let lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }.dropLast()
+        // Positions inside event lines: in the first, middle and last stroke, in the time
+        // ("t":1…), in a coordinate and in the JSON punctuation.
+        var positions: [Int] = []
+        for line in [2, 4_001, 8_000] {
+            let start = lineStarts[line]
+            positions += [start, start + 6, start + 20, start + 28]
+        }
+        for position in positions {
+            for flip: UInt8 in [0x01, 0x40] {
+                var copy = bytes
+                copy[position] ^= flip
+                write(String(decoding: copy, as: UTF8.self), to: journal.path)
+                let r = try restored(journal)
+                XCTAssertGreaterThanOrEqual(r.strokeCount, 1_999, "byte \(position) ^ \(flip): \(r.log)")
+                XCTAssertLessThanOrEqual(r.skippedLines.count + (r.tornLine == nil ? 0 : 1), 2, "byte \(position) ^ \(flip): \(r.log)")
+            }
+        }
+    }
+
+    /// A line longer than the limit is passed over in bounded memory: one in the middle costs
+    /// itself, a zero tail of any length (what a crash can leave) is the torn end.
+    func testOverlongLinesAndZeroTails() throws {
+        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let lines = journalText(strokes: 2).split(separator: "\n").map(String.init)
+        let long = String(repeating: "x", count: InputLimits.maximumLineBytes + 10)
+        write((lines[..<3] + [long] + lines[3...]).joined(separator: "\n") + "\n", to: journal.path)
+        let r = try restored(journal)
+        XCTAssertEqual(r.skippedLines, [4])
+        XCTAssertEqual(r.state.scene, .confirm)
+
+        // 1 GB of zeros after the journal (a sparse file: no disk used).
+        let whole = journalText(strokes: 2)
+        write(whole, to: journal.path)
+        XCTAssertEqual(truncate(journal.path, off_t(whole.utf8.count + (1 << 30))), 0)
+        let tail = try restored(journal)
+        XCTAssertEqual(tail.strokeCount, 1)
+        XCTAssertFalse(tail.isDamaged)
+        XCTAssertNotNil(tail.tornLine)
+        XCTAssertEqual(tail.validBytes, whole.utf8.count, "the journal continues where the zeros began")
+    }
+
+    /// A FIFO, a folder or a device where the journal should be is refused, never read (a FIFO
+    /// would block the start).
+    func testWhatIsNotAFileIsRefused() throws {
+        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        XCTAssertEqual(mkfifo(journal.path, 0o644), 0)
+        guard case .unusable(let fifo) = journal.read(fallbackHeader: fallback) else { return XCTFail("a FIFO is not a journal") }
+        XCTAssertEqual(fifo, "\(journal.path): a FIFO (named pipe), not a file; nothing was read from it")
+        unlink(journal.path)
+        XCTAssertEqual(mkdir(journal.path, 0o755), 0)
+        guard case .unusable(let folder) = journal.read(fallbackHeader: fallback) else { return XCTFail("a folder is not a journal") }
+        XCTAssertEqual(folder, "\(journal.path): a folder, not a file; nothing was read from it")
+        rmdir(journal.path)
+        XCTAssertEqual(symlink("/dev/zero", journal.path), 0)
+        guard case .unusable(let device) = journal.read(fallbackHeader: fallback) else { return XCTFail("a device is not a journal") }
+        XCTAssertEqual(device, "\(journal.path): a character device, not a file; nothing was read from it")
+    }
+
+    /// A damaged header: the events are read with the window's header, and the status says so.
+    func testADamagedHeaderStillGivesTheStrokesBack() throws {
+        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        var lines = journalText(strokes: 3).split(separator: "\n").map(String.init)
+        lines[0] = "{\"format\": garbage"
+        write(lines.joined(separator: "\n") + "\n", to: journal.path)
+        let r = try restored(journal)
+        XCTAssertTrue(r.headerDamaged)
+        XCTAssertEqual(r.strokeCount, 2)
+        XCTAssertEqual(r.state.viewport, fallback.viewport)
+        XCTAssertTrue(r.status.hasPrefix("Restored 2 strokes; 1 damaged line of the journal skipped (its header"), r.status)
+    }
+
+    /// The stroke being drawn when the window died counts: "Restored 1 stroke", not nothing.
+    func testTheUnfinishedStrokeCounts() throws {
+        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let session = Session(viewport: Viewport(width: 400, height: 300), events: [
+            TimedEvent(time: 0.1, event: .pointer(PointerInput(phase: .down, location: Point(x: 100, y: 150)))),
+            TimedEvent(time: 0.2, event: .pointer(PointerInput(phase: .move, location: Point(x: 190, y: 150)))),
+        ])
+        write(SessionCoding.encode(session), to: journal.path)
+        let r = try restored(journal)
+        XCTAssertEqual(r.strokeCount, 1)
+        XCTAssertTrue(r.status.hasPrefix("Restored 1 stroke "), r.status)
     }
 
     func testEachWindowHoldsItsOwnSlot() throws {
@@ -140,10 +267,19 @@ final class JournalTests: XCTestCase {
         let journal = try XCTUnwrap(try Journal.open(directory: dir))
         let old = journalText(strokes: 1)
         write(old, to: journal.path)
-        try journal.startFresh(header: Session(viewport: Viewport(width: 10, height: 10))).close()
-        XCTAssertEqual(FileManager.default.contents(atPath: journal.previousPath), Data(old.utf8))
-        guard case .restored(let r) = journal.read() else { return XCTFail("a header-only journal restores an empty canvas") }
+        let first = try journal.startFresh(header: Session(viewport: Viewport(width: 10, height: 10)))
+        first.writer.close()
+        let kept = try XCTUnwrap(first.keptAs)
+        XCTAssertEqual(FileManager.default.contents(atPath: kept), Data(old.utf8))
+        guard case .restored(let r) = journal.read(fallbackHeader: fallback) else { return XCTFail("a header-only journal restores an empty canvas") }
         XCTAssertEqual(r.strokeCount, 0)
+        // Another fresh start keeps this one too, beside the first: no generation is lost.
+        write(old, to: journal.path)
+        let second = try journal.startFresh(header: Session(viewport: Viewport(width: 10, height: 10)))
+        second.writer.close()
+        XCTAssertNotEqual(second.keptAs, kept)
+        XCTAssertEqual(FileManager.default.contents(atPath: kept), Data(old.utf8))
+        XCTAssertEqual(second.keptAs.flatMap { FileManager.default.contents(atPath: $0) }, Data(old.utf8))
     }
 
     /// Open Recent in a journal read its file then, and the strokes it drew are journaled: a
@@ -156,16 +292,16 @@ final class JournalTests: XCTestCase {
         let session = Session(viewport: Viewport(width: 400, height: 300),
                               events: [TimedEvent(time: 0, event: .shortcut(AppShortcut.openRecent.rawValue))])
         write(SessionCoding.encode(session), to: journal.path)
-        guard case .restored(var r) = journal.read(shortcuts: catalog) else { return XCTFail("restored") }
+        guard case .restored(var r) = journal.read(fallbackHeader: fallback, shortcuts: catalog) else { return XCTFail("restored") }
         XCTAssertEqual(r.state.takeHostRequests(), [])
     }
 
     func testNoJournalIsAFirstStart() throws {
         let journal = try XCTUnwrap(try Journal.open(directory: dir))
-        guard case .empty = journal.read() else { return XCTFail("no file: nothing to restore") }
+        guard case .empty = journal.read(fallbackHeader: fallback) else { return XCTFail("no file: nothing to restore") }
         write("", to: journal.path)
-        guard case .empty = journal.read() else { return XCTFail("an empty file: nothing to restore") }
+        guard case .empty = journal.read(fallbackHeader: fallback) else { return XCTFail("an empty file: nothing to restore") }
         write("{\"format\":\"forcecanv", to: journal.path)
-        guard case .unusable = journal.read() else { return XCTFail("a torn header: unusable") }
+        guard case .unusable = journal.read(fallbackHeader: fallback) else { return XCTFail("a torn header: unusable") }
     }
 }

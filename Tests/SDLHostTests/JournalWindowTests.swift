@@ -48,7 +48,7 @@ final class JournalWindowTests: XCTestCase {
         XCTAssertEqual(process.terminationReason, .uncaughtSignal)
 
         let (shot, r) = try snapshot("restored")
-        XCTAssertTrue(r.stderr.contains("restored 1 stroke from \(journalPath)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("journal \(journalPath): restored 1 stroke ("), r.stderr)
         XCTAssertEqual(shot.width, 800, "the restored canvas's size")
         XCTAssertGreaterThan(thickness(shot, x: 300, y: 300), 4, "the stroke is back")
 
@@ -58,11 +58,12 @@ final class JournalWindowTests: XCTestCase {
         let (again, _) = try snapshot("again")
         XCTAssertGreaterThan(thickness(again, x: 300, y: 300), 4)
 
-        // --fresh starts empty and keeps the old canvas aside.
+        // --fresh starts empty and keeps the old canvas aside, under a name of its own.
         let fresh = try Binary.forcecanvas(["run", "--fresh", "--exit-after-frames", "10", "--snapshot", "\(dir)/fresh.png"], environment: env)
         XCTAssertEqual(fresh.status, 0, fresh.stderr)
         XCTAssertEqual(thickness(try XCTUnwrap(PNGPixels(path: "\(dir)/fresh.png")), x: 300, y: 300), 0)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/state/forcecanvas/journal/canvas.previous.jsonl"))
+        XCTAssertEqual(try keptCanvases().map(\.strokes), [1])
+        XCTAssertTrue(fresh.stderr.contains("the last one is kept as \(try keptCanvases()[0].path)"), fresh.stderr)
     }
 
     func testCtrlNStartsANewCanvasThatStaysNew() throws {
@@ -77,6 +78,40 @@ final class JournalWindowTests: XCTestCase {
         let (shot, r) = try snapshot("new")
         XCTAssertEqual(thickness(shot, x: 300, y: 200), 0, "the new canvas is what comes back")
         XCTAssertFalse(r.stderr.contains("restored"), r.stderr)
+        // The drawing Ctrl+N replaced is kept: a session that replays to it.
+        XCTAssertEqual(try keptCanvases().map(\.strokes), [1])
+    }
+
+    /// The journals set aside (`canvas.previous-DATE.jsonl`), oldest first, with the strokes
+    /// each replays to.
+    func keptCanvases() throws -> [(path: String, strokes: Int)] {
+        let folder = "\(dir)/state/forcecanvas/journal"
+        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("canvas.previous-") }.sorted().map { name in
+            let path = folder + "/" + name
+            let session = try SessionCoding.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
+            return (path, Fixtures.finalState(session).ink.strokes.count)
+        }
+    }
+
+    /// A read-only state folder (a read-only mount: root writes through permissions) still
+    /// restores the canvas, and says autosave is off and why.
+    func testAReadOnlyStateFolderRestoresTheCanvas() throws {
+        let disk = try SmallDisk()
+        let state = disk.path + "/state"
+        let folder = state + "/forcecanvas/journal"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var session = Session(viewport: Viewport(width: 800, height: 600))
+        for (i, x) in stride(from: 100.0, through: 500, by: 20).enumerated() {
+            session.events.append(TimedEvent(time: 0.1 + Double(i) * 0.01,
+                                             event: .pointer(PointerInput(phase: i == 0 ? .down : (x >= 500 ? .up : .move), location: Point(x: x, y: 300)))))
+        }
+        try SessionCoding.encode(session).write(toFile: folder + "/canvas.jsonl", atomically: false, encoding: .utf8)
+        try disk.makeReadOnly()
+        env["XDG_STATE_HOME"] = state
+        let (shot, r) = try snapshot("readonly")
+        XCTAssertGreaterThan(thickness(shot, x: 300, y: 300), 4, "the stroke is back")
+        XCTAssertTrue(r.stderr.contains("forcecanvas: autosave is off: \(folder) is read-only"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("restored 1 stroke"), r.stderr)
     }
 
     /// SIGTERM and Ctrl+Q while the button is still down: the stroke ends with `up` in the

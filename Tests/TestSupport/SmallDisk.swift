@@ -36,6 +36,17 @@ public final class SmallDisk {
         }
     }
 
+    /// Makes the disk read-only (`mount -o remount,ro`): root's writes fail too (`EROFS`),
+    /// where permissions would not stop them.
+    public func makeReadOnly() throws {
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-o", "remount,ro", path]
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else { throw MissingPrerequisite("cannot remount \(path) read-only") }
+    }
+
     /// Frees the space the filler took.
     public func free() { try? FileManager.default.removeItem(atPath: path + "/filler") }
 

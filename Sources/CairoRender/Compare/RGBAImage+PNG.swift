@@ -1,3 +1,4 @@
+import ForcePlatform
 import CCairo
 import ForceCore
 import Foundation
@@ -30,9 +31,11 @@ extension ImageSurface {
 
     /// Reads a PNG file, saying why when it cannot (missing, empty, not a PNG, corrupt).
     public static func readPNGFile(_ path: String) throws(FileReadError) -> ImageSurface {
-        guard FileManager.default.fileExists(atPath: path) else { throw FileReadError(file: path, reason: "no such file") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FileReadError(file: path, reason: "cannot be read (permissions?)")
+        let data: Data
+        do throws(FileKind.ReadProblem) {
+            data = try FileKind.readWhole(path)
+        } catch {
+            throw FileReadError(file: path, reason: error.reason)
         }
         return try decodePNG(data, name: path)
     }

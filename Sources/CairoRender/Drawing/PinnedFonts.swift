@@ -49,7 +49,7 @@ public final class PinnedFonts: @unchecked Sendable {
 
     /// Loads the files `list` names into a configuration of their own.
     public init(list: String) throws(FontError) {
-        guard let data = FileManager.default.contents(atPath: list) else { throw .noList("\(list): cannot read the fonts list") }
+        guard let data = try? FileKind.readWhole(list) else { throw .noList("\(list): cannot read the fonts list") }
         let entries = try Self.parse(String(decoding: data, as: UTF8.self), list: list)
         guard let config = FcConfigCreate() else { throw .fontconfig("FcConfigCreate failed") }
         for entry in entries {

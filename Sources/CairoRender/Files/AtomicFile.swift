@@ -1,11 +1,12 @@
 #if canImport(Glibc)
+import ForcePlatform
 import Glibc
 #endif
 
 /// Files written under a temporary name and moved into place, so that a failure never leaves
 /// half a file where the user expects a whole one.
 enum AtomicFile {
-    static func temporaryPath(for path: String) -> String { path + ".partial" }
+    static func temporaryPath(for path: String) -> String { PartialFiles.temporary(for: path) }
 
     /// Moves the finished temporary file onto `path`.
     static func commit(_ path: String) throws(RenderError) {

@@ -1,3 +1,4 @@
+import ForcePlatform
 import ArgumentParser
 import CairoRender
 import ForceCore
@@ -105,6 +106,8 @@ struct CheckCommand: ParsableCommand {
         }
         try checkGoldenNames(scans)
         let settings = try makeSettings()
+        // What a killed `check --update` left half-written.
+        PartialFiles.removeLeftovers(in: goldensDirectory, recursive: true)
         let fonts = try Resources.fonts().faces()
         let fontsNote = GoldenFonts.difference(recorded: GoldenFonts.recorded(in: settings.goldens), current: fonts)
         let jobCount = jobs ?? ProcessInfo.processInfo.activeProcessorCount

@@ -1,3 +1,4 @@
+import ForcePlatform
 import CairoRender
 import ForceCore
 import ForceFiles
@@ -77,13 +78,11 @@ struct CheckSession {
         if stateMissing {
             r.stateProblem = "no golden \(statePath)"
         } else {
-            do {
-                let expected = try StateSnapshot(json: try String(contentsOfFile: statePath, encoding: .utf8), file: statePath)
+            do throws(FileReadError) {
+                let expected = try StateSnapshot(json: try CheckSession.text(statePath), file: statePath)
                 r.stateChanges = capture.state.changes(from: expected)
-            } catch let error as FileReadError {
-                r.stateProblem = error.description
             } catch {
-                r.stateProblem = "\(statePath): cannot be read"
+                r.stateProblem = error.description
             }
         }
         let passed = r.pixelsPassed && r.statePassed
@@ -152,9 +151,8 @@ struct CheckSession {
     private func goldenTrace() -> Result<StateTrace, FileReadError>? {
         let path = settings.goldens.trace(scan.name)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            return .failure(FileReadError(file: path, reason: "cannot be read as UTF-8 text"))
-        }
+        let text: String
+        do throws(FileReadError) { text = try Self.text(path) } catch { return .failure(error) }
         return Result { () throws(FileReadError) in try StateTrace(text: text, file: path) }
     }
 
@@ -233,5 +231,13 @@ struct CheckSession {
         do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
             throw RenderError.write(path, "cannot create the folder")
         }
+    }
+
+    /// A golden's text (a state snapshot, a trace), read whole within the limits every file has.
+    static func text(_ path: String) throws(FileReadError) -> String {
+        let data: Data
+        do throws(FileKind.ReadProblem) { data = try FileKind.readWhole(path) } catch { throw FileReadError(file: path, reason: error.reason) }
+        guard let text = String(data: data, encoding: .utf8) else { throw FileReadError(file: path, reason: "not UTF-8 text") }
+        return text
     }
 }

@@ -1,3 +1,4 @@
+import ForcePlatform
 import CairoRender
 import Foundation
 
@@ -11,7 +12,7 @@ struct GoldenFonts {
     /// The faces recorded in the goldens folder; nil when it has no record (goldens made before
     /// fonts were recorded) or the record does not read.
     static func recorded(in goldens: GoldenLayout) -> [PinnedFonts.Face]? {
-        guard let data = FileManager.default.contents(atPath: path(in: goldens)) else { return nil }
+        guard let data = try? FileKind.readWhole(path(in: goldens)) else { return nil }
         return try? JSONDecoder().decode([PinnedFonts.Face].self, from: data)
     }
 

@@ -17,6 +17,11 @@ public enum InputLimits {
     /// lines of about 30); longer text is cut with "…" before anything lays it out, so a 10 MB
     /// title costs nothing per frame.
     public static let maximumTitleLength = 120
+    /// 1 MiB: the longest line any file ForceCanvas reads may hold (a session's or journal's
+    /// line is under 1 KiB; the header with every quick action a few KiB). A longer line is a
+    /// damaged file or not a session at all (a disk image, zeros a crash left): it is refused
+    /// when it passes this length, without reading the rest, so memory stays bounded.
+    public static let maximumLineBytes = 1 << 20
 
     /// `p` with each coordinate clamped into ±`maximumCoordinate` (a finite point stays
     /// finite; callers drop non-finite points first).

@@ -3,7 +3,9 @@ import Foundation
 /// Splits a byte stream into lines, one block at a time: a line ends at `\n`, one `\r` before it
 /// is dropped (CRLF and LF files read alike), and a last line without a line break still counts.
 /// Lines are handed out in place, numbered from 1, without copying what came before; memory is
-/// one block plus the longest line.
+/// one block plus the longest line, and a line longer than `maximumLineLength` is refused or
+/// skipped (`LongLines`) as soon as it passes that length, so memory stays bounded whatever
+/// the file holds (a 2 GB file of zeros, `/dev/zero`).
 ///
 /// Pure: the bytes come from `read`, which the caller supplies (a file in the command line, a
 /// string in tests), so the core still touches no file.
@@ -18,6 +20,21 @@ public final class LineReader<Failure: Error> {
     private var scanned = 0
     private var exhausted = false
     private let read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+
+    /// What happens to a line longer than `maximumLineLength`.
+    public enum LongLines {
+        /// `nextLine` throws the given failure for that line's number, reading no further.
+        case refuse((_ lineNumber: Int) -> Failure)
+        /// The line is read past (its bytes are not kept) and counted in `skippedLines`; the
+        /// lines after it are handed out as usual (a journal keeps what follows a damaged line).
+        case skip
+    }
+
+    /// The longest line handed out (bytes, without the line break).
+    public let maximumLineLength: Int
+    private let longLines: LongLines
+    /// The numbers of the lines skipped for their length (`LongLines.skip`).
+    public private(set) var skippedLines: [Int] = []
     /// The number of the last line handed out.
     public private(set) var lineNumber = 0
     /// The byte offset just past the last line handed out and its line break: where the next
@@ -30,12 +47,18 @@ public final class LineReader<Failure: Error> {
     private var bufferOffset = 0
 
     /// `read` fills the buffer it is given and returns how many bytes it wrote (0 at the end).
-    public init(blockSize: Int = defaultBlockSize, read: @escaping (UnsafeMutableRawBufferPointer) throws(Failure) -> Int) {
+    public init(blockSize: Int = defaultBlockSize, maximumLineLength: Int = InputLimits.maximumLineBytes,
+                longLines: LongLines = .skip, read: @escaping (UnsafeMutableRawBufferPointer) throws(Failure) -> Int) {
         buffer = .allocate(capacity: max(1, blockSize))
+        self.maximumLineLength = max(1, maximumLineLength)
+        self.longLines = longLines
         self.read = read
     }
 
     deinit { buffer.deallocate() }
+
+    /// The buffer's size now: one block, grown only for lines up to `maximumLineLength`.
+    var bufferCapacity: Int { buffer.count }
 
     /// Hands the next line (without its line break) and its number to `body`; nil at the end.
     /// The bytes are valid only inside `body`.
@@ -44,6 +67,19 @@ public final class LineReader<Failure: Error> {
             let searchStart = start + scanned
             if searchStart < end, let newline = Self.find(Self.lineFeed, in: UnsafeBufferPointer(rebasing: buffer[searchStart..<end])) {
                 let lineEnd = searchStart + newline
+                if lineEnd - start > maximumLineLength {
+                    // The whole line came in one read: over the limit all the same.
+                    switch longLines {
+                    case .refuse(let failure): throw failure(lineNumber + 1)
+                    case .skip:
+                        start = lineEnd + 1
+                        scanned = 0
+                        lineNumber += 1
+                        skippedLines.append(lineNumber)
+                        endOffset = bufferOffset + start
+                        continue
+                    }
+                }
                 let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
                 start = lineEnd + 1
                 scanned = 0
@@ -53,6 +89,13 @@ public final class LineReader<Failure: Error> {
                 return try body(Self.droppingCarriageReturn(line), lineNumber)
             }
             scanned = end - start
+            if scanned > maximumLineLength {
+                switch longLines {
+                case .refuse(let failure): throw failure(lineNumber + 1)
+                case .skip: if try !skipLongLine() { return nil }
+                }
+                continue
+            }
             if exhausted {
                 guard start < end else { return nil }
                 let line = UnsafeBufferPointer(rebasing: buffer[start..<end])
@@ -64,6 +107,33 @@ public final class LineReader<Failure: Error> {
                 return try body(Self.droppingCarriageReturn(line), lineNumber)
             }
             try fill()
+        }
+    }
+
+    /// Reads past the rest of the line that passed the length limit, keeping none of it, and
+    /// counts it; false when the stream ended inside it (nothing follows).
+    private func skipLongLine() throws(Failure) -> Bool {
+        lineNumber += 1
+        skippedLines.append(lineNumber)
+        while true {
+            // Everything in the buffer belongs to the long line up to the first line break.
+            if start < end, let newline = Self.find(Self.lineFeed, in: UnsafeBufferPointer(rebasing: buffer[start..<end])) {
+                start += newline + 1
+                scanned = 0
+                endOffset = bufferOffset + start
+                return true
+            }
+            bufferOffset += end
+            start = 0
+            end = 0
+            scanned = 0
+            endOffset = bufferOffset
+            guard !exhausted else {
+                lastLineWasTerminated = false
+                return false
+            }
+            let n = try read(UnsafeMutableRawBufferPointer(buffer))
+            if n == 0 { exhausted = true } else { end = min(n, buffer.count) }
         }
     }
 

@@ -36,8 +36,16 @@ public struct SessionParser: Sendable {
     /// The UTF-8 byte order mark, which some editors put at the start of a file.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+    /// Whether an event earlier than the one before is an error, as it is in a session file.
+    /// The journal reads with this off and judges itself which of the two lines was damaged.
+    public var requiresTimeOrder = true
+
     /// A parser whose errors name `file`.
     public init(file: String) { self.file = file }
+
+    /// Reads the lines from here on as events of `header`: for a journal whose header line was
+    /// damaged, so the events after it still come back.
+    public mutating func assume(header h: Session) { header = h }
 
     /// Parses line `number` (without its line break).
     public mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(SessionError) -> Line {
@@ -63,7 +71,7 @@ public struct SessionParser: Sendable {
             return .header(h)
         }
         let event = try Self.parseEvent(fields)
-        guard event.time >= lastTime else {
+        guard event.time >= lastTime || !requiresTimeOrder else {
             throw fields.fail("time \(Self.format(event.time)) is earlier than the previous event's \(Self.format(lastTime))")
         }
         if case .checkpoint(let name) = event.event {
@@ -73,8 +81,8 @@ public struct SessionParser: Sendable {
             checkpointLines[name] = number
             checkpoints.append(Checkpoint(name: name, time: event.time, line: number))
         }
-        lastTime = event.time
-        duration = event.time
+        lastTime = max(lastTime, event.time)
+        duration = lastTime
         eventCount += 1
         return .event(event)
     }

@@ -37,8 +37,14 @@ struct ShaderSources {
         var texts: [String: String] = [:]
         for name in Self.names {
             let path = (directory as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                throw ShaderError(file: path, line: nil, message: "cannot read the shader (missing, unreadable or not UTF-8)")
+            let data: Data
+            do throws(FileKind.ReadProblem) {
+                data = try FileKind.readWhole(path)
+            } catch {
+                throw ShaderError(file: path, line: nil, message: "cannot read the shader: \(error.reason)")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw ShaderError(file: path, line: nil, message: "the shader is not UTF-8 text")
             }
             texts[name] = text
         }
