@@ -2,27 +2,51 @@ import Dispatch
 import ForceCore
 import Synchronization
 
-/// A session read on a background thread (Open Recent), so the frame loop never waits on a
-/// file: the loop starts it, keeps drawing, and takes the result once it is there.
+/// A drawing opened off the frame loop (Open Recent): the session is read and replayed to its
+/// last frame on a background thread, so the loop never waits on a file or a long replay; it
+/// shows the progress in numbers and takes the strokes once they are there, all at once.
 final class SessionLoad: Sendable {
     /// The file being read.
     let path: String
-    private let outcome = Mutex<Result<Session, any Error>?>(nil)
+    private let outcome = Mutex<Result<[Stroke], any Error>?>(nil)
+    /// Events replayed so far and in all (0 of 0 while the file is read).
+    private let progress = Mutex((done: 0, total: 0))
 
     private init(path: String) { self.path = path }
 
-    /// Starts reading `path` with `load` on a background queue.
-    static func start(path: String, using load: @escaping @Sendable (String) throws -> Session) -> SessionLoad {
+    /// Starts reading `path` with `load` and replaying it on a background queue. The replay
+    /// shows no panel: view-only options never change what a replay draws (a drawing exported
+    /// with the HUD on would lose every stroke that starts under the dock).
+    static func start(path: String, shortcuts: ShortcutCatalog,
+                      using load: @escaping @Sendable (String) throws -> Session) -> SessionLoad {
         let job = SessionLoad(path: path)
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { try load(path) }
+            let result = Result { () throws -> [Stroke] in
+                var session = try load(path)
+                session.options = session.options.withoutPanels
+                job.progress.withLock { $0 = (0, session.events.count) }
+                var replay = StateReplay(header: session, shortcuts: shortcuts)
+                for (i, e) in session.events.enumerated() {
+                    replay.handle(e)
+                    if i % 1_000 == 999 { job.progress.withLock { $0.done = i + 1 } }
+                }
+                return replay.finish().ink.strokes
+            }
             job.outcome.withLock { $0 = result }
         }
         return job
     }
 
-    /// The session or the error once reading has finished, else nil.
-    func take() -> Result<Session, any Error>? {
+    /// "Opening NAME… 40 %" while it replays.
+    var status: String {
+        let p = progress.withLock { $0 }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard p.total > 0 else { return "Opening \(name)…" }
+        return "Opening \(name)… \(p.done * 100 / p.total) % (\(p.done) of \(p.total) events)"
+    }
+
+    /// The strokes or the error once the replay has finished, else nil.
+    func take() -> Result<[Stroke], any Error>? {
         outcome.withLock { value in
             defer { value = nil }
             return value

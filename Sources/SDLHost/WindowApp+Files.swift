@@ -35,7 +35,7 @@ extension WindowApp {
                 item.userInfo = ["session": Self.absolute(base + ".jsonl")]
                 s.state.registerShortcut(item)
                 config.onShortcutsChanged?(s.state.scenes.home.catalog)
-                s.status = ("Exported \(base).{png,svg,pdf,jsonl} · Home → ForceCanvas → Open Recent redraws it",
+                s.status = ("Exported \(base).{png,svg,pdf,jsonl} · Home → ForceCanvas → Open Recent opens it",
                             now + Self.statusDuration)
             case .failure(let failure)?:
                 Self.log("forcecanvas: export failed: \(failure) (\(failure.path))")

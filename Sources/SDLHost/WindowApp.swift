@@ -58,8 +58,6 @@ public final class WindowApp {
         var timer = FrameTimer()
         var stats: FrameStats?
         var lastStats = -Double.infinity
-        /// A recent drawing being redrawn at the pace it was drawn, from the frame it opened.
-        var redraw: ReplayCursor<TimedEventList>?
         var opening: SessionLoad?
         var checkpoints = CheckpointNames()
         var frames = 0
@@ -190,34 +188,36 @@ public final class WindowApp {
     /// events due, host requests, an Open Recent that finished reading, finished exports.
     private func update(_ events: [(HostEvent, Double)], _ frameStart: Double, _ l: inout Loop, _ s: inout Running) {
         for (h, t) in events { perform(h, at: t, frameStart: frameStart, &l, &s) }
-        if var r = l.redraw {
-            r.take(through: frameStart) { e in
-                // Redrawn events change the canvas: the journal keeps them, the recording does not
-                // (it has the quick action that opened the drawing).
-                s.state.handle(e)
-                s.journal?.record(e)
-            }
-            l.redraw = r.isFinished() ? nil : r
-        }
         for request in s.state.takeHostRequests() {
             switch request {
             case .openRecent(let item):
                 // Read on a background thread: a big drawing must not stop the frames.
                 let path = item.userInfo?["session"] ?? ""
                 if !path.isEmpty, let load = config.loadSession {
-                    l.opening = SessionLoad.start(path: path, using: load)
+                    l.opening = SessionLoad.start(path: path, shortcuts: config.playerShortcuts ?? config.shortcuts, using: load)
                     s.status = ("Opening \(Self.fileName(path))…", .infinity)
                 } else {
                     s.status = ("Cannot open the recent drawing \(path.isEmpty ? "(no file named)" : path)", frameStart + Self.statusDuration)
                 }
             }
         }
-        if let job = l.opening, let result = job.take() {
+        if let job = l.opening {
+            guard let result = job.take() else {
+                s.status = (job.status, .infinity)
+                takeExports(at: frameStart, &s)
+                return
+            }
             l.opening = nil
             switch result {
-            case .success(let session):
-                l.redraw = ReplayCursor(TimedEventList(session.events), offset: frameStart)
-                s.status = ("Redrawing \(Self.fileName(job.path))", frameStart + Self.statusDuration)
+            case .success(let strokes):
+                s.state.openDrawing(strokes)
+                s.wholeFrame = true
+                // The canvas before is in the journal: it is set aside, and the new journal
+                // starts from the opened drawing.
+                let kept = restartJournalFromState(&s)
+                let count = strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes"
+                s.status = ("Opened \(Self.fileName(job.path)) (\(count)) · Ctrl+Z brings the canvas before back"
+                            + (kept.map { " · it is kept as \($0)" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
                 let message = UserMessage(error, context: "Open Recent", status: "Cannot open \(Self.fileName(job.path))")
                 Self.log(message.log)
@@ -324,16 +324,22 @@ public final class WindowApp {
     /// name of its own (a session that replays it: `forcecanvas --replay FILE`), and a new
     /// journal starts from the new canvas.
     private func keepCanvasAside(_ s: inout Running, at t: Double) {
-        guard let restart = config.restartJournal else { return }
+        if let kept = restartJournalFromState(&s) {
+            Self.log("forcecanvas: new canvas; the last one is kept as \(kept)")
+            s.status = ("New canvas · the last one is kept as \(kept) (forcecanvas --replay opens it)", t + 2 * Self.statusDuration)
+        }
+    }
+
+    /// Starts the journal again from the state as it is (a session that redraws it), the old
+    /// one set aside; returns where it went.
+    private func restartJournalFromState(_ s: inout Running) -> String? {
+        guard let restart = config.restartJournal else { return nil }
         s.journal?.close()
         let resume = Session.resuming(s.state)
         let started = restart(resume)
         s.journal = started?.writer
         for e in resume.events { s.journal?.record(e) }
-        if let kept = started?.keptAs {
-            Self.log("forcecanvas: new canvas; the last one is kept as \(kept)")
-            s.status = ("New canvas · the last one is kept as \(kept) (forcecanvas --replay opens it)", t + 2 * Self.statusDuration)
-        }
+        return started?.keptAs
     }
 
     /// The scene asked for on a restored canvas, then a launch through a quick action (which

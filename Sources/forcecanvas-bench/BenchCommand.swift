@@ -80,6 +80,7 @@ struct BenchCommand: ParsableCommand {
         if wants(13) { try printCheckSection() }
         if wants(14) { try printPlayerSection() }
         if wants(15) { try printPresentSection() }
+        if wants(17) { try printRestoreSection() }
     }
 
     /// Whether section `n` runs (`--only`).

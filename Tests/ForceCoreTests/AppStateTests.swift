@@ -42,6 +42,28 @@ final class AppStateTests: XCTestCase {
         XCTAssertFalse(d.state.ink.canRedo)
     }
 
+    /// Open Recent's drawing replaces the canvas in one undoable step, its strokes renumbered
+    /// after every id the canvas used (a renderer keyed by id never sees an old stroke again).
+    func testOpeningADrawingIsUndoableAndRenumbered() {
+        var other = Driver()
+        draw(&other, from: 50)
+        var d = Driver()
+        draw(&d, from: 0)
+        draw(&d, from: 100)
+        let before = d.state.ink.strokes
+        XCTAssertEqual(other.state.ink.strokes.count, 1)
+        d.state.openDrawing(other.state.ink.strokes)
+        XCTAssertEqual(d.state.ink.strokes.map(\.points.first?.preciseLocation.x), [50])
+        XCTAssertGreaterThan(d.state.ink.strokes[0].id, before.map(\.id).max() ?? 0)
+        d.command(.undo)
+        XCTAssertEqual(d.state.ink.strokes, before, "the canvas before is back")
+        d.command(.redo)
+        XCTAssertEqual(d.state.ink.strokes.map(\.points.first?.preciseLocation.x), [50])
+        draw(&d, from: 200)
+        XCTAssertEqual(d.state.ink.strokes.count, 2)
+        XCTAssertEqual(Set(d.state.ink.strokes.map(\.id)).count, 2, "ids stay unique")
+    }
+
     func testResizeKeepsEveryStroke() {
         var d = Driver()
         draw(&d, from: 0)

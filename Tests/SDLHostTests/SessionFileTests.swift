@@ -86,26 +86,53 @@ final class SessionFileTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("forcecanvas: Open Recent: \(dir)/bad.jsonl:3: \"x\" must be a number"), r.stderr)
     }
 
-    func testOpenRecentRedrawsAGoodFile() throws {
+    /// Open Recent opens the drawing at once (read and replayed off the frame loop, never at
+    /// the pace it was drawn: these strokes span a minute), with no panel deciding what it draws
+    /// (it was exported with the HUD on, and every stroke starts where the dock is), and the
+    /// canvas it replaces is kept: undo brings it back, and its journal is set aside.
+    func testOpenRecentOpensTheWholeDrawingAtOnceAndKeepsTheCanvasBefore() throws {
         try Binary.requireDisplay()
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let doc = DocumentGenerator(strokes: 2, pointsPerStroke: 30, viewport: Viewport(width: 800, height: 600))
-        try (lines(doc).joined(separator: "\n") + "\n").write(toFile: "\(dir)/good.jsonl", atomically: true, encoding: .utf8)
+        var options = Options()
+        options.showHUD = true
+        var drawing = Session(viewport: Viewport(width: 1280, height: 800), options: options)
+        for (k, y) in [200.0, 400, 600].enumerated() {
+            for (i, x) in stride(from: 100.0, through: 700, by: 50).enumerated() {
+                let phase: PointerPhase = i == 0 ? .down : (x >= 700 ? .up : .move)
+                drawing.events.append(TimedEvent(time: Double(k) * 30 + Double(i) * 0.02,
+                                                 event: .pointer(PointerInput(phase: phase, location: Point(x: x, y: y)))))
+            }
+        }
+        try SessionCoding.encode(drawing).write(toFile: "\(dir)/good.jsonl", atomically: true, encoding: .utf8)
         try writeOpenRecent(session: "\(dir)/good.jsonl", stateHome: dir)
+        // The canvas before: one stroke, in the journal.
+        var before = Session(viewport: Viewport(width: 1280, height: 800))
+        for (i, x) in stride(from: 300.0, through: 900, by: 50).enumerated() {
+            before.events.append(TimedEvent(time: 0.1 + Double(i) * 0.02,
+                                            event: .pointer(PointerInput(phase: i == 0 ? .down : (x >= 900 ? .up : .move), location: Point(x: x, y: 100)))))
+        }
+        let journal = "\(dir)/forcecanvas/journal"
+        try FileManager.default.createDirectory(atPath: journal, withIntermediateDirectories: true)
+        try SessionCoding.encode(before).write(toFile: journal + "/canvas.jsonl", atomically: true, encoding: .utf8)
+
         let env = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": dir]) { $1 }
-        // The document lasts 0.5 s of real time; 90 frames is about 1.5 s.
-        let r = try Binary.forcecanvas(["run", "--shortcut", AppShortcut.openRecent.rawValue, "--exit-after-frames", "90",
-                                        "--size", "800x600", "--snapshot", "\(dir)/shot.png"], environment: env)
+        let r = try Binary.forcecanvas(["run", "--shortcut", AppShortcut.openRecent.rawValue, "--exit-after-frames", "40",
+                                        "--snapshot", "\(dir)/shot.png"], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertFalse(r.stderr.contains("Open Recent"), r.stderr)
         let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
-        var ink = 0
-        for p in doc.points(ofStroke: 0) + doc.points(ofStroke: 1) {
-            let x = Int(p.location.x), y = Int(p.location.y)
-            if x >= 0, y >= 0, x < shot.width, y < shot.height, shot.luminance(x: x, y: y) < 100 { ink += 1 }
+        for y in [200, 400, 600] {
+            XCTAssertLessThan(shot.luminance(x: 600, y: y), 100, "the stroke at y \(y) is there after 40 frames")
         }
-        XCTAssertGreaterThan(ink, 30, "the strokes are redrawn where they were drawn")
+        XCTAssertGreaterThan(shot.luminance(x: 600, y: 100), 200, "the canvas before is replaced")
+        // The journal now redraws the opened drawing; the one before is set aside, whole.
+        let restored = try Binary.forcecanvas(["run", "--exit-after-frames", "3"], environment: env)
+        XCTAssertTrue(restored.stderr.contains("restored 3 strokes"), restored.stderr)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: journal).filter { $0.hasPrefix("canvas.previous-") }
+        XCTAssertEqual(aside.count, 1, "\(aside)")
+        let kept = try SessionCoding.parse(try String(contentsOfFile: journal + "/" + aside[0], encoding: .utf8), file: aside[0])
+        XCTAssertEqual(Fixtures.finalState(kept).ink.strokes.count, 1, "the canvas before")
     }
 
     /// A shortcuts file with one Open Recent item naming `session`.

@@ -15,6 +15,8 @@ public struct InkCanvas: Equatable, Sendable {
         case clear([Stroke])
         /// Strokes an eraser gesture removed, with the indices they had (ascending).
         case erase([ErasedStroke])
+        /// A drawing opened over the canvas (`open`): the strokes before and the ones opened.
+        case open(before: [Stroke], after: [Stroke])
     }
 
     /// A stroke the eraser removed and where it was in the stacking order.
@@ -173,7 +175,7 @@ public struct InkCanvas: Equatable, Sendable {
         case .add(let s):
             if let i = position(of: s.id) { removeFinished(at: i) }
             markDamage([s])
-        case .clear(let old):
+        case .clear(let old), .open(let old, _):
             replaceAll(with: old)
             markDamage(nil)
         case .erase(let removed):
@@ -193,6 +195,9 @@ public struct InkCanvas: Equatable, Sendable {
         case .clear:
             replaceAll(with: [])
             markDamage(nil)
+        case .open(_, let opened):
+            replaceAll(with: opened)
+            markDamage(nil)
         case .erase(let removed):
             for r in removed {
                 if let i = position(of: r.stroke.id) { removeFinished(at: i) }
@@ -211,6 +216,22 @@ public struct InkCanvas: Equatable, Sendable {
         undoStack.removeAll()
         redoStack.removeAll()
         replaceAll(with: [])
+        markDamage(nil)
+    }
+
+    /// Opens a drawing (Open Recent): its finished strokes replace the canvas's in one undoable
+    /// step (undo brings the canvas before back), renumbered after every id this canvas used, so
+    /// a renderer never mistakes one for an old one. A stroke being drawn is cancelled first.
+    public mutating func open(_ drawing: [Stroke], at time: Double) {
+        if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
+        erasing = nil
+        let opened = drawing.filter { $0.isFinished && $0.realCount > 0 }.map { s -> Stroke in
+            defer { nextStrokeID += 1 }
+            return s.renumbered(nextStrokeID)
+        }
+        undoStack.append(.open(before: strokes, after: opened))
+        redoStack.removeAll()
+        replaceAll(with: opened)
         markDamage(nil)
     }
 

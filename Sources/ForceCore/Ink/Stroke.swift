@@ -30,6 +30,14 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
         }
     }
 
+    /// This stroke under another id (a drawing opened into a canvas whose ids went further).
+    func renumbered(_ newID: Int) -> Stroke {
+        var s = Stroke(id: newID, source: source, hasForce: hasForce, isFinished: isFinished)
+        s.points = points
+        s.extent = extent
+        return s
+    }
+
     /// Appends a real sample (stale predictions go first).
     mutating func append(_ p: InkPoint) {
         points.append(p)

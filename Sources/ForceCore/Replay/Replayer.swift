@@ -8,8 +8,7 @@
 /// the tests compare against). Frame 0 is always simulated first.
 ///
 /// The headless replay and `check`, the video, the journal's restore (`StateReplay`), the
-/// state trace and the player all step through it; Open Recent's redraw hands out its events
-/// through the same `ReplayCursor`, on the window's own frames.
+/// state trace, the player and Open Recent (off the frame loop) all step through it.
 public struct Replayer<Events: TimedEventSource> {
     /// The state after the last simulated frame.
     public private(set) var state: AppState

@@ -171,8 +171,8 @@ extension AppState {
                 scenes.canvas.ink.clear()
                 show(.canvas)
             case .openRecent:
-                // Opening a drawing replaces the canvas (the clear is undoable).
-                scenes.canvas.ink.clear()
+                // The host reads the drawing and opens it when it is there (`openDrawing`,
+                // undoable); until then the canvas stays as it is.
                 hostRequests.append(.openRecent(item))
                 show(.canvas)
             case .peekDemo:

@@ -211,6 +211,15 @@ public struct AppState: Equatable, Sendable {
         show(.canvas)
     }
 
+    /// Opens a drawing the host read and replayed (Open Recent): its strokes replace the
+    /// canvas's in one undoable step, and the canvas is shown.
+    public mutating func openDrawing(_ strokes: [Stroke]) {
+        cancelPress()
+        scenes.canvas.ink.open(strokes, at: time)
+        eventLog.append("opened a drawing", at: time)
+        show(.canvas)
+    }
+
     /// Switches scenes; a press in progress is cancelled first (its scene will not see the end).
     public mutating func show(_ next: SceneKind) {
         guard next != scene, scenes.kinds.contains(next) else { return }

@@ -38,4 +38,19 @@ public struct Options: Equatable, Hashable, Sendable {
     public var inkStyleKey: [Bool] {
         [debug, precise, opacityFromPressure, renderer == .classic, widthMapping == .touchCanvas]
     }
+
+    /// These options with every panel closed (help, HUD, curve, log, plot, diagram, trail, the
+    /// debug drawing): what a replay that must not depend on the view runs with.
+    public var withoutPanels: Options {
+        var o = self
+        o.showHelp = false
+        o.showHUD = false
+        o.showCurve = false
+        o.showEventLog = false
+        o.showForcePlot = false
+        o.showDiagram = false
+        o.showTrail = false
+        o.debug = false
+        return o
+    }
 }
