@@ -59,6 +59,9 @@ public final class WindowApp {
         var stats: FrameStats?
         var lastStats = -Double.infinity
         var opening: SessionLoad?
+        /// The window size last asked of SDL or reported by it, and when a change was asked.
+        var askedWindow = (width: 0, height: 0)
+        var askedAt = -Double.infinity
         var checkpoints = CheckpointNames()
         var frames = 0
         var deadline: Double
@@ -87,7 +90,11 @@ public final class WindowApp {
         let start = config.initialState ?? config.header.initialState(shortcuts: config.shortcuts)
         let window: Window, presenter: any WindowPresenter
         do {
-            (window, presenter) = try openWindow(size: windowSize, viewport: start.viewport)
+            // The window holds the device and, placed outside it, the dock.
+            let size = config.player == nil
+                ? (windowSize.width + start.viewport.width - start.screenSize.width, windowSize.height + start.viewport.height - start.screenSize.height)
+                : windowSize
+            (window, presenter) = try openWindow(size: size, viewport: start.viewport)
         } catch {
             config.journal?.close()
             throw error
@@ -124,9 +131,11 @@ public final class WindowApp {
         // The window manager or HiDPI may give another size than asked: that is an event too.
         let viewport = l.presenter.viewport
         if s.player == nil, viewport != s.state.viewport {
-            apply(.resize(viewport), at: l.clock.now, &s)
+            let screen = s.state.screenSize(forWindow: viewport)
+            if screen != s.state.screenSize { apply(.resize(screen), at: l.clock.now, &s) }
             l.translator.windowSize = (Double(viewport.width), Double(viewport.height))
         }
+        l.askedWindow = (viewport.width, viewport.height)
         launch(at: l.clock.now, &s)
 
         while s.running {
@@ -134,6 +143,7 @@ public final class WindowApp {
             let polled = poll(frameStart, &l)
             let events = translate(polled, &l)
             update(events, frameStart, &l, &s)
+            followWindowSize(frameStart, &l, &s)
             updateTitle(&l, s)
             advance(to: frameStart, &s)
             let frame = buildDisplay(frameStart, &l, &s)
@@ -227,6 +237,35 @@ public final class WindowApp {
         takeExports(at: frameStart, &s)
     }
 
+    /// With the dock outside the device, opening or closing it grows or shrinks the window,
+    /// the device keeping its size. A window that cannot change (maximized, fullscreen, a tiling
+    /// window manager) keeps its size after a moment, and the device takes what is left.
+    private func followWindowSize(_ now: Double, _ l: inout Loop, _ s: inout Running) {
+        guard s.player == nil, s.state.placement == .outside else { return }
+        let wanted = (width: s.state.viewport.width, height: s.state.viewport.height)
+        if wanted != l.askedWindow {
+            if now - l.askedAt > Self.windowResizePatience, l.askedAt > -Double.infinity {
+                // Asked and not given: the device takes what the window has.
+                var w: Int32 = 0, h: Int32 = 0
+                SDL_GetWindowSize(l.window.window, &w, &h)
+                let screen = s.state.screenSize(forWindow: Viewport(width: Int(w), height: Int(h), scale: s.state.screenSize.scale))
+                l.askedAt = -.infinity
+                l.askedWindow = (Int(w), Int(h))
+                if screen != s.state.screenSize { apply(.resize(screen), at: now, &s) }
+                return
+            }
+            if l.askedAt == -.infinity {
+                SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+                l.askedAt = now
+            }
+        } else {
+            l.askedAt = -.infinity
+        }
+    }
+
+    /// 0.5 s: how long a window manager has to give the size asked for.
+    static let windowResizePatience = 0.5
+
     /// What one translated event does.
     private func perform(_ h: HostEvent, at t: Double, frameStart: Double, _ l: inout Loop, _ s: inout Running) {
         if playerTakes(h, at: t, frameStart: frameStart, window: l.window, clock: l.clock, &s) { return }
@@ -234,10 +273,15 @@ public final class WindowApp {
         case .input(let e): apply(e, at: t, &s)
         case .quit: s.running = false
         case .resized(let v):
-            if v != s.state.viewport { apply(.resize(v), at: t, &s) }
+            // The window's size less the dock is the device's (the same as the window's when
+            // the dock is inside or closed).
+            let screen = s.state.screenSize(forWindow: v)
+            if screen != s.state.screenSize { apply(.resize(screen), at: t, &s) }
+            l.askedWindow = (v.width, v.height)
         case .export:
             let d = s.state.display
-            s.exports.append(ExportJob.start(d.ink, viewport: d.viewport, options: s.state.options,
+            // The ink lives on the device's screen: a dock beside it is not part of the drawing.
+            s.exports.append(ExportJob.start(d.ink, viewport: s.state.screenSize, options: s.state.options,
                                              directory: config.exportDirectory))
             s.status = ("Exporting…", .infinity)
         case .checkpoint:
@@ -314,8 +358,14 @@ public final class WindowApp {
     func apply(_ e: InputEvent, at t: Double, _ s: inout Running) {
         // Ctrl+N on a drawing: the journal that holds it is set aside (see `keepCanvasAside`).
         let setsAside = e == .command(.newCanvas) && !s.state.ink.strokes.isEmpty && config.restartJournal != nil
+        let curve = s.state.pressure.curve
         s.state.handle(e, at: t)
-        let timed = TimedEvent(time: t, event: e)
+        var timed = TimedEvent(time: t, event: e)
+        if case .pointer = e, s.state.pointerWentToDock {
+            // A panel's input is not the device's: the files keep what it changed, if anything.
+            guard s.state.pressure.curve != curve else { return }
+            timed = TimedEvent(time: t, event: .pressureCurve(s.state.pressure.curve))
+        }
         if setsAside { keepCanvasAside(&s, at: t) } else { s.journal?.record(timed) }
         s.recording?.record(timed)
     }

@@ -42,7 +42,8 @@ struct OverlayPainter {
     var gaugeRect: Rect { layout.rect(of: .gauge) ?? .null }
     /// The help hint at the top right, narrowed to a "?" when the scene tabs leave less room.
     var hintRect: Rect {
-        let right = Double(display.viewport.width) - 8
+        // The device screen's top right (with the dock outside, the window's right is the dock's).
+        let right = layout.screen.maxX - 8
         let room = right - display.tabs.frame.maxX - 8
         let w = room >= Self.hintSize.width ? Self.hintSize.width : max(Self.hintSize.height, min(room, Self.hintSize.width))
         return Rect(x: right - w, y: 8, width: w, height: Self.hintSize.height)

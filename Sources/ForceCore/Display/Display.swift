@@ -165,8 +165,10 @@ extension AppState {
         let context = sceneContext()
         return Display(
             viewport: viewport,
-            ink: InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
-                          index: ink.index, style: style),
+            ink: options.debug && !ink.takenBack.isEmpty
+                ? InkLayer(strokes: ink.strokesWithTakenBack, live: ink.live, revision: ink.revision, damage: ink.damage, style: style)
+                : InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
+                           index: ink.index, style: style),
             gauge: gauge,
             pointer: pointer,
             showHelp: options.showHelp,

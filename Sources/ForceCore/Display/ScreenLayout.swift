@@ -15,6 +15,18 @@ public struct ScreenLayout: Equatable, Sendable {
     /// Where the dock is.
     public enum Dock: String, Equatable, Sendable { case none, side, bottom }
 
+    /// Whether the dock takes its room from the device's screen or adds it to the window.
+    public enum Placement: String, Equatable, Sendable {
+        /// The dock inside the window, the device's screen beside or above it (a version 1
+        /// session that opens a panel was recorded so, and replays so).
+        case inside
+        /// The device's screen is the whole of what the input and the scenes know, at the
+        /// window's top left; the dock is added to its right (a side column) or below it (a
+        /// band), and the window grows. A panel then never covers ink nor changes what the core
+        /// does with input: the rule of docs/ARCHITECTURE.md.
+        case outside
+    }
+
     /// 1280 pt: from this width the dock is a side column, below it a bottom band (issue 9).
     public static let sideDockMinimumWidth = 1280.0
     /// 440 pt: a panel's width in the side column (the callback log's longest callbacks fit).
@@ -68,7 +80,7 @@ public struct ScreenLayout: Equatable, Sendable {
                                   width: s.width, height: s.height)
         } else if bounds.width >= Self.sideDockMinimumWidth {
             dock = .side
-            let width = Self.panelWidth + 2 * Self.margin
+            let width = Self.dockWidth
             dockFrame = Rect(x: 0, y: 0, width: width, height: bounds.height)
             screen = Rect(x: width, y: 0, width: bounds.width - width, height: bounds.height)
             let placed = Self.stack(shown, in: dockFrame.insetBy(Self.margin))
@@ -87,6 +99,40 @@ public struct ScreenLayout: Equatable, Sendable {
         self.panels = panels
         self.hidden = hidden
         compactGauge = false
+    }
+
+    /// The layout for a device of `device`'s size with the `open` panels outside it
+    /// (`Placement.outside`): the same screen and scene area whatever is open; `viewport` is
+    /// the window, the device plus the dock. The dock is always a side column on the device's
+    /// right (the screen is never narrowed, so no band is needed), `dockWidth` wide; panels
+    /// that do not fit its height are hidden, as in a side column inside.
+    public init(device: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn) {
+        let shown = Panel.allCases.filter { $0 == .gauge || open.contains($0) }
+        guard shown.count > 1 else {
+            self.init(viewport: device, open: [], bottomReserve: bottomReserve, scenes: scenes)
+            return
+        }
+        let bounds = device.bounds
+        let frame = Rect(x: bounds.maxX, y: 0, width: Self.dockWidth, height: bounds.height)
+        let placed = Self.stack(shown, in: frame.insetBy(Self.margin))
+        self.init(viewport: Viewport(width: device.width + Int(Self.dockWidth), height: device.height, scale: device.scale),
+                  dock: .side, dockFrame: frame, screen: bounds, panels: placed.rects, hidden: placed.hidden, scenes: scenes)
+    }
+
+    /// 472 pt: the side column's width (a panel and its margins).
+    public static var dockWidth: Double { panelWidth + 2 * margin }
+
+    private init(viewport: Viewport, dock: Dock, dockFrame: Rect, screen: Rect, panels: [Panel: Rect], hidden: [Panel], scenes: [SceneKind]) {
+        self.viewport = viewport
+        self.dock = dock
+        self.dockFrame = dockFrame
+        self.screen = screen
+        sceneArea = Rect(x: screen.x, y: screen.y + SceneTabs.reservedHeight, width: screen.width,
+                         height: max(0, screen.height - SceneTabs.reservedHeight))
+        self.panels = panels
+        self.hidden = hidden
+        compactGauge = false
+        self.scenes = scenes
     }
 
     private init(copy l: ScreenLayout, panels: [Panel: Rect], compactGauge: Bool) {

@@ -57,6 +57,14 @@ public struct InkCanvas: Equatable, Sendable {
     /// Real points in the finished strokes.
     public private(set) var finishedPointCount = 0
 
+    /// Strokes the system took back (an edge swipe that began as ink), newest last, at most
+    /// `takenBackLimit`: not the drawing (no undo step, not exported, not counted), kept so the
+    /// debug drawing can show them in red whether it was on when they were taken or not — the
+    /// drawing itself never depends on the debug option.
+    public private(set) var takenBack: [Stroke] = []
+    /// 64: taken-back strokes kept for the debug drawing.
+    public static let takenBackLimit = 64
+
     /// The strokes the current eraser gesture removed so far (one undo step per gesture).
     private var erasing: [ErasedStroke]?
     private var nextStrokeID = 1
@@ -133,10 +141,6 @@ public struct InkCanvas: Equatable, Sendable {
         live = nil
         finished.points.removePredicted()
         settle(&finished)
-        if cancelled, discard {
-            markDamage([finished])
-            return
-        }
         if cancelled {
             for i in 0..<finished.realCount { finished.points.setType(finished.points.type(at: i).union(.cancelled), at: i) }
             // Points already frozen change type (debug colours): that ink is repainted.
@@ -144,6 +148,11 @@ public struct InkCanvas: Equatable, Sendable {
         }
         finished.isFinished = true
         finished.points.shrinkToFit()
+        if cancelled, discard {
+            takenBack.append(finished)
+            if takenBack.count > Self.takenBackLimit { takenBack.removeFirst(takenBack.count - Self.takenBackLimit) }
+            return
+        }
         insertFinished(finished, at: strokes.count)
         undoStack.append(.add(finished))
         redoStack.removeAll()
@@ -234,6 +243,17 @@ public struct InkCanvas: Equatable, Sendable {
         replaceAll(with: opened)
         markDamage(nil)
     }
+
+    /// The strokes the debug drawing shows: the drawing and, in their places by id, the ones
+    /// the system took back.
+    public var strokesWithTakenBack: [Stroke] {
+        guard !takenBack.isEmpty else { return strokes }
+        return (strokes + takenBack).sorted { $0.id < $1.id }
+    }
+
+    /// Marks every finished stroke as changed (what is shown of them changed: the debug
+    /// drawing came or went), so renderers repaint.
+    public mutating func repaintAll() { markDamage(nil) }
 
     /// Removes every finished stroke (undoable).
     public mutating func clear() {

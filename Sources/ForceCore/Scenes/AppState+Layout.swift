@@ -17,7 +17,10 @@ extension AppState {
     /// the scene's content.
     func computedLayout() -> ScreenLayout {
         let current = scenes.scene(scene)
-        let base = ScreenLayout(viewport: viewport, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds)
+        let base = switch placement {
+        case .inside: ScreenLayout(viewport: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds)
+        case .outside: ScreenLayout(device: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds)
+        }
         return base.clearingGauge(of: current.content(in: base.sceneArea))
     }
 
@@ -30,11 +33,19 @@ extension AppState {
         return screenLayout.rect(of: .curve).map(CurvePanel.init(frame:))
     }
 
+    /// The device size a window of `window`'s size leaves: the window less the dock when the
+    /// dock is placed outside and open (the host turns a resized window into this).
+    public func screenSize(forWindow window: Viewport) -> Viewport {
+        guard placement == .outside, screenLayout.dock != .none else { return window }
+        return Viewport(width: window.width - Int(ScreenLayout.dockWidth), height: window.height, scale: window.scale)
+    }
+
     /// Lays everything out again after the window, the open panels or the scene changed: the
     /// screen layout (kept, not recomputed at each use), the system chrome, the scenes.
     mutating func relayout() {
         let layout = computedLayout()
         screenLayout = layout
+        viewport = layout.viewport
         chrome.resize(screen: layout.screen)
         scenes.layOut(in: layout.sceneArea)
     }

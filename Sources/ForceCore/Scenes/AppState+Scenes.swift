@@ -21,7 +21,19 @@ extension AppState {
             pointerTrack.record(PointerTrack.Sample(time: time, location: p.location, force: isPressed || p.phase == .up ? pressure.force : 0,
                                                     source: p.source, phase: p.phase))
         }
-        if handleCurveDrag(p) || handleSwallowedPress(p) { return }
+        pointerWentToDock = false
+        if handleCurveDrag(p) {
+            pointerWentToDock = placement == .outside
+            return
+        }
+        if handleSwallowedPress(p) {
+            pointerWentToDock = placement == .outside && swallowedOnDock
+            if p.phase == .up || p.phase == .cancel { swallowedOnDock = false }
+            return
+        }
+        if placement == .outside, pressedSource == nil, screenLayout.dockFrame.contains(p.location) {
+            pointerWentToDock = true
+        }
         var lines: [String] = []
         let outcome = chrome.pointer(p, time: time, log: &lines)
         log(lines)
@@ -122,9 +134,12 @@ extension AppState {
         switch p.phase {
         case .down:
             guard pressedSource == nil else { return false }
+            swallowedOnDock = false
             if let target = screenLayout.tabs.scene(at: p.location) {
                 show(target)
-            } else if !screenLayout.dockFrame.contains(p.location) {
+            } else if screenLayout.dockFrame.contains(p.location) {
+                swallowedOnDock = true
+            } else {
                 return false
             }
             swallowedPress = true

@@ -7,7 +7,13 @@
 /// then the scene on screen (`Scene`), whose insides it does not know. Forces come from
 /// `pressure` (`PressureInput`), the scenes from `scenes` (`SceneSet`).
 public struct AppState: Equatable, Sendable {
-    public internal(set) var viewport: Viewport { didSet { relayout() } }
+    /// The window: the device's screen, and the dock when it is placed outside (`placement`).
+    public internal(set) var viewport: Viewport
+    /// The device's screen size, which sessions record and resizes change: with the dock placed
+    /// outside, what the input and the scenes know, whatever panel is open.
+    public internal(set) var screenSize: Viewport { didSet { relayout() } }
+    /// Whether the dock takes its room from the device or is added beside it.
+    public let placement: ScreenLayout.Placement
     public internal(set) var options: Options { didSet { relayout() } }
     /// The emulators, the force before and after the curve, and the curve: every force's source.
     public internal(set) var pressure: PressureInput
@@ -30,6 +36,13 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var curveDrag: Int?
     /// A press that landed on a scene tab or the teaching dock: swallowed until it lifts.
     var swallowedPress = false
+    /// Whether the swallowed press landed on the dock (not a tab).
+    var swallowedOnDock = false
+    /// Whether the last pointer sample went to the dock placed outside the device (a drag of
+    /// the curve panel's handles, a press on a panel, the pointer passing over them) rather
+    /// than to the device: a recording keeps what it changed (`.pressureCurve`), not the
+    /// sample, so that a replay never depends on which panels are open.
+    public internal(set) var pointerWentToDock = false
     /// Force over the last seconds (the force plot).
     public internal(set) var forceHistory = ForceHistory()
     /// Delegate-style callbacks as they happened (the event log).
@@ -67,8 +80,10 @@ public struct AppState: Equatable, Sendable {
     public init(viewport: Viewport, options: Options = Options(), emulator: PressureEmulator = PressureEmulator(),
                 pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas,
                 shortcuts: ShortcutCatalog = ShortcutCatalog(), thresholds: ForceThresholds = .standard,
-                waitingInterval: Double = TimedFallback.defaultWaitingInterval, adding added: [any Scene] = []) {
+                waitingInterval: Double = TimedFallback.defaultWaitingInterval, placement: ScreenLayout.Placement = .inside,
+                adding added: [any Scene] = []) {
         self.thresholds = thresholds
+        self.placement = placement
         self.waitingInterval = waitingInterval
         scenes = SceneSet(
             canvas: CanvasScene(),
@@ -83,6 +98,7 @@ public struct AppState: Equatable, Sendable {
         chrome = SystemChrome(viewport: viewport, scene: start, holdsEdgePresses: current.pressStyle == .force,
                               deferrals: scenes.all.map { ($0.kind, $0.edgeDeferral) })
         self.viewport = viewport
+        self.screenSize = viewport
         self.options = options
         pressure = PressureInput(emulator: emulator, curve: pressureCurve)
         screenLayout = ScreenLayout(viewport: viewport, open: [])
@@ -128,7 +144,7 @@ public struct AppState: Equatable, Sendable {
             pressure.setDeepPress(down)
             if emulatedForce != before { forceChanged() }
         case .command(let c): handleCommand(c)
-        case .resize(let v): viewport = v
+        case .resize(let v): screenSize = v
         case .device(let d): device = d
         case .pressureCurve(let curve): pressure.setCurve(curve)
         case .shortcut(let type):
@@ -164,7 +180,10 @@ public struct AppState: Equatable, Sendable {
         switch c {
         case .pressureUp: stepPressure(by: 1)
         case .pressureDown: stepPressure(by: -1)
-        case .toggleDebug: options.debug.toggle()
+        case .toggleDebug:
+            options.debug.toggle()
+            // The strokes the system took back come or go with the debug drawing.
+            if !ink.takenBack.isEmpty { scenes.canvas.ink.repaintAll() }
         case .togglePrecise: options.precise.toggle()
         case .toggleOpacity: options.opacityFromPressure.toggle()
         case .toggleRenderer: options.renderer = options.renderer == .outline ? .classic : .outline

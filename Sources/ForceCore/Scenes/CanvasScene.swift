@@ -1,6 +1,6 @@
 /// The Canvas scene: variable-width ink (TouchCanvas). The pen draws, its eraser end erases
 /// whole strokes, the mouse draws with the emulator's force. A stroke the system took over (an
-/// edge swipe) is taken off, or kept as cancelled ink (red) in debug mode.
+/// edge swipe) is taken off the drawing (the debug drawing shows it in red: `InkCanvas.takenBack`).
 public struct CanvasScene: Scene {
     /// The drawing: strokes, the live stroke, undo and redo.
     public internal(set) var ink = InkCanvas()
@@ -32,7 +32,7 @@ public struct CanvasScene: Scene {
             ink.move(to: p.location, force: c.force, time: c.time, altitude: p.altitude, azimuth: p.azimuth)
         case .up, .cancel:
             ink.end(at: p.location, force: c.force, time: c.time, cancelled: p.phase == .cancel,
-                    discard: c.systemTook && !c.options.debug)
+                    discard: c.systemTook)
         }
         return SceneOutcome()
     }

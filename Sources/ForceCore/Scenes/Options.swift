@@ -53,4 +53,8 @@ public struct Options: Equatable, Hashable, Sendable {
         o.debug = false
         return o
     }
+
+    /// Whether these options open the dock: a panel besides the gauge (the HUD, the curve, the
+    /// debug legend, the diagram, the force plot, the callback log).
+    public var opensDock: Bool { showHUD || showCurve || debug || showDiagram || showForcePlot || showEventLog }
 }

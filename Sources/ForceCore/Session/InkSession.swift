@@ -37,7 +37,9 @@ extension Session {
     /// the autosave journal is compacted into on a clean exit, so it never grows without bound.
     public static func resuming(_ state: AppState) -> Session {
         let display = state.display
-        var session = redrawing(display.ink.visibleStrokes, viewport: state.viewport, options: state.options)
+        var session = redrawing(display.ink.visibleStrokes, viewport: state.screenSize, options: state.options)
+        session.placement = state.placement
+        if state.placement == .inside { session.version = 1 }
         session.pressureStep = state.pressure.emulator.step
         session.pressureEasing = state.pressure.emulator.easing
         session.thresholds = state.thresholds

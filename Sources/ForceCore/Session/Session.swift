@@ -3,8 +3,13 @@
 public struct Session: Equatable, Sendable {
     /// "forcecanvas-session", the first line's `format`.
     public static let formatName = "forcecanvas-session"
-    /// The version this build writes and reads.
-    public static let currentVersion = 1
+    /// The version this build writes. Version 2: pointer positions are on the device's screen,
+    /// the dock of panels outside it (`ScreenLayout.Placement.outside`). Version 1 is read as
+    /// it always replayed: with the dock inside the window when its header opens a panel, else
+    /// as version 2 (without a dock the two are the same).
+    public static let currentVersion = 2
+    /// The versions this build reads.
+    public static let readableVersions = 1...2
 
     public var viewport: Viewport
     public var options: Options
@@ -25,6 +30,10 @@ public struct Session: Equatable, Sendable {
     /// `forcecanvas lessons` and the player's timeline.
     public var title: String?
     public var events: [TimedEvent]
+    /// The version the file said (written back as it was, so a file round-trips).
+    public var version = Session.currentVersion
+    /// Where the dock of panels goes in this session's replay (see `currentVersion`).
+    public var placement: ScreenLayout.Placement = .outside
 
     public init(viewport: Viewport, options: Options = Options(),
                 pressureStep: Double = PressureEmulator.defaultStep, pressureEasing: Double = PressureEmulator.defaultEasing,
@@ -50,7 +59,7 @@ public struct Session: Equatable, Sendable {
     public func initialState(shortcuts: ShortcutCatalog = ShortcutCatalog()) -> AppState {
         AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep, easing: pressureEasing),
                  pressureCurve: pressureCurve, scene: scene, shortcuts: shortcuts, thresholds: thresholds,
-                 waitingInterval: fallbackInterval)
+                 waitingInterval: fallbackInterval, placement: placement)
     }
 }
 

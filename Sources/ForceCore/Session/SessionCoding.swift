@@ -38,7 +38,7 @@ public enum SessionCoding {
     /// The header line of a session.
     public static func headerLine(_ s: Session) -> String {
         let o = s.options
-        return "{\"format\":\"\(Session.formatName)\",\"version\":\(Session.currentVersion),"
+        return "{\"format\":\"\(Session.formatName)\",\"version\":\(s.placement == .inside ? 1 : s.version),"
             + "\"width\":\(s.viewport.width),\"height\":\(s.viewport.height),\"scale\":\(num(s.viewport.scale)),"
             + "\"scene\":\"\(s.scene.name)\",\"peekThreshold\":\(num(s.thresholds.peek)),"
             + "\"popThreshold\":\(num(s.thresholds.pop)),\"fallbackInterval\":\(num(s.fallbackInterval)),"

@@ -5,8 +5,9 @@ extension SessionParser {
             throw f.fail("expected a header with \"format\":\"\(Session.formatName)\" on the first line")
         }
         let version = try f.integer("version")
-        guard version == Session.currentVersion else {
-            throw f.fail("session version \(version) is not supported (this build reads version \(Session.currentVersion))")
+        guard Session.readableVersions.contains(version) else {
+            throw f.fail("session version \(version) is not supported (this build reads versions "
+                         + "\(Session.readableVersions.lowerBound) to \(Session.readableVersions.upperBound))")
         }
         let viewport = try parseViewport(f)
         let step = try f.optionalNumber("pressureStep") ?? PressureEmulator.defaultStep
@@ -38,6 +39,9 @@ extension SessionParser {
                               options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
                               thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
         session.check = try parseCheckTolerances(f)
+        session.version = version
+        // Version 1 replays as it was recorded: a dock it opened took its room from the screen.
+        session.placement = version == 1 && options.opensDock ? .inside : .outside
         if let title = try f.optionalString("title") {
             guard title.utf8.count <= InputLimits.maximumNameBytes else {
                 throw f.fail("\"title\" is \(title.utf8.count) bytes long (at most \(InputLimits.maximumNameBytes))")
