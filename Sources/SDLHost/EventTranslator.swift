@@ -63,6 +63,12 @@ struct EventTranslator {
     private var penStroke: Int32?
     private var finger: (touch: SDL_TouchID, id: SDL_FingerID)?
     private var shiftKeys: Set<SDL_Keycode> = []
+    /// Where the mouse last was (Ctrl+= and Ctrl+wheel zoom about it).
+    private var mouse = Point(x: 0, y: 0)
+    /// A pan in progress (the middle button, or the left one with Space held): where it was.
+    private var panning: Point?
+    /// Space is held: a left-button drag pans instead of drawing.
+    private var spaceHeld = false
 
     mutating func translate(_ e: inout SDL_Event) -> [HostEvent] {
         switch SDL_EventType(e.type) {
@@ -76,27 +82,50 @@ struct EventTranslator {
             windowSize = (Double(v.width), Double(v.height))
             return [.resized(v)]
         case SDL_MOUSEBUTTONDOWN:
-            guard e.button.which != Self.touchMouseID, var out = mouseMayDrive() else { return [] }
+            guard e.button.which != Self.touchMouseID else { return [] }
+            mouse = Point(x: Double(e.button.x), y: Double(e.button.y))
+            // The middle button, or Space and the left one, pans the canvas (not a press).
+            if buttons.isEmpty, panning == nil, e.button.button == UInt8(SDL_BUTTON_MIDDLE) || (spaceHeld && e.button.button == UInt8(SDL_BUTTON_LEFT)) {
+                panning = mouse
+                return []
+            }
+            guard var out = mouseMayDrive() else { return [] }
             let wasDown = !buttons.isEmpty
             buttons.insert(e.button.button)
             if !wasDown { out.append(pointer(.down, x: e.button.x, y: e.button.y)) }
             return out
         case SDL_MOUSEBUTTONUP:
+            if panning != nil, buttons.isEmpty {
+                panning = nil
+                return []
+            }
             guard e.button.which != Self.touchMouseID, buttons.remove(e.button.button) != nil else { return [] }
             return buttons.isEmpty ? [pointer(.up, x: e.button.x, y: e.button.y)] : []
         case SDL_MOUSEMOTION:
-            guard e.motion.which != Self.touchMouseID, var out = mouseMayDrive() else { return [] }
+            guard e.motion.which != Self.touchMouseID else { return [] }
+            let at = Point(x: Double(e.motion.x), y: Double(e.motion.y))
+            mouse = at
+            if let from = panning {
+                panning = at
+                return at == from ? [] : [.input(.view(.pan(dx: at.x - from.x, dy: at.y - from.y)))]
+            }
+            guard var out = mouseMayDrive() else { return [] }
             out.append(pointer(.move, x: e.motion.x, y: e.motion.y))
             return out
         case SDL_MOUSEWHEEL:
             // preciseY carries smooth (trackpad) scrolling as fractional notches.
             var dy = Double(e.wheel.preciseY)
             if e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue { dy = -dy }
+            // Ctrl+wheel zooms about the pointer (a notch up: 10 % larger).
+            if dy != 0, SDL_GetModState().rawValue & KMOD_CTRL.rawValue != 0 {
+                return [.input(.view(.zoom(pow(KeyMap.wheelZoomStep, dy), about: mouse)))]
+            }
             return dy == 0 ? [] : [.input(.wheel(dy))]
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             return translateFinger(e.tfinger, type: SDL_EventType(e.type))
         case SDL_KEYDOWN:
             let sym = e.key.keysym.sym
+            if sym == SDL_Keycode(SDLK_SPACE.rawValue) { spaceHeld = true }
             if sym == SDL_Keycode(SDLK_LSHIFT.rawValue) || sym == SDL_Keycode(SDLK_RSHIFT.rawValue) {
                 let first = shiftKeys.isEmpty
                 shiftKeys.insert(sym)
@@ -109,9 +138,12 @@ struct EventTranslator {
             case .checkpoint: return e.key.repeat == 0 ? [.checkpoint] : []
             case .quit: return [.quit]
             case .player(let k): return [.player(k)]
+            case .zoom(let factor): return [.input(.view(.zoom(factor, about: mouse)))]
+            case .view(let change): return [.input(.view(change))]
             }
         case SDL_KEYUP:
             let sym = e.key.keysym.sym
+            if sym == SDL_Keycode(SDLK_SPACE.rawValue) { spaceHeld = false }
             guard shiftKeys.remove(sym) != nil else { return [] }
             return shiftKeys.isEmpty ? [.input(.deepPress(false))] : []
         default:

@@ -10,6 +10,10 @@ enum KeyAction: Equatable {
     case quit
     /// A key of the player or the lesson picker (nothing in a live window but Ctrl+O).
     case player(PlayerKey)
+    /// Ctrl+= / Ctrl+-: zoom the canvas by a factor about the pointer.
+    case zoom(Double)
+    /// Ctrl+0: the whole drawing; Ctrl+1: 100 %.
+    case view(ViewChange)
 }
 
 /// The player's keys (video players': Space, the arrows, Home and End, speed keys) and the
@@ -29,6 +33,11 @@ enum PlayerKey: Equatable {
 
 /// The keyboard layout of ForceCanvas (the help overlay lists the same keys).
 enum KeyMap {
+    /// 1.25: one Ctrl+= (four steps double the size, as in most drawing programs).
+    static let zoomStep = 1.25
+    /// 1.1: one Ctrl+wheel notch.
+    static let wheelZoomStep = 1.1
+
     static func action(sym: SDL_Keycode, modifiers: UInt16) -> KeyAction? {
         let ctrl = modifiers & UInt16(KMOD_CTRL.rawValue) != 0
         let shift = modifiers & UInt16(KMOD_SHIFT.rawValue) != 0
@@ -40,6 +49,10 @@ enum KeyMap {
             if key(SDLK_n) { return .command(.newCanvas) }
             if key(SDLK_q) { return .quit }
             if key(SDLK_o) { return .player(.lessons) }
+            if key(SDLK_EQUALS) || key(SDLK_PLUS) || key(SDLK_KP_PLUS) { return .zoom(zoomStep) }
+            if key(SDLK_MINUS) || key(SDLK_KP_MINUS) { return .zoom(1 / zoomStep) }
+            if key(SDLK_0) || key(SDLK_KP_0) { return .view(.fit) }
+            if key(SDLK_1) || key(SDLK_KP_1) { return .view(.actualSize) }
             return nil
         }
         if let k = playerKey(sym, shift: shift) { return .player(k) }

@@ -368,6 +368,10 @@ public final class WindowApp {
         }
         if setsAside { keepCanvasAside(&s, at: t) } else { s.journal?.record(timed) }
         s.recording?.record(timed)
+        if case .view = e {
+            let percent = Int((s.state.display.ink.view.scale * 100).rounded())
+            s.status = ("Zoom \(percent) % · Ctrl+0 the whole drawing, Ctrl+1 100 %, Space+drag or the middle button pans", t + Self.statusDuration)
+        }
     }
 
     /// A new canvas never destroys the last one: the journal holding it is set aside under a

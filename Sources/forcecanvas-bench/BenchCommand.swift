@@ -21,6 +21,9 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Run only these sections (numbers), e.g. --only 7 10.")
     var only: [Int] = []
 
+    @Option(help: "Cycles through the scenes in section 18 (memory over time).")
+    var soakCycles = 200
+
     func validate() throws {
         guard frames >= 10 else { throw ValidationError("--frames must be at least 10") }
     }
@@ -81,6 +84,8 @@ struct BenchCommand: ParsableCommand {
         if wants(14) { try printPlayerSection() }
         if wants(15) { try printPresentSection() }
         if wants(17) { try printRestoreSection() }
+        if wants(18) { try printSoakSection() }
+        if wants(19) { try printViewSection() }
     }
 
     /// Whether section `n` runs (`--only`).

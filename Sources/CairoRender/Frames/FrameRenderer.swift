@@ -93,8 +93,7 @@ public final class FrameRenderer {
         if isCanvas, let live = d.ink.live {
             let pieces = cache.tail(of: live, style: d.ink.style)
             tail = pieces
-            for p in pieces.real { tailRect = tailRect.union(p.bounds) }
-            for p in pieces.predicted { tailRect = tailRect.union(p.bounds) }
+            tailRect = cache.screenArea(of: pieces)
         }
         if changes.sceneChanged(to: d.scene) { changes.invalidate() }
         if isCanvas { backdrop = nil }

@@ -123,8 +123,7 @@ public final class LayerRenderer {
         var pieces: StrokeTessellator.Pieces?
         if d.scene.isCanvas, let live = d.ink.live {
             let p = ink.tail(of: live, style: d.ink.style)
-            for piece in p.real { area = area.union(piece.bounds) }
-            for piece in p.predicted { area = area.union(piece.bounds) }
+            area = ink.screenArea(of: p)
             pieces = p
         }
         if d.scene.isCanvas, painter.drawsInGroups { area = area.union(ink.liveLayerBounds) }

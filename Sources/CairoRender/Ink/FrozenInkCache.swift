@@ -7,7 +7,10 @@ import ForceCore
 /// appended, the next pieces of the live stroke (its `StrokeTessellator` processes every point
 /// once). Undo, redo, erase, a cancelled stroke and clear repaint only their damaged area: the
 /// strokes that intersect it are found through the ink's `StrokeIndex` and redrawn clipped to
-/// it. A style change or a resize redraws everything.
+/// it. A style change, a resize or a change of the canvas's view redraws everything.
+///
+/// The ink is in document coordinates and the cache holds it as the screen shows it, through
+/// the ink's `CanvasView`: every area this cache returns or takes is on the screen.
 ///
 /// Every piece is drawn exactly once, in stroke order, whatever the frame timing: the cache plus
 /// `drawTail` gives the same pixels as drawing every stroke whole.
@@ -16,6 +19,8 @@ public final class FrozenInkCache {
     private var viewport: Viewport
     private var revision: Int?
     private var style: InkStyle?
+    /// The view the cache's pixels were drawn through.
+    private var view = CanvasView.identity
     /// The newest finished stroke id drawn so far (strokes above it were appended since).
     private var lastDrawnID = 0
     /// The live stroke being followed and its tessellator (what it processed is in the cache).
@@ -27,7 +32,7 @@ public final class FrozenInkCache {
     private var liveLayerArea = Rect.null
     /// Where the live stroke's own layer has pixels (translucent ink only; null otherwise): a
     /// layered presenter draws it with the tail.
-    public var liveLayerBounds: Rect { liveLayerArea }
+    public var liveLayerBounds: Rect { view.toScreen(liveLayerArea) }
 
     /// Damage repaints only the damaged strokes' pixels (false: it redraws all ink, so the cache
     /// never depends on which frames were rendered: `FrameRenderer.canonical`).
@@ -63,7 +68,12 @@ public final class FrozenInkCache {
             surface.flush()
         }
         let appended = ink.strokes.reversed().prefix { $0.id > lastDrawnID }.reversed()
-        var needsAll = revision == nil || style != ink.style
+        var needsAll = revision == nil || style != ink.style || view != ink.view
+        if view != ink.view {
+            view = ink.view
+            clearLiveLayer()
+        }
+        Self.apply(view, to: cr)
         var damaged: [Stroke] = []
         if !needsAll, let seen = revision, seen != ink.revision {
             let entries = ink.damage.filter { $0.revision > seen }
@@ -91,7 +101,7 @@ public final class FrozenInkCache {
             var tessellated = Tessellated()
             for s in damaged + appended {
                 let pieces = StrokeTessellator.pieces(of: s, style: ink.style).real
-                for p in pieces { region.add(p.bounds) }
+                for p in pieces { region.add(view.toScreen(p.bounds)) }
                 if let kept = ink.stroke(id: s.id), kept == s { tessellated.strokes[s.id] = pieces }
             }
             if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow() }
@@ -102,15 +112,15 @@ public final class FrozenInkCache {
                 if let f = follow, f.id == s.id {
                     var t = f.tessellator
                     let rest = t.finish(s)
-                    dirty.add(mergeLive(rest, painter: painter, cr: cr))
+                    dirty.add(view.toScreen(mergeLive(rest, painter: painter, cr: cr)))
                     follow = nil
                 } else {
                     painter.draw(s, into: cr)
-                    dirty.add(s.inkBounds)
+                    dirty.add(view.toScreen(s.inkBounds))
                 }
             }
         }
-        dirty.add(followLive(ink.live, painter: painter, cr: cr))
+        dirty.add(view.toScreen(followLive(ink.live, painter: painter, cr: cr)))
         return dirty.isEmpty ? .none : .areas(dirty.rects)
     }
 
@@ -127,8 +137,20 @@ public final class FrozenInkCache {
         return StrokeTessellator.pieces(of: live, style: style)
     }
 
-    /// Draws the live stroke's tail over the cache's pixels (already on the frame).
+    /// The screen area of the live stroke's tail `pieces`.
+    public func screenArea(of tail: StrokeTessellator.Pieces) -> Rect {
+        var area = Rect.null
+        for p in tail.real { area = area.union(p.bounds) }
+        for p in tail.predicted { area = area.union(p.bounds) }
+        return view.toScreen(area)
+    }
+
+    /// Draws the live stroke's tail over the cache's pixels (already on the frame), through the
+    /// view (`cr` draws in screen points).
     public func drawTail(_ tail: StrokeTessellator.Pieces, painter: InkPainter, into cr: OpaquePointer) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        Self.apply(view, to: cr)
         if painter.drawsInGroups {
             compositeLiveLayer(with: tail.real, painter: painter, into: cr)
         } else {
@@ -143,8 +165,12 @@ public final class FrozenInkCache {
         cairo_push_group(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         if let layer = liveLayer {
+            // The layer is in screen pixels, whatever the view.
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
             cairo_set_source_surface(cr, layer.surface, 0, 0)
             cairo_paint(cr)
+            cairo_restore(cr)
         }
         painter.draw(pieces, into: cr)
         cairo_pop_group_to_source(cr)
@@ -182,10 +208,14 @@ public final class FrozenInkCache {
         var live: [InkPiece]?
     }
 
-    private func repaint(_ clip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: inout Tessellated) {
+    private func repaint(_ screenClip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: inout Tessellated) {
         cairo_save(cr)
-        cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+        // The clip is whole screen pixels; the strokes are found and drawn in the document's.
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, screenClip.x, screenClip.y, screenClip.width, screenClip.height)
         cairo_clip(cr)
+        Self.apply(view, to: cr)
+        let clip = view.toDocument(screenClip)
         CairoDrawing.setColour(Palette.paper, cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
@@ -263,7 +293,17 @@ public final class FrozenInkCache {
 
     private func liveLayerContext() -> OpaquePointer? {
         if liveLayer == nil { liveLayer = try? ImageSurface(viewport: viewport) }
-        return liveLayer?.makeContext()
+        guard let c = liveLayer?.makeContext() else { return nil }
+        Self.apply(view, to: c)
+        return c
+    }
+
+    /// Makes `cr` draw document coordinates where `view` shows them (nothing at the identity,
+    /// so pixels without a view are exactly what they were).
+    static func apply(_ view: CanvasView, to cr: OpaquePointer) {
+        guard !view.isIdentity else { return }
+        cairo_translate(cr, view.offset.x, view.offset.y)
+        cairo_scale(cr, view.scale, view.scale)
     }
 
     private func clearLiveLayer() {

@@ -82,7 +82,7 @@ struct OverlayPainter {
         guard display.ink.style.debug, let live = display.ink.live,
             let p = live.points.last(where: \.isReal), let alt = p.altitude, let az = p.azimuth
         else { return nil }
-        return Reticle(center: p.preciseLocation, altitude: alt, azimuth: az)
+        return Reticle(center: display.ink.view.toScreen(p.preciseLocation), altitude: alt, azimuth: az)
     }
 
     /// Each overlay's area with what it shows: the renderer redraws an area only when its item

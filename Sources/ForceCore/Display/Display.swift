@@ -30,9 +30,12 @@ public struct InkLayer: Equatable, Sendable {
     /// The finished strokes by place.
     public var index: StrokeIndex
     public var style: InkStyle
+    /// How the screen shows the document the strokes are in (renderers draw through it).
+    public var view: CanvasView
 
     public init(strokes: [Stroke], live: Stroke?, revision: Int, damage: [InkCanvas.Damage] = [],
-                index: StrokeIndex? = nil, style: InkStyle) {
+                index: StrokeIndex? = nil, style: InkStyle, view: CanvasView = .identity) {
+        self.view = view
         self.strokes = strokes
         self.live = live
         self.revision = revision
@@ -166,9 +169,10 @@ extension AppState {
         return Display(
             viewport: viewport,
             ink: options.debug && !ink.takenBack.isEmpty
-                ? InkLayer(strokes: ink.strokesWithTakenBack, live: ink.live, revision: ink.revision, damage: ink.damage, style: style)
+                ? InkLayer(strokes: ink.strokesWithTakenBack, live: ink.live, revision: ink.revision, damage: ink.damage, style: style,
+                           view: scenes.canvas.view)
                 : InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
-                           index: ink.index, style: style),
+                           index: ink.index, style: style, view: scenes.canvas.view),
             gauge: gauge,
             pointer: pointer,
             showHelp: options.showHelp,

@@ -19,8 +19,9 @@ extension Display {
         var out: [SceneElement] = []
         switch scene {
         case .canvas:
-            for s in ink.strokes { out.append(SceneElement("stroke \(s.id)", s.inkBounds)) }
-            if let live = ink.live { out.append(SceneElement("live stroke", live.inkBounds)) }
+            // Where the screen shows them, through the canvas's view.
+            for s in ink.strokes { out.append(SceneElement("stroke \(s.id)", ink.view.toScreen(s.inkBounds))) }
+            if let live = ink.live { out.append(SceneElement("live stroke", ink.view.toScreen(live.inkBounds))) }
         case .messages(let m): out += Self.elements(of: m)
         case .home(let h): out += Self.elements(of: h)
         case .confirm(let c): out += Self.elements(of: c)

@@ -251,6 +251,13 @@ public struct InkCanvas: Equatable, Sendable {
         return (strokes + takenBack).sorted { $0.id < $1.id }
     }
 
+    /// The area the drawing's ink covers (finished strokes and the live one), null when empty.
+    public var extent: Rect {
+        var r = live?.inkBounds ?? .null
+        for s in strokes { r = r.union(s.inkBounds) }
+        return r
+    }
+
     /// Marks every finished stroke as changed (what is shown of them changed: the debug
     /// drawing came or went), so renderers repaint.
     public mutating func repaintAll() { markDamage(nil) }

@@ -75,6 +75,8 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     /// The pressure curve became this one (a journal compacted on exit sets the user's curve
     /// back after redrawing the ink through a linear one).
     case pressureCurve(PressureCurve)
+    /// The canvas's view changed: a zoom about a point, a pan, fit, 100 % (`CanvasView`).
+    case view(ViewChange)
 }
 
 /// An event with the time it happened, in seconds from the session start.

@@ -147,6 +147,7 @@ public struct AppState: Equatable, Sendable {
         case .resize(let v): screenSize = v
         case .device(let d): device = d
         case .pressureCurve(let curve): pressure.setCurve(curve)
+        case .view(let change): scenes.canvas.changeView(change, area: screenLayout.sceneArea)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)
         case .checkpoint, .caption: break

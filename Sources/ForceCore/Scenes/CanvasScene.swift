@@ -4,8 +4,10 @@
 public struct CanvasScene: Scene {
     /// The drawing: strokes, the live stroke, undo and redo.
     public internal(set) var ink = InkCanvas()
-    /// Where the eraser touches, during an eraser gesture.
+    /// Where the eraser touches, during an eraser gesture (on the screen).
     public internal(set) var eraserLocation: Point?
+    /// How the screen shows the drawing: samples are taken into document coordinates through it.
+    public internal(set) var view = CanvasView.identity
     /// The newest points the diagram panel saw, and the steps they took (`noteMachineSteps`).
     private var seenPoints: [InkCanvas.FocusPoint] = []
     private var steps = TransitionLog()
@@ -22,8 +24,11 @@ public struct CanvasScene: Scene {
 
     // MARK: Input
 
-    public mutating func pointer(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
-        guard usesPressure(for: p) else { return erase(p, context: c) }
+    public mutating func pointer(_ screen: PointerInput, context c: SceneContext) -> SceneOutcome {
+        // The ink is in the document's coordinates; the eraser's ring stays on the screen.
+        var p = screen
+        p.location = view.toDocument(screen.location)
+        guard usesPressure(for: p) else { return erase(p, screen: screen.location, context: c) }
         switch p.phase {
         case .down:
             ink.begin(at: p.location, force: c.force, time: c.time, source: p.source, hasForce: c.hasForce,
@@ -44,7 +49,7 @@ public struct CanvasScene: Scene {
     }
 
     /// The pen's eraser end: removes whole finished strokes it touches (one undo step per press).
-    private mutating func erase(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
+    private mutating func erase(_ p: PointerInput, screen: Point, context c: SceneContext) -> SceneOutcome {
         let options = c.outline
         // The ink's radius at a point, as every renderer draws it.
         let halfWidth: (Stroke, InkPoint) -> Double = { _, point in
@@ -54,11 +59,11 @@ public struct CanvasScene: Scene {
         switch p.phase {
         case .down:
             out.press = .began(.eraser)
-            eraserLocation = p.location
+            eraserLocation = screen
             ink.beginErase(at: p.location, halfWidth: halfWidth)
         case .move:
             guard ink.isErasing else { return out }
-            eraserLocation = p.location
+            eraserLocation = screen
             ink.erase(at: p.location, halfWidth: halfWidth)
         case .up, .cancel:
             guard ink.isErasing else { return out }
@@ -84,10 +89,21 @@ public struct CanvasScene: Scene {
         return SceneOutcome()
     }
 
-    /// Ctrl+N: the ink and its undo history go.
+    /// Ctrl+N: the ink and its undo history go, the view is 100 % again.
     mutating func startNew(at t: Double) {
         ink.startNew(at: t)
         eraserLocation = nil
+        view = .identity
+    }
+
+    /// Zoom, pan, fit (all of the drawing in `area`, the scene's area) or 100 %.
+    mutating func changeView(_ change: ViewChange, area: Rect) {
+        switch change {
+        case .zoom(let factor, let anchor): view.zoom(by: factor, about: anchor)
+        case .pan(let dx, let dy): view.pan(dx: dx, dy: dy)
+        case .fit: view = .fitting(ink.extent, in: area)
+        case .actualSize: view = .identity
+        }
     }
 
     // MARK: What it shows
@@ -99,14 +115,15 @@ public struct CanvasScene: Scene {
         ("Wheel while pressed", "pressure ± 0.1 a notch (eased); standing still, the blob grows"),
         ("[  ]", "pressure − / + one step"),
         ("Shift", "deep press (1.0) while held"),
-        ("D", "debug: TouchCanvas's colours per point type, a dot per sample"),
+        ("D", "debug: colours per point type, a dot per sample"),
         ("P", "precise (sub-pixel) locations"),
         ("O", "pressure → opacity"),
-        ("R", "renderer: outline (perfect-freehand) ↔ classic (TouchCanvas segments)"),
-        ("W", "width mapping: perfect-freehand ↔ TouchCanvas (every renderer)"),
+        ("R", "renderer: outline ↔ classic segments"),
+        ("W", "width mapping: perfect-freehand ↔ TouchCanvas"),
         ("S", "simulated pressure: the mouse as a force-less device"),
         ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
-        ("C  /  Ctrl+N", "clear (undoable)  /  a new canvas (not undoable)"),
+        ("C  /  Ctrl+N", "clear (undoable)  /  a new canvas (the last is kept)"),
+        ("Ctrl+=  −  0  1", "zoom (also Ctrl+wheel), all, 100 %; Space+drag pans"),
         ("Ctrl+S", "export PNG, SVG, PDF and a .jsonl (Home → Open Recent)"),
         ("A pen's eraser end", "erases the whole strokes it touches"),
         ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),

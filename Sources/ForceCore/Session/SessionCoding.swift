@@ -83,6 +83,13 @@ public enum SessionCoding {
             return t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)}"
         case .checkpoint(let name):
             return t + "\"type\":\"checkpoint\",\"name\":\(quoted(name))}"
+        case .view(let change):
+            switch change {
+            case .zoom(let f, let p): return t + "\"type\":\"view\",\"zoom\":\(num(f)),\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
+            case .pan(let dx, let dy): return t + "\"type\":\"view\",\"dx\":\(num(dx)),\"dy\":\(num(dy))}"
+            case .fit: return t + "\"type\":\"view\",\"fit\":true}"
+            case .actualSize: return t + "\"type\":\"view\",\"actualSize\":true}"
+            }
         case .caption(let c):
             var s = t + "\"type\":\"caption\",\"text\":\(quoted(c.text))"
             if let d = c.duration { s += ",\"duration\":\(num(d))" }

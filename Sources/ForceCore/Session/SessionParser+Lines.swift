@@ -157,6 +157,8 @@ extension SessionParser {
             event = .checkpoint(name)
         case "caption":
             event = .caption(try parseCaption(f))
+        case "view":
+            event = .view(try parseViewChange(f))
         case "device":
             let kindName = try f.string("kind")
             guard let kind = DeviceKind(rawValue: kindName) else {
@@ -168,6 +170,18 @@ extension SessionParser {
             throw f.fail("unknown event type \"\(type)\"")
         }
         return TimedEvent(time: t, event: event)
+    }
+
+    /// A view line: `zoom` (a factor in (0, 64]) about `x`, `y`; `dx`, `dy`; `fit`; or `actualSize`.
+    static func parseViewChange(_ f: SessionFields) throws(SessionError) -> ViewChange {
+        if let factor = try f.optionalNumber("zoom") {
+            guard factor > 0, factor <= 64 else { throw f.fail("\"zoom\" must be a factor in (0, 64]") }
+            return .zoom(factor, about: Point(x: try f.coordinate("x"), y: try f.coordinate("y")))
+        }
+        if try f.optionalBool("fit") == true { return .fit }
+        if try f.optionalBool("actualSize") == true { return .actualSize }
+        guard try f.optionalNumber("dx") != nil else { throw f.fail("a view line needs \"zoom\", \"dx\"/\"dy\", \"fit\" or \"actualSize\"") }
+        return .pan(dx: try f.coordinate("dx"), dy: try f.coordinate("dy"))
     }
 
     /// A caption line: its text (at most `Caption.maximumTextBytes`), and the optional

@@ -1,0 +1,85 @@
+import ForceCore
+import TestSupport
+import XCTest
+
+/// The canvas's view: ink lives in document coordinates, the screen shows it through a zoom
+/// and a pan that are part of the state and recorded.
+final class CanvasViewTests: XCTestCase {
+    func testZoomKeepsThePointUnderThePointerAndRoundTrips() {
+        var v = CanvasView.identity
+        let anchor = Point(x: 300, y: 200)
+        let under = v.toDocument(anchor)
+        v.zoom(by: 4, about: anchor)
+        XCTAssertEqual(v.scale, 4)
+        XCTAssertEqual(v.toDocument(anchor).x, under.x, accuracy: 1e-9)
+        XCTAssertEqual(v.toDocument(anchor).y, under.y, accuracy: 1e-9)
+        v.pan(dx: 30, dy: -12)
+        let p = Point(x: 123.5, y: 77.25)
+        XCTAssertEqual(v.toDocument(v.toScreen(p)).x, p.x, accuracy: 1e-9)
+        XCTAssertEqual(v.toDocument(v.toScreen(p)).y, p.y, accuracy: 1e-9)
+        v.zoom(by: 1e9, about: anchor)
+        XCTAssertEqual(v.scale, CanvasView.scaleRange.upperBound, "clamped")
+        v.zoom(by: .nan, about: anchor)
+        XCTAssertEqual(v.scale, CanvasView.scaleRange.upperBound, "a NaN factor changes nothing")
+    }
+
+    /// Drawing while zoomed puts the ink where the document is under the pointer; zooming back
+    /// to 100 % shows it there.
+    func testInkIsDrawnInDocumentCoordinates() {
+        var d = Driver()
+        d.send(.view(.zoom(2, about: Point(x: 0, y: 0))))
+        d.at(0.1)
+        d.down(200, 300)
+        d.at(0.02)
+        d.move(260, 300)
+        d.at(0.02)
+        d.up(300, 300)
+        let points = d.state.ink.strokes.first?.points.filter(\.isReal).map(\.preciseLocation) ?? []
+        XCTAssertEqual(points.first, Point(x: 100, y: 150))
+        XCTAssertEqual(points.last, Point(x: 150, y: 150))
+        XCTAssertEqual(d.state.display.ink.view.scale, 2)
+    }
+
+    /// Ctrl+0 fits the drawing in the scene's area (never above 100 %); Ctrl+1 is 100 %; a new
+    /// canvas starts at 100 %.
+    func testFitActualSizeAndNewCanvas() {
+        var d = Driver()
+        d.at(0.1)
+        d.down(100, 100)
+        d.at(0.02)
+        d.move(150, 120)
+        d.at(0.02)
+        d.up(200, 140)
+        d.send(.view(.zoom(0.25, about: Point(x: 0, y: 0))))
+        d.send(.view(.fit))
+        let v = d.state.display.ink.view
+        XCTAssertEqual(v.scale, 1, "a small drawing is not blown up")
+        let area = d.state.screenLayout.sceneArea
+        let shown = v.toScreen(d.state.ink.extent)
+        XCTAssertEqual(shown.center.x, area.center.x, accuracy: 1e-9)
+        XCTAssertEqual(shown.center.y, area.center.y, accuracy: 1e-9)
+        d.send(.view(.actualSize))
+        XCTAssertEqual(d.state.display.ink.view, .identity)
+        d.send(.view(.zoom(3, about: Point(x: 10, y: 10))))
+        d.command(.newCanvas)
+        XCTAssertEqual(d.state.display.ink.view, .identity)
+    }
+
+    /// View lines round-trip through the session format, and a replay shows the same view.
+    func testViewEventsRoundTrip() throws {
+        let events: [TimedEvent] = [
+            TimedEvent(time: 0.1, event: .view(.zoom(1.25, about: Point(x: 10.5, y: 20)))),
+            TimedEvent(time: 0.2, event: .view(.pan(dx: -3.5, dy: 7))),
+            TimedEvent(time: 0.3, event: .view(.fit)),
+            TimedEvent(time: 0.4, event: .view(.actualSize)),
+        ]
+        let session = Session(viewport: Viewport(width: 800, height: 600), events: events)
+        let text = SessionCoding.encode(session)
+        XCTAssertTrue(text.contains("{\"t\":0.1,\"type\":\"view\",\"zoom\":1.25,\"x\":10.5,\"y\":20}"), text)
+        XCTAssertEqual(try SessionCoding.parse(text, file: "v.jsonl").events, events)
+        for bad in ["{\"t\":1,\"type\":\"view\"}", "{\"t\":1,\"type\":\"view\",\"zoom\":0,\"x\":1,\"y\":1}",
+                    "{\"t\":1,\"type\":\"view\",\"zoom\":2}"] {
+            XCTAssertThrowsError(try SessionCoding.parse(SessionCoding.headerLine(session) + "\n" + bad + "\n", file: "bad.jsonl"), bad)
+        }
+    }
+}
