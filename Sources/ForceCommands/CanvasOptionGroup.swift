@@ -46,6 +46,15 @@ struct Size: CustomStringConvertible {
 
     var description: String { "\(width)x\(height)" }
 
+    /// The frame a replay of a `screen`-sized session is drawn at for `--size` and `--scale`:
+    /// the session's own screen (what the replay does never depends on them), at `scale`
+    /// (default the session's) times the factor that fits it in `size` with its aspect kept.
+    static func frame(of screen: Viewport, size: Size?, scale: Double?) -> Viewport {
+        var s = scale ?? screen.scale
+        if let size { s *= min(Double(size.width) / Double(screen.width), Double(size.height) / Double(screen.height)) }
+        return Viewport(width: screen.width, height: screen.height, scale: s)
+    }
+
     /// What an option's help says about the range.
     static let rangeHelp = "WIDTHxHEIGHT in points, each side 1–\(Viewport.maximumSide) (e.g. 1280x800)"
 

@@ -36,7 +36,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Times in seconds to write a frame at.")
     var times: [Double] = []
 
-    @Option(help: ArgumentHelp("Canvas size, overriding the session's: \(Size.rangeHelp).", valueName: "WxH"),
+    @Option(help: ArgumentHelp("Frame size: the session's screen scaled to fit it, its aspect kept (the replay is the session's): \(Size.rangeHelp).", valueName: "WxH"),
             transform: Size.parse)
     var size: Size?
 
@@ -107,8 +107,7 @@ struct RenderCommand: ParsableCommand {
     /// `drawnAs` names what would be too large ("canvas", "video").
     func header(of summary: SessionFile.Summary, drawnAs what: String) throws -> Session {
         var s = summary.header
-        if let size { s.viewport = Viewport(width: size.width, height: size.height, scale: s.viewport.scale) }
-        if let scale { s.viewport = Viewport(width: s.viewport.width, height: s.viewport.height, scale: scale) }
+        s.viewport = Size.frame(of: s.viewport, size: size, scale: scale)
         s.options = canvas.apply(to: s.options)
         guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {
             printError("forcecanvas: a \(s.viewport.width)x\(s.viewport.height) \(what) at scale \(s.viewport.scale) needs more than "

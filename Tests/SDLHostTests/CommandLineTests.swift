@@ -61,4 +61,45 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/a/\(n)"), FileManager.default.contents(atPath: "\(dir)/b/\(n)"), n)
         }
     }
+
+    /// `--size` and `--hud` choose the frame, not the replay: the demo at half size is the
+    /// demo's frame scaled (same aspect: exactly 640×360; another aspect: fitted inside), and
+    /// with the HUD the device's part of the frame is the same picture, the dock beside it.
+    func testSizeAndPanelsChooseTheFrameNotTheReplay() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
+        for (args, folder) in [([String](), "plain"), (["--size", "640x360"], "half"), (["--size", "1000x1000"], "square"), (["--hud"], "hud")] {
+            let r = try Binary.forcecanvas(["render", demo, "--out", "\(dir)/\(folder)", "--at", "3"] + args)
+            XCTAssertEqual(r.status, 0, r.stderr)
+        }
+        let plain = try XCTUnwrap(PNGPixels(path: "\(dir)/plain/demo-t3.000.png"))
+        let half = try XCTUnwrap(PNGPixels(path: "\(dir)/half/demo-t3.000.png"))
+        let square = try XCTUnwrap(PNGPixels(path: "\(dir)/square/demo-t3.000.png"))
+        let hud = try XCTUnwrap(PNGPixels(path: "\(dir)/hud/demo-t3.000.png"))
+        XCTAssertEqual([plain.width, plain.height], [1280, 720])
+        XCTAssertEqual([half.width, half.height], [640, 360])
+        XCTAssertEqual(square.width, 1000)
+        XCTAssertLessThanOrEqual(square.height, 563)
+        XCTAssertEqual([hud.width, hud.height], [1280 + 472, 720])
+        // The ink (dark pixels) of the half-size frame is where the full one has it, halved.
+        var agree = 0, inked = 0
+        for y in stride(from: 100, to: 620, by: 4) {
+            for x in stride(from: 40, to: 1240, by: 4) where plain.luminance(x: x, y: y) < 60 {
+                inked += 1
+                if half.luminance(x: x / 2, y: y / 2) < 140 { agree += 1 }
+            }
+        }
+        XCTAssertGreaterThan(inked, 100)
+        XCTAssertGreaterThan(Double(agree) / Double(inked), 0.9, "the same ink, at half the size")
+        // The HUD's frame: the device's part is pixel for pixel the plain frame but where the
+        // plain frame's floating gauge was (the gauge moved into the dock).
+        var differ = 0
+        for y in stride(from: 0, to: 720, by: 2) {
+            for x in stride(from: 0, to: 1280, by: 2) where x > 300 || y < 600 {
+                if abs(plain.luminance(x: x, y: y) - hud.luminance(x: x, y: y)) > 8 { differ += 1 }
+            }
+        }
+        XCTAssertEqual(differ, 0, "the replay is the same with the HUD")
+    }
 }

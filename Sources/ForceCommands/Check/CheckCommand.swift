@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Sessions checked at once (default: the number of cores).")
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Canvas size, overriding the sessions': \(Size.rangeHelp).", valueName: "WxH"),
+    @Option(help: ArgumentHelp("Frame size: each session's screen scaled to fit it, its aspect kept (the replays are the sessions'): \(Size.rangeHelp).", valueName: "WxH"),
             transform: Size.parse)
     var size: Size?
 

@@ -45,8 +45,7 @@ struct CheckSession {
 
     private func replay(_ file: SessionFileReader) throws -> Replayed {
         var header = scan.header
-        if let size = settings.size { header.viewport = Viewport(width: size.width, height: size.height, scale: header.viewport.scale) }
-        if let scale = settings.scale { header.viewport = Viewport(width: header.viewport.width, height: header.viewport.height, scale: scale) }
+        header.viewport = Size.frame(of: header.viewport, size: settings.size, scale: settings.scale)
         let replay = HeadlessReplay(header: header, duration: scan.duration, shortcuts: settings.shortcuts) { try SessionFileEvents(file) }
         let checkpoints = CheckpointReplay(replay: replay, name: scan.name)
         let (captures, trace) = try checkpoints.run(settings.checkpoints(of: scan))
