@@ -34,7 +34,8 @@ extension WindowApp {
     /// canvas's.
     var windowSize: (width: Int, height: Int) {
         guard let request = config.player else { return (config.width, config.height) }
-        let frame = PlayerLayout(viewport: request.session.viewport).frameViewport
+        // The session's window: its screen and, placed outside it, the dock its panels open.
+        let frame = PlayerLayout(viewport: request.session.initialState(shortcuts: config.playerShortcuts ?? config.shortcuts).viewport).frameViewport
         return (frame.width, frame.height)
     }
 

@@ -241,7 +241,16 @@ public final class WindowApp {
     /// the device keeping its size. A window that cannot change (maximized, fullscreen, a tiling
     /// window manager) keeps its size after a moment, and the device takes what is left.
     private func followWindowSize(_ now: Double, _ l: inout Loop, _ s: inout Running) {
-        guard s.player == nil, s.state.placement == .outside else { return }
+        if let p = s.player {
+            // The player's frame and strip: a panel opened or closed in the replay resizes it.
+            let frame = p.player.frameViewport(view: p.view)
+            if (frame.width, frame.height) != l.askedWindow {
+                SDL_SetWindowSize(l.window.window, Int32(frame.width), Int32(frame.height))
+                l.askedWindow = (frame.width, frame.height)
+            }
+            return
+        }
+        guard s.state.placement == .outside else { return }
         let wanted = (width: s.state.viewport.width, height: s.state.viewport.height)
         if wanted != l.askedWindow {
             if now - l.askedAt > Self.windowResizePatience, l.askedAt > -Double.infinity {

@@ -190,4 +190,23 @@ final class PlayerTests: XCTestCase {
         let lesson = Player(session: try Self.session("Assets/Lessons/5-peek-and-pop.jsonl"))
         XCTAssertEqual(lesson.markers.all.filter { $0.kind == .caption }.count, lesson.captions.count)
     }
+
+    /// A version 2 recording with the HUD open plays in a window of its screen, the dock beside
+    /// it and the strip; closing the HUD in the player narrows the frame, the replay the same.
+    func testTheFrameFollowsThePanelsTheViewerOpens() {
+        var options = Options()
+        options.showHUD = true
+        let s = Session(viewport: Viewport(width: 900, height: 600), options: options)
+        var player = Player(session: s)
+        player.prepare()
+        let open = player.frameViewport()
+        XCTAssertEqual(open.width, 900 + 472)
+        var view = PlayerView()
+        XCTAssertTrue(view.flip(.toggleHUD))
+        let closed = player.frameViewport(view: view)
+        XCTAssertEqual(closed.width, 900)
+        XCTAssertEqual(closed.height, open.height)
+        XCTAssertEqual(player.display(view: view).viewport, closed)
+        XCTAssertEqual(player.display().viewport, open)
+    }
 }

@@ -44,17 +44,28 @@ public struct PlayerView: Equatable, Sendable {
 extension Player {
     /// The frame to show: the replayed state with `view`'s panels flipped, over the strip.
     public func display(view: PlayerView = PlayerView(), hint: String = "") -> Display {
-        var shown = state
-        if !view.flipped.isEmpty {
-            for c in view.flipped.sorted(by: { $0.rawValue < $1.rawValue }) { shown.handleCommand(c) }
-            shown.relayout()
-        }
-        var d = shown.display
+        var d = shown(view).display
         let layout = PlayerLayout(viewport: d.viewport)
         d.viewport = layout.frameViewport
         d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
                                  isPlaying: isPlaying, speed: speed, heldByCaption: heldByCaption, caption: caption,
                                  title: session.title, markers: markers, hint: hint)
         return d
+    }
+
+    /// The window the frame shown needs: the replay's window with `view`'s panels (the dock
+    /// beside the screen grows it) and the strip.
+    public func frameViewport(view: PlayerView = PlayerView()) -> Viewport {
+        PlayerLayout(viewport: shown(view).viewport).frameViewport
+    }
+
+    /// The replayed state with `view`'s panels flipped.
+    private func shown(_ view: PlayerView) -> AppState {
+        var shown = state
+        if !view.flipped.isEmpty {
+            for c in view.flipped.sorted(by: { $0.rawValue < $1.rawValue }) { shown.handleCommand(c) }
+            shown.relayout()
+        }
+        return shown
     }
 }
