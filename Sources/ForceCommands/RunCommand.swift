@@ -228,12 +228,14 @@ struct RunCommand: ParsableCommand {
                 return nil
             }
         }
-        config.onClose = { state, written in
+        config.onClose = { state, close in
+            // A journal nothing was added to is as compact as it was: it is left as it is.
+            guard close.changed else { return }
             do {
                 try journal.compact(state)
             } catch {
                 // Say what is on the disk, not what should be.
-                printError("forcecanvas: the journal was not compacted (\(error)); " + Self.journalLeft(journal.path, written: written))
+                printError("forcecanvas: the journal was not compacted (\(error)); " + Self.journalLeft(journal.path, written: close.written))
             }
         }
         return journal

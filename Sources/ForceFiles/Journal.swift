@@ -115,6 +115,15 @@ public final class Journal {
     /// writer closed): written under a temporary name, synced, then renamed into place, so a
     /// failure leaves the full journal as it was.
     public func compact(_ state: AppState) throws(FileProblem) {
-        try WholeFile.write(Array(SessionCoding.encode(Session.resuming(state)).utf8), to: path)
+        // Line by line, in blocks: a drawing of a million points never becomes one string.
+        try WholeFile.write(to: path) { (write: (String) throws(FileProblem) -> Void) throws(FileProblem) in
+            try write(SessionCoding.headerLine(Session.resumingHeader(state)) + "\n")
+            var failure: FileProblem?
+            Session.forEachResumingEvent(state) { e in
+                guard failure == nil else { return }
+                do throws(FileProblem) { try write(SessionCoding.line(e) + "\n") } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
     }
 }

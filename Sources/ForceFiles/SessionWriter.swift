@@ -14,6 +14,7 @@ public final class SessionWriter: Sendable {
     /// millisecond before a pen sample already written would make the file unreadable).
     private let latest = Mutex(0.0)
 
+
     /// Opens `path` in `mode` with `header` as its first line. A writer that stops on a failure
     /// (a recording) writes the header before returning, so a file that cannot be written is
     /// known at once; one that retries (the journal) hands it to its thread like any line, so a

@@ -6,6 +6,40 @@ import Glibc
 /// A small file replaced as a whole: written under a temporary name, synced, then renamed over
 /// the old one, so a reader sees the old file or the new one, never half of either.
 public enum WholeFile {
+    /// Writes what `produce` hands its writer, text after text, to `path` (through a 64 KiB
+    /// buffer: never the whole file in memory), under the same temporary name and rename.
+    public static func write(to path: String, _ produce: ((String) throws(FileProblem) -> Void) throws(FileProblem) -> Void) throws(FileProblem) {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try Folder.create(String(path[..<slash])) }
+        let temporary = PartialFiles.temporary(for: path)
+        var file = try LineFile(path: temporary, mode: .replace)
+        do {
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(blockSize + 4096)
+            try produce { (text: String) throws(FileProblem) in
+                buffer.append(contentsOf: text.utf8)
+                if buffer.count >= blockSize {
+                    try file.append(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            if !buffer.isEmpty { try file.append(buffer) }
+            try file.sync()
+            file.close()
+        } catch {
+            file.close()
+            _ = unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let problem = FileProblem.last(path)
+            _ = unlink(temporary)
+            throw problem
+        }
+    }
+
+    /// 64 KiB: what a streamed write hands the disk at a time.
+    static let blockSize = 64 * 1024
+
     /// Writes `bytes` to `path`, creating its folder if missing.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileProblem) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try Folder.create(String(path[..<slash])) }

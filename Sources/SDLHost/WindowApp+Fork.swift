@@ -27,6 +27,7 @@ extension WindowApp {
             s.journal?.close()
             let started = restart(header)
             s.journal = started?.writer
+            s.journalChanged = true
             if let aside = started?.keptAs { kept = " · the canvas before is kept as \(aside)" }
             for e in prefix { s.journal?.record(e) }
         }

@@ -40,6 +40,9 @@ public final class WindowApp {
         var running = true
         /// The autosave journal (the player's "continue drawing from here" starts it again).
         var journal: SessionWriter?
+        /// Something other than the pointer passing over was journaled since the window opened
+        /// (a journal holding only that is as compact as it was: it is not rewritten at exit).
+        var journalChanged = false
         /// The player, while a session plays in it, and the lesson picker while it is open.
         var player: PlayerSession?
         var lessonMenu: LessonMenu?
@@ -116,9 +119,10 @@ public final class WindowApp {
         endLivePress(&s, at: clock.now)
         if let problem = s.recording?.close() { Self.log("forcecanvas: the recording's last lines were not written: \(problem)") }
         s.recording = nil
+        let changed = s.journalChanged
         let unwritten = s.journal?.close()
         if let unwritten { Self.log("forcecanvas: autosave: the last lines were not written: \(unwritten)") }
-        config.onClose?(s.state, unwritten == nil)
+        config.onClose?(s.state, JournalClose(written: unwritten == nil, changed: changed))
         return frames
     }
 
@@ -368,6 +372,9 @@ public final class WindowApp {
         // Ctrl+N on a drawing: the journal that holds it is set aside (see `keepCanvasAside`).
         let setsAside = e == .command(.newCanvas) && !s.state.ink.strokes.isEmpty && config.restartJournal != nil
         let curve = s.state.pressure.curve
+        var passingOver = false
+        if case .pointer(let p) = e, p.phase == .move, s.state.pressedSource == nil { passingOver = true }
+        if !passingOver { s.journalChanged = true }
         s.state.handle(e, at: t)
         var timed = TimedEvent(time: t, event: e)
         if case .pointer = e, s.state.pointerWentToDock {
@@ -399,6 +406,7 @@ public final class WindowApp {
         guard let restart = config.restartJournal else { return nil }
         s.journal?.close()
         let resume = Session.resuming(s.state)
+        s.journalChanged = true
         let started = restart(resume)
         s.journal = started?.writer
         for e in resume.events { s.journal?.record(e) }

@@ -32,7 +32,7 @@ public struct WindowConfiguration {
     public var recording: RecordingRequest?
     /// Called once the window closed cleanly, after a live stroke was ended and the journal
     /// and the recording were closed, with the final state (to compact the journal).
-    public var onClose: ((AppState, _ journalWritten: Bool) -> Void)?
+    public var onClose: ((AppState, JournalClose) -> Void)?
     /// Write the current frame here when the window closes.
     public var snapshotPath: String?
     /// Close after this many frames.
@@ -128,4 +128,13 @@ public struct LessonEntry: Sendable {
         self.title = title
         self.path = path
     }
+}
+
+/// How the journal closed, for what the window does with it on a clean exit.
+public struct JournalClose: Sendable {
+    /// Every line handed to it was written.
+    public var written: Bool
+    /// Anything but the pointer passing over was added to it since this window opened it
+    /// (else it holds what it held: compacting it would only rewrite it).
+    public var changed: Bool
 }

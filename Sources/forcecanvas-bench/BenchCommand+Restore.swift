@@ -1,3 +1,4 @@
+import ForceCommands
 import ForceCore
 import ForcePlatform
 import Foundation
@@ -20,6 +21,11 @@ extension BenchCommand {
             return
         }
         guard let binary = Self.forcecanvasExecutable() else { throw BenchFailure("no forcecanvas binary beside the bench") }
+        // A binary left from another build would measure another program.
+        let version = try Self.run(binary, ["--version"], captureOutput: true).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard version == ForceCanvasCommand.versionText else {
+            throw BenchFailure("\(binary) is \(version), the bench is \(ForceCanvasCommand.versionText): build both (swift build -c release)")
+        }
         let dir = NSTemporaryDirectory() + "forcecanvas-restore-\(getpid())"
         let journalDir = dir + "/state/forcecanvas/journal"
         try FileManager.default.createDirectory(atPath: journalDir, withIntermediateDirectories: true)

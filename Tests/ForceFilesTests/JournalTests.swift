@@ -263,6 +263,36 @@ final class JournalTests: XCTestCase {
         XCTAssertLessThan(FileManager.default.contents(atPath: journal.path)?.count ?? .max, text.utf8.count / 2)
     }
 
+    /// Compaction keeps the view (zoom and pan) and never turns a stroke the system took back
+    /// (shown by the debug drawing) into ink.
+    func testCompactionKeepsTheViewAndNotTheTakenBackStrokes() throws {
+        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        var state = AppState(viewport: Viewport(width: 800, height: 600), placement: .outside)
+        state.handle(.command(.toggleDebug), at: 0)
+        state.handle(.view(.zoom(2, about: Point(x: 100, y: 100))), at: 0)
+        state.handle(.view(.pan(dx: 13, dy: -7)), at: 0)
+        var t = 0.1
+        for (x, y) in [(300.0, 300.0), (400, 300)] {
+            state.handle(.pointer(PointerInput(phase: .down, location: Point(x: x, y: y))), at: t)
+            state.handle(.pointer(PointerInput(phase: .move, location: Point(x: x + 40, y: y + 10))), at: t + 0.02)
+            state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x + 80, y: y + 20))), at: t + 0.04)
+            t += 0.5
+        }
+        // Two swipes up from the bottom edge: the second is the system's, its stroke taken back.
+        for x in [500.0, 600] {
+            state.handle(.pointer(PointerInput(phase: .down, location: Point(x: x, y: 598))), at: t)
+            for i in 1...5 { state.handle(.pointer(PointerInput(phase: .move, location: Point(x: x, y: 598 - Double(i) * 15))), at: t + 0.02 * Double(i)) }
+            state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: 520))), at: t + 0.12)
+            t += 0.5
+        }
+        XCTAssertEqual(state.ink.takenBack.count, 1)
+        try journal.compact(state)
+        let after = try restored(journal).state
+        XCTAssertEqual(after.ink.strokes.count, state.ink.strokes.count)
+        XCTAssertEqual(after.display.ink.view, state.display.ink.view)
+        XCTAssertEqual(after.ink.takenBack.count, 0, "what the system took back is not the drawing")
+    }
+
     func testAFreshStartKeepsThePreviousCanvasAside() throws {
         let journal = try XCTUnwrap(try Journal.open(directory: dir))
         let old = journalText(strokes: 1)

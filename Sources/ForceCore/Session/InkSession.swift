@@ -4,23 +4,75 @@ extension Session {
     /// drawing). The curve is linear without a minimum, so forces come back unchanged.
     public static func redrawing(_ strokes: [Stroke], viewport: Viewport, options: Options) -> Session {
         var events: [TimedEvent] = []
+        forEachRedrawingEvent(strokes) { events.append($0) }
+        return Session(viewport: viewport, options: options, pressureCurve: redrawingCurve, scene: .canvas, events: events)
+    }
+
+    /// The curve a redrawing session's header has: linear without a minimum.
+    static let redrawingCurve = PressureCurve(.linear, minimumPressure: 0)
+
+    /// The events of `redrawing(strokes…)`, one at a time; returns the last one's time.
+    @discardableResult
+    static func forEachRedrawingEvent(_ strokes: [Stroke], _ body: (TimedEvent) -> Void) -> Double {
         var t = 0.0
         for stroke in strokes {
-            let points = stroke.points.filter(\.isReal)
-            for (i, p) in points.enumerated() {
+            let real = stroke.realCount
+            var i = 0
+            for p in stroke.points where p.isReal {
                 t = max(t, p.time.isFinite ? p.time : t)
-                let phase: PointerPhase = i == 0 ? .down : (i == points.count - 1 ? .up : .move)
-                events.append(TimedEvent(time: t, event: .pointer(PointerInput(
+                let phase: PointerPhase = i == 0 ? .down : (i == real - 1 ? .up : .move)
+                body(TimedEvent(time: t, event: .pointer(PointerInput(
                     phase: phase, location: p.preciseLocation, source: stroke.source,
                     rawForce: stroke.hasForce ? p.force : nil, maximumForce: stroke.hasForce ? 1 : nil,
                     altitude: p.altitude, azimuth: p.azimuth))))
+                i += 1
             }
-            if points.count == 1, let p = points.first {
-                events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: .up, location: p.preciseLocation, source: stroke.source))))
+            if real == 1, let p = stroke.points.first(where: \.isReal) {
+                body(TimedEvent(time: t, event: .pointer(PointerInput(phase: .up, location: p.preciseLocation, source: stroke.source))))
             }
         }
-        return Session(viewport: viewport, options: options, pressureCurve: PressureCurve(.linear, minimumPressure: 0),
-                       scene: .canvas, events: events)
+        return t
+    }
+
+    /// A session that brings `state` back as it looks: its drawing redrawn (`redrawing`, the
+    /// live stroke included; never the strokes the debug drawing shows that the system took
+    /// back) with its options, emulator, thresholds and fallback in the header, then its
+    /// pressure curve, its scene and its view set again. The undo history is not kept. This is
+    /// what the autosave journal is compacted into on a clean exit, so it never grows without
+    /// bound.
+    public static func resuming(_ state: AppState) -> Session {
+        var session = resumingHeader(state)
+        forEachResumingEvent(state) { session.events.append($0) }
+        return session
+    }
+
+    /// `resuming(state)` without its events (the journal writes them as they come).
+    public static func resumingHeader(_ state: AppState) -> Session {
+        var session = Session(viewport: state.screenSize, options: state.options, pressureCurve: redrawingCurve, scene: .canvas)
+        session.placement = state.placement
+        if state.placement == .inside { session.version = 1 }
+        session.pressureStep = state.pressure.emulator.step
+        session.pressureEasing = state.pressure.emulator.easing
+        session.thresholds = state.thresholds
+        session.fallbackInterval = state.waitingInterval
+        return session
+    }
+
+    /// The events of `resuming(state)`, one at a time, none of them held.
+    public static func forEachResumingEvent(_ state: AppState, _ body: (TimedEvent) -> Void) {
+        let ink = state.ink
+        let end = forEachRedrawingEvent(ink.live.map { ink.strokes + [$0] } ?? ink.strokes, body)
+        if state.pressure.curve != redrawingCurve {
+            body(TimedEvent(time: end, event: .pressureCurve(state.pressure.curve)))
+        }
+        if state.scene != .canvas, let show = Command.show(state.scene) {
+            body(TimedEvent(time: end, event: .command(show)))
+        }
+        let view = state.scenes.canvas.view
+        if !view.isIdentity {
+            body(TimedEvent(time: end, event: .view(.zoom(view.scale, about: Point(x: 0, y: 0)))))
+            body(TimedEvent(time: end, event: .view(.pan(dx: view.offset.x, dy: view.offset.y))))
+        }
     }
 }
 
@@ -30,27 +82,3 @@ extension InkLayer {
     public var visibleStrokes: [Stroke] { live.map { strokes + [$0] } ?? strokes }
 }
 
-extension Session {
-    /// A session that brings `state` back as it looks: its ink redrawn (`redrawing`, the live
-    /// stroke included) with its options, emulator, thresholds and fallback in the header, then
-    /// its pressure curve and its scene set again. The undo history is not kept. This is what
-    /// the autosave journal is compacted into on a clean exit, so it never grows without bound.
-    public static func resuming(_ state: AppState) -> Session {
-        let display = state.display
-        var session = redrawing(display.ink.visibleStrokes, viewport: state.screenSize, options: state.options)
-        session.placement = state.placement
-        if state.placement == .inside { session.version = 1 }
-        session.pressureStep = state.pressure.emulator.step
-        session.pressureEasing = state.pressure.emulator.easing
-        session.thresholds = state.thresholds
-        session.fallbackInterval = state.waitingInterval
-        let end = session.duration
-        if state.pressure.curve != session.pressureCurve {
-            session.events.append(TimedEvent(time: end, event: .pressureCurve(state.pressure.curve)))
-        }
-        if state.scene != session.scene, let show = Command.show(state.scene) {
-            session.events.append(TimedEvent(time: end, event: .command(show)))
-        }
-        return session
-    }
-}
