@@ -220,6 +220,15 @@ struct RunCommand: ParsableCommand {
         } catch {
             return off(error.description)
         }
+        config.keptCanvases = {
+            let format = DateFormatter()
+            format.dateFormat = "yyyy-MM-dd HH:mm:ss"
+            return Journal.keptCanvases(in: directory).map { kept in
+                let name = ((kept.path as NSString).lastPathComponent as NSString).deletingPathExtension
+                let size = kept.bytes >= 1 << 20 ? String(format: "%.1f MB", Double(kept.bytes) / 1e6) : "\(max(1, kept.bytes / 1000)) kB"
+                return LessonEntry(name: name, title: "Canvas kept \(format.string(from: kept.date))", path: kept.path, detail: size)
+            }
+        }
         config.restartJournal = { header in
             do {
                 return try journal.startFresh(header: header)

@@ -1,4 +1,5 @@
 import ForceCore
+import ForcePlatform
 import Foundation
 
 /// The autosave journal: every window session written as it happens, in the session format, to
@@ -52,6 +53,20 @@ public final class Journal {
         f.dateFormat = "yyyy-MM-dd'T'HH-mm-ss"
         return f
     }()
+
+    /// The canvases kept aside in `directory` (`*.previous-DATE.jsonl`: a new canvas, a fresh
+    /// start, a drawing opened over them), newest first: path, when it was kept, its bytes.
+    public static func keptCanvases(in directory: String) -> [(path: String, date: Date, bytes: Int)] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        var out: [(path: String, date: Date, bytes: Int)] = []
+        for name in names where name.hasPrefix("canvas") && name.contains(".previous-") && name.hasSuffix(".jsonl") {
+            let path = directory + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0, FileKind(mode: info.st_mode) == nil else { continue }
+            out.append((path, Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec)), Int(info.st_size)))
+        }
+        return out.sorted { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
+    }
 
     /// Moves the journal aside under `asideName(kind)` when it holds anything; returns where.
     func setAside(_ kind: String) throws(FileProblem) -> String? {

@@ -97,7 +97,8 @@ extension WindowApp {
                      _ s: inout Running) -> Bool {
         if s.lessonMenu != nil { return lessonMenuTakes(h, window: window, clock: clock, now: frameStart, &s) }
         if case .player(.lessons) = h {
-            s.lessonMenu = LessonMenu(entries: config.lessons.map { LessonMenu.Entry(name: $0.name, title: $0.title) })
+            s.menuEntries = config.lessons + config.keptCanvases()
+            s.lessonMenu = LessonMenu(entries: s.menuEntries.map { LessonMenu.Entry(name: $0.name, title: $0.title, detail: $0.detail) })
             return true
         }
         guard var p = s.player else {
@@ -203,9 +204,9 @@ extension WindowApp {
             break
         }
         s.lessonMenu = menu
-        if let i = open, config.lessons.indices.contains(i) {
+        if let i = open, s.menuEntries.indices.contains(i) {
             s.lessonMenu = nil
-            openLesson(config.lessons[i], window: window, now: now, &s)
+            openLesson(s.menuEntries[i], window: window, now: now, &s)
         }
         return true
     }
@@ -219,7 +220,8 @@ extension WindowApp {
             s.player = p
             let v = p.player.display().viewport
             SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
-            s.status = ("Lesson: \(lesson.title)", now + Self.statusDuration)
+            s.status = (config.lessons.contains { $0.path == lesson.path } ? "Lesson: \(lesson.title)"
+                        : "\(lesson.title) · Return continues drawing from it (the canvas you leave is kept too)", now + 2 * Self.statusDuration)
         } catch {
             let message = UserMessage(error, context: "lesson \(lesson.name)", status: "Cannot open the lesson \(lesson.name)")
             Self.log(message.log)

@@ -46,6 +46,8 @@ public final class WindowApp {
         /// The player, while a session plays in it, and the lesson picker while it is open.
         var player: PlayerSession?
         var lessonMenu: LessonMenu?
+        /// What the picker lists: the lessons, then the kept canvases.
+        var menuEntries: [LessonEntry] = []
         /// The next frame is drawn whole (the player gave way to the live canvas).
         var wholeFrame = false
     }

@@ -54,6 +54,9 @@ public struct WindowConfiguration {
     public var player: PlayerRequest?
     /// The bundled lessons, for the picker (Ctrl+O).
     public var lessons: [LessonEntry] = []
+    /// The canvases kept aside (new canvases, fresh starts, drawings opened over them), newest
+    /// first, for the picker's second part; read each time it opens.
+    public var keptCanvases: @Sendable () -> [LessonEntry] = { [] }
     /// The quick actions a session in the player replays with: the Info.plist's static items,
     /// as in every replay (nil: `shortcuts`).
     public var playerShortcuts: ShortcutCatalog?
@@ -122,11 +125,14 @@ public struct LessonEntry: Sendable {
     public var name: String
     public var title: String
     public var path: String
+    /// Shown beside the title (a kept canvas's date and size).
+    public var detail: String
 
-    public init(name: String, title: String, path: String) {
+    public init(name: String, title: String, path: String, detail: String = "") {
         self.name = name
         self.title = title
         self.path = path
+        self.detail = detail
     }
 }
 

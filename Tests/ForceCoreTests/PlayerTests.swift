@@ -209,4 +209,21 @@ final class PlayerTests: XCTestCase {
         XCTAssertEqual(player.display(view: view).viewport, closed)
         XCTAssertEqual(player.display().viewport, open)
     }
+
+    /// A picker longer than its window scrolls with the highlight; a click finds the row shown.
+    func testThePickerScrollsWithTheHighlight() {
+        var menu = LessonMenu(entries: (0..<30).map { LessonMenu.Entry(name: "n\($0)", title: "t\($0)", detail: "\($0) kB") })
+        let bounds = Rect(x: 0, y: 0, width: 800, height: 400)
+        let frame = menu.frame(in: bounds)
+        let shown = menu.visibleRows(in: frame)
+        XCTAssertLessThan(shown, 30)
+        XCTAssertEqual(menu.firstShown(in: frame), 0)
+        menu.move(by: -1)
+        XCTAssertEqual(menu.highlighted, 29, "Up from the first wraps to the last")
+        XCTAssertEqual(menu.firstShown(in: frame), 30 - shown)
+        XCTAssertTrue(menu.isShown(29, in: frame))
+        XCTAssertFalse(menu.isShown(0, in: frame))
+        XCTAssertEqual(menu.entry(at: menu.row(29, in: frame).center, in: bounds), 29)
+        XCTAssertNil(menu.entry(at: Point(x: bounds.center.x, y: frame.y + 5), in: bounds), "the title is not a row")
+    }
 }

@@ -80,6 +80,22 @@ final class JournalWindowTests: XCTestCase {
         XCTAssertFalse(r.stderr.contains("restored"), r.stderr)
         // The drawing Ctrl+N replaced is kept: a session that replays to it.
         XCTAssertEqual(try keptCanvases().map(\.strokes), [1])
+
+        // Ctrl+O lists it after the lessons; opened, played to its end and continued from
+        // (Return twice), it is the canvas again, the empty one kept in its turn.
+        let (again, window2) = try Binary.launchWindow(["--size", "800x600"], environment: env)
+        try Binary.xdotool(["key", "--window", window2, "ctrl+o"])
+        Thread.sleep(forTimeInterval: 0.3)
+        try Binary.xdotool(["key", "--window", window2, "Up", "key", "--window", window2, "Return"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try Binary.xdotool(["key", "--window", window2, "End", "key", "--window", window2, "Return"])
+        Thread.sleep(forTimeInterval: 0.5)
+        try Binary.xdotool(["key", "--window", window2, "ctrl+q"])
+        Binary.waitForExit(again)
+        XCTAssertEqual(again.terminationStatus, 0)
+        let (back, _) = try snapshot("back")
+        XCTAssertGreaterThan(thickness(back, x: 300, y: 200), 4, "the kept drawing is the canvas again")
+        XCTAssertEqual(try keptCanvases().count, 2)
     }
 
     /// The journals set aside (`canvas.previous-DATE.jsonl`), oldest first, with the strokes

@@ -1,14 +1,20 @@
-/// The lesson picker: the bundled lessons in a list over the window; the arrows (or the
-/// pointer) choose one, Return or a click opens it in the player, Esc closes the list.
+/// The lesson picker: the bundled lessons, then the canvases kept aside (a new canvas, a
+/// fresh start, a drawing opened over them), newest first, in a list over the window; the
+/// arrows (or the pointer) choose one, Return or a click opens it in the player (where Return
+/// again continues drawing from it), Esc closes the list. A list longer than the window
+/// scrolls with the highlight.
 public struct LessonMenu: Equatable, Sendable {
-    /// One lesson: its name (the file's, `run --lesson NAME`) and its title.
+    /// One row: its name (the file's, `run --lesson NAME`), its title and a detail shown
+    /// beside it (a kept canvas's date and size).
     public struct Entry: Equatable, Sendable {
         public var name: String
         public var title: String
-        /// A lesson named `name` (its file's name) titled `title`.
-        public init(name: String, title: String) {
+        public var detail: String
+        /// An entry named `name` (its file's name) titled `title`.
+        public init(name: String, title: String, detail: String = "") {
             self.name = name
             self.title = title
+            self.detail = detail
         }
     }
 
@@ -31,16 +37,32 @@ public struct LessonMenu: Equatable, Sendable {
                     width: max(0, width), height: max(0, height))
     }
 
-    /// Row `i`'s rect in a list framed by `frame`.
+    /// How many rows a list framed by `frame` shows.
+    public func visibleRows(in frame: Rect) -> Int {
+        max(1, Int(((frame.height - Self.titleHeight - Self.margin) / Self.rowHeight).rounded(.down)))
+    }
+
+    /// The first row shown: the list scrolls so the highlighted row is in view.
+    public func firstShown(in frame: Rect) -> Int {
+        max(0, highlighted - visibleRows(in: frame) + 1)
+    }
+
+    /// Row `i`'s rect in a list framed by `frame` (scrolled: see `firstShown`).
     public func row(_ i: Int, in frame: Rect) -> Rect {
-        Rect(x: frame.x + Self.margin / 2, y: frame.y + Self.titleHeight + Double(i) * Self.rowHeight,
+        Rect(x: frame.x + Self.margin / 2, y: frame.y + Self.titleHeight + Double(i - firstShown(in: frame)) * Self.rowHeight,
              width: frame.width - Self.margin, height: Self.rowHeight)
+    }
+
+    /// Whether row `i` is shown in a list framed by `frame`.
+    public func isShown(_ i: Int, in frame: Rect) -> Bool {
+        let r = row(i, in: frame)
+        return r.y >= frame.y + Self.titleHeight - 0.5 && r.maxY <= frame.maxY + 0.5
     }
 
     /// The entry under `p` in a list centred in `bounds`.
     public func entry(at p: Point, in bounds: Rect) -> Int? {
         let f = frame(in: bounds)
-        return entries.indices.first { row($0, in: f).contains(p) && row($0, in: f).maxY <= f.maxY + 0.5 }
+        return entries.indices.first { isShown($0, in: f) && row($0, in: f).contains(p) }
     }
 
     /// ↑ / ↓: the previous or next entry (wrapping).
