@@ -9,10 +9,7 @@ public enum WholeFile {
     /// Writes what `produce` hands its writer, text after text, to `path` (through a 64 KiB
     /// buffer: never the whole file in memory), under the same temporary name and rename.
     public static func write(to path: String, _ produce: ((String) throws(FileProblem) -> Void) throws(FileProblem) -> Void) throws(FileProblem) {
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try Folder.create(String(path[..<slash])) }
-        let temporary = PartialFiles.temporary(for: path)
-        var file = try LineFile(path: temporary, mode: .replace)
-        do {
+        try replacing(path) { (file: inout LineFile) throws(FileProblem) in
             var buffer: [UInt8] = []
             buffer.reserveCapacity(blockSize + 4096)
             try produce { (text: String) throws(FileProblem) in
@@ -23,17 +20,6 @@ public enum WholeFile {
                 }
             }
             if !buffer.isEmpty { try file.append(buffer) }
-            try file.sync()
-            file.close()
-        } catch {
-            file.close()
-            _ = unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let problem = FileProblem.last(path)
-            _ = unlink(temporary)
-            throw problem
         }
     }
 
@@ -42,11 +28,17 @@ public enum WholeFile {
 
     /// Writes `bytes` to `path`, creating its folder if missing.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileProblem) {
+        try replacing(path) { (file: inout LineFile) throws(FileProblem) in try file.append(bytes) }
+    }
+
+    /// Creates `path`'s folder if missing, lets `fill` write the temporary file, syncs it and
+    /// renames it over `path`; on any failure the temporary file goes and `path` is untouched.
+    private static func replacing(_ path: String, _ fill: (inout LineFile) throws(FileProblem) -> Void) throws(FileProblem) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try Folder.create(String(path[..<slash])) }
         let temporary = PartialFiles.temporary(for: path)
         var file = try LineFile(path: temporary, mode: .replace)
         do {
-            try file.append(bytes)
+            try fill(&file)
             try file.sync()
             file.close()
         } catch {

@@ -130,15 +130,8 @@ final class CompactInkRoundTripTests: XCTestCase {
 
     func testUndoRedoAndEraseRoundTripToTheSamePixels() throws {
         for options in LiveInkTests.styles.map(\.1) {
-            var state = AppState(viewport: Viewport(width: 640, height: 400), options: options)
-            var t = 0.0
-            for k in 0..<5 {
-                let pts = StrokeFixtures.signature(count: 80, in: Rect(x: 40 + Double(k) * 100, y: 60, width: 300, height: 280),
-                                                   seed: UInt64(k + 3), startTime: t)
-                for e in LiveInkTests.events(pts) { state.handle(e) }
-                t = (pts.last?.time ?? t) + 0.1
-                state.advance(to: t)
-            }
+            var (state, t) = LiveInkTests.inked(options, viewport: Viewport(width: 640, height: 400), strokes: 5, points: 80,
+                                                x: 40, y: 60, step: 100, size: (300, 280), seed: 3)
             let before = try canonicalPNG(state), exported = try exportPNG(state)
             let live = try FrameRenderer(viewport: state.viewport)
             try live.render(state.display)

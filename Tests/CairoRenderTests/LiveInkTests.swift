@@ -30,6 +30,22 @@ final class LiveInkTests: XCTestCase {
     }
 
     /// Pen samples of a fixture as events: down, moves, up; raw force 0…1.
+    /// A state with `strokes` pen signatures of `points` samples drawn side by side from
+    /// (`x`, `y`), `step` apart, each finished and the frame advanced; returns it and the time.
+    static func inked(_ options: Options, viewport: Viewport, strokes: Int, points: Int, x: Double, y: Double,
+                      step: Double, size: (Double, Double), seed: UInt64) -> (AppState, Double) {
+        var state = AppState(viewport: viewport, options: options)
+        var t = 0.0
+        for k in 0..<strokes {
+            let pts = StrokeFixtures.signature(count: points, in: Rect(x: x + Double(k) * step, y: y, width: size.0, height: size.1),
+                                               seed: seed + UInt64(k), startTime: t)
+            for e in events(pts) { state.handle(e) }
+            t = (pts.last?.time ?? t) + 0.1
+            state.advance(to: t)
+        }
+        return (state, t)
+    }
+
     static func events(_ points: [InkPoint], offset: Point = .zero) -> [TimedEvent] {
         points.enumerated().map { i, p in
             let phase: PointerPhase = i == 0 ? .down : (i == points.count - 1 ? .up : .move)

@@ -7,22 +7,10 @@ import XCTest
 /// The canvas's view in the renderers: the ink cache draws the document through the zoom and
 /// pan, and the window's partial repaints land on the picture a whole redraw gives.
 final class ZoomedRenderTests: XCTestCase {
-    func inkedState(_ options: Options, viewport: Viewport = Viewport(width: 640, height: 400)) -> (AppState, Double) {
-        var state = AppState(viewport: viewport, options: options)
-        var t = 0.0
-        for k in 0..<4 {
-            let pts = StrokeFixtures.signature(count: 60, in: Rect(x: 40 + Double(k) * 90, y: 70, width: 260, height: 240),
-                                               seed: UInt64(k + 11), startTime: t)
-            for e in LiveInkTests.events(pts) { state.handle(e) }
-            t = (pts.last?.time ?? t) + 0.1
-            state.advance(to: t)
-        }
-        return (state, t)
-    }
-
     /// Zoomed ×2 about the origin, the ink is the picture the same ink gives at HiDPI scale 2.
     func testAZoomedCacheIsTheHiDPIPicture() throws {
-        let (state, _) = inkedState(Options())
+        let (state, _) = LiveInkTests.inked(Options(), viewport: Viewport(width: 640, height: 400), strokes: 4, points: 60,
+                                            x: 40, y: 70, step: 90, size: (260, 240), seed: 11)
         let hidpi = try FrozenInkCache(viewport: Viewport(width: 640, height: 400, scale: 2))
         _ = try hidpi.update(state.display.ink, viewport: Viewport(width: 640, height: 400, scale: 2))
         var zoomedInk = state.display.ink

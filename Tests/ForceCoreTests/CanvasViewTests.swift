@@ -5,6 +5,16 @@ import XCTest
 /// The canvas's view: ink lives in document coordinates, the screen shows it through a zoom
 /// and a pan that are part of the state and recorded.
 final class CanvasViewTests: XCTestCase {
+    /// A three-sample stroke from `a` through `b` to `c`, 20 ms apart, after 0.1 s.
+    func stroke(_ d: inout Driver, _ a: (Double, Double), _ b: (Double, Double), _ c: (Double, Double)) {
+        d.at(0.1)
+        d.down(a.0, a.1)
+        d.at(0.02)
+        d.move(b.0, b.1)
+        d.at(0.02)
+        d.up(c.0, c.1)
+    }
+
     func testZoomKeepsThePointUnderThePointerAndRoundTrips() {
         var v = CanvasView.identity
         let anchor = Point(x: 300, y: 200)
@@ -28,12 +38,7 @@ final class CanvasViewTests: XCTestCase {
     func testInkIsDrawnInDocumentCoordinates() {
         var d = Driver()
         d.send(.view(.zoom(2, about: Point(x: 0, y: 0))))
-        d.at(0.1)
-        d.down(200, 300)
-        d.at(0.02)
-        d.move(260, 300)
-        d.at(0.02)
-        d.up(300, 300)
+        stroke(&d, (200, 300), (260, 300), (300, 300))
         let points = d.state.ink.strokes.first?.points.filter(\.isReal).map(\.preciseLocation) ?? []
         XCTAssertEqual(points.first, Point(x: 100, y: 150))
         XCTAssertEqual(points.last, Point(x: 150, y: 150))
@@ -44,12 +49,7 @@ final class CanvasViewTests: XCTestCase {
     /// canvas starts at 100 %.
     func testFitActualSizeAndNewCanvas() {
         var d = Driver()
-        d.at(0.1)
-        d.down(100, 100)
-        d.at(0.02)
-        d.move(150, 120)
-        d.at(0.02)
-        d.up(200, 140)
+        stroke(&d, (100, 100), (150, 120), (200, 140))
         d.send(.view(.zoom(0.25, about: Point(x: 0, y: 0))))
         d.send(.view(.fit))
         let v = d.state.display.ink.view

@@ -6,36 +6,20 @@ import XCTest
 /// The dock of panels in the real window: it opens beside the device's screen (the window
 /// grows), never over the ink, and what the window records never depends on it.
 final class DockWindowTests: XCTestCase {
-    func drag(_ window: String, y: Int, from x0: Int, to x1: Int) throws {
-        var steps = ["mousemove", "--window", window, "\(x0)", "\(y)", "mousedown", "1"]
-        for x in stride(from: x0 + 10, through: x1, by: 10) { steps += ["mousemove", "--window", window, "\(x)", "\(y)", "sleep", "0.005"] }
-        try Binary.xdotool(steps + ["mouseup", "1"])
-    }
-
     func testTheDockOpensBesideTheInkAndTheRecordingDoesNotDependOnIt() throws {
-        try Binary.requireDisplay()
-        let dir = try Binary.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        var env = Binary.isolatedEnvironment()
-        env["XDG_STATE_HOME"] = dir + "/state"
-        let recording = dir + "/rec.jsonl"
-        let (process, window) = try Binary.launchWindow(["--size", "1000x600", "--fresh", "--record", recording,
-                                                         "--snapshot", "\(dir)/shot.png"], environment: env)
+        let w = try RecordedWindow(size: "1000x600")
         // A stroke across the left part of the window, where a dock inside used to be.
-        try drag(window, y: 300, from: 60, to: 900)
-        try Binary.xdotool(["key", "--window", window, "h", "key", "--window", window, "k"])
+        try w.drag(y: 300, from: 60, to: 900)
+        try Binary.xdotool(["key", "--window", w.window, "h", "key", "--window", w.window, "k"])
         Thread.sleep(forTimeInterval: 1)
-        let geometry = try Binary.xdotool(["getwindowgeometry", window]).stdout
+        let geometry = try Binary.xdotool(["getwindowgeometry", w.window]).stdout
         XCTAssertTrue(geometry.contains("Geometry: 1472x600"), "the window grew by the dock's 472 pt: \(geometry)")
         // Presses on the dock (the curve panel, the HUD) and a second stroke on the device.
-        try Binary.xdotool(["mousemove", "--window", window, "1200", "300", "click", "1", "mousemove", "--window", window, "1300", "500", "click", "1"])
-        try drag(window, y: 450, from: 60, to: 900)
-        Thread.sleep(forTimeInterval: 0.4)
-        process.terminate()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        try Binary.xdotool(["mousemove", "--window", w.window, "1200", "300", "click", "1", "mousemove", "--window", w.window, "1300", "500", "click", "1"])
+        try w.drag(y: 450, from: 60, to: 900)
+        let session = try w.finish()
 
-        let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
+        let shot = try XCTUnwrap(PNGPixels(path: w.shot))
         XCTAssertEqual(shot.width, 1472)
         for y in [300, 450] {
             for x in stride(from: 80, through: 880, by: 100) {
@@ -45,7 +29,6 @@ final class DockWindowTests: XCTestCase {
 
         // The recording is version 2 and holds no sample of the dock; it replays to the same two
         // strokes with any panel open or none.
-        let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
         XCTAssertEqual(session.version, 2)
         XCTAssertEqual(session.viewport.width, 1000)
         let pointers = session.events.compactMap { if case .pointer(let p) = $0.event { return p } else { return nil } }

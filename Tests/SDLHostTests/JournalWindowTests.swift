@@ -67,14 +67,10 @@ final class JournalWindowTests: XCTestCase {
     }
 
     func testCtrlNStartsANewCanvasThatStaysNew() throws {
-        let (process, window) = try Binary.launchWindow(["--size", "800x600"], environment: env)
-        try drag(window, y: 200)
-        Thread.sleep(forTimeInterval: 0.2)
-        try Binary.xdotool(["key", "--window", window, "ctrl+n"])
-        Thread.sleep(forTimeInterval: 0.3)
-        try Binary.xdotool(["key", "--window", window, "ctrl+q"])
-        Binary.waitForExit(process)
-        XCTAssertEqual(process.terminationStatus, 0)
+        try session { window in
+            try drag(window, y: 200)
+            return [["ctrl+n"]]
+        }
         let (shot, r) = try snapshot("new")
         XCTAssertEqual(thickness(shot, x: 300, y: 200), 0, "the new canvas is what comes back")
         XCTAssertFalse(r.stderr.contains("restored"), r.stderr)
@@ -83,19 +79,22 @@ final class JournalWindowTests: XCTestCase {
 
         // Ctrl+O lists it after the lessons; opened, played to its end and continued from
         // (Return twice), it is the canvas again, the empty one kept in its turn.
-        let (again, window2) = try Binary.launchWindow(["--size", "800x600"], environment: env)
-        try Binary.xdotool(["key", "--window", window2, "ctrl+o"])
-        Thread.sleep(forTimeInterval: 0.3)
-        try Binary.xdotool(["key", "--window", window2, "Up", "key", "--window", window2, "Return"])
-        Thread.sleep(forTimeInterval: 0.5)
-        try Binary.xdotool(["key", "--window", window2, "End", "key", "--window", window2, "Return"])
-        Thread.sleep(forTimeInterval: 0.5)
-        try Binary.xdotool(["key", "--window", window2, "ctrl+q"])
-        Binary.waitForExit(again)
-        XCTAssertEqual(again.terminationStatus, 0)
+        try session { _ in [["ctrl+o"], ["Up", "Return"], ["End", "Return"]] }
         let (back, _) = try snapshot("back")
         XCTAssertGreaterThan(thickness(back, x: 300, y: 200), 4, "the kept drawing is the canvas again")
         XCTAssertEqual(try keptCanvases().count, 2)
+    }
+
+    /// A 800×600 window: `before` acts on it and returns groups of keys, each group pressed
+    /// after a pause; then Ctrl+Q, and the window must end cleanly.
+    func session(_ before: (String) throws -> [[String]], file: StaticString = #filePath, line: UInt = #line) throws {
+        let (process, window) = try Binary.launchWindow(["--size", "800x600"], environment: env)
+        for keys in try before(window) + [["ctrl+q"]] {
+            Thread.sleep(forTimeInterval: 0.4)
+            try Binary.xdotool(keys.flatMap { ["key", "--window", window, $0] })
+        }
+        Binary.waitForExit(process)
+        XCTAssertEqual(process.terminationStatus, 0, file: file, line: line)
     }
 
     /// The journals set aside (`canvas.previous-DATE.jsonl`), oldest first, with the strokes
