@@ -156,6 +156,8 @@ struct EventTranslator {
         switch t {
         case .notice(let text):
             return [.notice(text)]
+        case .pan(let dx, let dy):
+            return [.input(.view(.pan(dx: dx, dy: dy)))]
         case .otherPointer:
             guard case .pen = driver, penStroke == nil else { return [] }
             driver = .mouse

@@ -153,6 +153,26 @@ final class XI2PenSourceTests: XCTestCase {
         XCTAssertEqual(x.drain(s).compactMap(\.sample?.phase), [.down, .up])
     }
 
+    /// The upper barrel button held while hovering pans the canvas by the pen's motion; it
+    /// draws nothing, and a tip press ends the pan and draws as usual.
+    func testTheUpperBarrelButtonPansWhileHovering() {
+        let s = start()
+        x.push(XI_Motion, device: 12, x: 100, y: 100, valuators: [2: 0])
+        x.push(XI_ButtonPress, device: 12, x: 100, y: 100, button: 3, valuators: [2: 0])
+        x.push(XI_Motion, device: 12, x: 130, y: 90, valuators: [2: 0])
+        x.push(XI_Motion, device: 12, x: 150, y: 95, valuators: [2: 0])
+        x.push(XI_ButtonRelease, device: 12, x: 150, y: 95, button: 3, valuators: [2: 0])
+        x.push(XI_Motion, device: 12, x: 160, y: 95, valuators: [2: 0])
+        let events = x.drain(s)
+        let pans = events.compactMap { e -> [Double]? in if case .pan(let dx, let dy) = e { return [dx, dy] } else { return nil } }
+        XCTAssertEqual(pans.count, 2)
+        XCTAssertEqual(pans.reduce(0) { $0 + $1[0] }, 50, accuracy: 1e-9)
+        XCTAssertEqual(pans.reduce(0) { $0 + $1[1] }, -5, accuracy: 1e-9)
+        XCTAssertEqual(events.compactMap(\.sample?.phase), [.move, .move], "hover before and after, nothing while panning")
+        var translator = EventTranslator()
+        XCTAssertEqual(translator.translate(TabletEvent.pan(dx: 3, dy: 4)), [.input(.view(.pan(dx: 3, dy: 4)))])
+    }
+
     func testAnotherPointerAfterThePenIsReportedOnce() {
         let s = start()
         x.push(XI_Motion, device: 6)                   // the mouse, before any pen: nothing to say

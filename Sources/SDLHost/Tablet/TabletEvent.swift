@@ -9,4 +9,6 @@ enum TabletEvent: Equatable {
     case otherPointer
     /// Something the user should know, shown once (a pen with an unusable pressure range).
     case notice(String)
+    /// The pen moved this far while hovering with its pan button held (`XI2PenSource.panButton`).
+    case pan(dx: Double, dy: Double)
 }

@@ -32,6 +32,9 @@ final class XI2PenSource {
     private var otherPointers: Set<Int32> = []
     private var last: [Int32: (location: Point, axes: PenAxes)] = [:]
     private var strokeDevice: Int32?
+    /// The pen holding its upper barrel button while hovering, and where it last was: its
+    /// motion pans the canvas.
+    private var panning: (device: Int32, at: Point)?
     /// Whether a pen produced the last pointer input this source saw.
     private var penWasLast = false
     private var reported: Set<Int32> = []
@@ -152,20 +155,35 @@ final class XI2PenSource {
         let values = UnsafeBufferPointer(start: e.valuators.values, count: e.valuators.values == nil ? 0 : count)
         guard let axes = decoders[id]?.decode(mask: mask, values: values), let decoder = decoders[id] else { return }
 
+        let location = Point(x: e.event_x * pointsPerPixel, y: e.event_y * pointsPerPixel)
         let phase: PointerPhase
         switch type {
         case XI_ButtonPress:
+            if e.detail == Self.panButton, strokeDevice == nil {
+                panning = (id, location)
+                return
+            }
             guard e.detail == Self.tipButton, strokeDevice == nil else { return }
             phase = .down
             strokeDevice = id
+            panning = nil
         case XI_ButtonRelease:
+            if e.detail == Self.panButton, panning?.device == id {
+                panning = nil
+                return
+            }
             guard e.detail == Self.tipButton, strokeDevice == id else { return }
             phase = .up
             strokeDevice = nil
         default:
+            if let p = panning, p.device == id, strokeDevice == nil {
+                // Hovering with the barrel button held: the canvas follows the pen.
+                panning = (id, location)
+                if location != p.at { out.append(.pan(dx: location.x - p.at.x, dy: location.y - p.at.y)) }
+                return
+            }
             phase = .move
         }
-        let location = Point(x: e.event_x * pointsPerPixel, y: e.event_y * pointsPerPixel)
         last[id] = (location, axes)
         penWasLast = true
         if !decoder.inputDevice.hasForce, reported.insert(id).inserted, let reason = decoder.device.force.reason {
@@ -176,6 +194,9 @@ final class XI2PenSource {
 
     /// Button 1: the pen tip in xf86-input-wacom, xf86-input-libinput and XWayland.
     static let tipButton: Int32 = 1
+    /// Button 3: the pen's upper barrel switch (BTN_STYLUS2 in libinput, a right click by
+    /// default in xf86-input-wacom); held while hovering, it pans the canvas.
+    static let panButton: Int32 = 3
 
     /// The hierarchy flags after which a device may be gone.
     static let goneFlags = Int32(XISlaveRemoved) | Int32(XIDeviceDisabled)
