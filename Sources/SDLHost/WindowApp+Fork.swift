@@ -28,7 +28,7 @@ extension WindowApp {
             let started = restart(header)
             s.journal = started?.writer
             s.journalChanged = true
-            if let aside = started?.keptAs { kept = " · the canvas before is kept as \(aside)" }
+            if let aside = started?.keptAs { kept = " · the canvas before is kept: Ctrl+O lists it (\(Self.fileName(aside)))" }
             for e in prefix { s.journal?.record(e) }
         }
         s.recording?.close()

@@ -233,7 +233,7 @@ public final class WindowApp {
                 let kept = restartJournalFromState(&s)
                 let count = strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes"
                 s.status = ("Opened \(Self.fileName(job.path)) (\(count)) · Ctrl+Z brings the canvas before back"
-                            + (kept.map { " · it is kept as \($0)" } ?? ""), frameStart + 2 * Self.statusDuration)
+                            + (kept.map { " · it is kept: Ctrl+O lists it (\(Self.fileName($0)))" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
                 let message = UserMessage(error, context: "Open Recent", status: "Cannot open \(Self.fileName(job.path))")
                 Self.log(message.log)
@@ -398,7 +398,7 @@ public final class WindowApp {
     private func keepCanvasAside(_ s: inout Running, at t: Double) {
         if let kept = restartJournalFromState(&s) {
             Self.log("forcecanvas: new canvas; the last one is kept as \(kept)")
-            s.status = ("New canvas · the last one is kept as \(kept) (forcecanvas --replay opens it)", t + 2 * Self.statusDuration)
+            s.status = ("New canvas · the last one is kept: Ctrl+O lists it (\(Self.fileName(kept)))", t + 2 * Self.statusDuration)
         }
     }
 
