@@ -15,6 +15,9 @@ public struct FileProblem: Error, Equatable, CustomStringConvertible, Sendable {
         self.code = code
     }
 
+    /// Not an `errno`: what is at the path is not a regular file (a FIFO, a device, a socket).
+    public static let notARegularFile: Int32 = -1
+
     /// The current `errno` for `path`.
     public static func last(_ path: String) -> FileProblem { FileProblem(path: path, code: errno) }
 
@@ -33,6 +36,8 @@ public struct FileProblem: Error, Equatable, CustomStringConvertible, Sendable {
         case ENAMETOOLONG: return "the name is too long"
         case EMFILE, ENFILE: return "too many files are open"
         case EFBIG: return "the file is too large"
+        case Self.notARegularFile: return "it is not a regular file (a FIFO, a device or a socket)"
+        case ENXIO: return "it is a FIFO or a device nobody reads"
         default: return String(cString: strerror(code)).lowercased()
         }
     }

@@ -68,10 +68,11 @@ public final class Journal {
         return out.sorted { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
     }
 
-    /// Moves the journal aside under `asideName(kind)` when it holds anything; returns where.
+    /// Moves the journal aside under `asideName(kind)` when it holds anything, or when what is
+    /// at its path is not a file at all (a FIFO would block the writer's open); returns where.
     func setAside(_ kind: String) throws(FileProblem) -> String? {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_size > 0 else { return nil }
+        guard lstat(path, &info) == 0, info.st_size > 0 || FileKind(mode: info.st_mode) != nil else { return nil }
         let aside = asideName(kind)
         guard rename(path, aside) == 0 else { throw FileProblem.last(aside) }
         return aside

@@ -37,8 +37,16 @@ public struct LineFile: Sendable {
         case .replace: flags |= O_CREAT | O_TRUNC
         case .continuing: break
         }
-        let fd = open(path, flags, Self.permissions)
+        // Never blocks (a FIFO without a reader would hang the open) and writes regular files only.
+        let fd = open(path, flags | O_NONBLOCK | O_NOCTTY, Self.permissions)
         guard fd >= 0 else { throw FileProblem.last(path) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            Glibc.close(fd)
+            throw FileProblem(path: path, code: FileProblem.notARegularFile)
+        }
+        let status = fcntl(fd, F_GETFL)
+        if status >= 0 { _ = fcntl(fd, F_SETFL, status & ~O_NONBLOCK) }
         descriptor = fd
         size = 0
         if case .continuing(let kept) = mode {

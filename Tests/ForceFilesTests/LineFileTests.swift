@@ -100,4 +100,16 @@ final class LineFileTests: XCTestCase {
         XCTAssertEqual(FileProblem(path: "/x", code: EROFS).reason, "the disk is read-only")
         XCTAssertEqual(FileProblem(path: "/x", code: EACCES).reason, "there is no permission to write there")
     }
+
+    /// A FIFO, a device or a folder is never opened for writing: a FIFO without a reader would
+    /// block the open for ever.
+    func testWhatIsNotARegularFileIsRefusedWithoutBlocking() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertEqual(mkfifo(dir + "/fifo", 0o644), 0)
+        for (path, mode) in [(dir + "/fifo", LineFile.Mode.replace), (dir + "/fifo", .continuing(size: 0)), ("/dev/null", .replace)] {
+            XCTAssertThrowsError(try LineFile(path: path, mode: mode), path)
+        }
+        XCTAssertThrowsError(try LineFile(path: dir, mode: .replace)) { XCTAssertEqual(($0 as? FileProblem)?.code, EISDIR) }
+    }
 }

@@ -108,6 +108,19 @@ final class JournalWindowTests: XCTestCase {
         }
     }
 
+    /// A FIFO where the journal should be neither blocks the start (reading or writing it) nor
+    /// is lost: it is named in one message and moved aside, and a new journal starts.
+    func testAFIFOAtTheJournalsPathIsSetAsideAndTheWindowStarts() throws {
+        let folder = "\(dir)/state/forcecanvas/journal"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(folder + "/canvas.jsonl", 0o644), 0)
+        let (_, r) = try snapshot("fifo")
+        XCTAssertTrue(r.stderr.contains("\(journalPath): a FIFO (named pipe), not a file; nothing was read from it; it is kept as"), r.stderr)
+        var info = stat()
+        XCTAssertEqual(lstat(journalPath, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG, "a new journal, a file")
+    }
+
     /// A read-only state folder (a read-only mount: root writes through permissions) still
     /// restores the canvas, and says autosave is off and why.
     func testAReadOnlyStateFolderRestoresTheCanvas() throws {
