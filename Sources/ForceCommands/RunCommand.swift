@@ -266,7 +266,8 @@ struct RunCommand: ParsableCommand {
     /// was given, the scene asked for, and one status line.
     private func apply(_ restored: JournalRestore, to config: inout WindowConfiguration, from path: String) {
         config.initialState = restored.state
-        if size == nil { (config.width, config.height) = (restored.state.viewport.width, restored.state.viewport.height) }
+        // The device's screen: the window adds the dock when a panel is open.
+        if size == nil { (config.width, config.height) = (restored.state.screenSize.width, restored.state.screenSize.height) }
         config.sceneOnStart = scene
         if restored.strokeCount > 0 || restored.isDamaged || restored.tornLine != nil {
             config.startStatus = restored.status

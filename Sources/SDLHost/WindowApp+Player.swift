@@ -151,7 +151,7 @@ extension WindowApp {
     /// A press on the play button plays or pauses; on the track, it seeks, and dragging
     /// scrubs. Everything else the pointer does is not the replay's.
     private func pointerOnStrip(_ input: PointerInput, _ p: inout PlayerSession) {
-        let layout = PlayerLayout(viewport: p.player.state.viewport)
+        let layout = p.player.layout(view: p.view)
         let at = input.location
         switch input.phase {
         case .down:

@@ -45,4 +45,20 @@ final class DockWindowTests: XCTestCase {
         XCTAssertEqual(strokes(plain), strokes(session))
         XCTAssertEqual(strokes(plain), strokes(everything))
     }
+
+    /// A canvas restored with its dock open comes back at the same device size, the dock
+    /// beside it again (the window's size is not taken for the device's).
+    func testARestoredCanvasWithTheDockOpenKeepsItsSize() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        for (i, arguments) in [["--size", "1000x600", "--hud"], [], []].enumerated() {
+            let r = try Binary.forcecanvas(["run", "--exit-after-frames", "10", "--snapshot", "\(dir)/\(i).png"] + arguments, environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/\(i).png"))
+            XCTAssertEqual([shot.width, shot.height], [1000 + 472, 600], "start \(i)")
+        }
+    }
 }

@@ -55,9 +55,10 @@ extension Player {
 
     /// The window the frame shown needs: the replay's window with `view`'s panels (the dock
     /// beside the screen grows it) and the strip.
-    public func frameViewport(view: PlayerView = PlayerView()) -> Viewport {
-        PlayerLayout(viewport: shown(view).viewport).frameViewport
-    }
+    public func frameViewport(view: PlayerView = PlayerView()) -> Viewport { layout(view: view).frameViewport }
+
+    /// Where the frame shown with `view`'s panels and the strip go.
+    public func layout(view: PlayerView = PlayerView()) -> PlayerLayout { PlayerLayout(viewport: shown(view).viewport) }
 
     /// The replayed state with `view`'s panels flipped.
     private func shown(_ view: PlayerView) -> AppState {
