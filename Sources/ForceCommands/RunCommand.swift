@@ -113,6 +113,10 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// For `bench`: print the process's peak resident bytes (VmHWM) on stderr at the end.
+    @Flag(help: .hidden)
+    var reportPeakMemory = false
+
     func run() throws {
         let settings = try pressure.load()
         try Resources.fonts()
@@ -162,6 +166,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.failure
         }
         withExtendedLifetime(journal) {}
+        if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") }
     }
 
     /// Takes a journal slot, restores its canvas (unless this run starts fresh) and hands the
@@ -199,13 +204,15 @@ struct RunCommand: ParsableCommand {
         do {
             switch startsFresh ? .empty : journal.read(fallbackHeader: config.header, shortcuts: config.shortcuts) {
             case .restored(var restored):
-                do {
+                // The canvas comes back even when the journal cannot be continued.
+                var problem: FileProblem?
+                do throws(FileProblem) {
                     config.journal = try journal.continuing(after: &restored, fallbackHeader: config.header, shortcuts: config.shortcuts)
-                    apply(restored, to: &config, from: journal.path)
                 } catch {
-                    apply(restored, to: &config, from: journal.path)
-                    return off(Self.isReadOnly(error.code) ? "\(journal.path) is read-only" : error.description)
+                    problem = error
                 }
+                apply(restored, to: &config, from: journal.path)
+                if let problem { return off(Self.isReadOnly(problem.code) ? "\(journal.path) is read-only" : problem.description) }
             case .unusable(let reason):
                 let started = try journal.startFresh(header: config.header)
                 config.journal = started.writer

@@ -117,7 +117,7 @@ extension Journal {
                 case .success(.header(let header)):
                     replay = StateReplay(header: header, shortcuts: shortcuts)
                 case .success(.event(let event)):
-                    for (held, _) in judge.take(event, line: lines.lineNumber, skipping: &skipped) { replay?.handle(held) }
+                    if let ready = judge.take(event, line: lines.lineNumber, skipping: &skipped) { replay?.handle(ready) }
                 case .success(.blank):
                     break
                 case .failure(let error):
@@ -132,12 +132,12 @@ extension Journal {
                     }
                 }
             }
-            if let (held, _) = judge.finish() { replay?.handle(held) }
+            if let held = judge.finish() { replay?.handle(held) }
             skipped += lines.skippedLines
             if torn == nil, let last = lines.skippedLines.last, last == lines.lineNumber {
                 // The file ends in a line over the limit (the zero tail a crash can leave): torn.
                 torn = skipped.removeLast()
-            } else if torn == nil, let failed = lastFailed, failed.line == lines.lineNumber, !headerDamaged || replay?.eventCount != 0 {
+            } else if torn == nil, let failed = lastFailed, failed.line == lines.lineNumber {
                 // The last line did not parse (a write torn where its line break still landed).
                 torn = failed.line
                 skipped.removeAll { $0 == failed.line }
@@ -168,16 +168,16 @@ struct TimeJudge {
     private var held: (event: TimedEvent, line: Int)?
     private var handedOn = -Double.infinity
 
-    /// Takes `event` (of line `line`); returns what may be replayed now, in order.
-    mutating func take(_ event: TimedEvent, line: Int, skipping skipped: inout [Int]) -> [(TimedEvent, Int)] {
+    /// Takes `event` (of line `line`); returns what may be replayed now.
+    mutating func take(_ event: TimedEvent, line: Int, skipping skipped: inout [Int]) -> TimedEvent? {
         guard let h = held else {
             held = (event, line)
-            return []
+            return nil
         }
         if event.time >= h.event.time {
             held = (event, line)
             handedOn = h.event.time
-            return [h]
+            return h.event
         }
         if event.time >= handedOn {
             skipped.append(h.line)
@@ -185,12 +185,12 @@ struct TimeJudge {
         } else {
             skipped.append(line)
         }
-        return []
+        return nil
     }
 
     /// The event still held at the end.
-    mutating func finish() -> (TimedEvent, Int)? {
+    mutating func finish() -> TimedEvent? {
         defer { held = nil }
-        return held
+        return held?.event
     }
 }

@@ -112,7 +112,7 @@ public final class Journal {
         let aside = asideName("damaged")
         guard rename(path, aside) == 0 else { throw FileProblem.last(aside) }
         do {
-            try WholeFile.write(Array(SessionCoding.encode(Session.resuming(restored.state)).utf8), to: path)
+            try compact(restored.state)
         } catch {
             _ = rename(aside, path)
             throw error

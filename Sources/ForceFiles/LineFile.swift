@@ -1,3 +1,4 @@
+import ForcePlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,12 @@ public struct LineFile: Sendable {
         case replace
         /// An existing file, cut to its first `size` bytes (whole lines) and continued.
         case continuing(size: Int)
+
+        /// Whether the open makes the file (rather than continuing one that was there).
+        public var createsFile: Bool {
+            if case .continuing = self { return false }
+            return true
+        }
     }
 
     public let path: String
@@ -31,22 +38,22 @@ public struct LineFile: Sendable {
     /// Opens `path` in `mode`.
     public init(path: String, mode: Mode) throws(FileProblem) {
         self.path = path
-        var flags = O_WRONLY | O_CLOEXEC
+        var flags = O_WRONLY
         switch mode {
         case .createNew: flags |= O_CREAT | O_EXCL
         case .replace: flags |= O_CREAT | O_TRUNC
         case .continuing: break
         }
         // Never blocks (a FIFO without a reader would hang the open) and writes regular files only.
-        let fd = open(path, flags | O_NONBLOCK | O_NOCTTY, Self.permissions)
-        guard fd >= 0 else { throw FileProblem.last(path) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            Glibc.close(fd)
-            throw FileProblem(path: path, code: FileProblem.notARegularFile)
+        let fd: Int32
+        do throws(FileKind.Refusal) {
+            fd = try FileKind.openRegular(path, flags: flags, permissions: Self.permissions).descriptor
+        } catch {
+            switch error {
+            case .unreadable(let code): throw FileProblem(path: path, code: code)
+            case .notAFile: throw FileProblem(path: path, code: FileProblem.notARegularFile)
+            }
         }
-        let status = fcntl(fd, F_GETFL)
-        if status >= 0 { _ = fcntl(fd, F_SETFL, status & ~O_NONBLOCK) }
         descriptor = fd
         size = 0
         if case .continuing(let kept) = mode {

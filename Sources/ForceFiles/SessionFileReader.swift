@@ -40,19 +40,14 @@ public final class SessionFileReader {
     /// Opens `path` for reading.
     public init(path: String) throws(SessionFileError) {
         self.path = path
-        let fd: Int32
+        let fd: Int32, info: stat
         do throws(FileKind.Refusal) {
-            fd = try FileKind.openRegular(path)
+            (fd, info) = try FileKind.openRegular(path)
         } catch {
             switch error {
             case .unreadable: throw .unreadable(path: path)
             case .notAFile(let kind): throw .notAFile(path: path, kind: kind)
             }
-        }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            close(fd)
-            throw .unreadable(path: path)
         }
         descriptor = fd
         opened = (Int(info.st_size), info.st_mtim)

@@ -29,7 +29,7 @@ public final class SessionWriter: Sendable {
                 // A file without its header is not a session: none is left behind (it would
                 // also stop the next `--record` to that name).
                 file.close()
-                if case .continuing = mode {} else { _ = unlink(path) }
+                if mode.createsFile { _ = unlink(path) }
                 throw error
             }
         }

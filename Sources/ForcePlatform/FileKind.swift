@@ -41,11 +41,14 @@ public enum FileKind: Equatable, Sendable {
         case notAFile(FileKind)
     }
 
-    /// Opens `path` for reading if it is a regular file. The open never blocks (`O_NONBLOCK`:
-    /// a FIFO with no writer would wait forever), and what it opened is checked before a byte
-    /// is read; the descriptor returned blocks again, as a regular file's reads do.
-    public static func openRegular(_ path: String) throws(Refusal) -> Int32 {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    /// Opens `path` — for reading, or with the `flags` and `permissions` of a writer — if it is
+    /// a regular file. The open never blocks (`O_NONBLOCK`: a FIFO with no writer or no reader
+    /// would wait forever), and what it opened is checked before a byte is read or written; the
+    /// descriptor returned blocks again, as a regular file's reads and writes do. Returns it
+    /// with what `fstat` said of it.
+    public static func openRegular(_ path: String, flags: Int32 = O_RDONLY,
+                                   permissions: mode_t = 0) throws(Refusal) -> (descriptor: Int32, info: stat) {
+        let fd = open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, permissions)
         guard fd >= 0 else { throw .unreadable(errno) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -57,9 +60,9 @@ public enum FileKind: Equatable, Sendable {
             close(fd)
             throw .notAFile(kind)
         }
-        let flags = fcntl(fd, F_GETFL)
-        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        return fd
+        let status = fcntl(fd, F_GETFL)
+        if status >= 0 { _ = fcntl(fd, F_SETFL, status & ~O_NONBLOCK) }
+        return (fd, info)
     }
 
     /// The kind of what `path` names if it exists and is not a regular file (nil for a regular
@@ -85,9 +88,9 @@ public enum FileKind: Equatable, Sendable {
     /// a file over `limit` bytes is refused with its reason, never read (a settings path
     /// pointing at `/dev/zero` costs nothing).
     public static func readWhole(_ path: String, limit: Int = maximumWholeFileBytes) throws(ReadProblem) -> Data {
-        let fd: Int32
+        let fd: Int32, info: stat
         do throws(Refusal) {
-            fd = try openRegular(path)
+            (fd, info) = try openRegular(path)
         } catch {
             switch error {
             case .unreadable(let code):
@@ -96,8 +99,6 @@ public enum FileKind: Equatable, Sendable {
             }
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw ReadProblem(path: path, reason: String(cString: strerror(errno)).lowercased()) }
         guard Int(info.st_size) <= limit else {
             throw ReadProblem(path: path, reason: "the file is \(Int(info.st_size) >> 20) MiB, more than the \(limit >> 20) MiB a file of this kind may be")
         }

@@ -149,10 +149,10 @@ public final class WindowApp {
             let polled = poll(frameStart, &l)
             let events = translate(polled, &l)
             update(events, frameStart, &l, &s)
-            followWindowSize(frameStart, &l, &s)
             updateTitle(&l, s)
             advance(to: frameStart, &s)
             let frame = buildDisplay(frameStart, &l, &s)
+            followWindowSize(frame.display.viewport, frameStart, &l, &s)
             if try render(frame, &l) { try present(frameStart, &l) }
             pace(frameStart, &l, &s)
         }
@@ -243,21 +243,21 @@ public final class WindowApp {
         takeExports(at: frameStart, &s)
     }
 
-    /// With the dock outside the device, opening or closing it grows or shrinks the window,
-    /// the device keeping its size. A window that cannot change (maximized, fullscreen, a tiling
-    /// window manager) keeps its size after a moment, and the device takes what is left.
-    private func followWindowSize(_ now: Double, _ l: inout Loop, _ s: inout Running) {
-        if let p = s.player {
-            // The player's frame and strip: a panel opened or closed in the replay resizes it.
-            let frame = p.player.frameViewport(view: p.view)
-            if (frame.width, frame.height) != l.askedWindow {
-                SDL_SetWindowSize(l.window.window, Int32(frame.width), Int32(frame.height))
-                l.askedWindow = (frame.width, frame.height)
+    /// The window follows the frame it shows (`shown`): with the dock outside the device,
+    /// opening or closing it grows or shrinks the window, the device keeping its size; in the
+    /// player, the frame and strip with the panels the viewer flipped. A window that cannot
+    /// change (maximized, fullscreen, a tiling window manager) keeps its size after a moment,
+    /// and the device takes what is left.
+    private func followWindowSize(_ shown: Viewport, _ now: Double, _ l: inout Loop, _ s: inout Running) {
+        let wanted = (width: shown.width, height: shown.height)
+        if s.player != nil {
+            if wanted != l.askedWindow {
+                SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+                l.askedWindow = wanted
             }
             return
         }
         guard s.state.placement == .outside else { return }
-        let wanted = (width: s.state.viewport.width, height: s.state.viewport.height)
         if wanted != l.askedWindow {
             if now - l.askedAt > Self.windowResizePatience, l.askedAt > -Double.infinity {
                 // Asked and not given: the device takes what the window has.

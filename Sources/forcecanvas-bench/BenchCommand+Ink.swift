@@ -167,10 +167,11 @@ extension BenchCommand {
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
-    /// Runs `forcecanvas render ARGS --report-peak-memory` and returns the peak resident bytes
-    /// it reports, or nil when it cannot be run or fails.
-    static func peakResident(_ program: String, _ arguments: [String]) -> Int? {
-        guard let result = try? run(program, arguments + ["--report-peak-memory"]), result.status == 0 else { return nil }
+    /// Runs `forcecanvas ARGS --report-peak-memory` (`render`, `run`) and returns the peak
+    /// resident bytes it reports, or nil when it cannot be run or fails.
+    static func peakResident(_ program: String, _ arguments: [String], environment: [String: String]? = nil) -> Int? {
+        guard let result = try? run(program, arguments + ["--report-peak-memory"], environment: environment), result.status == 0
+        else { return nil }
         for line in result.stderr.split(separator: "\n") where line.hasPrefix("peak-resident-bytes ") {
             return Int(line.dropFirst("peak-resident-bytes ".count))
         }

@@ -60,31 +60,25 @@ extension BenchCommand {
     }
 }
 
-/// A child process's own CPU time and peak resident memory (`wait4`'s rusage: this child's
-/// alone, not every child's so far).
+/// A child process's CPU time (its own: `RUSAGE_CHILDREN` before and after, the bench waiting
+/// for one child at a time) and peak resident memory (its VmHWM, `--report-peak-memory`: not
+/// `ru_maxrss`, which a spawned child takes over from its parent).
 struct ChildUsage {
     var cpu: Double
     var peakBytes: Int
 
     static func measure(_ program: String, _ arguments: [String], environment: [String: String]) throws -> ChildUsage {
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for p in argv + envp { free(p) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw BenchFailure("\(program): cannot start (\(String(cString: strerror(spawned))))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw BenchFailure("\(program): wait4 failed") }
+        let before = childrenCPU()
+        guard let peak = BenchCommand.peakResident(program, arguments, environment: environment) else {
+            throw BenchFailure("\(program) \(arguments.joined(separator: " ")): it failed or reported no peak memory")
         }
-        guard status == 0 else { throw BenchFailure("\(program) \(arguments.joined(separator: " ")): exit status \(status)") }
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        return ChildUsage(cpu: cpu, peakBytes: usage.ru_maxrss * 1024)
+        return ChildUsage(cpu: childrenCPU() - before, peakBytes: peak)
+    }
+
+    /// User and system time of every child waited for so far, in seconds.
+    static func childrenCPU() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }

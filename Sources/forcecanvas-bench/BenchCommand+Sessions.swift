@@ -225,10 +225,11 @@ extension BenchCommand {
     /// Runs a program to the end. Its output goes to `output`, or is kept with `captureOutput`,
     /// else is dropped; its errors are kept.
     static func run(_ program: String, _ arguments: [String], input: FileHandle? = nil, output: FileHandle? = nil,
-                    captureOutput: Bool = false) throws -> (status: Int32, stdout: String, stderr: String) {
+                    captureOutput: Bool = false, environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: program)
         p.arguments = arguments
+        if let environment { p.environment = environment }
         if let input { p.standardInput = input }
         let errors = Pipe(), captured = Pipe()
         p.standardOutput = output ?? (captureOutput ? captured : FileHandle.nullDevice)

@@ -63,15 +63,6 @@ extension BenchCommand {
         }
     }
 
-    /// Resident memory now (VmRSS), in bytes.
-    static func residentNow() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-            return (line.split(separator: " ").compactMap { Int($0) }.first ?? 0) * 1024
-        }
-        return 0
-    }
-
     func printSoakSection() throws {
         let v = Viewport(width: 1280, height: 800)
         var state = AppState(viewport: v, emulator: PressureEmulator(easing: 0),
@@ -92,7 +83,7 @@ extension BenchCommand {
                     _ = try renderer.render(s.display)
                 }
             }
-            if cycle == 1 || cycle % max(1, soakCycles / 10) == 0 { samples.append((cycle, t, Self.residentNow())) }
+            if cycle == 1 || cycle % max(1, soakCycles / 10) == 0 { samples.append((cycle, t, PeakMemory.currentResidentBytes() ?? 0)) }
         }
         for s in samples {
             print(String(format: "   after %4d cycles (%6.0f s of the core's time): %.1f MB resident", s.cycle, s.seconds, Double(s.bytes) / 1e6))

@@ -199,15 +199,15 @@ final class PlayerTests: XCTestCase {
         let s = Session(viewport: Viewport(width: 900, height: 600), options: options)
         var player = Player(session: s)
         player.prepare()
-        let open = player.frameViewport()
+        let open = player.display().viewport
         XCTAssertEqual(open.width, 900 + 472)
+        XCTAssertEqual(open, player.layout().frameViewport)
         var view = PlayerView()
         XCTAssertTrue(view.flip(.toggleHUD))
-        let closed = player.frameViewport(view: view)
+        let closed = player.display(view: view).viewport
         XCTAssertEqual(closed.width, 900)
         XCTAssertEqual(closed.height, open.height)
-        XCTAssertEqual(player.display(view: view).viewport, closed)
-        XCTAssertEqual(player.display().viewport, open)
+        XCTAssertEqual(closed, player.layout(view: view).frameViewport, "the strip is found where the frame puts it")
     }
 
     /// A picker longer than its window scrolls with the highlight; a click finds the row shown.

@@ -166,13 +166,12 @@ extension AppState {
             outline: inkOutline)
         let current = scenes.scene(scene)
         let context = sceneContext()
+        // The debug drawing shows the strokes the system took back too.
+        let shown = options.debug ? ink.withTakenBack : (strokes: ink.strokes, index: ink.index)
         return Display(
             viewport: viewport,
-            ink: options.debug && !ink.takenBack.isEmpty
-                ? InkLayer(strokes: ink.strokesWithTakenBack, live: ink.live, revision: ink.revision, damage: ink.damage, style: style,
-                           view: scenes.canvas.view)
-                : InkLayer(strokes: ink.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
-                           index: ink.index, style: style, view: scenes.canvas.view),
+            ink: InkLayer(strokes: shown.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
+                          index: shown.index, style: style, view: scenes.canvas.view),
             gauge: gauge,
             pointer: pointer,
             showHelp: options.showHelp,

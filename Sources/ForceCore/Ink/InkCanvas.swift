@@ -244,11 +244,27 @@ public struct InkCanvas: Equatable, Sendable {
         markDamage(nil)
     }
 
-    /// The strokes the debug drawing shows: the drawing and, in their places by id, the ones
-    /// the system took back.
-    public var strokesWithTakenBack: [Stroke] {
-        guard !takenBack.isEmpty else { return strokes }
-        return (strokes + takenBack).sorted { $0.id < $1.id }
+    /// The strokes the debug drawing shows and their index: the drawing and, in their places
+    /// by id, the ones the system took back. Both lists are in id order, so they merge in one
+    /// pass, and the index is the drawing's with the few taken-back ones added (this is built
+    /// for every frame while debug shows them).
+    public var withTakenBack: (strokes: [Stroke], index: StrokeIndex) {
+        guard !takenBack.isEmpty else { return (strokes, index) }
+        var merged: [Stroke] = []
+        merged.reserveCapacity(strokes.count + takenBack.count)
+        var i = 0, j = 0
+        while i < strokes.count || j < takenBack.count {
+            if j == takenBack.count || (i < strokes.count && strokes[i].id < takenBack[j].id) {
+                merged.append(strokes[i])
+                i += 1
+            } else {
+                merged.append(takenBack[j])
+                j += 1
+            }
+        }
+        var shownIndex = index
+        for s in takenBack { shownIndex.insert(s.id, bounds: s.inkBounds) }
+        return (merged, shownIndex)
     }
 
     /// The area the drawing's ink covers (finished strokes and the live one), null when empty.

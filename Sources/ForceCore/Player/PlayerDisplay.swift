@@ -53,10 +53,6 @@ extension Player {
         return d
     }
 
-    /// The window the frame shown needs: the replay's window with `view`'s panels (the dock
-    /// beside the screen grows it) and the strip.
-    public func frameViewport(view: PlayerView = PlayerView()) -> Viewport { layout(view: view).frameViewport }
-
     /// Where the frame shown with `view`'s panels and the strip go.
     public func layout(view: PlayerView = PlayerView()) -> PlayerLayout { PlayerLayout(viewport: shown(view).viewport) }
 

@@ -1,16 +1,6 @@
 extension AppState {
-    /// The teaching panels open in this state (the gauge is always shown): the HUD, the curve
-    /// panel, the debug legend (on the canvas), the force plot and the callback log.
-    var openPanels: Set<ScreenLayout.Panel> {
-        var open: Set<ScreenLayout.Panel> = []
-        if options.showHUD { open.insert(.hud) }
-        if options.showCurve { open.insert(.curve) }
-        if options.debug, scene == .canvas { open.insert(.legend) }
-        if options.showDiagram { open.insert(.diagram) }
-        if options.showForcePlot { open.insert(.plot) }
-        if options.showEventLog { open.insert(.log) }
-        return open
-    }
+    /// The teaching panels open in this state (`Options.dockPanels`).
+    var openPanels: Set<ScreenLayout.Panel> { options.dockPanels(onCanvas: scene == .canvas) }
 
     /// Where everything goes, from what it depends on (the viewport, the open panels, the scene
     /// on screen): the dock of open panels, the screen, the scene's area, and the gauge clear of

@@ -54,7 +54,17 @@ public struct Options: Equatable, Hashable, Sendable {
         return o
     }
 
-    /// Whether these options open the dock: a panel besides the gauge (the HUD, the curve, the
-    /// debug legend, the diagram, the force plot, the callback log).
-    public var opensDock: Bool { showHUD || showCurve || debug || showDiagram || showForcePlot || showEventLog }
+    /// The teaching panels these options open in the dock (the gauge is always shown): the HUD,
+    /// the curve panel, the debug legend (on the canvas only), the diagram, the force plot and
+    /// the callback log.
+    public func dockPanels(onCanvas: Bool) -> Set<ScreenLayout.Panel> {
+        var open: Set<ScreenLayout.Panel> = []
+        if showHUD { open.insert(.hud) }
+        if showCurve { open.insert(.curve) }
+        if debug, onCanvas { open.insert(.legend) }
+        if showDiagram { open.insert(.diagram) }
+        if showForcePlot { open.insert(.plot) }
+        if showEventLog { open.insert(.log) }
+        return open
+    }
 }

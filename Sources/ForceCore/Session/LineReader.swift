@@ -69,16 +69,8 @@ public final class LineReader<Failure: Error> {
                 let lineEnd = searchStart + newline
                 if lineEnd - start > maximumLineLength {
                     // The whole line came in one read: over the limit all the same.
-                    switch longLines {
-                    case .refuse(let failure): throw failure(lineNumber + 1)
-                    case .skip:
-                        start = lineEnd + 1
-                        scanned = 0
-                        lineNumber += 1
-                        skippedLines.append(lineNumber)
-                        endOffset = bufferOffset + start
-                        continue
-                    }
+                    _ = try passLongLine()
+                    continue
                 }
                 let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
                 start = lineEnd + 1
@@ -90,10 +82,7 @@ public final class LineReader<Failure: Error> {
             }
             scanned = end - start
             if scanned > maximumLineLength {
-                switch longLines {
-                case .refuse(let failure): throw failure(lineNumber + 1)
-                case .skip: if try !skipLongLine() { return nil }
-                }
+                if try !passLongLine() { return nil }
                 continue
             }
             if exhausted {
@@ -107,6 +96,15 @@ public final class LineReader<Failure: Error> {
                 return try body(Self.droppingCarriageReturn(line), lineNumber)
             }
             try fill()
+        }
+    }
+
+    /// The line at `start` passed the length limit: refused, or read past (`skipLongLine`);
+    /// false when the stream ended inside it.
+    private func passLongLine() throws(Failure) -> Bool {
+        switch longLines {
+        case .refuse(let failure): throw failure(lineNumber + 1)
+        case .skip: return try skipLongLine()
         }
     }
 

@@ -40,8 +40,9 @@ extension SessionParser {
                               thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
         session.check = try parseCheckTolerances(f)
         session.version = version
-        // Version 1 replays as it was recorded: a dock it opened took its room from the screen.
-        session.placement = version == 1 && options.opensDock ? .inside : .outside
+        // Version 1 replays as it was recorded: a dock it opened took its room from the screen
+        // (the debug legend counts in any scene: it opens whenever the canvas is shown).
+        session.placement = version == 1 && !options.dockPanels(onCanvas: true).isEmpty ? .inside : .outside
         if let title = try f.optionalString("title") {
             guard title.utf8.count <= InputLimits.maximumNameBytes else {
                 throw f.fail("\"title\" is \(title.utf8.count) bytes long (at most \(InputLimits.maximumNameBytes))")
