@@ -229,6 +229,8 @@ struct RunCommand: ParsableCommand {
         }
         config.keptCanvases = {
             let format = DateFormatter()
+            // The same digits and calendar in every language (the local time zone is kept).
+            format.locale = Locale(identifier: "en_US_POSIX")
             format.dateFormat = "yyyy-MM-dd HH:mm:ss"
             return Journal.keptCanvases(in: directory).map { kept in
                 let name = ((kept.path as NSString).lastPathComponent as NSString).deletingPathExtension
