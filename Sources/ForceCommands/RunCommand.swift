@@ -9,12 +9,13 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Open the ForceCanvas window (the default command).",
         discussion: """
-            The canvas is journaled while you draw ($XDG_STATE_HOME/forcecanvas/journal/) and \
-            comes back at the next start, after a crash too; --fresh starts an empty canvas, as \
-            does --record (the canvas it replaces is kept as canvas.previous.jsonl). --replay and \
+            Every canvas is a document, journaled while you draw \
+            ($XDG_STATE_HOME/forcecanvas/documents/) and back at the next start, after a crash \
+            too. Ctrl+N, --fresh and --record start a new document; the others stay, listed by \
+            Ctrl+O (open, rename, duplicate, delete to a trash kept 30 days). --replay and \
             --lesson open a session in the player over your canvas: Space plays and pauses, the \
-            arrows step, Return continues drawing from there into a new recording (--record's \
-            file, else $XDG_STATE_HOME/forcecanvas/recordings/NAME-fork-N.jsonl).
+            arrows step, Return continues drawing from there as a new document and a new \
+            recording (--record's file, else $XDG_STATE_HOME/forcecanvas/recordings/NAME-fork-N.jsonl).
             """)
 
     @OptionGroup var canvas: CanvasOptionGroup
@@ -53,7 +54,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The player's speed at the start, \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound) (default 1, or what the lesson's first caption says).")
     var speed: Double?
 
-    @Flag(help: "Start with an empty canvas instead of the one the journal restores.")
+    @Flag(help: "Start a new document instead of the last one (which stays: Ctrl+O lists it).")
     var fresh = false
 
     @Option(name: .customLong("snapshot"), help: "Write the frame on screen to this PNG when the window closes.")
@@ -155,54 +156,59 @@ struct RunCommand: ParsableCommand {
         }
         if let dir = StatePaths.recordings() { config.forkDirectory = dir }
         // What a window killed while it saved (Ctrl+S, the journal's compaction) left half-written.
-        for dir in [config.exportDirectory, config.forkDirectory] + [StatePaths.journal(), StatePaths.forceCanvas()].compactMap({ $0 }) {
+        for dir in [config.exportDirectory, config.forkDirectory] + [StatePaths.documents(), StatePaths.forceCanvas()].compactMap({ $0 }) {
             PartialFiles.removeLeftovers(in: dir)
         }
-        let journal = openJournal(&config)
+        let documents = openDocuments(&config)
         do {
             try WindowApp(config).run()
         } catch let error as HostError {
             printError(UserMessage(error).log)
             throw ExitCode.failure
         }
-        withExtendedLifetime(journal) {}
+        withExtendedLifetime(documents) {}
         if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") }
     }
 
-    /// Takes a journal slot, restores its canvas (unless this run starts fresh) and hands the
-    /// journal to the window. Each problem is said once, on stderr and in the window's status;
-    /// the window runs without a journal rather than not at all, and a journal that cannot be
-    /// written (a read-only folder) is still restored.
-    private func openJournal(_ config: inout WindowConfiguration) -> Journal? {
-        func off(_ reason: String) -> Journal? {
+    /// Takes the document the window opens on (the most recent one no other window shows, or
+    /// a new one with `--fresh`), restores its canvas and hands its journal to the window. The
+    /// journal folder of older versions moves into the documents folder first, and documents
+    /// in the trash longer than 30 days go. Each problem is said once, on stderr and in the
+    /// window's status; the window runs without autosave rather than not at all, and a
+    /// document that cannot be written (a read-only folder) is still restored.
+    private func openDocuments(_ config: inout WindowConfiguration) -> DocumentDesk? {
+        func off(_ reason: String) -> DocumentDesk? {
             printError("forcecanvas: autosave is off: \(reason)")
             config.journalMissing = reason
             return nil
         }
-        guard let directory = StatePaths.journal() else {
-            return off("neither XDG_STATE_HOME nor HOME says where to keep the journal")
+        guard let directory = StatePaths.documents() else {
+            return off("neither XDG_STATE_HOME nor HOME says where to keep the documents")
         }
+        let store = DocumentStore(directory: directory)
+        if let old = StatePaths.journal(), store.migrate(fromJournalFolder: old) > 0 {
+            printError("forcecanvas: the canvases of \(old) are documents now, in \(directory) (Ctrl+O lists them)")
+        }
+        store.purgeTrash()
         // The player leaves the canvas as it is (until "continue drawing from here").
         let startsFresh = fresh || (recordPath != nil && config.player == nil)
         let journal: Journal
         do {
-            guard let j = try Journal.open(directory: directory) else {
-                return off("\(Journal.maximumSlots) other windows hold every journal in \(directory)")
-            }
-            journal = j
+            journal = startsFresh ? try Journal.create(directory: directory) : try Journal.open(directory: directory)
         } catch {
             if Self.isReadOnly(error.code) {
                 // Nothing can be written here, but the canvas can still be read back.
-                if !startsFresh, case .restored(let restored) = Journal.read(path: Journal.firstPath(in: directory),
-                                                                              fallbackHeader: config.header, shortcuts: config.shortcuts) {
-                    apply(restored, to: &config, from: Journal.firstPath(in: directory))
+                let latest = store.list().first?.path ?? StatePaths.journal().map { $0 + "/canvas.jsonl" }
+                if !startsFresh, let latest, case .restored(let restored) = Journal.read(path: latest, fallbackHeader: config.header,
+                                                                                       shortcuts: config.shortcuts) {
+                    apply(restored, to: &config, from: latest)
                 }
                 return off("\(directory) is read-only")
             }
             return off(error.description)
         }
         do {
-            switch startsFresh ? .empty : journal.read(fallbackHeader: config.header, shortcuts: config.shortcuts) {
+            switch journal.read(fallbackHeader: config.header, shortcuts: config.shortcuts) {
             case .restored(var restored):
                 // The canvas comes back even when the journal cannot be continued.
                 var problem: FileProblem?
@@ -217,46 +223,25 @@ struct RunCommand: ParsableCommand {
                 let started = try journal.startFresh(header: config.header)
                 config.journal = started.writer
                 let kept = started.keptAs.map { "it is kept as \($0)" } ?? "it is left where it is"
-                printError("forcecanvas: the journal cannot be restored: \(reason); \(kept), and this window starts an empty canvas")
+                printError("forcecanvas: the document cannot be restored: \(reason); \(kept), and this window starts an empty canvas")
                 config.startStatus = "The last canvas could not be restored (\(reason)); \(kept)"
             case .empty:
-                let started = try journal.startFresh(header: config.header)
-                config.journal = started.writer
-                if let kept = started.keptAs { printError("forcecanvas: starting an empty canvas; the last one is kept as \(kept)") }
+                config.journal = try journal.startFresh(header: config.header).writer
             }
         } catch {
             return off(error.description)
         }
-        config.keptCanvases = {
-            let format = DateFormatter()
-            // The same digits and calendar in every language (the local time zone is kept).
-            format.locale = Locale(identifier: "en_US_POSIX")
-            format.dateFormat = "yyyy-MM-dd HH:mm:ss"
-            return Journal.keptCanvases(in: directory).map { kept in
-                let name = ((kept.path as NSString).lastPathComponent as NSString).deletingPathExtension
-                let size = kept.bytes >= 1 << 20 ? String(format: "%.1f MB", Double(kept.bytes) / 1e6) : "\(max(1, kept.bytes / 1000)) kB"
-                return LessonEntry(name: name, title: "Canvas kept \(format.string(from: kept.date))", path: kept.path, detail: size)
-            }
-        }
-        config.restartJournal = { header in
-            do {
-                return try journal.startFresh(header: header)
-            } catch {
-                printError("forcecanvas: autosave is off from here: \(error) (\(journal.path))")
-                return nil
-            }
-        }
+        let desk = DocumentDesk(current: journal)
+        config.documents = desk
         config.onClose = { state, close in
-            // A journal nothing was added to is as compact as it was: it is left as it is.
-            guard close.changed else { return }
-            do {
-                try journal.compact(state)
-            } catch {
+            // A journal nothing was added to is as compact as it was: it is left as it is. A
+            // blank document is kept at exit: it holds the window's size and panels.
+            if let problem = desk.leave(state, changed: close.changed, removeIfBlank: false) {
                 // Say what is on the disk, not what should be.
-                printError("forcecanvas: the journal was not compacted (\(error)); " + Self.journalLeft(journal.path, written: close.written))
+                printError("forcecanvas: \(problem); " + Self.journalLeft(desk.current.path, written: close.written))
             }
         }
-        return journal
+        return desk
     }
 
     /// What a journal that could not be compacted holds, in words.

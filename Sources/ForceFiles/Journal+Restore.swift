@@ -35,7 +35,7 @@ public struct JournalRestore {
             if headerDamaged { s += " (its header: the window's settings are used)" }
             if let keptAs { s += "; the original is kept as \(keptAs)" }
         } else {
-            s += " from the last session — Ctrl+N starts a new canvas"
+            s += " from the last session — Ctrl+N starts a new document, Ctrl+O lists the others"
         }
         return s
     }

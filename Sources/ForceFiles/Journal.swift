@@ -2,46 +2,43 @@ import ForceCore
 import ForcePlatform
 import Foundation
 
-/// The autosave journal: every window session written as it happens, in the session format, to
-/// `$XDG_STATE_HOME/forcecanvas/journal/canvas.jsonl`, so that the next start brings the canvas
-/// back (strokes, undo history, scene, options) after a crash, `kill -9` or a power cut.
+/// The autosave journal of one document (`DocumentStore`): every window session written as it
+/// happens, in the session format, to `$XDG_STATE_HOME/forcecanvas/documents/ID.jsonl`, so that
+/// the next start brings the canvas back (strokes, undo history, scene, options) after a crash,
+/// `kill -9` or a power cut.
 ///
-/// Each running window holds one slot (`canvas.jsonl`, `canvas-2.jsonl`, … up to
-/// `maximumSlots`) through a lock file, so two windows never write one journal; a slot's lock
-/// goes with its process, however it ends. On a clean exit the journal is compacted into a
+/// A running window holds the document it shows through a lock file (`ID.lock`), so two
+/// windows never write one journal; the lock goes with its process, however it ends. On a
+/// clean exit, or when the window moves to another document, the journal is compacted into a
 /// session that redraws the canvas (`Session.resuming`), so it never grows without bound.
 public final class Journal {
-    /// 8 windows at once keep their own journals; a ninth runs without one (and says so).
-    public static let maximumSlots = 8
-
-    /// The journal folder.
+    /// The documents folder.
     public let directory: String
-    /// 1 for `canvas.jsonl`, n for `canvas-n.jsonl`.
-    public let slot: Int
+    /// The document's ID (`DocumentStore`).
+    public let id: String
     private let lock: Int32
 
-    private init(directory: String, slot: Int, lock: Int32) {
+    private init(directory: String, id: String, lock: Int32) {
         self.directory = directory
-        self.slot = slot
+        self.id = id
         self.lock = lock
     }
 
     deinit { close(lock) }
 
     /// The journal file.
-    public var path: String { "\(directory)/\(name).jsonl" }
-    private var name: String { slot == 1 ? "canvas" : "canvas-\(slot)" }
-    /// The first slot's journal in `directory` (read without taking the slot, when the folder
-    /// is read-only).
-    public static func firstPath(in directory: String) -> String { "\(directory)/canvas.jsonl" }
+    public var path: String { "\(directory)/\(id).jsonl" }
+    /// The store the document is in.
+    public var store: DocumentStore { DocumentStore(directory: directory) }
 
-    /// A name in the journal folder for a journal set aside, `canvas.KIND-DATE.jsonl` (with
-    /// `-2`, `-3`, … when that is taken): each one kept, never one written over another.
+    /// A name in the documents folder for a journal set aside, `ID.KIND-DATE.jsonl` (with
+    /// `-2`, `-3`, … when that is taken): each one kept, never one written over another, and
+    /// never listed as a document of its own.
     func asideName(_ kind: String, at date: Date = Date()) -> String {
         let stamp = Self.stampFormat.string(from: date)
         var n = 1
         while true {
-            let candidate = "\(directory)/\(name).\(kind)-\(stamp)\(n == 1 ? "" : "-\(n)").jsonl"
+            let candidate = "\(directory)/\(id).\(kind)-\(stamp)\(n == 1 ? "" : "-\(n)").jsonl"
             if access(candidate, F_OK) != 0 { return candidate }
             n += 1
         }
@@ -54,20 +51,6 @@ public final class Journal {
         return f
     }()
 
-    /// The canvases kept aside in `directory` (`*.previous-DATE.jsonl`: a new canvas, a fresh
-    /// start, a drawing opened over them), newest first: path, when it was kept, its bytes.
-    public static func keptCanvases(in directory: String) -> [(path: String, date: Date, bytes: Int)] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        var out: [(path: String, date: Date, bytes: Int)] = []
-        for name in names where name.hasPrefix("canvas") && name.contains(".previous-") && name.hasSuffix(".jsonl") {
-            let path = directory + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0, FileKind(mode: info.st_mode) == nil else { continue }
-            out.append((path, Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec)), Int(info.st_size)))
-        }
-        return out.sorted { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
-    }
-
     /// Moves the journal aside under `asideName(kind)` when it holds anything, or when what is
     /// at its path is not a file at all (a FIFO would block the writer's open); returns where.
     func setAside(_ kind: String) throws(FileProblem) -> String? {
@@ -78,26 +61,50 @@ public final class Journal {
         return aside
     }
 
-    /// Takes the first free slot in `directory` (created if missing); nil when every slot is
-    /// held by another running window.
-    public static func open(directory: String) throws(FileProblem) -> Journal? {
+    /// Takes the most recently written document no other window holds (the folder is created
+    /// if missing); a new document when every one is held or there is none.
+    public static func open(directory: String) throws(FileProblem) -> Journal {
         try Folder.create(directory)
-        for slot in 1...maximumSlots {
-            let lockPath = "\(directory)/\(slot == 1 ? "canvas" : "canvas-\(slot)").lock"
-            let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw FileProblem.last(lockPath) }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return Journal(directory: directory, slot: slot, lock: fd) }
-            Glibc.close(fd)
+        for d in DocumentStore(directory: directory).list() {
+            if let j = try open(directory: directory, id: d.id) { return j }
         }
-        return nil
+        return try create(directory: directory)
     }
 
-    /// Starts an empty journal with `header`. A journal with anything in it is set aside as
-    /// `canvas.previous-DATE.jsonl` (a name of its own, never over an older one) rather than
-    /// destroyed; returns the writer and where the old journal went.
+    /// Takes document `id`; nil when another window holds it.
+    public static func open(directory: String, id: String) throws(FileProblem) -> Journal? {
+        let lockPath = DocumentStore(directory: directory).lock(id)
+        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileProblem.last(lockPath) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            Glibc.close(fd)
+            return nil
+        }
+        return Journal(directory: directory, id: id, lock: fd)
+    }
+
+    /// A new document (named `name`, or after its creation time), held by this window; its
+    /// journal is written by `startFresh` or `compact`.
+    public static func create(directory: String, name: String? = nil) throws(FileProblem) -> Journal {
+        let store = DocumentStore(directory: directory)
+        for _ in 0..<100 {
+            let id = try store.create(name: name)
+            if let j = try open(directory: directory, id: id) { return j }
+        }
+        throw FileProblem(path: directory, code: EBUSY)
+    }
+
+    /// Starts an empty journal with `header`. What the journal held is set aside as
+    /// `ID.unreadable-DATE.jsonl` (a journal that could not be read is never destroyed); returns
+    /// the writer and where the old journal went.
     public func startFresh(header: Session) throws(FileProblem) -> (writer: SessionWriter, keptAs: String?) {
-        let kept = try setAside("previous")
+        let kept = try setAside("unreadable")
         return (try SessionWriter(path: path, mode: .replace, header: header, policy: .retry), kept)
+    }
+
+    /// A writer that goes on after the journal's `bytes` valid bytes.
+    public func continuing(bytes: Int) throws(FileProblem) -> SessionWriter {
+        try SessionWriter(continuing: path, size: bytes, policy: .retry)
     }
 
     /// Continues the journal after `restored`'s valid lines. A journal with a damaged line is

@@ -14,7 +14,13 @@ public enum StatePaths {
         forceCanvas(environment: environment).map { $0 + "/recordings" }
     }
 
-    /// The autosave journal's folder: `…/forcecanvas/journal`.
+    /// The documents, each with its autosave journal: `…/forcecanvas/documents`.
+    public static func documents(environment: Environment = .current) -> String? {
+        forceCanvas(environment: environment).map { $0 + "/documents" }
+    }
+
+    /// The journal folder of the versions before documents (`…/forcecanvas/journal`): moved
+    /// into `documents` on the first start (`DocumentStore.migrate`).
     public static func journal(environment: Environment = .current) -> String? {
         forceCanvas(environment: environment).map { $0 + "/journal" }
     }

@@ -31,6 +31,31 @@ public enum WholeFile {
         try replacing(path) { (file: inout LineFile) throws(FileProblem) in try file.append(bytes) }
     }
 
+    /// Copies the regular file `from` to `path` block by block (never whole in memory), under
+    /// the same temporary name and rename.
+    public static func copy(from source: String, to path: String) throws(FileProblem) {
+        let fd: Int32
+        do throws(FileKind.Refusal) {
+            fd = try FileKind.openRegular(source).descriptor
+        } catch {
+            switch error {
+            case .unreadable(let code): throw FileProblem(path: source, code: code)
+            case .notAFile: throw FileProblem(path: source, code: EINVAL)
+            }
+        }
+        defer { close(fd) }
+        try replacing(path) { (file: inout LineFile) throws(FileProblem) in
+            var block = [UInt8](repeating: 0, count: blockSize)
+            while true {
+                let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, blockSize) }
+                if n < 0, errno == EINTR { continue }
+                guard n >= 0 else { throw FileProblem.last(source) }
+                if n == 0 { return }
+                try file.append(Array(block[0..<n]))
+            }
+        }
+    }
+
     /// Creates `path`'s folder if missing, lets `fill` write the temporary file, syncs it and
     /// renames it over `path`; on any failure the temporary file goes and `path` is untouched.
     private static func replacing(_ path: String, _ fill: (inout LineFile) throws(FileProblem) -> Void) throws(FileProblem) {

@@ -12,8 +12,10 @@ enum HostEvent: Equatable {
     case resized(Viewport)
     /// A one-time message for the status line and the log.
     case notice(String)
-    /// A key of the player or the lesson picker.
+    /// A key of the player, or Ctrl+O.
     case player(PlayerKey)
+    /// A key of the picker, or text typed while it names a document.
+    case picker(PickerKey)
 }
 
 /// Translates SDL events (and the XI2 pen source's events) into core input. The only place
@@ -58,6 +60,9 @@ struct EventTranslator {
     /// Looks a touch device up (SDL by default; tests inject one).
     var touchInfo: (SDL_TouchID) -> TouchInfo = EventTranslator.sdlTouchInfo
     private(set) var driver = Driver.mouse
+    /// Whether the picker is open (its keys are its own), and naming a document (text typed).
+    var picker = PickerMode.closed
+    enum PickerMode { case closed, open, naming }
     /// Mouse buttons currently held (a stroke lasts while any is).
     private var buttons: Set<UInt8> = []
     private var penStroke: Int32?
@@ -71,6 +76,7 @@ struct EventTranslator {
     private var spaceHeld = false
 
     mutating func translate(_ e: inout SDL_Event) -> [HostEvent] {
+        if picker != .closed, let keys = translatePicker(&e) { return keys }
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
             return [.quit]
@@ -148,6 +154,28 @@ struct EventTranslator {
             return shiftKeys.isEmpty ? [.input(.deepPress(false))] : []
         default:
             return []
+        }
+    }
+
+    /// While the picker is open, its keys (and while it names a document, the text typed);
+    /// nil for what is not a key (the pointer still highlights and clicks rows).
+    private mutating func translatePicker(_ e: inout SDL_Event) -> [HostEvent]? {
+        switch SDL_EventType(e.type) {
+        case SDL_KEYDOWN:
+            let sym = e.key.keysym.sym
+            if let k = KeyMap.pickerKey(sym: sym, modifiers: e.key.keysym.mod, naming: picker == .naming) { return [.picker(k)] }
+            // Ctrl+Q still quits; every other key waits until the picker closes.
+            return KeyMap.action(sym: sym, modifiers: e.key.keysym.mod) == .quit ? [.quit] : []
+        case SDL_KEYUP:
+            return []
+        case SDL_TEXTINPUT:
+            guard picker == .naming else { return [] }
+            let text = withUnsafeBytes(of: e.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return text.isEmpty ? [] : [.picker(.text(text))]
+        default:
+            return nil
         }
     }
 

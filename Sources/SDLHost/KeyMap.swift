@@ -31,6 +31,31 @@ enum PlayerKey: Equatable {
     case up, down
 }
 
+/// The picker's keys (while it is open, no other key but Ctrl+Q does anything).
+enum PickerKey: Equatable {
+    case up, down
+    /// Home / End: the first or last row.
+    case first, last
+    /// Return: open the highlighted row (or keep the name being typed).
+    case open
+    /// Esc or Ctrl+O: close the picker (or leave the name as it was).
+    case close
+    /// F2: rename the highlighted document.
+    case rename
+    /// Ctrl+D: duplicate it.
+    case duplicate
+    /// Delete: move it to the trash.
+    case delete
+    /// Ctrl+Z: bring the last deleted document back.
+    case undo
+    /// N or Ctrl+N: a new document.
+    case newDocument
+    /// Backspace while naming.
+    case backspace
+    /// Text typed while naming.
+    case text(String)
+}
+
 /// The keyboard layout of ForceCanvas (the help overlay lists the same keys).
 enum KeyMap {
     /// 1.25: one Ctrl+= (four steps double the size, as in most drawing programs).
@@ -84,6 +109,31 @@ enum KeyMap {
         if key(SDLK_ESCAPE) { return .command(.closeOverlay) }
         if key(SDLK_m) { return .command(.toggleDiagram) }
         if key(SDLK_t) { return .command(.toggleTrail) }
+        return nil
+    }
+
+    /// The picker's keys; while it names a document, only Return, Esc and Backspace (letters
+    /// come as text).
+    static func pickerKey(sym: SDL_Keycode, modifiers: UInt16, naming: Bool) -> PickerKey? {
+        let ctrl = modifiers & UInt16(KMOD_CTRL.rawValue) != 0
+        func key(_ k: SDL_KeyCode) -> Bool { sym == SDL_Keycode(k.rawValue) }
+        if key(SDLK_RETURN) || key(SDLK_KP_ENTER) { return .open }
+        if key(SDLK_ESCAPE) { return .close }
+        if naming { return key(SDLK_BACKSPACE) ? .backspace : nil }
+        if ctrl {
+            if key(SDLK_o) { return .close }
+            if key(SDLK_d) { return .duplicate }
+            if key(SDLK_z) { return .undo }
+            if key(SDLK_n) { return .newDocument }
+            return nil
+        }
+        if key(SDLK_UP) { return .up }
+        if key(SDLK_DOWN) { return .down }
+        if key(SDLK_HOME) { return .first }
+        if key(SDLK_END) { return .last }
+        if key(SDLK_F2) { return .rename }
+        if key(SDLK_DELETE) { return .delete }
+        if key(SDLK_n) { return .newDocument }
         return nil
     }
 

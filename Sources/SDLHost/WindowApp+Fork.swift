@@ -9,11 +9,11 @@ extension WindowApp {
     /// 1000: the most numbered names tried for a forked recording (`NAME-fork-N.jsonl`).
     static let maximumForkNames = 1000
 
-    /// The replayed state becomes the live one. The recording (the `--record` file, or a new
-    /// file in the fork folder, never over another) and the journal (started again; the canvas
-    /// it held is kept as the previous journal) get the session's header and every event the
-    /// replay handled so far, so each replays to this very state; input then goes on from the
-    /// replay's time. A press the replay left down ends (the real pointer is up).
+    /// The replayed state becomes the live one, as a new document (the canvas under the player
+    /// stays a document of its own). The recording (the `--record` file, or a new file in the
+    /// fork folder, never over another) and the new document's journal get the session's header
+    /// and every event the replay handled so far, so each replays to this very state; input then
+    /// goes on from the replay's time. A press the replay left down ends (the real pointer is up).
     func takeOver(window: Window, clock: FrameClock, now: Double, _ s: inout Running) {
         guard var p = s.player else { return }
         p.player.pause()
@@ -21,29 +21,29 @@ extension WindowApp {
         let prefix = p.player.handledEvents
         s.player = nil
         s.wholeFrame = true
+        endLivePress(&s, at: now)
+        let before = s.state
         s.state = p.player.state
+        var fork = header
+        fork.events = Array(prefix)
         var kept = ""
-        if let restart = config.restartJournal {
-            s.journal?.close()
-            let started = restart(header)
-            s.journal = started?.writer
-            s.journalChanged = true
-            if let aside = started?.keptAs { kept = " · the canvas before is kept: Ctrl+O lists it (\(Self.fileName(aside)))" }
-            for e in prefix { s.journal?.record(e) }
+        if let left = startNewDocument(leaving: before, as: fork, name: "\(p.name) from \(String(format: "%.1f s", p.player.time))", &s) {
+            kept = " · “\(left)” is kept: Ctrl+O lists it"
         }
         s.recording?.close()
         s.recording = openFork(p, header: header)
         for e in prefix { s.recording?.record(e) }
         clock.rebase(now: p.player.time)
+        s.rebased = true
         endLivePress(&s, at: p.player.time)
         let v = s.state.viewport
         SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
         let at = String(format: "%.2f s", p.player.time)
         if let r = s.recording {
             Self.log("forcecanvas: continuing \(p.name) from \(at): recording to \(r.path)\(kept)")
-            s.status = ("Drawing from \(at) of \(p.name) · recording to \(r.path)\(kept)", now + 2 * Self.statusDuration)
+            s.status = ("Drawing from \(at) of \(p.name) · recording to \(r.path)\(kept)", p.player.time + 2 * Self.statusDuration)
         } else {
-            s.status = ("Drawing from \(at) of \(p.name) (not recorded: \(s.recordingStopped ?? "no file"))\(kept)", now + 2 * Self.statusDuration)
+            s.status = ("Drawing from \(at) of \(p.name) (not recorded: \(s.recordingStopped ?? "no file"))\(kept)", p.player.time + 2 * Self.statusDuration)
         }
     }
 

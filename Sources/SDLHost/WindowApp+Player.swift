@@ -95,12 +95,12 @@ extension WindowApp {
     /// Takes the host events that are the player's or the picker's; returns whether it did.
     func playerTakes(_ h: HostEvent, at t: Double, frameStart: Double, window: Window, clock: FrameClock,
                      _ s: inout Running) -> Bool {
-        if s.lessonMenu != nil { return lessonMenuTakes(h, window: window, clock: clock, now: frameStart, &s) }
+        if s.lessonMenu != nil { return pickerTakes(h, window: window, clock: clock, now: frameStart, &s) }
         if case .player(.lessons) = h {
-            s.menuEntries = config.lessons + config.keptCanvases()
-            s.lessonMenu = LessonMenu(entries: s.menuEntries.map { LessonMenu.Entry(name: $0.name, title: $0.title, detail: $0.detail) })
+            openPicker(&s)
             return true
         }
+        if case .picker = h { return true }
         guard var p = s.player else {
             if case .player = h { return true }  // the player's keys do nothing in a live window
             return false
@@ -142,7 +142,7 @@ extension WindowApp {
             s.status = ("Ctrl+S exports your own canvas: press Return to continue drawing from here first", frameStart + Self.statusDuration)
         case .quit, .notice:
             return false
-        case .input, .resized, .checkpoint:
+        case .input, .resized, .checkpoint, .picker:
             break
         }
         return true
@@ -182,37 +182,8 @@ extension WindowApp {
 
     // MARK: The lesson picker
 
-    private func lessonMenuTakes(_ h: HostEvent, window: Window, clock: FrameClock, now: Double, _ s: inout Running) -> Bool {
-        guard var menu = s.lessonMenu else { return false }
-        var open: Int?
-        switch h {
-        case .player(.up): menu.move(by: -1)
-        case .player(.down): menu.move(by: 1)
-        case .player(.takeOver): open = menu.highlighted
-        case .player(.lessons), .input(.command(.closeOverlay)):
-            s.lessonMenu = nil
-            return true
-        case .input(.pointer(let p)):
-            let bounds = (s.player?.player.display().viewport ?? s.state.viewport).bounds
-            if let i = menu.entry(at: p.location, in: bounds) {
-                menu.highlight(i)
-                if p.phase == .up { open = i }
-            }
-        case .quit, .notice:
-            return false
-        default:
-            break
-        }
-        s.lessonMenu = menu
-        if let i = open, s.menuEntries.indices.contains(i) {
-            s.lessonMenu = nil
-            openLesson(s.menuEntries[i], window: window, now: now, &s)
-        }
-        return true
-    }
-
     /// Opens a lesson from the picker in the player (the live canvas waits under it).
-    private func openLesson(_ lesson: LessonEntry, window: Window, now: Double, _ s: inout Running) {
+    func openLesson(_ lesson: LessonEntry, window: Window, now: Double, _ s: inout Running) {
         guard let load = config.loadSession else { return }
         do {
             let session = try load(lesson.path)

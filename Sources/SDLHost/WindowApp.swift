@@ -46,8 +46,13 @@ public final class WindowApp {
         /// The player, while a session plays in it, and the lesson picker while it is open.
         var player: PlayerSession?
         var lessonMenu: LessonMenu?
-        /// What the picker lists: the lessons, then the kept canvases.
-        var menuEntries: [LessonEntry] = []
+        /// What the picker's rows open (`openPicker`).
+        var menuTargets: [PickerTarget] = []
+        /// The documents the picker moved to the trash, for its Ctrl+Z (the last one last).
+        var trashedByUndo: [String] = []
+        /// The clock was set to another timeline this frame (a fork, another document): the
+        /// frame's remaining events and its tick are dropped (their times were the old one's).
+        var rebased = false
         /// The next frame is drawn whole (the player gave way to the live canvas).
         var wholeFrame = false
     }
@@ -147,11 +152,13 @@ public final class WindowApp {
         while s.running {
             let frameStart = l.clock.now
             let polled = poll(frameStart, &l)
+            l.translator.picker = s.lessonMenu == nil ? .closed : s.lessonMenu?.naming == nil ? .open : .naming
             let events = translate(polled, &l)
             update(events, frameStart, &l, &s)
             updateTitle(&l, s)
-            advance(to: frameStart, &s)
+            if s.rebased { l.lastStats = -.infinity } else { advance(to: frameStart, &s) }
             let frame = buildDisplay(frameStart, &l, &s)
+            s.rebased = false
             followWindowSize(frame.display.viewport, frameStart, &l, &s)
             if try render(frame, &l) { try present(frameStart, &l) }
             pace(frameStart, &l, &s)
@@ -203,9 +210,13 @@ public final class WindowApp {
     /// 3. Update: the core handles each event (journaled and recorded), then a redrawn drawing's
     /// events due, host requests, an Open Recent that finished reading, finished exports.
     private func update(_ events: [(HostEvent, Double)], _ frameStart: Double, _ l: inout Loop, _ s: inout Running) {
-        for (h, t) in events { perform(h, at: t, frameStart: frameStart, &l, &s) }
+        for (h, t) in events where !s.rebased { perform(h, at: t, frameStart: frameStart, &l, &s) }
         for request in s.state.takeHostRequests() {
             switch request {
+            case .newDocument:
+                break  // started where the event was applied (`apply`)
+            case .showDocuments:
+                if s.lessonMenu == nil, s.player == nil { openPicker(&s) }
             case .openRecent(let item):
                 // Read on a background thread: a big drawing must not stop the frames.
                 let path = item.userInfo?["session"] ?? ""
@@ -226,14 +237,16 @@ public final class WindowApp {
             l.opening = nil
             switch result {
             case .success(let strokes):
+                // A new document: the canvas before stays a document of its own.
+                endLivePress(&s, at: frameStart)
+                let before = s.state
                 s.state.openDrawing(strokes)
                 s.wholeFrame = true
-                // The canvas before is in the journal: it is set aside, and the new journal
-                // starts from the opened drawing.
-                let kept = restartJournalFromState(&s)
+                let name = ((job.path as NSString).lastPathComponent as NSString).deletingPathExtension
+                let left = startNewDocument(leaving: before, as: Session.resuming(s.state), name: name, &s)
                 let count = strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes"
-                s.status = ("Opened \(Self.fileName(job.path)) (\(count)) · Ctrl+Z brings the canvas before back"
-                            + (kept.map { " · it is kept: Ctrl+O lists it (\(Self.fileName($0)))" } ?? ""), frameStart + 2 * Self.statusDuration)
+                s.status = ("Opened \(Self.fileName(job.path)) (\(count)) as a new document"
+                            + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
                 let message = UserMessage(error, context: "Open Recent", status: "Cannot open \(Self.fileName(job.path))")
                 Self.log(message.log)
@@ -309,7 +322,7 @@ public final class WindowApp {
             apply(.checkpoint(name), at: t, &s)
             s.state.flashCheckpoint(name, at: t)
             s.status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
-        case .player: break  // taken by the player or the picker (`playerTakes`)
+        case .player, .picker: break  // taken by the player or the picker (`playerTakes`)
         case .notice(let text):
             Self.log("forcecanvas: \(text)")
             s.status = (text, frameStart + Self.statusDuration)
@@ -329,7 +342,8 @@ public final class WindowApp {
             l.stats = FrameStats(fps: l.timer.fps, p50: l.timer.percentile(0.5), p99: l.timer.percentile(0.99))
             l.lastStats = frameStart
         }
-        if let st = s.status, frameStart >= st.until { s.status = nil }
+        // (A status set on a new timeline this frame is timed on it, not on `frameStart`.)
+        if let st = s.status, frameStart >= st.until, !s.rebased { s.status = nil }
         let presenter = l.presenter
         return FrameRequest(display: frameDisplay(&s) { presenter.invalidate() }, stats: s.state.options.showHUD ? l.stats : nil,
                             status: s.status?.text, warning: warning(&s))
@@ -371,8 +385,13 @@ public final class WindowApp {
 
     /// Applies an input event and hands it to the journal and the recording.
     func apply(_ e: InputEvent, at t: Double, _ s: inout Running) {
-        // Ctrl+N on a drawing: the journal that holds it is set aside (see `keepCanvasAside`).
-        let setsAside = e == .command(.newCanvas) && !s.state.ink.strokes.isEmpty && config.restartJournal != nil
+        // What may start a new canvas (Ctrl+N, the New Canvas quick action on Home or at
+        // launch) keeps the state before, for the document it leaves. Nothing else copies it:
+        // a copy held while a stroke grows would copy the ink.
+        var before: AppState?
+        if config.documents != nil, e == .command(.newCanvas) || s.state.scene == .home || { if case .shortcut = e { true } else { false } }() {
+            before = s.state
+        }
         let curve = s.state.pressure.curve
         var passingOver = false
         if case .pointer(let p) = e, p.phase == .move, s.state.pressedSource == nil { passingOver = true }
@@ -384,35 +403,16 @@ public final class WindowApp {
             guard s.state.pressure.curve != curve else { return }
             timed = TimedEvent(time: t, event: .pressureCurve(s.state.pressure.curve))
         }
-        if setsAside { keepCanvasAside(&s, at: t) } else { s.journal?.record(timed) }
+        if let before, s.state.hostRequests.contains(.newDocument) {
+            newDocumentStarted(leaving: before, at: t, &s)
+        } else {
+            s.journal?.record(timed)
+        }
         s.recording?.record(timed)
         if case .view = e {
             let percent = Int((s.state.display.ink.view.scale * 100).rounded())
             s.status = ("Zoom \(percent) % · Ctrl+0 the whole drawing, Ctrl+1 100 %, Space+drag or the middle button pans", t + Self.statusDuration)
         }
-    }
-
-    /// A new canvas never destroys the last one: the journal holding it is set aside under a
-    /// name of its own (a session that replays it: `forcecanvas --replay FILE`), and a new
-    /// journal starts from the new canvas.
-    private func keepCanvasAside(_ s: inout Running, at t: Double) {
-        if let kept = restartJournalFromState(&s) {
-            Self.log("forcecanvas: new canvas; the last one is kept as \(kept)")
-            s.status = ("New canvas · the last one is kept: Ctrl+O lists it (\(Self.fileName(kept)))", t + 2 * Self.statusDuration)
-        }
-    }
-
-    /// Starts the journal again from the state as it is (a session that redraws it), the old
-    /// one set aside; returns where it went.
-    private func restartJournalFromState(_ s: inout Running) -> String? {
-        guard let restart = config.restartJournal else { return nil }
-        s.journal?.close()
-        let resume = Session.resuming(s.state)
-        s.journalChanged = true
-        let started = restart(resume)
-        s.journal = started?.writer
-        for e in resume.events { s.journal?.record(e) }
-        return started?.keptAs
     }
 
     /// The scene asked for on a restored canvas, then a launch through a quick action (which

@@ -31,7 +31,8 @@ public struct WindowConfiguration {
     /// A session file to record to, opened once the window is up (never before).
     public var recording: RecordingRequest?
     /// Called once the window closed cleanly, after a live stroke was ended and the journal
-    /// and the recording were closed, with the final state (to compact the journal).
+    /// and the recording were closed, with the final state (to leave the document on screen:
+    /// compacted, its card and thumbnail noted).
     public var onClose: ((AppState, JournalClose) -> Void)?
     /// Write the current frame here when the window closes.
     public var snapshotPath: String?
@@ -54,16 +55,14 @@ public struct WindowConfiguration {
     public var player: PlayerRequest?
     /// The bundled lessons, for the picker (Ctrl+O).
     public var lessons: [LessonEntry] = []
-    /// The canvases kept aside (new canvases, fresh starts, drawings opened over them), newest
-    /// first, for the picker's second part; read each time it opens.
-    public var keptCanvases: @Sendable () -> [LessonEntry] = { [] }
     /// The quick actions a session in the player replays with: the Info.plist's static items,
     /// as in every replay (nil: `shortcuts`).
     public var playerShortcuts: ShortcutCatalog?
-    /// Starts the journal again with a session's header (the player's "continue drawing from
-    /// here", Ctrl+N): the journal it replaces is set aside under a name of its own, returned
-    /// with the writer; nil when it cannot.
-    public var restartJournal: ((Session) -> (writer: SessionWriter, keptAs: String?)?)?
+    /// The documents (`DocumentStore`) and the one on screen, whose journal is `journal`:
+    /// Ctrl+N, continue-from-here and a drawing opened start new documents; the picker
+    /// (Ctrl+O) switches, renames, duplicates and deletes. Nil: no documents folder (the
+    /// window draws without autosave).
+    public var documents: DocumentDesk?
     /// Where "continue drawing from here" writes its recording when the player's request names
     /// none (`--record`): a new file, never over one.
     public var forkDirectory = "forcecanvas-recordings"

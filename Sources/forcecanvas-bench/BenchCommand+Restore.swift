@@ -27,7 +27,7 @@ extension BenchCommand {
             throw BenchFailure("\(binary) is \(version), the bench is \(ForceCanvasCommand.versionText): build both (swift build -c release)")
         }
         let dir = NSTemporaryDirectory() + "forcecanvas-restore-\(getpid())"
-        let journalDir = dir + "/state/forcecanvas/journal"
+        let journalDir = dir + "/state/forcecanvas/documents"
         try FileManager.default.createDirectory(atPath: journalDir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let doc = DocumentGenerator(strokes: Self.restoreStrokes, pointsPerStroke: Self.documentPoints, viewport: Self.viewport)
@@ -39,10 +39,10 @@ extension BenchCommand {
         func start(withJournal: Bool) throws -> ChildUsage {
             var best: ChildUsage?
             for _ in 0..<Self.restoreRuns {
-                // Each start finds the same journal (a clean exit compacts it) or none.
+                // Each start finds the same document (a clean exit compacts it) or none.
                 try? FileManager.default.removeItem(atPath: journalDir)
                 try FileManager.default.createDirectory(atPath: journalDir, withIntermediateDirectories: true)
-                if withJournal { try FileManager.default.copyItem(atPath: source, toPath: journalDir + "/canvas.jsonl") }
+                if withJournal { try FileManager.default.copyItem(atPath: source, toPath: journalDir + "/20260101T000000Z.jsonl") }
                 let u = try ChildUsage.measure(binary, arguments, environment: environment)
                 best = best.map { ChildUsage(cpu: min($0.cpu, u.cpu), peakBytes: min($0.peakBytes, u.peakBytes)) } ?? u
             }

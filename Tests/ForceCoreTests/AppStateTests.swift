@@ -42,9 +42,10 @@ final class AppStateTests: XCTestCase {
         XCTAssertFalse(d.state.ink.canRedo)
     }
 
-    /// Open Recent's drawing replaces the canvas in one undoable step, its strokes renumbered
-    /// after every id the canvas used (a renderer keyed by id never sees an old stroke again).
-    func testOpeningADrawingIsUndoableAndRenumbered() {
+    /// Open Recent's drawing opens as a new canvas (the window keeps the one before as a
+    /// document of its own): its strokes renumbered after every id the canvas used (a renderer
+    /// keyed by id never sees an old stroke again), nothing to undo back into the old canvas.
+    func testOpeningADrawingIsANewCanvasRenumbered() {
         var other = Driver()
         draw(&other, from: 50)
         var d = Driver()
@@ -55,13 +56,22 @@ final class AppStateTests: XCTestCase {
         d.state.openDrawing(other.state.ink.strokes)
         XCTAssertEqual(d.state.ink.strokes.map(\.points.first?.preciseLocation.x), [50])
         XCTAssertGreaterThan(d.state.ink.strokes[0].id, before.map(\.id).max() ?? 0)
-        d.command(.undo)
-        XCTAssertEqual(d.state.ink.strokes, before, "the canvas before is back")
-        d.command(.redo)
-        XCTAssertEqual(d.state.ink.strokes.map(\.points.first?.preciseLocation.x), [50])
+        XCTAssertFalse(d.state.ink.canUndo, "the canvas before is a document, not an undo step")
         draw(&d, from: 200)
         XCTAssertEqual(d.state.ink.strokes.count, 2)
         XCTAssertEqual(Set(d.state.ink.strokes.map(\.id)).count, 2, "ids stay unique")
+    }
+
+    /// Ctrl+N and the New Canvas quick action on a drawing ask the window for a new document;
+    /// on an empty canvas they ask nothing.
+    func testANewCanvasAsksForANewDocumentOnlyOverADrawing() {
+        var d = Driver()
+        d.command(.newCanvas)
+        XCTAssertEqual(d.state.takeHostRequests(), [])
+        draw(&d, from: 0)
+        d.command(.newCanvas)
+        XCTAssertEqual(d.state.takeHostRequests(), [.newDocument])
+        XCTAssertTrue(d.state.ink.strokes.isEmpty)
     }
 
     func testResizeKeepsEveryStroke() {

@@ -6,7 +6,7 @@ import XCTest
 
 /// The autosave journal: restored line by line, a torn last line dropped, a damaged line costing
 /// its own event and nothing after it (the original kept aside under its own name), bounded
-/// memory whatever the file holds, one slot per running window, and compacted into a session
+/// memory whatever the file holds, one document per running window, and compacted into a session
 /// that redraws the canvas.
 final class JournalTests: XCTestCase {
     var dir = ""
@@ -57,7 +57,7 @@ final class JournalTests: XCTestCase {
     }
 
     func testTheCanvasComesBackWithItsHistorySceneAndOptions() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         write(journalText(strokes: 3), to: journal.path)
         let r = try restored(journal)
         XCTAssertEqual(r.strokeCount, 2, "three strokes, one undone")
@@ -67,12 +67,12 @@ final class JournalTests: XCTestCase {
         XCTAssertTrue(r.state.options.showHUD)
         XCTAssertNil(r.tornLine)
         XCTAssertEqual(r.skippedLines, [])
-        XCTAssertEqual(r.status, "Restored 2 strokes from the last session — Ctrl+N starts a new canvas")
+        XCTAssertEqual(r.status, "Restored 2 strokes from the last session — Ctrl+N starts a new document, Ctrl+O lists the others")
         XCTAssertEqual(r.validBytes, journalText(strokes: 3).utf8.count)
     }
 
     func testATornLastLineIsDroppedAndTheRestKept() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         let whole = journalText(strokes: 3)
         for cut in [3, 20, 33] {
             write(whole + String("{\"t\":9,\"type\":\"down\",\"x\":1,\"y\":1}\n".prefix(cut)), to: journal.path)
@@ -96,7 +96,7 @@ final class JournalTests: XCTestCase {
     }
 
     func testADamagedLineCostsItsEventAndTheOriginalIsKeptUnderItsOwnName() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         let lines = journalText(strokes: 2).split(separator: "\n").map(String.init)
         // Line 4 is the first stroke's third point: the stroke keeps the points either side.
         let damaged = (lines[..<3] + ["garbage"] + lines[4...]).joined(separator: "\n") + "\n"
@@ -130,7 +130,7 @@ final class JournalTests: XCTestCase {
     /// A flipped byte anywhere in a 2,000-stroke journal (the start, the middle, the end; a time
     /// digit, a coordinate, the JSON itself) costs at most the stroke it hit.
     func testAFlippedByteAnywhereCostsAtMostOneStroke() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         var session = Session(viewport: Viewport(width: 800, height: 600))
         var t = 0.0
         for s in 0..<2_000 {
@@ -165,7 +165,7 @@ final class JournalTests: XCTestCase {
     /// A line longer than the limit is passed over in bounded memory: one in the middle costs
     /// itself, a zero tail of any length (what a crash can leave) is the torn end.
     func testOverlongLinesAndZeroTails() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         let lines = journalText(strokes: 2).split(separator: "\n").map(String.init)
         let long = String(repeating: "x", count: InputLimits.maximumLineBytes + 10)
         write((lines[..<3] + [long] + lines[3...]).joined(separator: "\n") + "\n", to: journal.path)
@@ -187,7 +187,7 @@ final class JournalTests: XCTestCase {
     /// A FIFO, a folder or a device where the journal should be is refused, never read (a FIFO
     /// would block the start).
     func testWhatIsNotAFileIsRefused() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         XCTAssertEqual(mkfifo(journal.path, 0o644), 0)
         guard case .unusable(let fifo) = journal.read(fallbackHeader: fallback) else { return XCTFail("a FIFO is not a journal") }
         XCTAssertEqual(fifo, "\(journal.path): a FIFO (named pipe), not a file; nothing was read from it")
@@ -203,7 +203,7 @@ final class JournalTests: XCTestCase {
 
     /// A damaged header: the events are read with the window's header, and the status says so.
     func testADamagedHeaderStillGivesTheStrokesBack() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         var lines = journalText(strokes: 3).split(separator: "\n").map(String.init)
         lines[0] = "{\"format\": garbage"
         write(lines.joined(separator: "\n") + "\n", to: journal.path)
@@ -216,7 +216,7 @@ final class JournalTests: XCTestCase {
 
     /// The stroke being drawn when the window died counts: "Restored 1 stroke", not nothing.
     func testTheUnfinishedStrokeCounts() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         let session = Session(viewport: Viewport(width: 400, height: 300), events: [
             TimedEvent(time: 0.1, event: .pointer(PointerInput(phase: .down, location: Point(x: 100, y: 150)))),
             TimedEvent(time: 0.2, event: .pointer(PointerInput(phase: .move, location: Point(x: 190, y: 150)))),
@@ -227,23 +227,26 @@ final class JournalTests: XCTestCase {
         XCTAssertTrue(r.status.hasPrefix("Restored 1 stroke "), r.status)
     }
 
-    func testEachWindowHoldsItsOwnSlot() throws {
-        let first = try XCTUnwrap(try Journal.open(directory: dir))
-        let second = try XCTUnwrap(try Journal.open(directory: dir))
-        XCTAssertEqual(first.slot, 1)
-        XCTAssertEqual(second.slot, 2)
-        XCTAssertTrue(second.path.hasSuffix("/canvas-2.jsonl"))
-        var more: [Journal] = []
-        while let j = try Journal.open(directory: dir) { more.append(j) }
-        XCTAssertEqual(more.count, Journal.maximumSlots - 2)
-        more.removeAll()
-        withExtendedLifetime(first) {}
+    /// Two windows never write one document: the second takes the next most recent one, or a
+    /// new one; a document is free again once its holder is gone.
+    func testEachWindowHoldsItsOwnDocument() throws {
+        var first: Journal? = try Journal.open(directory: dir)
+        let id = try XCTUnwrap(first?.id)
+        write(journalText(strokes: 1), to: try XCTUnwrap(first?.path))
+        let second = try Journal.open(directory: dir)
+        XCTAssertNotEqual(id, second.id)
+        XCTAssertNil(try Journal.open(directory: dir, id: id), "held by the first window")
+        XCTAssertTrue(second.store.isHeld(id))
+        first = nil
+        XCTAssertFalse(second.store.isHeld(id))
+        var again: Journal? = try Journal.open(directory: dir, id: id)
+        XCTAssertEqual(again?.id, id, "free again once its holder is gone")
+        again = nil
         withExtendedLifetime(second) {}
-        XCTAssertEqual(try Journal.open(directory: dir)?.slot, 3, "a slot is free again once its holder is gone")
     }
 
     func testCompactionRedrawsTheSameCanvasAndKeepsTheSettings() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         // An hour of toggling the HUD: lines a compacted journal no longer needs.
         let churn = (0..<200).map { "{\"t\":\(100 + $0),\"type\":\"command\",\"name\":\"toggle-hud\"}\n" }.joined()
         let text = journalText(strokes: 3) + churn
@@ -266,7 +269,7 @@ final class JournalTests: XCTestCase {
     /// Compaction keeps the view (zoom and pan) and never turns a stroke the system took back
     /// (shown by the debug drawing) into ink.
     func testCompactionKeepsTheViewAndNotTheTakenBackStrokes() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         var state = AppState(viewport: Viewport(width: 800, height: 600), placement: .outside)
         state.handle(.command(.toggleDebug), at: 0)
         state.handle(.view(.zoom(2, about: Point(x: 100, y: 100))), at: 0)
@@ -293,8 +296,8 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(after.ink.takenBack.count, 0, "what the system took back is not the drawing")
     }
 
-    func testAFreshStartKeepsThePreviousCanvasAside() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+    func testAFreshStartKeepsWhatTheJournalHeldAside() throws {
+        let journal = try Journal.open(directory: dir)
         let old = journalText(strokes: 1)
         write(old, to: journal.path)
         let first = try journal.startFresh(header: Session(viewport: Viewport(width: 10, height: 10)))
@@ -315,7 +318,7 @@ final class JournalTests: XCTestCase {
     /// Open Recent in a journal read its file then, and the strokes it drew are journaled: a
     /// restore must not ask the window to read it again (the drawing would come twice).
     func testARestoreAsksTheWindowForNothing() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         var item = AppShortcut.openRecent.item
         item.userInfo = ["session": "/tmp/drawing.jsonl"]
         let catalog = ShortcutCatalog(dynamicItems: [item])
@@ -327,7 +330,7 @@ final class JournalTests: XCTestCase {
     }
 
     func testNoJournalIsAFirstStart() throws {
-        let journal = try XCTUnwrap(try Journal.open(directory: dir))
+        let journal = try Journal.open(directory: dir)
         guard case .empty = journal.read(fallbackHeader: fallback) else { return XCTFail("no file: nothing to restore") }
         write("", to: journal.path)
         guard case .empty = journal.read(fallbackHeader: fallback) else { return XCTFail("an empty file: nothing to restore") }

@@ -1,11 +1,13 @@
 import TestSupport
 import ForceCore
+import ForceFiles
 import Foundation
 import XCTest
 
-/// The autosave journal in the real window: `kill -9` loses nothing but the last moment, the
-/// canvas comes back at the next start, Ctrl+N starts over, and every way of closing ends a
-/// live stroke with `up` before the files close.
+/// The documents and their journals in the real window: `kill -9` loses nothing but the last
+/// moment, the canvas comes back at the next start, Ctrl+N starts a new document and keeps the
+/// old one, the picker switches between them, and every way of closing ends a live stroke with
+/// `up` before the files close.
 final class JournalWindowTests: XCTestCase {
     var dir = ""
     var env: [String: String] = [:]
@@ -18,7 +20,17 @@ final class JournalWindowTests: XCTestCase {
 
     override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
 
-    var journalPath: String { "\(dir)/state/forcecanvas/journal/canvas.jsonl" }
+    var store: DocumentStore { DocumentStore(directory: "\(dir)/state/forcecanvas/documents") }
+    /// The journal of the document written last.
+    var journalPath: String { store.list().first?.path ?? "(no document)" }
+
+    /// The documents, the most recently written first, with the strokes each replays to.
+    func documents() throws -> [(path: String, name: String, strokes: Int)] {
+        try store.list().map { d in
+            let session = try SessionCoding.parse(try String(contentsOfFile: d.path, encoding: .utf8), file: d.path)
+            return (d.path, d.name, Fixtures.finalState(session).ink.strokes.count)
+        }
+    }
 
     /// Presses at (100, y), drags right to x = 500 and, if `lift`, releases.
     func drag(_ window: String, y: Int, lift: Bool = true) throws {
@@ -58,31 +70,67 @@ final class JournalWindowTests: XCTestCase {
         let (again, _) = try snapshot("again")
         XCTAssertGreaterThan(thickness(again, x: 300, y: 300), 4)
 
-        // --fresh starts empty and keeps the old canvas aside, under a name of its own.
+        // --fresh starts a new document; the drawing stays one of its own.
         let fresh = try Binary.forcecanvas(["run", "--fresh", "--exit-after-frames", "10", "--snapshot", "\(dir)/fresh.png"], environment: env)
         XCTAssertEqual(fresh.status, 0, fresh.stderr)
         XCTAssertEqual(thickness(try XCTUnwrap(PNGPixels(path: "\(dir)/fresh.png")), x: 300, y: 300), 0)
-        XCTAssertEqual(try keptCanvases().map(\.strokes), [1])
-        XCTAssertTrue(fresh.stderr.contains("the last one is kept as \(try keptCanvases()[0].path)"), fresh.stderr)
+        XCTAssertEqual(try documents().map(\.strokes), [0, 1])
     }
 
-    func testCtrlNStartsANewCanvasThatStaysNew() throws {
+    /// Ctrl+N keeps the drawing as a document and starts a new one; the picker (Ctrl+O) lists
+    /// both, the one on screen first, and opens the other; neither loses a stroke.
+    func testCtrlNStartsANewDocumentAndThePickerSwitchesBack() throws {
         try session { window in
             try drag(window, y: 200)
-            return [["ctrl+n"]]
+            Thread.sleep(forTimeInterval: 0.3)
+            try Binary.xdotool(["key", "--window", window, "ctrl+n"])
+            Thread.sleep(forTimeInterval: 0.4)
+            try drag(window, y: 400)
+            return []
         }
-        let (shot, r) = try snapshot("new")
-        XCTAssertEqual(thickness(shot, x: 300, y: 200), 0, "the new canvas is what comes back")
-        XCTAssertFalse(r.stderr.contains("restored"), r.stderr)
-        // The drawing Ctrl+N replaced is kept: a session that replays to it.
-        XCTAssertEqual(try keptCanvases().map(\.strokes), [1])
+        XCTAssertEqual(try documents().map(\.strokes), [1, 1], "two documents, one stroke each")
+        let (shot, _) = try snapshot("new")
+        XCTAssertEqual(thickness(shot, x: 300, y: 200), 0, "the new document is what comes back")
+        XCTAssertGreaterThan(thickness(shot, x: 300, y: 400), 4)
 
-        // Ctrl+O lists it after the lessons; opened, played to its end and continued from
-        // (Return twice), it is the canvas again, the empty one kept in its turn.
-        try session { _ in [["ctrl+o"], ["Up", "Return"], ["End", "Return"]] }
+        // Ctrl+O, Down to the other document, Return: the first drawing is on screen again.
+        try session { _ in [["ctrl+o"], ["Down"], ["Return"]] }
         let (back, _) = try snapshot("back")
-        XCTAssertGreaterThan(thickness(back, x: 300, y: 200), 4, "the kept drawing is the canvas again")
-        XCTAssertEqual(try keptCanvases().count, 2)
+        XCTAssertGreaterThan(thickness(back, x: 300, y: 200), 4, "the first document is the canvas again")
+        XCTAssertEqual(thickness(back, x: 300, y: 400), 0)
+        XCTAssertEqual(try documents().map(\.strokes), [1, 1], "both intact")
+        XCTAssertEqual(store.list().compactMap(\.thumbnail).count, 2, "each has a thumbnail")
+    }
+
+    /// Delete in the picker moves the document on screen to the trash (a new, empty one takes
+    /// the canvas) and Ctrl+Z brings it back; the trash's row brings it back too; F2 renames;
+    /// Ctrl+D duplicates.
+    func testDeleteUndoRenameAndDuplicateInThePicker() throws {
+        let drawings = { try self.documents().filter { $0.strokes > 0 } }
+        try session { window in
+            try drag(window, y: 200)
+            Thread.sleep(forTimeInterval: 0.3)
+            return [["ctrl+o"], ["Delete"]]
+        }
+        XCTAssertEqual(try drawings().count, 0, "deleted")
+        XCTAssertEqual(store.listTrash().map(\.strokes), [1], "in the trash, counted")
+        let blanks = try documents().count
+        // Delete, then Ctrl+Z: the document is back, the trash as it was.
+        try session { _ in [["ctrl+o"], ["Delete"], ["ctrl+z"], ["Escape"]] }
+        XCTAssertEqual(store.listTrash().count, 1, "Ctrl+Z brought the second delete back")
+        XCTAssertEqual(try documents().count, blanks + 1, "the one deleted and brought back, and the one that took the canvas")
+        // The trash's row (above "Empty the trash", the last row): Return brings it back.
+        try session { _ in [["ctrl+o"], ["End"], ["Up"], ["Return"], ["Escape"]] }
+        XCTAssertEqual(try drawings().map(\.strokes), [1], "back from the trash")
+        XCTAssertEqual(store.listTrash().count, 0)
+        // F2, four characters off, "xy", Return; then Ctrl+D duplicates the renamed one.
+        let before = try documents().count
+        try session { _ in [["ctrl+o"], ["F2"], ["BackSpace", "BackSpace", "BackSpace", "BackSpace"], ["x", "y"], ["Return"], ["ctrl+d"], ["Escape"]] }
+        XCTAssertEqual(try documents().count, before + 1, "duplicated")
+        let names = try documents().map(\.name)
+        XCTAssertTrue(names.contains { $0.hasSuffix("xy") }, "\(names)")
+        XCTAssertTrue(names.contains { $0.hasSuffix("xy copy") }, "\(names)")
+        XCTAssertEqual(try drawings().map(\.strokes), [1], "the drawing untouched")
     }
 
     /// A 800×600 window: `before` acts on it and returns groups of keys, each group pressed
@@ -97,28 +145,21 @@ final class JournalWindowTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, file: file, line: line)
     }
 
-    /// The journals set aside (`canvas.previous-DATE.jsonl`), oldest first, with the strokes
-    /// each replays to.
-    func keptCanvases() throws -> [(path: String, strokes: Int)] {
-        let folder = "\(dir)/state/forcecanvas/journal"
-        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("canvas.previous-") }.sorted().map { name in
-            let path = folder + "/" + name
-            let session = try SessionCoding.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
-            return (path, Fixtures.finalState(session).ink.strokes.count)
+    /// A FIFO where a journal should be (in the old journal folder, or named as a document)
+    /// never blocks the start: it is not a document, and a new one starts.
+    func testAFIFOWhereAJournalShouldBeNeverBlocksTheStart() throws {
+        for folder in ["\(dir)/state/forcecanvas/journal", store.directory] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-    }
-
-    /// A FIFO where the journal should be neither blocks the start (reading or writing it) nor
-    /// is lost: it is named in one message and moved aside, and a new journal starts.
-    func testAFIFOAtTheJournalsPathIsSetAsideAndTheWindowStarts() throws {
-        let folder = "\(dir)/state/forcecanvas/journal"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        XCTAssertEqual(mkfifo(folder + "/canvas.jsonl", 0o644), 0)
-        let (_, r) = try snapshot("fifo")
-        XCTAssertTrue(r.stderr.contains("\(journalPath): a FIFO (named pipe), not a file; nothing was read from it; it is kept as"), r.stderr)
-        var info = stat()
-        XCTAssertEqual(lstat(journalPath, &info), 0)
-        XCTAssertEqual(info.st_mode & S_IFMT, S_IFREG, "a new journal, a file")
+        XCTAssertEqual(mkfifo("\(dir)/state/forcecanvas/journal/canvas.jsonl", 0o644), 0)
+        XCTAssertEqual(mkfifo(store.directory + "/20260101T000000Z.jsonl", 0o644), 0)
+        let (process, window) = try Binary.launchWindow(["--size", "800x600"], environment: env)
+        try drag(window, y: 300)
+        Thread.sleep(forTimeInterval: 0.3)
+        try Binary.xdotool(["key", "--window", window, "ctrl+q"])
+        Binary.waitForExit(process)
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try documents().map(\.strokes), [1], "a new document, a file")
     }
 
     /// A read-only state folder (a read-only mount: root writes through permissions) still
@@ -127,6 +168,7 @@ final class JournalWindowTests: XCTestCase {
         let disk = try SmallDisk()
         let state = disk.path + "/state"
         let folder = state + "/forcecanvas/journal"
+        let documents = state + "/forcecanvas/documents"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var session = Session(viewport: Viewport(width: 800, height: 600))
         for (i, x) in stride(from: 100.0, through: 500, by: 20).enumerated() {
@@ -138,7 +180,7 @@ final class JournalWindowTests: XCTestCase {
         env["XDG_STATE_HOME"] = state
         let (shot, r) = try snapshot("readonly")
         XCTAssertGreaterThan(thickness(shot, x: 300, y: 300), 4, "the stroke is back")
-        XCTAssertTrue(r.stderr.contains("forcecanvas: autosave is off: \(folder) is read-only"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("forcecanvas: autosave is off: \(documents) is read-only"), r.stderr)
         XCTAssertTrue(r.stderr.contains("restored 1 stroke"), r.stderr)
     }
 
@@ -158,6 +200,7 @@ final class JournalWindowTests: XCTestCase {
             Binary.waitForExit(process)
             try Binary.xdotool(["mouseup", "1"])
             XCTAssertEqual(process.terminationStatus, 0, close)
+            // --record starts a new document: the one written last.
             for path in [recording, journalPath] {
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 let session = try SessionCoding.parse(text, file: path)

@@ -1,6 +1,7 @@
 import TestSupport
 import CSDL2
 import ForceCore
+import ForceFiles
 import Foundation
 @testable import SDLHost
 import XCTest
@@ -143,7 +144,8 @@ final class PlayerBinaryTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let source = "\(Self.sessions)/scene-confirm.jsonl"
         let fork = "\(dir)/fork.jsonl"
-        let (process, window) = try Binary.launchWindow(["--replay", source, "--record", fork, "--snapshot", "\(dir)/shot.png"])
+        let env = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": "\(dir)/state"]) { $1 }
+        let (process, window) = try Binary.launchWindow(["--replay", source, "--record", fork, "--snapshot", "\(dir)/shot.png"], environment: env)
         let geometry = try Binary.xdotool(["getwindowgeometry", window]).stdout
         XCTAssertTrue(geometry.contains("1280x888"), "the frame and the player's strip: \(geometry)")
         try Binary.xdotool(["key", "--window", window, "End", "sleep", "0.3", "key", "--window", window, "Left", "sleep", "0.2",
@@ -167,5 +169,14 @@ final class PlayerBinaryTests: XCTestCase {
         })
         XCTAssertTrue(zip(forked.events, forked.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "times go on from the replay's")
         XCTAssertLessThan(forked.duration, replayed.duration + 30, "no gap of the window's own clock")
+        // The fork is a new document too, named after the replay, its journal holding the same
+        // events (the blank canvas under the player was not kept).
+        let documents = DocumentStore(directory: "\(dir)/state/forcecanvas/documents").list()
+        XCTAssertEqual(documents.count, 1, "\(documents.map(\.name))")
+        XCTAssertTrue(documents.first?.name.hasPrefix("scene-confirm from ") == true, "\(documents.map(\.name))")
+        let path = try XCTUnwrap(documents.first?.path)
+        let journal = try SessionCoding.parse(String(contentsOfFile: path, encoding: .utf8), file: path)
+        XCTAssertEqual(Fixtures.finalState(journal).ink.strokes.count, Fixtures.finalState(forked).ink.strokes.count)
+        XCTAssertGreaterThan(Fixtures.finalState(journal).ink.strokes.count, 0)
     }
 }

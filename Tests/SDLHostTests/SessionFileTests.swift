@@ -1,5 +1,6 @@
 import TestSupport
 import ForceCore
+import ForceFiles
 import Foundation
 import XCTest
 
@@ -89,7 +90,8 @@ final class SessionFileTests: XCTestCase {
     /// Open Recent opens the drawing at once (read and replayed off the frame loop, never at
     /// the pace it was drawn: these strokes span a minute), with no panel deciding what it draws
     /// (it was exported with the HUD on, and every stroke starts where the dock is), and the
-    /// canvas it replaces is kept: undo brings it back, and its journal is set aside.
+    /// drawing opens as a new document: the canvas before (here, in the journal folder of an
+    /// older version, moved into the documents at the start) stays a document of its own.
     func testOpenRecentOpensTheWholeDrawingAtOnceAndKeepsTheCanvasBefore() throws {
         try Binary.requireDisplay()
         let dir = try Binary.temporaryDirectory()
@@ -126,12 +128,15 @@ final class SessionFileTests: XCTestCase {
             XCTAssertLessThan(shot.luminance(x: 600, y: y), 100, "the stroke at y \(y) is there after 40 frames")
         }
         XCTAssertGreaterThan(shot.luminance(x: 600, y: 100), 200, "the canvas before is replaced")
-        // The journal now redraws the opened drawing; the one before is set aside, whole.
+        XCTAssertTrue(r.stderr.contains("the canvases of \(journal) are documents now"), r.stderr)
+        // The next start opens the drawing (the document written last); the one before is a
+        // document of its own, whole.
         let restored = try Binary.forcecanvas(["run", "--exit-after-frames", "3"], environment: env)
         XCTAssertTrue(restored.stderr.contains("restored 3 strokes"), restored.stderr)
-        let aside = try FileManager.default.contentsOfDirectory(atPath: journal).filter { $0.hasPrefix("canvas.previous-") }
-        XCTAssertEqual(aside.count, 1, "\(aside)")
-        let kept = try SessionCoding.parse(try String(contentsOfFile: journal + "/" + aside[0], encoding: .utf8), file: aside[0])
+        let documents = DocumentStore(directory: "\(dir)/forcecanvas/documents").list()
+        XCTAssertEqual(documents.map(\.name).first, "good")
+        XCTAssertEqual(documents.count, 2, "\(documents.map(\.name))")
+        let kept = try SessionCoding.parse(try String(contentsOfFile: documents[1].path, encoding: .utf8), file: documents[1].path)
         XCTAssertEqual(Fixtures.finalState(kept).ink.strokes.count, 1, "the canvas before")
     }
 

@@ -29,6 +29,25 @@ public enum Exporter {
         }
     }
 
+    /// Writes a `width` × `height` PNG of `ink` on `viewport` (the device's screen, scaled to
+    /// fit and centred on paper): a document's thumbnail in the picker.
+    public static func thumbnail(_ ink: InkLayer, viewport: Viewport, width: Int, height: Int, to path: String) throws(RenderError) {
+        let surface = try ImageSurface(viewport: Viewport(width: width, height: height))
+        guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the thumbnail") }
+        cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
+        cairo_paint(cr)
+        let scale = min(Double(width) / Double(viewport.width), Double(height) / Double(viewport.height))
+        cairo_translate(cr, (Double(width) - scale * Double(viewport.width)) / 2, (Double(height) - scale * Double(viewport.height)) / 2)
+        cairo_scale(cr, scale, scale)
+        cairo_rectangle(cr, 0, 0, Double(viewport.width), Double(viewport.height))
+        cairo_clip(cr)
+        let painter = InkPainter(style: ink.style)
+        for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
+        cairo_destroy(cr)
+        surface.flush()
+        try surface.writePNG(to: path)
+    }
+
     /// The paper and every visible stroke: what every format draws.
     static func paint(_ ink: InkLayer, into cr: OpaquePointer) {
         let painter = InkPainter(style: ink.style)

@@ -2,13 +2,17 @@ import CCairo
 import Foundation
 import ForceCore
 
-/// The lesson picker over the window: a title, then one row per lesson (its title), the
-/// highlighted one filled.
+/// The picker over the window: a title and the keys, then one row per entry (a document's
+/// thumbnail, its name and detail; a lesson's title), the highlighted one filled; a name being
+/// typed shows with a caret.
 struct LessonMenuPainter {
     let menu: LessonMenu
     let bounds: Rect
 
     var frame: Rect { menu.frame(in: bounds) }
+
+    /// 48 × 30 pt: a thumbnail in a 36 pt row.
+    static let thumbnailSize = (width: 48.0, height: 30.0)
 
     func draw(_ cr: OpaquePointer) {
         cairo_rectangle(cr, bounds.x, bounds.y, bounds.width, bounds.height)
@@ -16,24 +20,84 @@ struct LessonMenuPainter {
         cairo_fill(cr)
         let f = frame
         CairoDrawing.fillRoundedRect(f, radius: 12, colour: RGBA(0.12, 0.12, 0.15, 0.97), cr)
-        TextPainter.draw("LESSONS AND KEPT CANVASES · ↑ ↓ and Return, or click · Esc closes", at: Point(x: f.x + 16, y: f.y + 16),
+        TextPainter.draw("DOCUMENTS · LESSONS · TRASH", at: Point(x: f.x + 16, y: f.y + 9),
                          style: .init(size: 12, bold: true, colour: Palette.panelDim), width: f.width - 32, overflow: .ellipsize, in: cr)
+        let keys = menu.naming != nil ? "Type the name · Return keeps it · Esc leaves it as it was"
+            : "Return opens · F2 renames · Ctrl+D duplicates · Delete → trash · Ctrl+Z undoes · N new · Esc"
+        TextPainter.draw(keys, at: Point(x: f.x + 16, y: f.y + 26), style: .init(size: 11, colour: Palette.panelDim),
+                         width: f.width - 32, overflow: .ellipsize, in: cr)
         if menu.entries.isEmpty {
-            TextPainter.draw("No lessons found (Assets/Lessons)", at: Point(x: f.x + 16, y: f.y + LessonMenu.titleHeight + 8),
+            TextPainter.draw("No documents or lessons found", at: Point(x: f.x + 16, y: f.y + LessonMenu.titleHeight + 8),
                              style: .init(size: 13), width: f.width - 32, in: cr)
             return
         }
         for (i, e) in menu.entries.enumerated() where menu.isShown(i, in: f) {
-            let r = menu.row(i, in: f)
-            if i == menu.highlighted { CairoDrawing.fillRoundedRect(r, radius: 8, colour: Palette.accent, cr) }
-            let detailWidth = e.detail.isEmpty ? 0.0 : min(200, r.width / 2)
-            TextPainter.draw(e.title, at: Point(x: r.x + 12, y: r.y + 9), style: .init(size: 13, bold: i == menu.highlighted),
-                             width: r.width - 24 - detailWidth, overflow: .ellipsize, in: cr)
-            if !e.detail.isEmpty {
-                TextPainter.draw(e.detail, at: Point(x: r.maxX - 12 - detailWidth, y: r.y + 10),
-                                 style: .init(size: 12, colour: i == menu.highlighted ? Palette.panelText : Palette.panelDim),
-                                 width: detailWidth, alignment: .right, overflow: .ellipsize, in: cr)
-            }
+            drawRow(e, highlighted: i == menu.highlighted, in: menu.row(i, in: f), cr)
         }
+    }
+
+    private func drawRow(_ e: LessonMenu.Entry, highlighted: Bool, in r: Rect, _ cr: OpaquePointer) {
+        if highlighted { CairoDrawing.fillRoundedRect(r, radius: 8, colour: Palette.accent, cr) }
+        var left = r.x + 12
+        if e.kind != .lesson, e.kind != .emptyTrash { left = drawThumbnail(e.thumbnail, in: r, cr) }
+        let detailWidth = e.detail.isEmpty ? 0.0 : min(200, r.width / 2.4)
+        var title = e.title
+        if highlighted, let naming = menu.naming { title = naming + "▏" }
+        if highlighted, e.kind == .emptyTrash, menu.confirmingEmptyTrash { title = "Return again deletes them for good · Esc keeps them" }
+        let dim = e.kind == .trashed || e.kind == .emptyTrash
+        TextPainter.draw(title, at: Point(x: left, y: r.y + 9),
+                         style: .init(size: 13, bold: highlighted, colour: dim && !highlighted ? Palette.panelDim : Palette.panelText),
+                         width: r.maxX - 12 - detailWidth - left, overflow: .ellipsize, in: cr)
+        if !e.detail.isEmpty {
+            TextPainter.draw(e.detail, at: Point(x: r.maxX - 12 - detailWidth, y: r.y + 10),
+                             style: .init(size: 12, colour: highlighted ? Palette.panelText : Palette.panelDim),
+                             width: detailWidth, alignment: .right, overflow: .ellipsize, in: cr)
+        }
+    }
+
+    /// Draws a document's thumbnail (a blank card when it has none yet) at the row's left;
+    /// returns where the title starts.
+    private func drawThumbnail(_ path: String?, in r: Rect, _ cr: OpaquePointer) -> Double {
+        let size = Self.thumbnailSize
+        let box = Rect(x: r.x + 6, y: r.y + (r.height - size.height) / 2, width: size.width, height: size.height)
+        CairoDrawing.fillRoundedRect(box, radius: 3, colour: Palette.paper, cr)
+        if let path, let image = ThumbnailCache.shared.image(path) {
+            cairo_save(cr)
+            cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+            cairo_clip(cr)
+            let scale = min(box.width / Double(image.pixelWidth), box.height / Double(image.pixelHeight))
+            cairo_translate(cr, box.x + (box.width - scale * Double(image.pixelWidth)) / 2,
+                            box.y + (box.height - scale * Double(image.pixelHeight)) / 2)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, image.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        return box.maxX + 10
+    }
+}
+
+/// Thumbnails read once per file version (path and modification time), for the picker that
+/// draws them every frame it is open. Holds at most `capacity`; the frame loop's thread only.
+final class ThumbnailCache: @unchecked Sendable {
+    static let shared = ThumbnailCache()
+    /// 64 thumbnails (160 × 100 × 4 bytes: 4 MB at most).
+    static let capacity = 64
+
+    private let lock = NSLock()
+    private var images: [String: (mtime: Int, image: ImageSurface?)] = [:]
+
+    func image(_ path: String) -> ImageSurface? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let mtime = Int(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(info.st_mtim.tv_nsec)
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = images[path], hit.mtime == mtime { return hit.image }
+        if images.count >= Self.capacity { images.removeAll() }
+        let image = try? ImageSurface.readPNG(path)
+        images[path] = (mtime, image)
+        return image
     }
 }

@@ -51,6 +51,6 @@ public enum HelpContent {
         ("F5", "a checkpoint, while recording"),
         ("? / F1", "this help"),
         ("Esc", "closes the help, the shade, a menu, the actions, a detail view"),
-        ("Ctrl+O  /  Ctrl+Q", "lessons: pick one to play  /  quit"),
+        ("Ctrl+O  /  Ctrl+Q", "documents, lessons, trash  /  quit"),
     ])
 }

@@ -231,14 +231,14 @@ public struct InkCanvas: Equatable, Sendable {
     /// Opens a drawing (Open Recent): its finished strokes replace the canvas's in one undoable
     /// step (undo brings the canvas before back), renumbered after every id this canvas used, so
     /// a renderer never mistakes one for an old one. A stroke being drawn is cancelled first.
-    public mutating func open(_ drawing: [Stroke], at time: Double) {
+    public mutating func open(_ drawing: [Stroke], at time: Double, undoable: Bool = true) {
         if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
         erasing = nil
         let opened = drawing.filter { $0.isFinished && $0.realCount > 0 }.map { s -> Stroke in
             defer { nextStrokeID += 1 }
             return s.renumbered(nextStrokeID)
         }
-        undoStack.append(.open(before: strokes, after: opened))
+        if undoable { undoStack.append(.open(before: strokes, after: opened)) }
         redoStack.removeAll()
         replaceAll(with: opened)
         markDamage(nil)

@@ -1,20 +1,38 @@
-/// The lesson picker: the bundled lessons, then the canvases kept aside (a new canvas, a
-/// fresh start, a drawing opened over them), newest first, in a list over the window; the
-/// arrows (or the pointer) choose one, Return or a click opens it in the player (where Return
-/// again continues drawing from it), Esc closes the list. A list longer than the window
-/// scrolls with the highlight.
+/// The picker (Ctrl+O, or a tap on ForceCanvas's icon on Home): the documents, newest first
+/// (each with its thumbnail, name, date and strokes), the bundled lessons, then the documents
+/// in the trash, in a list over the window. The arrows (or the pointer) choose one; Return or
+/// a click opens it (a document on the canvas, a lesson in the player, a deleted document back
+/// from the trash); F2 renames, Ctrl+D duplicates, Delete moves to the trash, Ctrl+Z takes the
+/// last delete back, Esc closes the list. A list longer than the window scrolls with the
+/// highlight.
 public struct LessonMenu: Equatable, Sendable {
-    /// One row: its name (the file's, `run --lesson NAME`), its title and a detail shown
-    /// beside it (a kept canvas's date and size).
+    /// What a row is.
+    public enum Kind: Equatable, Sendable {
+        /// A document; `onScreen`: the one the canvas shows.
+        case document(onScreen: Bool)
+        case lesson
+        /// A document in the trash (Return brings it back).
+        case trashed
+        /// "Empty the trash": Return asks once more, then deletes for good.
+        case emptyTrash
+    }
+
+    /// One row: its name (a lesson's file name, `run --lesson NAME`, or a document's ID), its
+    /// title, a detail shown beside it (a document's date and strokes) and its thumbnail.
     public struct Entry: Equatable, Sendable {
         public var name: String
         public var title: String
         public var detail: String
+        public var kind: Kind
+        /// A PNG drawn at the row's left (a document's thumbnail).
+        public var thumbnail: String?
         /// An entry named `name` (its file's name) titled `title`.
-        public init(name: String, title: String, detail: String = "") {
+        public init(name: String, title: String, detail: String = "", kind: Kind = .lesson, thumbnail: String? = nil) {
             self.name = name
             self.title = title
             self.detail = detail
+            self.kind = kind
+            self.thumbnail = thumbnail
         }
     }
 
@@ -24,9 +42,19 @@ public struct LessonMenu: Equatable, Sendable {
     public let entries: [Entry]
     /// The entry Return opens.
     public private(set) var highlighted = 0
+    /// The name being typed for the highlighted document (F2), nil when not renaming.
+    public var naming: String?
+    /// Return on "Empty the trash" was pressed once: the next one empties it.
+    public var confirmingEmptyTrash = false
 
-    /// A picker of `entries`, the first highlighted.
-    public init(entries: [Entry]) { self.entries = entries }
+    /// A picker of `entries`, entry `highlighted` highlighted.
+    public init(entries: [Entry], highlighted: Int = 0) {
+        self.entries = entries
+        self.highlighted = entries.indices.contains(highlighted) ? highlighted : 0
+    }
+
+    /// The highlighted entry, if any.
+    public var current: Entry? { entries.indices.contains(highlighted) ? entries[highlighted] : nil }
 
     /// The list's frame, centred in `bounds` (rows that do not fit are left off the bottom).
     public func frame(in bounds: Rect) -> Rect {
@@ -68,11 +96,15 @@ public struct LessonMenu: Equatable, Sendable {
     /// ↑ / ↓: the previous or next entry (wrapping).
     public mutating func move(by step: Int) {
         guard !entries.isEmpty else { return }
+        confirmingEmptyTrash = false
         highlighted = ((highlighted + step) % entries.count + entries.count) % entries.count
     }
 
     /// Highlights entry `i` (the pointer over it).
     public mutating func highlight(_ i: Int) {
-        if entries.indices.contains(i) { highlighted = i }
+        if entries.indices.contains(i), i != highlighted {
+            highlighted = i
+            confirmingEmptyTrash = false
+        }
     }
 }

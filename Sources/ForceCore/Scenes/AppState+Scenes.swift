@@ -1,7 +1,12 @@
 /// Something the core asks the host to do because it needs a file or the window.
 public enum HostRequest: Equatable, Sendable {
-    /// Open a recent drawing (its session file) on the canvas: a dynamic quick action.
+    /// Open a recent drawing (its session file) as a new document: a dynamic quick action.
     case openRecent(ShortcutItem)
+    /// The canvas was started again (Ctrl+N, the New Canvas quick action): the drawing before
+    /// stays a document of its own, and the new canvas is a new document.
+    case newDocument
+    /// Show the documents (a tap on ForceCanvas's icon on Home).
+    case showDocuments
 }
 
 extension AppState {
@@ -95,6 +100,7 @@ extension AppState {
         case nil: break
         }
         for d in outcome.dispatches { perform(d, launch: false) }
+        hostRequests += outcome.requests
     }
 
     /// The system gesture of an edge: the shade (already pulled by the chrome), home, back.
@@ -183,7 +189,9 @@ extension AppState {
             log(["\(via) \"\(item.title)\" · handled: true"])
             switch shortcut {
             case .newCanvas:
+                let drawn = !scenes.canvas.ink.strokes.isEmpty
                 scenes.canvas.ink.clear()
+                if drawn { hostRequests.append(.newDocument) }
                 show(.canvas)
             case .openRecent:
                 // The host reads the drawing and opens it when it is there (`openDrawing`,

@@ -224,6 +224,7 @@ public struct AppState: Equatable, Sendable {
 
     /// Ctrl+N: a press in progress is cancelled, the ink and its history go, the canvas shows.
     mutating func startNewCanvas() {
+        if !scenes.canvas.ink.strokes.isEmpty { hostRequests.append(.newDocument) }
         cancelPress()
         scenes.canvas.startNew(at: time)
         curveDrag = nil
@@ -231,11 +232,12 @@ public struct AppState: Equatable, Sendable {
         show(.canvas)
     }
 
-    /// Opens a drawing the host read and replayed (Open Recent): its strokes replace the
-    /// canvas's in one undoable step, and the canvas is shown.
+    /// Opens a drawing the host read and replayed (Open Recent) as a new canvas: its strokes,
+    /// no undo history (the canvas before stays a document of its own), the canvas shown.
     public mutating func openDrawing(_ strokes: [Stroke]) {
         cancelPress()
-        scenes.canvas.ink.open(strokes, at: time)
+        scenes.canvas.startNew(at: time)
+        scenes.canvas.ink.open(strokes, at: time, undoable: false)
         eventLog.append("opened a drawing", at: time)
         show(.canvas)
     }

@@ -89,7 +89,8 @@ public struct CanvasScene: Scene {
         return SceneOutcome()
     }
 
-    /// Ctrl+N: the ink and its undo history go, the view is 100 % again.
+    /// Ctrl+N: the ink and its undo history go, the view is 100 % again (the window keeps the
+    /// drawing as a document of its own: `HostRequest.newDocument`).
     mutating func startNew(at t: Double) {
         ink.startNew(at: t)
         eraserLocation = nil
@@ -122,7 +123,7 @@ public struct CanvasScene: Scene {
         ("W", "width mapping: perfect-freehand ↔ TouchCanvas"),
         ("S", "simulated pressure: the mouse as a force-less device"),
         ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
-        ("C  /  Ctrl+N", "clear (undoable)  /  a new canvas (the last is kept)"),
+        ("C  /  Ctrl+N", "clear (undoable)  /  a new document (the last is kept)"),
         ("Ctrl+=  −  0  1", "zoom (also Ctrl+wheel), all, 100 %; Space+drag pans"),
         ("Ctrl+S", "export PNG, SVG, PDF and a .jsonl (Home → Open Recent)"),
         ("A pen's eraser end", "erases the whole strokes it touches"),

@@ -12,7 +12,9 @@ extension HomeScene: Scene {
 
     public mutating func pointer(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
         let out = pointer(p.phase, at: p.location, force: c.force, hasForce: c.hasForce, time: c.time)
-        return SceneOutcome(log: out.log, dispatch: out.dispatch)
+        var outcome = SceneOutcome(log: out.log, dispatch: out.dispatch)
+        if out.launchedForceCanvas { outcome.requests = [.showDocuments] }
+        return outcome
     }
 
     public mutating func advance(context c: SceneContext) -> SceneOutcome {
@@ -32,7 +34,7 @@ extension HomeScene: Scene {
         ("Slide to an item and lift", "performs it"),
         ("Lift, then tap an item", "performs it; a tap elsewhere, or Esc, closes the menu"),
         ("A light tap on an icon", "launches the app"),
-        ("ForceCanvas's icon", "New Canvas, Peek Demo, Confirm Demo, then Open Recent after a Ctrl+S export"),
+        ("ForceCanvas's icon", "tapped: your documents; pressed: New Canvas, Peek Demo, Confirm Demo, Open Recent"),
     ])
 
     public var help: HelpSection { Self.help }

@@ -69,6 +69,8 @@ public struct HomeScene: Equatable, Sendable {
         public var log: [String] = []
         /// An item of ForceCanvas's own menu was chosen.
         public var dispatch: ShortcutDispatch?
+        /// ForceCanvas's icon was tapped: the host shows the documents.
+        public var launchedForceCanvas = false
     }
 
     public mutating func pointer(_ phase: PointerPhase, at p: Point, force f: Double, hasForce: Bool, time t: Double) -> Outcome {
@@ -134,6 +136,7 @@ public struct HomeScene: Equatable, Sendable {
             case .launch(let icon):
                 toast = Toast(text: "Opened \(apps[icon].name) (a light tap launches; press harder for quick actions)", since: t)
                 out.log.append("tap: launch \(apps[icon].name)")
+                if apps[icon].id == HomeApp.forceCanvasID { out.launchedForceCanvas = true }
             }
         }
         return out

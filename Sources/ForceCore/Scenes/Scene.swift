@@ -107,6 +107,8 @@ public struct SceneOutcome: Equatable, Sendable {
     /// Items of ForceCanvas's own quick-action menu chosen, to perform (kept in an array, so an
     /// outcome stays a few words on the path every sample takes).
     public var dispatches: [ShortcutDispatch] = []
+    /// What the host is asked to do (a tap on ForceCanvas's icon shows the documents).
+    public var requests: [HostRequest] = []
     /// The press this sample belongs to began or ended outside the force path (the eraser).
     public var press: PressChange?
 

@@ -1,0 +1,357 @@
+import CSDL2
+import ForceCore
+import ForceFiles
+import Foundation
+
+/// What a picker row opens.
+enum PickerTarget {
+    case document(String)
+    case lesson(LessonEntry)
+    case trashed(String)
+    case emptyTrash
+}
+
+/// Documents in the window: a new canvas, a fork or a drawing opened becomes a new document
+/// (the one before stays, compacted, with its card and thumbnail); the picker lists the
+/// documents, the lessons and the trash, and switches, renames, duplicates and deletes.
+extension WindowApp {
+    // MARK: New documents
+
+    /// Leaves the document on screen as `before` (its journal closed and compacted; a blank
+    /// one removed) and starts a new one whose journal begins as `session`. Returns the
+    /// document left's name for the status line (nil when there are no documents).
+    @discardableResult
+    func startNewDocument(leaving before: AppState, as session: Session, name: String? = nil, _ s: inout Running) -> String? {
+        guard let desk = config.documents else { return nil }
+        let left = desk.store.document(desk.current.id)?.name
+        s.journal?.close()
+        if let problem = desk.leave(before, changed: s.journalChanged) { Self.log("forcecanvas: \(problem) (\(desk.current.path))") }
+        do {
+            s.journal = try desk.startNew(session, name: name)
+            s.journalChanged = false
+        } catch {
+            s.journal = nil
+            Self.log("forcecanvas: autosave is off from here: the new document cannot be written (\(error))")
+        }
+        return left
+    }
+
+    /// Ctrl+N or the New Canvas quick action on a drawing: the drawing stays a document of its
+    /// own, and the empty canvas is a new one.
+    func newDocumentStarted(leaving before: AppState, at t: Double, _ s: inout Running) {
+        guard let left = startNewDocument(leaving: before, as: Session.resuming(s.state), &s) else { return }
+        Self.log("forcecanvas: new document; \"\(left)\" is kept in the documents (Ctrl+O)")
+        s.status = ("New document · “\(left)” is kept: Ctrl+O lists it", t + 2 * Self.statusDuration)
+    }
+
+    // MARK: The picker
+
+    /// Opens the picker on the documents, the lessons and the trash, `highlight` (a document's
+    /// ID) or the document on screen highlighted. The document on screen gets its card and
+    /// thumbnail first, so the row shows what the canvas holds.
+    func openPicker(_ s: inout Running, highlighting highlight: String? = nil) {
+        var entries: [LessonMenu.Entry] = []
+        var targets: [PickerTarget] = []
+        var at = 0
+        if let desk = config.documents {
+            let ink = s.state.ink
+            try? desk.store.note(desk.current.id, strokes: ink.strokes.count + (ink.live == nil ? 0 : 1),
+                                 points: ink.finishedPointCount + (ink.live?.realCount ?? 0)) { [state = s.state] path in
+                try DocumentDesk.writeThumbnail(state, to: path)
+            }
+            for d in desk.store.list() {
+                let onScreen = d.id == desk.current.id
+                if d.id == (highlight ?? desk.current.id) { at = entries.count }
+                entries.append(LessonMenu.Entry(name: d.id, title: d.name, detail: Self.detail(d, onScreen: onScreen),
+                                                kind: .document(onScreen: onScreen), thumbnail: d.thumbnail))
+                targets.append(.document(d.id))
+            }
+        }
+        for l in config.lessons {
+            entries.append(LessonMenu.Entry(name: l.name, title: l.title, detail: "lesson", kind: .lesson))
+            targets.append(.lesson(l))
+        }
+        if let desk = config.documents {
+            let trash = desk.store.listTrash()
+            for d in trash {
+                if d.id == highlight { at = entries.count }
+                let when = d.trashed.map { "deleted " + Self.shortDate($0) } ?? "deleted"
+                entries.append(LessonMenu.Entry(name: d.id, title: d.name, detail: when + " · Return restores", kind: .trashed, thumbnail: d.thumbnail))
+                targets.append(.trashed(d.id))
+            }
+            if !trash.isEmpty {
+                entries.append(LessonMenu.Entry(name: "", title: "Empty the trash (\(Self.count(trash.count, "document")))",
+                                                detail: "kept \(Int(DocumentStore.trashDays)) days", kind: .emptyTrash))
+                targets.append(.emptyTrash)
+            }
+        }
+        s.lessonMenu = LessonMenu(entries: entries, highlighted: at)
+        s.menuTargets = targets
+    }
+
+    /// "12 strokes · 25 Nov 15:20" (the size until the document is first left and counted).
+    static func detail(_ d: DocumentStore.Document, onScreen: Bool) -> String {
+        let what = d.strokes.map { count($0, "stroke") } ?? (d.bytes >= 1 << 20 ? String(format: "%.1f MB", Double(d.bytes) / 1e6) : "\(max(1, d.bytes / 1000)) kB")
+        return what + " · " + (onScreen ? "on screen" : shortDate(d.modified))
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
+    /// "25 Nov 15:20", in the same digits and calendar in every language.
+    static func shortDate(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "d MMM HH:mm"
+        return f.string(from: date)
+    }
+
+    /// Takes the host events that are the picker's while it is open; returns whether it did.
+    func pickerTakes(_ h: HostEvent, window: Window, clock: FrameClock, now: Double, _ s: inout Running) -> Bool {
+        guard var menu = s.lessonMenu else { return false }
+        var open: Int?
+        switch h {
+        case .picker(let key):
+            if menu.naming != nil {
+                naming(key, &menu, now: now, &s)
+                return true
+            }
+            switch key {
+            case .up: menu.move(by: -1)
+            case .down: menu.move(by: 1)
+            case .first: menu.highlight(0)
+            case .last: menu.highlight(menu.entries.count - 1)
+            case .open: open = menu.highlighted
+            case .close:
+                s.lessonMenu = nil
+                return true
+            case .rename:
+                if case .document = menu.current?.kind { menu.naming = menu.current?.title }
+            case .duplicate:
+                s.lessonMenu = menu
+                duplicateHighlighted(now: now, &s)
+                return true
+            case .delete:
+                s.lessonMenu = menu
+                deleteHighlighted(window: window, clock: clock, now: now, &s)
+                return true
+            case .undo:
+                s.lessonMenu = menu
+                undoDelete(now: now, &s)
+                return true
+            case .newDocument:
+                s.lessonMenu = nil
+                endLivePress(&s, at: now)
+                let before = s.state
+                s.state.handle(.command(.newCanvas), at: max(now, s.state.time))
+                _ = s.state.takeHostRequests()
+                s.recording?.record(TimedEvent(time: max(now, s.state.time), event: .command(.newCanvas)))
+                s.wholeFrame = true
+                if before.ink.strokes.isEmpty {
+                    s.status = ("This canvas is empty: draw on it", now + Self.statusDuration)
+                } else {
+                    newDocumentStarted(leaving: before, at: now, &s)
+                }
+                return true
+            case .backspace, .text:
+                break
+            }
+        case .player(.lessons), .input(.command(.closeOverlay)):
+            s.lessonMenu = nil
+            return true
+        case .input(.pointer(let p)):
+            let bounds = (s.player?.player.display().viewport ?? s.state.viewport).bounds
+            if let i = menu.entry(at: p.location, in: bounds) {
+                menu.highlight(i)
+                if p.phase == .up { open = i }
+            }
+        case .quit, .notice:
+            return false
+        default:
+            break
+        }
+        s.lessonMenu = menu
+        if let i = open, s.menuTargets.indices.contains(i) { openTarget(s.menuTargets[i], window: window, clock: clock, now: now, &s) }
+        return true
+    }
+
+    /// A key while the picker names a document: Return keeps the name, Esc leaves it.
+    private func naming(_ key: PickerKey, _ menu: inout LessonMenu, now: Double, _ s: inout Running) {
+        switch key {
+        case .open:
+            if let name = menu.naming, let entry = menu.current, let desk = config.documents {
+                do {
+                    try desk.store.rename(entry.name, to: name)
+                    s.status = ("Renamed to “\(name.trimmingCharacters(in: .whitespaces))”", now + Self.statusDuration)
+                } catch {
+                    s.status = ("The name was not kept: \(name.trimmingCharacters(in: .whitespaces).isEmpty ? "a name cannot be blank" : "\(error)")",
+                                now + Self.statusDuration)
+                }
+            }
+            menu.naming = nil
+            s.lessonMenu = menu
+            openPicker(&s, highlighting: menu.current?.name)
+            return
+        case .close: menu.naming = nil
+        case .backspace: if menu.naming?.isEmpty == false { menu.naming?.removeLast() }
+        case .text(let t): if (menu.naming?.count ?? 0) < 200 { menu.naming? += t }
+        default: break
+        }
+        s.lessonMenu = menu
+    }
+
+    /// Return on a row (or a click).
+    private func openTarget(_ target: PickerTarget, window: Window, clock: FrameClock, now: Double, _ s: inout Running) {
+        switch target {
+        case .document(let id):
+            s.lessonMenu = nil
+            guard id != config.documents?.current.id else { return }
+            switchToDocument(id, window: window, clock: clock, now: now, &s)
+        case .lesson(let lesson):
+            s.lessonMenu = nil
+            openLesson(lesson, window: window, now: now, &s)
+        case .trashed(let id):
+            guard let desk = config.documents else { return }
+            do {
+                try desk.store.restoreFromTrash(id)
+                s.trashedByUndo.removeAll { $0 == id }
+                s.status = ("“\(desk.store.document(id)?.name ?? id)” is back from the trash", now + Self.statusDuration)
+                openPicker(&s, highlighting: id)
+            } catch {
+                s.status = ("Cannot bring it back from the trash: \(error)", now + Self.statusDuration)
+            }
+        case .emptyTrash:
+            guard var menu = s.lessonMenu, let desk = config.documents else { return }
+            guard menu.confirmingEmptyTrash else {
+                menu.confirmingEmptyTrash = true
+                s.lessonMenu = menu
+                return
+            }
+            let n = desk.store.emptyTrash()
+            s.trashedByUndo.removeAll()
+            Self.log("forcecanvas: emptied the trash: \(Self.count(n, "document")) deleted for good")
+            s.status = ("Emptied the trash: \(Self.count(n, "document")) deleted for good", now + Self.statusDuration)
+            openPicker(&s)
+        }
+    }
+
+    /// Ctrl+D on a document: a copy named "NAME copy", highlighted.
+    private func duplicateHighlighted(now: Double, _ s: inout Running) {
+        guard let desk = config.documents, let entry = s.lessonMenu?.current, case .document = entry.kind else { return }
+        do {
+            let copy = try desk.store.duplicate(entry.name)
+            s.status = ("Duplicated as “\(desk.store.document(copy)?.name ?? copy)”", now + Self.statusDuration)
+            openPicker(&s, highlighting: copy)
+        } catch {
+            s.status = ("Cannot duplicate “\(entry.title)”: \(error)", now + Self.statusDuration)
+        }
+    }
+
+    /// Delete on a document: it moves to the trash (Ctrl+Z brings it back). The document on
+    /// screen is left for a new, empty one first.
+    private func deleteHighlighted(window: Window, clock: FrameClock, now: Double, _ s: inout Running) {
+        guard let desk = config.documents, let entry = s.lessonMenu?.current, case .document(let onScreen) = entry.kind else { return }
+        if onScreen {
+            endLivePress(&s, at: now)
+            let before = s.state
+            var fresh = config.header.initialState(shortcuts: config.shortcuts)
+            fresh.advance(to: s.state.time)
+            s.state = fresh
+            s.wholeFrame = true
+            s.recording?.close()
+            s.recording = nil
+            // Nothing is removed for being blank here: what is deleted goes to the trash.
+            s.journal?.close()
+            if let problem = desk.leave(before, changed: s.journalChanged, removeIfBlank: false) { Self.log("forcecanvas: \(problem)") }
+            do {
+                s.journal = try desk.startNew(Session.resuming(s.state))
+                s.journalChanged = false
+            } catch {
+                s.journal = nil
+                Self.log("forcecanvas: autosave is off from here: the new document cannot be written (\(error))")
+            }
+            resizeToState(window, &s)
+        }
+        do {
+            try desk.store.moveToTrash(entry.name)
+            s.trashedByUndo.append(entry.name)
+            Self.log("forcecanvas: moved \"\(entry.title)\" to the trash (\(desk.store.trash))")
+            s.status = ("“\(entry.title)” is in the trash · Ctrl+Z brings it back", now + 2 * Self.statusDuration)
+        } catch {
+            s.status = (error.code == EBUSY ? "“\(entry.title)” is open in another window: close it there first"
+                        : "Cannot move “\(entry.title)” to the trash: \(error)", now + Self.statusDuration)
+        }
+        openPicker(&s)
+    }
+
+    /// Ctrl+Z in the picker: the last document deleted comes back.
+    private func undoDelete(now: Double, _ s: inout Running) {
+        guard let desk = config.documents else { return }
+        guard let id = s.trashedByUndo.popLast() else {
+            s.status = ("Nothing deleted to bring back", now + Self.statusDuration)
+            return
+        }
+        do {
+            try desk.store.restoreFromTrash(id)
+            s.status = ("“\(desk.store.document(id)?.name ?? id)” is back", now + Self.statusDuration)
+        } catch {
+            s.status = ("Cannot bring it back: \(error)", now + Self.statusDuration)
+        }
+        openPicker(&s, highlighting: id)
+    }
+
+    /// Shows document `id`: the one on screen is left (compacted, noted), `id` is restored and
+    /// its journal goes on; the window takes its size. A recording stops (it replays one
+    /// canvas). When `id` cannot be opened, the document left is opened again.
+    func switchToDocument(_ id: String, window: Window, clock: FrameClock, now: Double, _ s: inout Running) {
+        guard let desk = config.documents else { return }
+        guard !desk.store.isHeld(id) else {
+            s.status = ("That document is open in another window", now + Self.statusDuration)
+            return
+        }
+        if s.player != nil { s.player = nil }
+        endLivePress(&s, at: now)
+        let previous = desk.current.id
+        s.journal?.close()
+        if let problem = desk.leave(s.state, changed: s.journalChanged) { Self.log("forcecanvas: \(problem)") }
+        var opened: DocumentDesk.Opened?
+        var failure: String?
+        do throws(FileProblem) {
+            opened = try desk.open(id, fallbackHeader: config.header, shortcuts: config.shortcuts)
+            if opened == nil { failure = "it is open in another window" }
+        } catch {
+            failure = error.description
+        }
+        if opened == nil {
+            // Back to the document left (it may have been removed as blank: then a new one).
+            opened = (try? desk.open(previous, fallbackHeader: config.header, shortcuts: config.shortcuts)) ?? nil
+        }
+        s.state = opened?.state ?? config.header.initialState(shortcuts: config.shortcuts)
+        s.journal = opened?.writer
+        s.journalChanged = false
+        if s.journal == nil { Self.log("forcecanvas: autosave is off from here: no document could be opened") }
+        if let recording = s.recording {
+            recording.close()
+            s.recording = nil
+            s.recordingStopped = "another document was opened"
+            Self.log("forcecanvas: the recording \(recording.path) stopped: another document was opened")
+        }
+        clock.rebase(now: s.state.time)
+        s.rebased = true
+        s.wholeFrame = true
+        resizeToState(window, &s)
+        let name = desk.store.document(desk.current.id)?.name ?? id
+        if let failure {
+            s.status = ("Cannot open that document: \(failure)", s.state.time + Self.statusDuration)
+        } else {
+            let strokes = Self.count(s.state.ink.strokes.count, "stroke")
+            s.status = ("“\(name)” (\(strokes))" + (opened?.status.map { " · \($0)" } ?? "") + " · Ctrl+O lists the others",
+                        s.state.time + 2 * Self.statusDuration)
+        }
+    }
+
+    /// The window takes the size of the state on screen (its device and dock).
+    func resizeToState(_ window: Window, _ s: inout Running) {
+        let v = s.state.viewport
+        SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+    }
+}
