@@ -276,8 +276,8 @@ struct RunCommand: ParsableCommand {
         return URL(fileURLWithPath: a).standardized.path == URL(fileURLWithPath: b).standardized.path
     }
 
-    /// The player's session, from `--replay FILE` or `--lesson NAME` (with `--size` over its
-    /// window), or nil for a live window.
+    /// The player's session, from `--replay FILE` or `--lesson NAME` (`--size` the window it
+    /// is shown in, scaled), or nil for a live window.
     private func playerRequest(_ lessons: [Lessons.Lesson]) throws -> PlayerRequest? {
         let path: String, name: String
         if let replayPath {
@@ -291,9 +291,10 @@ struct RunCommand: ParsableCommand {
         } else {
             return nil
         }
-        var session = try SessionFile.load(path)
-        if let size { session.viewport = Viewport(width: size.width, height: size.height, scale: session.viewport.scale) }
-        return PlayerRequest(session: session, name: name, speed: speed, recordPath: recordPath, overwrite: overwrite)
+        // --size is the window's: the replay keeps its own screen, its frame scaled to fit.
+        var request = PlayerRequest(session: try SessionFile.load(path), name: name, speed: speed, recordPath: recordPath, overwrite: overwrite)
+        request.windowSize = size.map { ($0.width, $0.height) }
+        return request
     }
 }
 

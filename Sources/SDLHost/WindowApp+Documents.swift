@@ -160,7 +160,7 @@ extension WindowApp {
             return true
         case .input(.pointer(let p)):
             let bounds = (s.player?.player.display().viewport ?? s.state.viewport).bounds
-            if let i = menu.entry(at: p.location, in: bounds) {
+            if let i = menu.entry(at: s.player?.unscaled(p.location) ?? p.location, in: bounds) {
                 menu.highlight(i)
                 if p.phase == .up { open = i }
             }

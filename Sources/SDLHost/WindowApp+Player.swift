@@ -20,6 +20,11 @@ struct PlayerSession {
     var dragging = false
     /// The frame on screen is not the last one changed by playing forward: draw it whole.
     var jumped = true
+    /// Window pixels per point of the player's frame and strip (`--size` given: scaled to fit).
+    var scale = 1.0
+
+    /// A location in the window, in the player's points.
+    func unscaled(_ p: Point) -> Point { Point(x: p.x / scale, y: p.y / scale) }
 }
 
 /// The player in the window: its keys, the timeline under the pointer, its clock, the lesson
@@ -36,7 +41,16 @@ extension WindowApp {
         guard let request = config.player else { return (config.width, config.height) }
         // The session's window: its screen and, placed outside it, the dock its panels open.
         let frame = PlayerLayout(viewport: request.session.initialState(shortcuts: config.playerShortcuts ?? config.shortcuts).viewport).frameViewport
-        return (frame.width, frame.height)
+        let scale = Self.playerScale(frame, in: request.windowSize)
+        return (Int((Double(frame.width) * scale).rounded()), Int((Double(frame.height) * scale).rounded()))
+    }
+
+    /// The scale that fits a player's `frame` (screen and strip) in a window of `size`, within
+    /// what a viewport may be drawn at (1 without a size).
+    static func playerScale(_ frame: Viewport, in size: (width: Int, height: Int)?) -> Double {
+        guard let size else { return 1 }
+        let fit = min(Double(size.width) / Double(frame.width), Double(size.height) / Double(frame.height))
+        return min(Viewport.scaleRange.upperBound, max(Viewport.scaleRange.lowerBound, fit))
     }
 
     /// A player for `request`, prepared (every keyframe and marker known) and playing.
@@ -45,7 +59,9 @@ extension WindowApp {
         var player = Player(session: request.session, shortcuts: config.playerShortcuts ?? config.shortcuts, speed: request.speed)
         player.prepare()
         player.start()
-        return PlayerSession(player: player, name: request.name, recordPath: request.recordPath, overwrite: request.overwrite)
+        var p = PlayerSession(player: player, name: request.name, recordPath: request.recordPath, overwrite: request.overwrite)
+        p.scale = Self.playerScale(player.display().viewport, in: request.windowSize)
+        return p
     }
 
     /// What the strip says when no caption shows.
@@ -61,6 +77,8 @@ extension WindowApp {
         var d: Display
         if var p = s.player {
             d = p.player.display(view: p.view, hint: Self.playerHint(p))
+            // The frame's points stay the replay's; a scaled window draws more or fewer pixels.
+            d.viewport.scale *= p.scale
             if p.jumped {
                 invalidate()
                 p.jumped = false
@@ -152,7 +170,7 @@ extension WindowApp {
     /// scrubs. Everything else the pointer does is not the replay's.
     private func pointerOnStrip(_ input: PointerInput, _ p: inout PlayerSession) {
         let layout = p.player.layout(view: p.view)
-        let at = input.location
+        let at = p.unscaled(input.location)
         switch input.phase {
         case .down:
             if layout.playButton.contains(at) {

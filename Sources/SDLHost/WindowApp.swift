@@ -262,8 +262,10 @@ public final class WindowApp {
     /// change (maximized, fullscreen, a tiling window manager) keeps its size after a moment,
     /// and the device takes what is left.
     private func followWindowSize(_ shown: Viewport, _ now: Double, _ l: inout Loop, _ s: inout Running) {
-        let wanted = (width: shown.width, height: shown.height)
-        if s.player != nil {
+        var wanted = (width: shown.width, height: shown.height)
+        if let p = s.player {
+            // A scaled player's window is its frame at that scale.
+            wanted = (Int((Double(shown.width) * p.scale).rounded()), Int((Double(shown.height) * p.scale).rounded()))
             if wanted != l.askedWindow {
                 SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
                 l.askedWindow = wanted

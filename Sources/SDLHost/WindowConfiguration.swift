@@ -109,6 +109,9 @@ public struct PlayerRequest {
     public var recordPath: String?
     /// Whether that file may be replaced (`--overwrite`).
     public var overwrite = false
+    /// The window to show it in (`--size`): the frame and strip scaled to fit, the replay on
+    /// its own screen (nil: the session's size).
+    public var windowSize: (width: Int, height: Int)?
 
     public init(session: Session, name: String, speed: Double? = nil, recordPath: String? = nil, overwrite: Bool = false) {
         self.session = session

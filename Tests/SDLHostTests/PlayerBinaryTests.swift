@@ -136,6 +136,29 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertEqual(KeyMap.action(sym: SDL_Keycode(SDLK_o.rawValue), modifiers: UInt16(KMOD_LCTRL.rawValue)), .player(.lessons))
     }
 
+    /// `--size` is the player's window, never the replay's screen: the frame and strip are
+    /// scaled to fit (half of 1280 × 888 here), and a fork from it records the session's own
+    /// 1280 × 800 screen.
+    func testSizeScalesThePlayerNotTheReplay() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let env = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": "\(dir)/state"]) { $1 }
+        let source = "\(Self.sessions)/scene-confirm.jsonl"
+        let fork = "\(dir)/fork.jsonl"
+        let (process, window) = try Binary.launchWindow(["--replay", source, "--size", "640x444", "--record", fork,
+                                                         "--snapshot", "\(dir)/shot.png"], environment: env)
+        let geometry = try Binary.xdotool(["getwindowgeometry", window]).stdout
+        XCTAssertTrue(geometry.contains("640x444"), "the frame and strip at half size: \(geometry)")
+        try Binary.xdotool(["key", "--window", window, "End", "sleep", "0.3", "key", "--window", window, "Return", "sleep", "0.5"])
+        process.terminate()
+        Binary.waitForExit(process)
+        let replayed = try SessionCoding.parse(String(contentsOfFile: source, encoding: .utf8), file: "source")
+        let forked = try SessionCoding.parse(String(contentsOfFile: fork, encoding: .utf8), file: "fork")
+        XCTAssertEqual(forked.viewport, replayed.viewport, "the replay's own screen, not --size")
+        XCTAssertEqual(Fixtures.finalState(forked).screenSize, Fixtures.finalState(replayed).screenSize)
+    }
+
     /// The player in the window: it opens below its strip, pauses on Space, steps, and Return
     /// continues drawing from there into a new recording that starts with the replay's events.
     func testTheWindowPlaysPausesAndForksARecording() throws {
