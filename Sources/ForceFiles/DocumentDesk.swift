@@ -36,9 +36,13 @@ public final class DocumentDesk {
         let ink = state.ink
         let id = current.id
         if removeIfBlank, ink.strokes.isEmpty, ink.live == nil, !ink.canUndo, !ink.canRedo {
-            for path in [current.path, store.card(id), store.thumbnail(id), store.lock(id)] { _ = unlink(path) }
+            for path in [current.path, store.card(id), store.thumbnail(id), store.lock(id), InkSnapshot.path(forJournal: current.path)] {
+                _ = unlink(path)
+            }
             return nil
         }
+        // Nothing changed and the card and thumbnail say what it holds: nothing to write.
+        if !changed, let d = store.document(id), d.strokes != nil, d.thumbnail != nil { return nil }
         var problem: String?
         if changed {
             do { try current.compact(state) } catch { problem = "the journal was not compacted (\(error))" }

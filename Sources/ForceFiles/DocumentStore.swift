@@ -204,6 +204,7 @@ public struct DocumentStore: Sendable {
         _ = unlink(card(id))
         _ = Glibc.rename(thumbnail(id), thumbnail(id, inTrash: true))
         _ = unlink(lock(id))
+        _ = unlink(InkSnapshot.path(forJournal: journal(id)))
     }
 
     /// Brings document `id` back from the trash (the undo of `moveToTrash`).

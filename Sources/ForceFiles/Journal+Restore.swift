@@ -90,6 +90,14 @@ extension Journal {
         }
         var parser = SessionParser(file: path)
         parser.requiresTimeOrder = false
+        // The ink snapshot, if the journal still starts with the lines it was taken of: with its
+        // strokes, those lines are skipped; pending, the strokes are taken as the replay passes.
+        let snapshotPath = InkSnapshot.path(forJournal: path)
+        var snapshot = InkSnapshot.read(snapshotPath).flatMap { s in
+            s.prefixBytes > 0 && InkSnapshot.hash(of: path, bytes: s.prefixBytes) == s.prefixHash ? s : nil
+        }
+        var skipUntil = 0
+        var lineStart = 0
         var replay: StateReplay?
         var skipped: [Int] = []
         var headerDamaged = false
@@ -103,7 +111,9 @@ extension Journal {
             let lines = try file.lines(skippingLongLines: true)
             while true {
                 let outcome = try lines.nextLine { (bytes, number) -> Result<SessionParser.Line, SessionError> in
-                    Result { () throws(SessionError) in try parser.parse(bytes, number: number) }
+                    // Lines the snapshot stands for are not parsed.
+                    if lineStart < skipUntil { return .success(.blank) }
+                    return Result { () throws(SessionError) in try parser.parse(bytes, number: number) }
                 }
                 guard let outcome else { break }
                 if !lines.lastLineWasTerminated {
@@ -112,12 +122,28 @@ extension Journal {
                 }
                 let before = valid
                 valid = lines.endOffset
+                lineStart = valid
                 lastFailed = nil
                 switch outcome {
                 case .success(.header(let header)):
                     replay = StateReplay(header: header, shortcuts: shortcuts)
+                    if let s = snapshot, lines.lineNumber == 1, s.strokesOffset != nil {
+                        if let strokes = s.strokes {
+                            replay?.restoreDrawing(strokes, at: s.endTime, events: s.events)
+                            skipUntil = s.prefixBytes
+                        }
+                        snapshot = nil
+                    }
                 case .success(.event(let event)):
                     if let ready = judge.take(event, line: lines.lineNumber, skipping: &skipped) { replay?.handle(ready) }
+                    if let s = snapshot, s.strokesOffset == nil, valid == s.prefixBytes, var r = replay {
+                        // The end of the lines that redraw the ink: what they drew (in a copy of
+                        // the replay, which goes on untouched) is the snapshot.
+                        if let held = judge.heldEvent { r.handle(held) }
+                        let drawn = r.finish()
+                        if drawn.ink.live == nil { s.write(drawn.ink.strokes, to: snapshotPath) }
+                        snapshot = nil
+                    }
                 case .success(.blank):
                     break
                 case .failure(let error):
@@ -187,6 +213,9 @@ struct TimeJudge {
         }
         return nil
     }
+
+    /// The event held back, if any (left held).
+    var heldEvent: TimedEvent? { held?.event }
 
     /// The event still held at the end.
     mutating func finish() -> TimedEvent? {

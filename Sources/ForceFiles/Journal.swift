@@ -136,17 +136,36 @@ public final class Journal {
 
     /// Replaces the journal by a session that redraws `state` (call it after the journal's
     /// writer closed): written under a temporary name, synced, then renamed into place, so a
-    /// failure leaves the full journal as it was.
+    /// failure leaves the full journal as it was. The ink snapshot is written pending: the
+    /// header and redrawing lines' bytes and hash, for the next restore to fill in.
     public func compact(_ state: AppState) throws(FileProblem) {
+        var bytes = 0, lines = 0
+        var pending: InkSnapshot?
         // Line by line, in blocks: a drawing of a million points never becomes one string.
         try WholeFile.write(to: path) { (write: (String) throws(FileProblem) -> Void) throws(FileProblem) in
-            try write(SessionCoding.headerLine(Session.resumingHeader(state)) + "\n")
             var failure: FileProblem?
-            Session.forEachResumingEvent(state) { e in
+            func line(_ text: String) {
                 guard failure == nil else { return }
-                do throws(FileProblem) { try write(SessionCoding.line(e) + "\n") } catch { failure = error }
+                let utf8 = (text + "\n").utf8
+                if pending == nil {
+                    bytes += utf8.count
+                    lines += 1
+                }
+                do throws(FileProblem) { try write(text + "\n") } catch { failure = error }
             }
+            line(SessionCoding.headerLine(Session.resumingHeader(state)))
+            Session.forEachResumingEvent(state, redrawn: { end, count in
+                pending = InkSnapshot(prefixBytes: bytes, prefixLines: lines, prefixHash: 0, endTime: end, events: count)
+            }) { e in line(SessionCoding.line(e)) }
             if let failure { throw failure }
+        }
+        let snapshot = InkSnapshot.path(forJournal: path)
+        // The prefix's hash is read back from what was written (the bytes the next start reads).
+        if var pending, state.ink.live == nil, let hash = InkSnapshot.hash(of: path, bytes: pending.prefixBytes) {
+            pending.prefixHash = hash
+            pending.write(nil, to: snapshot)
+        } else {
+            _ = unlink(snapshot)
         }
     }
 }

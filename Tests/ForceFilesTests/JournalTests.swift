@@ -338,3 +338,102 @@ final class JournalTests: XCTestCase {
         guard case .unusable = journal.read(fallbackHeader: fallback) else { return XCTFail("a torn header: unusable") }
     }
 }
+
+/// The ink snapshot: a start puts the strokes the journal's redrawing lines replay to on the
+/// canvas instead of replaying them, only while the journal still starts with those lines.
+final class InkSnapshotTests: XCTestCase {
+    var dir = ""
+
+    override func setUpWithError() throws { dir = try temporaryFolder() }
+    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
+
+    let fallback = Session(viewport: Viewport(width: 10, height: 10))
+
+    /// Strokes of a pen with tilt, a mouse and a finger, zoomed and on the confirm scene.
+    func drawing() -> AppState {
+        var state = AppState(viewport: Viewport(width: 800, height: 600))
+        var t = 0.1
+        for (k, source) in [InputSource.pen, .mouse, .finger, .pen].enumerated() {
+            for i in 0..<30 {
+                let phase: PointerPhase = i == 0 ? .down : (i == 29 ? .up : .move)
+                let force: Double? = source == .mouse ? nil : 0.2 + Double(i) / 60
+                state.handle(.pointer(PointerInput(phase: phase, location: Point(x: 100 + Double(i) * 9.37, y: 80 + Double(k) * 97.1),
+                                                   source: source, rawForce: force, maximumForce: force == nil ? nil : 1,
+                                                   altitude: source == .pen ? 0.9 : nil, azimuth: source == .pen ? Double(i) / 10 : nil)), at: t)
+                t += 1.0 / 240
+            }
+            t += 0.3
+        }
+        state.handle(.view(.zoom(2, about: Point(x: 300, y: 200))), at: t)
+        state.handle(.command(.sceneConfirm), at: t)
+        return state
+    }
+
+    func restored(_ path: String) throws -> JournalRestore {
+        guard case .restored(let r) = Journal.read(path: path, fallbackHeader: fallback) else { throw XCTSkip("not restored") }
+        return r
+    }
+
+    func testTheSnapshotReadsBackEqual() {
+        let strokes = drawing().ink.strokes
+        XCTAssertEqual(strokes.count, 4)
+        XCTAssertEqual(DrawingSnapshot.decode(DrawingSnapshot.encode(strokes)), strokes)
+        var cut = DrawingSnapshot.encode(strokes)
+        cut.removeLast()
+        XCTAssertNil(DrawingSnapshot.decode(cut), "a short snapshot is refused whole")
+        XCTAssertNil(DrawingSnapshot.decode(DrawingSnapshot.encode(strokes) + [0]), "so is one with bytes left over")
+        // Damaged anywhere, a snapshot reads back whole or not at all, and never traps.
+        let good = DrawingSnapshot.encode(strokes)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var bad = good
+            for _ in 0..<Int.random(in: 1...4, using: &generator) { bad[Int.random(in: 0..<bad.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            if let decoded = DrawingSnapshot.decode(bad) { XCTAssertEqual(decoded.count, strokes.count) }
+        }
+    }
+
+    func testAStartWithTheSnapshotEqualsAFullReplayAndAStaleOneIsIgnored() throws {
+        let journal = try Journal.open(directory: dir)
+        try journal.compact(drawing())
+        let snapshotPath = InkSnapshot.path(forJournal: journal.path)
+        XCTAssertNil(InkSnapshot.read(snapshotPath)?.strokesOffset, "compaction leaves it pending")
+        let full = try restored(journal.path)
+        XCTAssertEqual(InkSnapshot.read(snapshotPath)?.strokes, full.state.ink.strokes, "the first restore fills it in")
+        let fast = try restored(journal.path)
+        XCTAssertEqual(fast.state.ink.strokes, full.state.ink.strokes)
+        XCTAssertEqual(fast.state.ink.undoStack, full.state.ink.undoStack, "each stroke undoable, as replayed")
+        XCTAssertEqual(fast.state.display.ink.view, full.state.display.ink.view)
+        XCTAssertEqual(fast.state.scene, .confirm)
+        XCTAssertEqual(fast.state.options, full.state.options)
+        XCTAssertEqual(fast.state.time, full.state.time)
+        XCTAssertEqual(fast.eventCount, full.eventCount)
+        XCTAssertEqual(fast.validBytes, full.validBytes)
+
+        // Lines journaled after it: replayed on top of the snapshot.
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: journal.path))
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"t\":\(full.state.time + 1),\"type\":\"command\",\"name\":\"scene-canvas\"}\n".utf8))
+        handle.write(Data("{\"t\":\(full.state.time + 1.5),\"type\":\"command\",\"name\":\"undo\"}\n".utf8))
+        handle.closeFile()
+        let undone = try restored(journal.path)
+        XCTAssertEqual(undone.state.ink.strokes.count, 3, "the undo after the snapshot's lines")
+
+        // A byte of the redrawing lines changed: the snapshot is stale, the journal replayed.
+        var bytes = try XCTUnwrap(FileManager.default.contents(atPath: journal.path))
+        let at = try XCTUnwrap(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 40
+        bytes[at] = bytes[at] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+        try bytes.write(to: URL(fileURLWithPath: journal.path))
+        let stale = try restored(journal.path)
+        XCTAssertNotEqual(stale.state.ink.strokes, undone.state.ink.strokes, "the changed line is what comes back, not the snapshot")
+
+        // A snapshot damaged on the disk is not used either.
+        try journal.compact(undone.state)
+        let again = try restored(journal.path)
+        var snap = try XCTUnwrap(FileManager.default.contents(atPath: snapshotPath))
+        XCTAssertNotNil(InkSnapshot.read(snapshotPath)?.strokes)
+        snap[snap.count - 3] ^= 0x40
+        try snap.write(to: URL(fileURLWithPath: snapshotPath))
+        XCTAssertNil(InkSnapshot.read(snapshotPath), "its own hash no longer matches")
+        XCTAssertEqual(try restored(journal.path).state.ink.strokes, again.state.ink.strokes)
+    }
+}

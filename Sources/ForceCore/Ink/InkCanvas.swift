@@ -228,6 +228,18 @@ public struct InkCanvas: Equatable, Sendable {
         markDamage(nil)
     }
 
+    /// Puts `strokes` on the canvas as drawing them one after another would (a snapshot read
+    /// back): each one's drawing undoable, ids going on after theirs.
+    mutating func restore(_ drawn: [Stroke]) {
+        live = nil
+        erasing = nil
+        undoStack = drawn.map { .add($0) }
+        redoStack.removeAll()
+        replaceAll(with: drawn)
+        nextStrokeID = max(nextStrokeID, (drawn.map(\.id).max() ?? 0) + 1)
+        markDamage(nil)
+    }
+
     /// Opens a drawing (Open Recent): its finished strokes replace the canvas's in one undoable
     /// step (undo brings the canvas before back), renumbered after every id this canvas used, so
     /// a renderer never mistakes one for an old one. A stroke being drawn is cancelled first.

@@ -20,6 +20,9 @@ public struct Replayer<Events: TimedEventSource> {
     var events: ReplayCursor<Events>
 
     /// A replay of `events` from `state`.
+    /// Changes the state between steps (a snapshot's drawing put on the canvas).
+    mutating func modifyState(_ body: (inout AppState) -> Void) { body(&state) }
+
     public init(state: AppState, events: Events) {
         self.state = state
         self.events = ReplayCursor(events)

@@ -30,6 +30,16 @@ public struct StateReplay {
         eventCount += 1
     }
 
+    /// Puts `strokes` on the canvas as the `events` events up to `time` that redraw them would
+    /// have (a document's ink snapshot, `DrawingSnapshot`): the replay goes on from there.
+    public mutating func restoreDrawing(_ strokes: [Stroke], at time: Double, events: Int) {
+        let frame = ReplaySchedule.frame(atOrAfter: time)
+        while replayer.step(toward: frame - 1) != nil {}
+        replayer.modifyState { $0.restoreDrawing(strokes) }
+        lastFrame = max(lastFrame, frame)
+        eventCount += events
+    }
+
     /// Simulates the frame of the last event and returns the state there.
     public mutating func finish() -> AppState {
         while replayer.step(toward: lastFrame) != nil {}

@@ -58,10 +58,17 @@ extension Session {
         return session
     }
 
-    /// The events of `resuming(state)`, one at a time, none of them held.
-    public static func forEachResumingEvent(_ state: AppState, _ body: (TimedEvent) -> Void) {
+    /// The events of `resuming(state)`, one at a time, none of them held; `redrawn` hears
+    /// when the events that redraw the ink are done, with the last one's time and their count.
+    public static func forEachResumingEvent(_ state: AppState, redrawn: (Double, Int) -> Void = { _, _ in },
+                                            _ body: (TimedEvent) -> Void) {
         let ink = state.ink
-        let end = forEachRedrawingEvent(ink.live.map { ink.strokes + [$0] } ?? ink.strokes, body)
+        var count = 0
+        let end = forEachRedrawingEvent(ink.live.map { ink.strokes + [$0] } ?? ink.strokes) { e in
+            count += 1
+            body(e)
+        }
+        redrawn(end, count)
         if state.pressure.curve != redrawingCurve {
             body(TimedEvent(time: end, event: .pressureCurve(state.pressure.curve)))
         }
