@@ -34,7 +34,7 @@ PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-
     libgl-dev libgl1-mesa-dri libegl1 libgles2)
 # chromium: the check report is opened in a real headless browser by the tests; x11-utils: xprop
 # reads the window's class, icon and title back.
-TEST_PACKAGES=(xvfb xdotool x11-utils chromium
+TEST_PACKAGES=(xvfb xdotool x11-utils matchbox-window-manager chromium
     desktop-file-utils man-db zsh fish bash-completion dpkg-dev lintian debootstrap)
 # What install and deb use beyond PACKAGES: strip (binutils), dpkg-shlibdeps (dpkg-dev).
 INSTALL_PACKAGES=(binutils dpkg-dev)

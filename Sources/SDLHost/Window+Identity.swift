@@ -32,6 +32,19 @@ extension Window {
         XFlush(display)
     }
 
+    /// The size the window really has: on X11 the server's (SDL keeps the size it asked for
+    /// when a window manager does not give it), else SDL's.
+    var actualSize: (width: Int, height: Int) {
+        if let (display, xwindow) = x11() {
+            var attributes = XWindowAttributes()
+            XSync(display, 0)
+            if XGetWindowAttributes(display, xwindow, &attributes) != 0 { return (Int(attributes.width), Int(attributes.height)) }
+        }
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
     /// The X11 display and window, when the window is an X11 one.
     private func x11() -> (OpaquePointer, UInt)? {
         var info = SDL_SysWMinfo()

@@ -273,23 +273,27 @@ public final class WindowApp {
             return
         }
         guard s.state.placement == .outside else { return }
-        if wanted != l.askedWindow {
-            if now - l.askedAt > Self.windowResizePatience, l.askedAt > -Double.infinity {
-                // Asked and not given: the device takes what the window has.
-                var w: Int32 = 0, h: Int32 = 0
-                SDL_GetWindowSize(l.window.window, &w, &h)
-                let screen = s.state.screenSize(forWindow: Viewport(width: Int(w), height: Int(h), scale: s.state.screenSize.scale))
+        if l.askedAt > -.infinity {
+            // A size was asked for: SDL reports it at once whether or not the window manager
+            // gave it, so the server's size is what tells.
+            let actual = l.window.actualSize
+            if actual == wanted {
+                l.askedWindow = wanted
                 l.askedAt = -.infinity
-                l.askedWindow = (Int(w), Int(h))
+            } else if now - l.askedAt > Self.windowResizePatience {
+                // Asked and not given: the device takes what the window has, and SDL is told
+                // the real size, so frames fit the window.
+                SDL_SetWindowSize(l.window.window, Int32(actual.width), Int32(actual.height))
+                l.askedAt = -.infinity
+                l.askedWindow = actual
+                let screen = s.state.screenSize(forWindow: Viewport(width: actual.width, height: actual.height, scale: s.state.screenSize.scale))
                 if screen != s.state.screenSize { apply(.resize(screen), at: now, &s) }
-                return
             }
-            if l.askedAt == -.infinity {
-                SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
-                l.askedAt = now
-            }
-        } else {
-            l.askedAt = -.infinity
+            return
+        }
+        if wanted != l.askedWindow {
+            SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+            l.askedAt = now
         }
     }
 
@@ -305,6 +309,9 @@ public final class WindowApp {
         case .resized(let v):
             // The window's size less the dock is the device's (the same as the window's when
             // the dock is inside or closed).
+            // While a size asked for is pending, SDL reports it whether given or not: the
+            // window follows the server's size instead (`followWindowSize`).
+            guard l.askedAt == -.infinity else { return }
             let screen = s.state.screenSize(forWindow: v)
             if screen != s.state.screenSize { apply(.resize(screen), at: t, &s) }
             l.askedWindow = (v.width, v.height)

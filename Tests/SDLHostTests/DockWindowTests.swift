@@ -61,4 +61,104 @@ final class DockWindowTests: XCTestCase {
             XCTAssertEqual([shot.width, shot.height], [1000 + 472, 600], "start \(i)")
         }
     }
+
+    /// A window that cannot grow (a window manager that keeps every window at the screen's
+    /// size, as a kiosk, a tiling manager or a maximized window does): after half a second the
+    /// device gives the dock its room, recorded as a resize, and takes it back when the dock
+    /// closes; the frames fit the window SDL was told it has.
+    func testAWindowThatCannotGrowGivesTheDockRoomFromTheDevice() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 1600, height: 1000, windowManager: ["matchbox-window-manager", "-use_titlebar", "no"])
+        defer { display.stop() }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        env["DISPLAY"] = display.name
+        let recording = dir + "/rec.jsonl"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binary.path)
+        p.arguments = ["run", "--size", "800x600", "--record", recording]
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let window = try display.waitForWindow(pid: p.processIdentifier)
+        for key in ["h", "h", "ctrl+q"] {
+            _ = try display.xdotool(["key", "--window", window, key])
+            Thread.sleep(forTimeInterval: 1.2)
+        }
+        Binary.waitForExit(p)
+        XCTAssertEqual(p.terminationStatus, 0)
+        let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
+        let resizes = session.events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
+        XCTAssertEqual(resizes, [[1600, 1000], [1128, 1000], [1600, 1000]],
+                       "the screen the manager gave, less the dock's 472 pt while it is open, then whole again")
+    }
+}
+
+/// An Xvfb display of its own with a window manager on it, for a test that must not change the
+/// shared display (every window there would be managed).
+struct PrivateDisplay {
+    let name: String
+    private let server: Process
+    private let manager: Process
+
+    init(width: Int, height: Int, windowManager: [String]) throws {
+        guard let number = (60...89).first(where: { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
+            throw MissingPrerequisite("no free X display number in 60–89")
+        }
+        name = ":\(number)"
+        server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["Xvfb", name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            guard Date() < deadline, server.isRunning else {
+                server.terminate()
+                throw MissingPrerequisite("Xvfb \(name) did not start (./run.sh test installs xvfb)")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        manager = Process()
+        manager.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        manager.arguments = windowManager
+        manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": name]) { $1 }
+        manager.standardOutput = FileHandle.nullDevice
+        manager.standardError = FileHandle.nullDevice
+        try manager.run()
+        Thread.sleep(forTimeInterval: 0.5)
+        guard manager.isRunning else {
+            server.terminate()
+            throw MissingPrerequisite("\(windowManager[0]) did not start (./run.sh test installs it)")
+        }
+    }
+
+    func xdotool(_ arguments: [String]) throws -> Binary.Result {
+        try Binary.run("/usr/bin/env", ["DISPLAY=\(name)", "xdotool"] + arguments)
+    }
+
+    /// The ForceCanvas window of process `pid`, once it is mapped.
+    func waitForWindow(pid: Int32) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(pid)", "--name", "ForceCanvas"])
+            if r.status == 0, let id = r.stdout.split(separator: "\n").first {
+                Thread.sleep(forTimeInterval: 0.5)
+                return String(id)
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw MissingPrerequisite("the window did not appear on \(name) within 20 s")
+    }
+
+    func stop() {
+        manager.terminate()
+        server.terminate()
+        manager.waitUntilExit()
+        server.waitUntilExit()
+    }
 }
