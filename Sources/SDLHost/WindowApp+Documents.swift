@@ -19,13 +19,15 @@ extension WindowApp {
 
     /// Leaves the document on screen as `before` (its journal closed and compacted; a blank
     /// one removed) and starts a new one whose journal begins as `session`. Returns the
-    /// document left's name for the status line (nil when there are no documents).
+    /// document left's name for the status line (nil when there are no documents, or the one
+    /// left was blank and is gone).
     @discardableResult
     func startNewDocument(leaving before: AppState, as session: Session, name: String? = nil, _ s: inout Running) -> String? {
         guard let desk = config.documents else { return nil }
-        let left = desk.store.document(desk.current.id)?.name
+        let leftID = desk.current.id
         s.journal?.close()
         if let problem = desk.leave(before, changed: s.journalChanged) { Self.log("forcecanvas: \(problem) (\(desk.current.path))") }
+        let left = desk.store.document(leftID)?.name
         do {
             s.journal = try desk.startNew(session, name: name)
             s.journalChanged = false
@@ -39,7 +41,10 @@ extension WindowApp {
     /// Ctrl+N or the New Canvas quick action on a drawing: the drawing stays a document of its
     /// own, and the empty canvas is a new one.
     func newDocumentStarted(leaving before: AppState, at t: Double, _ s: inout Running) {
-        guard let left = startNewDocument(leaving: before, as: Session.resuming(s.state), &s) else { return }
+        guard let left = startNewDocument(leaving: before, as: Session.resuming(s.state), &s) else {
+            s.status = ("New document", t + Self.statusDuration)
+            return
+        }
         Self.log("forcecanvas: new document; \"\(left)\" is kept in the documents (Ctrl+O)")
         s.status = ("New document · “\(left)” is kept: Ctrl+O lists it", t + 2 * Self.statusDuration)
     }
