@@ -15,6 +15,9 @@ struct CanvasOptionGroup: ParsableArguments {
     @Flag(help: "Start with the HUD (fps, frame time, pressure) shown.")
     var hud = false
 
+    @Flag(help: "Refuse a session whose time steps back (by default such an event is moved to 1 µs after the one before, and counted).")
+    var strictTime = false
+
     /// Applies the flags over `base`.
     func apply(to base: Options) -> Options {
         var o = base

@@ -13,6 +13,7 @@ extension RenderCommand {
         let fps = self.fps ?? VideoReplay.defaultFramesPerSecond
         do {
             let file = try SessionFileReader(path: session)
+            file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             let s = try header(of: summary, drawnAs: "video")
             var replay = VideoReplay(header: s, duration: summary.duration,

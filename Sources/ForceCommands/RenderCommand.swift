@@ -91,6 +91,7 @@ struct RenderCommand: ParsableCommand {
     func render(reportingProgress: Bool = true) throws -> [String] {
         do {
             let file = try SessionFileReader(path: session)
+            file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             return try render(file, summary, reportingProgress: reportingProgress)
         } catch let error as SessionFileError {

@@ -292,7 +292,7 @@ struct RunCommand: ParsableCommand {
             return nil
         }
         // --size is the window's: the replay keeps its own screen, its frame scaled to fit.
-        var request = PlayerRequest(session: try SessionFile.load(path), name: name, speed: speed, recordPath: recordPath, overwrite: overwrite)
+        var request = PlayerRequest(session: try SessionFile.load(path, strictTime: canvas.strictTime), name: name, speed: speed, recordPath: recordPath, overwrite: overwrite)
         request.windowSize = size.map { ($0.width, $0.height) }
         return request
     }

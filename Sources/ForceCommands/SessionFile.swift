@@ -15,11 +15,14 @@ enum SessionFile {
 
     /// Reads a whole session into memory (a replay in the window, Open Recent), streaming the
     /// file through the parser.
-    static func read(_ path: String) throws(SessionFileError) -> Session {
+    static func read(_ path: String, strictTime: Bool = false) throws(SessionFileError) -> Session {
         var events: [TimedEvent] = []
-        let parser = try SessionFileReader(path: path).parseAll { line in
+        let file = try SessionFileReader(path: path)
+        file.strictTime = strictTime
+        let parser = try file.parseAll { line in
             if case .event(let e) = line { events.append(e) }
         }
+        if let note = parser.timeNote { printError("forcecanvas: \(note)") }
         guard var session = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
         session.events = events
         return session
@@ -38,14 +41,15 @@ enum SessionFile {
     /// Checks every line of an open file without keeping its events (the first pass of `render`).
     static func scan(_ file: SessionFileReader) throws(SessionFileError) -> Summary {
         let parser = try file.parseAll()
+        if let note = parser.timeNote { printError("forcecanvas: \(note)") }
         guard let header = parser.header else { throw .invalid(SessionError(file: file.path, line: 1, message: "empty file")) }
         return Summary(header: header, eventCount: parser.eventCount, duration: parser.duration)
     }
 
     /// Loads a session, or prints `FILE:LINE: what is wrong` and exits with status 1.
-    static func load(_ path: String) throws -> Session {
+    static func load(_ path: String, strictTime: Bool = false) throws -> Session {
         do {
-            return try read(path)
+            return try read(path, strictTime: strictTime)
         } catch {
             printError(error.description)
             throw ExitCode.failure

@@ -72,12 +72,19 @@ public final class SessionFileReader {
         }
     }
 
+    /// Whether `parseAll` refuses an event earlier than the one before (`--strict-time`)
+    /// rather than moving it forward (`SessionParser.strictTime`). The second pass of a
+    /// two-pass reader moves them either way: the first has refused them when strict.
+    public var strictTime = false
+
     /// Reads every line through a fresh parser, handing each parsed line to `body`; returns the
-    /// parser at the end (header, event count, duration). The first bad line throws.
+    /// parser at the end (header, event count, duration, times moved forward). The first bad
+    /// line throws.
     @discardableResult
     public func parseAll(blockSize: Int = LineReader<SessionFileError>.defaultBlockSize,
                   _ body: (SessionParser.Line) -> Void = { _ in }) throws(SessionFileError) -> SessionParser {
         var parser = SessionParser(file: path)
+        parser.strictTime = strictTime
         let reader = try lines(blockSize: blockSize)
         while try reader.nextLine({ (bytes, number) throws(SessionFileError) -> Void in
             do throws(SessionError) { body(try parser.parse(bytes, number: number)) } catch { throw .invalid(error) }

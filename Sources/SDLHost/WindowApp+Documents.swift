@@ -342,6 +342,7 @@ extension WindowApp {
         }
         clock.rebase(now: s.state.time)
         s.rebased = true
+        s.lastEventTime = -.infinity
         s.wholeFrame = true
         resizeToState(window, &s)
         let name = desk.store.document(desk.current.id)?.name ?? id

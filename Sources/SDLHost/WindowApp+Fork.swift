@@ -35,6 +35,7 @@ extension WindowApp {
         for e in prefix { s.recording?.record(e) }
         clock.rebase(now: p.player.time)
         s.rebased = true
+        s.lastEventTime = -.infinity
         endLivePress(&s, at: p.player.time)
         let v = s.state.viewport
         SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))

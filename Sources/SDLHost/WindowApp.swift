@@ -50,6 +50,11 @@ public final class WindowApp {
         var menuTargets: [PickerTarget] = []
         /// The documents the picker moved to the trash, for its Ctrl+Z (the last one last).
         var trashedByUndo: [String] = []
+        /// The last event's time, and how many events came earlier than it (the pen's samples
+        /// and SDL's are stamped by different clocks) and were moved to 1 µs after it, as a
+        /// file's are (`SessionParser.timeStep`): the journal and recording never step back.
+        var lastEventTime = -Double.infinity
+        var timesMovedForward = 0
         /// The clock was set to another timeline this frame (a fork, another document): the
         /// frame's remaining events and its tick are dropped (their times were the old one's).
         var rebased = false
@@ -130,6 +135,9 @@ public final class WindowApp {
         let unwritten = s.journal?.close()
         if let unwritten { Self.log("forcecanvas: autosave: the last lines were not written: \(unwritten)") }
         config.onClose?(s.state, JournalClose(written: unwritten == nil, changed: changed))
+        if s.timesMovedForward > 0 {
+            Self.log("forcecanvas: \(s.timesMovedForward) input events came earlier than the one before and were moved to 1 µs after it")
+        }
         return frames
     }
 
@@ -393,7 +401,13 @@ public final class WindowApp {
     }
 
     /// Applies an input event and hands it to the journal and the recording.
-    func apply(_ e: InputEvent, at t: Double, _ s: inout Running) {
+    func apply(_ e: InputEvent, at time: Double, _ s: inout Running) {
+        var t = time
+        if t < s.lastEventTime {
+            t = s.lastEventTime + SessionParser.timeStep
+            s.timesMovedForward += 1
+        }
+        s.lastEventTime = t
         // What may start a new canvas (Ctrl+N, the New Canvas quick action on Home or at
         // launch) keeps the state before, for the document it leaves. Nothing else copies it:
         // a copy held while a stroke grows would copy the ink.

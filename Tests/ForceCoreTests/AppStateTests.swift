@@ -123,3 +123,50 @@ final class AppStateTests: XCTestCase {
         XCTAssertEqual(a.state, b.state)
     }
 }
+
+/// The pressure policy of the tools users know (Xournal++): a touching sample without valid
+/// pressure ends the stroke at the last sample that had some; the next one with pressure starts
+/// another; over-range values are clamped and counted.
+final class PressurePolicyTests: XCTestCase {
+    func pen(_ phase: PointerPhase, _ x: Double, _ force: Double?, source: InputSource = .pen) -> InputEvent {
+        .pointer(PointerInput(phase: phase, location: Point(x: x, y: 100), source: source, rawForce: force, maximumForce: force == nil ? nil : 1))
+    }
+
+    func replay(_ events: [InputEvent]) -> AppState {
+        var state = AppState(viewport: Viewport(width: 800, height: 600))
+        for (i, e) in events.enumerated() { state.handle(e, at: 0.1 + Double(i) * 0.01) }
+        return state
+    }
+
+    func xs(_ s: Stroke) -> [Double] { s.points.filter(\.isReal).map(\.preciseLocation.x) }
+
+    func testNoPressureMidStrokeSplitsIt() {
+        for bad in [0.0, -0.2, .nan] {
+            let state = replay([pen(.down, 100, 0.5), pen(.move, 110, 0.5), pen(.move, 120, 0.6), pen(.move, 130, bad),
+                                pen(.move, 140, bad), pen(.move, 150, 0.4), pen(.move, 160, 0.4), pen(.up, 170, 0.3)])
+            XCTAssertEqual(state.ink.strokes.count, 2, "pressure \(bad)")
+            XCTAssertEqual(state.ink.strokes.first.map(xs), [100, 110, 120], "the first ends at the last sample with pressure")
+            XCTAssertEqual(state.ink.strokes.last.map(xs)?.first, 150, "the next starts at the first with pressure again")
+            XCTAssertEqual(state.pressureGaps, 1)
+            XCTAssertTrue(state.display.inputNotes.contains("1 stroke ended where pressure went"))
+        }
+    }
+
+    func testAPressThatBeginsWithoutPressureDrawsFromItsFirstPressure() {
+        let state = replay([pen(.down, 100, 0), pen(.move, 110, 0), pen(.move, 120, 0.5), pen(.move, 130, 0.5), pen(.up, 140, 0.5)])
+        XCTAssertEqual(state.ink.strokes.map(xs), [[120, 130, 140]])
+        XCTAssertFalse(state.isPressed)
+    }
+
+    func testOverTheMaximumIsClampedAndCountedAndOtherDevicesKeepTheirWay() {
+        let state = replay([pen(.down, 100, 1.5), pen(.move, 110, 2), pen(.up, 120, 0.5)])
+        XCTAssertEqual(state.ink.strokes.count, 1)
+        XCTAssertEqual(state.ink.strokes[0].points[0].force, 1, accuracy: 1e-4)
+        XCTAssertEqual(state.pressureClamped, 2)
+        XCTAssertTrue(state.display.inputNotes.contains("2 over the maximum, clamped"))
+        // The mouse has no pressure of its own (the wheel's), and the eraser's lift carries 0.
+        let mouse = replay([pen(.down, 100, nil, source: .mouse), pen(.move, 110, nil, source: .mouse), pen(.up, 120, nil, source: .mouse)])
+        XCTAssertEqual(mouse.ink.strokes.count, 1)
+        XCTAssertEqual(mouse.pressureGaps, 0)
+    }
+}

@@ -153,12 +153,19 @@ final class PointTypingTests: XCTestCase {
         XCTAssertEqual(PointType([.standard, .updated]).debugCategory, .standard)
     }
 
-    func testBadDeviceValuesAreClamped() {
+    /// NaN, zero and negative pressure are no pressure (the pressure policy: nothing drawn,
+    /// a stroke ends); infinity is over the maximum, clamped; a NaN location is no sample.
+    func testBadDeviceValuesFollowThePressurePolicy() {
         var d = Driver()
         d.down(10, 10, source: .pen, force: .nan)
         d.move(20, 10, source: .pen, force: .infinity)
-        d.move(30, 10, source: .pen, force: -4)
+        d.move(30, 10, source: .pen, force: 0.7)
         d.move(.nan, 10, source: .pen, force: 0.5)
-        XCTAssertEqual(d.realPoints.map(\.force), [0, 1, 0])
+        d.move(40, 10, source: .pen, force: -4)
+        XCTAssertEqual(d.state.ink.strokes.count, 1)
+        XCTAssertEqual(d.state.ink.strokes.first?.points.map(\.preciseLocation.x), [20, 30])
+        let forces = d.state.ink.strokes.first?.points.map(\.force) ?? []
+        XCTAssertEqual(forces.count, 2)
+        for (a, b) in zip(forces, [1, 0.7]) { XCTAssertEqual(a, b, accuracy: StrokePoints.forceResolution) }
     }
 }

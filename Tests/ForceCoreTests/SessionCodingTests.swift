@@ -54,13 +54,28 @@ final class SessionCodingTests: XCTestCase {
         expectError(["not json"], line: 2, containing: "not valid JSON")
         expectError(["[1,2]"], line: 2, containing: "expected a JSON object")
         expectError(["{\"t\":0,\"type\":\"jump\"}"], line: 2, containing: "unknown event type \"jump\"")
-        expectError(["{\"t\":1,\"type\":\"wheel\",\"dy\":1}", "{\"t\":0.5,\"type\":\"wheel\",\"dy\":1}"],
-                    line: 3, containing: "earlier than the previous event")
         expectError(["{\"t\":-1,\"type\":\"wheel\",\"dy\":1}"], line: 2, containing: "must not be negative")
         expectError(["{\"t\":0,\"type\":\"command\",\"name\":\"fly\"}"], line: 2, containing: "unknown command \"fly\"")
         expectError(["{\"t\":0,\"type\":\"down\",\"x\":1,\"y\":1,\"source\":\"stylus\"}"], line: 2, containing: "unknown source")
         expectError(["{\"t\":0,\"type\":\"deep\",\"down\":1}"], line: 2, containing: "must be true or false")
         expectError(["", "{\"t\":true,\"type\":\"wheel\",\"dy\":1}"], line: 3, containing: "\"t\" must be a number")
+    }
+
+    /// Time that steps back (a device's clock against the host's, a web recording's timer) is
+    /// moved to 1 µs after the event before and counted; `--strict-time` refuses it.
+    func testTimeThatStepsBackIsMovedForwardAndCountedUnlessStrict() throws {
+        let lines = [header, "{\"t\":1,\"type\":\"wheel\",\"dy\":1}", "{\"t\":0.5,\"type\":\"wheel\",\"dy\":1}",
+                     "{\"t\":0.7,\"type\":\"wheel\",\"dy\":1}", "{\"t\":2,\"type\":\"wheel\",\"dy\":1}"]
+        let s = try SessionCoding.parse(lines.joined(separator: "\n"), file: "s.jsonl")
+        for (a, b) in zip(s.events.map(\.time), [1, 1.000001, 1.000002, 2]) { XCTAssertEqual(a, b, accuracy: 1e-12) }
+        var parser = SessionParser(file: "s.jsonl")
+        for (i, l) in lines.enumerated() { _ = try parser.parse(l, number: i + 1) }
+        XCTAssertEqual(parser.timesMovedForward, 2)
+        XCTAssertEqual(parser.timeNote, "s.jsonl: 2 events were earlier than the event before and moved to 1 µs after it (the first on line 3); --strict-time refuses such a file")
+        XCTAssertThrowsError(try SessionCoding.parse(lines.joined(separator: "\n"), file: "s.jsonl", strictTime: true)) { e in
+            XCTAssertEqual((e as? SessionError)?.line, 3)
+            XCTAssertTrue((e as? SessionError)?.message.contains("earlier than the previous event's 1.0000 (--strict-time)") ?? false, "\(e)")
+        }
     }
 
     func testHeaderErrors() {
@@ -91,6 +106,8 @@ final class SessionCodingTests: XCTestCase {
         ])
         var state = s.initialState()
         for e in s.events { state.handle(e) }
-        XCTAssertEqual(state.ink.live?.points.map(\.force), [0, 0, 1, 1])
+        // No pressure (-5, NaN) draws nothing; over the maximum (9, inf) is clamped to it.
+        XCTAssertEqual(state.ink.live?.points.map(\.force), [1, 1])
+        XCTAssertEqual(state.pressureClamped, 2)
     }
 }

@@ -57,6 +57,7 @@ struct HUDContent: Equatable {
     var device: InputDevice
     var forceCapability: Bool
     /// The deferral the chrome applies: who asks, what, what is granted and why not.
+    var inputNotes: String
     var owner: String
     var requested: ScreenEdges
     var effective: ScreenEdges
@@ -71,6 +72,7 @@ struct HUDContent: Equatable {
         figures = d.figures
         device = d.device
         forceCapability = d.forceCapability
+        inputNotes = d.inputNotes
         owner = d.chrome.owner
         requested = d.chrome.requested
         effective = d.chrome.effective
@@ -105,7 +107,8 @@ struct HUDContent: Equatable {
             (String(format: "pressure %.3f%@", force, isPressed ? " (pressed)" : ""), true),
             (pointerLine, true),
             ("strokes \(f.strokes) · points \(f.points) · live \(f.livePoints)", false),
-            ("\(device.name) · force capability: \(forceCapability ? "available" : "unavailable (simulated)")", false),
+            ("\(device.name) · force capability: \(forceCapability ? "available" : "unavailable (simulated)")"
+                + (inputNotes.isEmpty ? "" : " · " + inputNotes), false),
             (edgeLine, false),
             ("\(s.renderer.rawValue) · \(s.outline.widthMapping.title) width · debug \(s.debug ? "on" : "off") · precise \(s.precise ? "on" : "off") · opacity \(s.opacityFromPressure ? "on" : "off")", false),
         ]

@@ -58,6 +58,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("at"), parsing: .upToNextOption, help: "Check these times (seconds) instead of the checkpoints.")
     var times: [Double] = []
 
+    @Flag(help: "Fail a session whose time steps back (by default such an event is moved to 1 µs after the one before, and counted).")
+    var strictTime = false
+
     @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
@@ -98,7 +101,7 @@ struct CheckCommand: ParsableCommand {
         var scans: [SessionScan] = []
         for path in sessions {
             do {
-                scans.append(try Self.scan(path))
+                scans.append(try Self.scan(path, strictTime: strictTime))
                 results.append(nil)
             } catch {
                 results.append(SessionResult(path: path, name: Self.sessionName(path), error: error.description))
@@ -142,9 +145,11 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// The first pass over a session: every line checked, the checkpoints listed.
-    static func scan(_ path: String) throws(SessionFileError) -> SessionScan {
+    static func scan(_ path: String, strictTime: Bool = false) throws(SessionFileError) -> SessionScan {
         let file = try SessionFileReader(path: path)
+        file.strictTime = strictTime
         let parser = try file.parseAll()
+        if let note = parser.timeNote { printError("forcecanvas: \(note)") }
         guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
         guard parser.duration <= ReplaySchedule.maximumTime else {
             throw .invalid(SessionError(file: path, line: 1, message: "the last event is beyond the replay clock's reach"))

@@ -110,6 +110,9 @@ public struct Display: Equatable, Sendable {
     /// The device driving the pointer and whether it reports force.
     public var device: InputDevice
     public var forceCapability: Bool
+    /// What the input's pressure policy did ("3 over the maximum, clamped · 1 stroke split
+    /// where pressure went"), for the HUD's device line; empty when nothing.
+    public var inputNotes = ""
     public var curve: CurveView
     /// The eraser's position while it touches.
     public var eraser: Point?
@@ -168,7 +171,7 @@ extension AppState {
         let context = sceneContext()
         // The debug drawing shows the strokes the system took back too.
         let shown = options.debug ? ink.withTakenBack : (strokes: ink.strokes, index: ink.index)
-        return Display(
+        var d = Display(
             viewport: viewport,
             ink: InkLayer(strokes: shown.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
                           index: shown.index, style: style, view: scenes.canvas.view),
@@ -198,5 +201,10 @@ extension AppState {
             diagram: diagramDisplay,
             trail: options.showTrail ? Array(pointerTrack.trail(at: time)) : nil,
             readout: pointerTrack.readout)
+        var notes: [String] = []
+        if pressureClamped > 0 { notes.append("\(pressureClamped) over the maximum, clamped") }
+        if pressureGaps > 0 { notes.append(pressureGaps == 1 ? "1 stroke ended where pressure went" : "\(pressureGaps) strokes ended where pressure went") }
+        d.inputNotes = notes.joined(separator: " · ")
+        return d
     }
 }

@@ -229,3 +229,58 @@ extension ShortcutCatalog {
         (staticItems + dynamicItems).first { $0.type == type } ?? ShortcutItem(type: type, title: type)
     }
 }
+
+extension AppState {
+    // MARK: Pressure policy
+
+    /// What a device's pressure means, as the drawing tools users know have it (Xournal++):
+    /// on the canvas, a touching sample whose pressure is zero, negative or NaN ends the stroke
+    /// at the last sample that had pressure, and the next sample with pressure starts a new
+    /// stroke (a press that begins without pressure draws nothing until it has some); in
+    /// between the pointer hovers. A force over the device's maximum is clamped and counted.
+    mutating func handlePointerWithPressurePolicy(_ p: PointerInput) {
+        if let raw = p.rawForce, let maximum = p.maximumForce, maximum > 0, raw > maximum { pressureClamped += 1 }
+        // Infinity is over the maximum (clamped); NaN, zero and below are no pressure.
+        let valid = p.rawForce.map { $0 > 0 } ?? true
+        var hover = p
+        hover.phase = .move
+        // A new press (or another scene) ends any wait for pressure.
+        if p.phase == .down, valid { pressureGap = nil }
+        guard scene == .canvas, p.source != .eraser else {
+            pressureGap = nil
+            handlePointer(p)
+            return
+        }
+        switch p.phase {
+        case .down where !valid:
+            pressureGap = p.source
+            handlePointer(hover)
+        case .move where pressureGap == p.source:
+            guard valid else { return handlePointer(hover) }
+            pressureGap = nil
+            var start = p
+            start.phase = .down
+            handlePointer(start)
+            lastValidTouch = p.location.isFinite ? p : nil
+        case .move where !valid && pressedSource == p.source && ink.live != nil:
+            // The stroke ends at the last sample that had pressure (no point is added).
+            var end = lastValidTouch ?? p
+            end.phase = .up
+            handlePointer(end)
+            pressureGap = p.source
+            pressureGaps += 1
+            lastValidTouch = nil
+        case .up where pressureGap == p.source, .cancel where pressureGap == p.source:
+            pressureGap = nil
+            handlePointer(hover)
+        default:
+            handlePointer(p)
+            // (A sample without a place is no sample: the last one with one is kept.)
+            if pressedSource != p.source {
+                lastValidTouch = nil
+            } else if valid, p.location.isFinite {
+                lastValidTouch = p
+            }
+        }
+    }
+}

@@ -43,6 +43,16 @@ public struct AppState: Equatable, Sendable {
     /// than to the device: a recording keeps what it changed (`.pressureCurve`), not the
     /// sample, so that a replay never depends on which panels are open.
     public internal(set) var pointerWentToDock = false
+    /// Samples whose force was over the device's maximum (clamped to it), and strokes ended
+    /// because a touching sample had no valid pressure: the HUD's device line counts them.
+    public internal(set) var pressureClamped = 0
+    public internal(set) var pressureGaps = 0
+    /// The device whose touching sample had no valid pressure: its stroke ended there and its
+    /// next valid sample starts another (nil: none waiting).
+    var pressureGap: InputSource?
+    /// The last sample of the press in progress that had valid pressure (where a stroke ends
+    /// when pressure goes).
+    var lastValidTouch: PointerInput?
     /// Force over the last seconds (the force plot).
     public internal(set) var forceHistory = ForceHistory()
     /// Delegate-style callbacks as they happened (the event log).
@@ -125,7 +135,7 @@ public struct AppState: Equatable, Sendable {
         defer { observeDiagrams() }
         if t.isFinite { time = max(time, min(t, InputLimits.maximumTime)) }
         switch event {
-        case .pointer(let p): handlePointer(p)
+        case .pointer(let p): handlePointerWithPressurePolicy(p)
         case .wheel(let notches):
             // The wheel is the emulator's pressure only while a mouse button is held; with no
             // button held it turns the help's page, or the scene's (Messages scrolls its list).

@@ -15,15 +15,16 @@ public enum SessionCoding {
     /// Parses a whole session held in memory (tests, small files; the command line streams
     /// files through `SessionParser` instead). Any bad line throws `SessionError` naming the
     /// line; nothing is half-returned.
-    public static func parse(_ text: String, file: String) throws(SessionError) -> Session {
+    public static func parse(_ text: String, file: String, strictTime: Bool = false) throws(SessionError) -> Session {
         var copy = text
-        let result = copy.withUTF8 { bytes in Result { () throws(SessionError) in try parse(bytes, file: file) } }
+        let result = copy.withUTF8 { bytes in Result { () throws(SessionError) in try parse(bytes, file: file, strictTime: strictTime) } }
         return try result.get()
     }
 
     /// Parses a whole session from its UTF-8 bytes (CRLF or LF line ends).
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(SessionError) -> Session {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, strictTime: Bool = false) throws(SessionError) -> Session {
         var parser = SessionParser(file: file)
+        parser.strictTime = strictTime
         var events: [TimedEvent] = []
         try LineReader<SessionError>.forEachLine(in: bytes) { (line, number) throws(SessionError) in
             if case .event(let e) = try parser.parse(line, number: number) { events.append(e) }

@@ -36,9 +36,18 @@ public struct SessionParser: Sendable {
     /// The UTF-8 byte order mark, which some editors put at the start of a file.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Whether an event earlier than the one before is an error, as it is in a session file.
-    /// The journal reads with this off and judges itself which of the two lines was damaged.
+    /// Whether events must come in time order. The journal reads with this off and judges
+    /// itself which of two lines was damaged.
     public var requiresTimeOrder = true
+    /// What an event earlier than the one before becomes: by default (a device's stream can
+    /// step back: a pen's clock against the host's, a web recording's timer) it is moved to
+    /// `timeStep` after the previous event and counted; strict (`--strict-time`), it is an error.
+    public var strictTime = false
+    /// 1 µs: how far after the previous event a stepped-back one is moved.
+    public static let timeStep = 1e-6
+    /// Events moved forward so far, and the first one's line.
+    public private(set) var timesMovedForward = 0
+    public private(set) var firstMovedLine: Int?
 
     /// A parser whose errors name `file`.
     public init(file: String) { self.file = file }
@@ -46,6 +55,13 @@ public struct SessionParser: Sendable {
     /// Reads the lines from here on as events of `header`: for a journal whose header line was
     /// damaged, so the events after it still come back.
     public mutating func assume(header h: Session) { header = h }
+
+    /// One line saying what `timesMovedForward` counts, nil when nothing was moved.
+    public var timeNote: String? {
+        guard timesMovedForward > 0, let line = firstMovedLine else { return nil }
+        let n = timesMovedForward == 1 ? "1 event was" : "\(timesMovedForward) events were"
+        return "\(file): \(n) earlier than the event before and moved to 1 µs after it (the first on line \(line)); --strict-time refuses such a file"
+    }
 
     /// Parses line `number` (without its line break).
     public mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(SessionError) -> Line {
@@ -70,9 +86,14 @@ public struct SessionParser: Sendable {
             header = h
             return .header(h)
         }
-        let event = try Self.parseEvent(fields)
-        guard event.time >= lastTime || !requiresTimeOrder else {
-            throw fields.fail("time \(Self.format(event.time)) is earlier than the previous event's \(Self.format(lastTime))")
+        var event = try Self.parseEvent(fields)
+        if event.time < lastTime, requiresTimeOrder {
+            guard !strictTime else {
+                throw fields.fail("time \(Self.format(event.time)) is earlier than the previous event's \(Self.format(lastTime)) (--strict-time)")
+            }
+            event.time = lastTime + Self.timeStep
+            timesMovedForward += 1
+            if firstMovedLine == nil { firstMovedLine = number }
         }
         if case .checkpoint(let name) = event.event {
             if let earlier = checkpointLines[name] {
