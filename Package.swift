@@ -25,6 +25,8 @@ let package = Package(
         // OpenGL 3.3 core headers (GL/glcorearb.h) for the GL presenter; functions are loaded through
         // SDL_GL_GetProcAddress, nothing is linked.
         .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev"])]),
+        // zlib: Xournal++ documents are gzipped XML.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The pure core: no SDL, no Cairo, no clock, no files.
         .target(name: "ForceCore"),
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo"]),
         // The files ForceCanvas keeps: session files read and written line by line, the autosave
         // journal, export sets; every write error in plain words, stderr that never traps.
-        .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender"]),
+        .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "CZlib"]),
         // The window: event translation (SDL and XInput 2 tablets), frame pacing, presenting.
         .target(name: "SDLHost", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "CSDL2", "CXInput2", "CGL"]),
         // The commands users run (run, render, check, devices, lessons), a library so the bench can

@@ -30,11 +30,11 @@ cd "$(dirname "$0")"
 # OpenGL for the GL presenter: the GL headers (libgl-dev: GL/glcorearb.h; nothing links libGL,
 # SDL loads it), Mesa's drivers (libgl1-mesa-dri: llvmpipe under Xvfb), EGL and GLES for the
 # GLES 3.0 fallback (libegl1, libgles2).
-PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg
+PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev zlib1g-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg
     libgl-dev libgl1-mesa-dri libegl1 libgles2)
 # chromium: the check report is opened in a real headless browser by the tests; x11-utils: xprop
 # reads the window's class, icon and title back.
-TEST_PACKAGES=(xvfb xdotool x11-utils matchbox-window-manager chromium
+TEST_PACKAGES=(xvfb xdotool x11-utils matchbox-window-manager xournalpp chromium
     desktop-file-utils man-db zsh fish bash-completion dpkg-dev lintian debootstrap)
 # What install and deb use beyond PACKAGES: strip (binutils), dpkg-shlibdeps (dpkg-dev).
 INSTALL_PACKAGES=(binutils dpkg-dev)

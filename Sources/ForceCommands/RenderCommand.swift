@@ -43,6 +43,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "HiDPI scale, overriding the session's.")
     var scale: Double?
 
+    @Option(help: ArgumentHelp("Write the drawing at the session's end as a Xournal++ document.", valueName: "FILE.xopp"))
+    var xopp: String?
+
+    @Option(help: ArgumentHelp("Write the drawing at the session's end as SVG (every stroke a vector path).", valueName: "FILE.svg"))
+    var svg: String?
+
+    @Option(help: ArgumentHelp("Write the drawing at the session's end as PDF.", valueName: "FILE.pdf"))
+    var pdf: String?
+
     @OptionGroup var canvas: CanvasOptionGroup
 
     @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
@@ -52,7 +61,10 @@ struct RenderCommand: ParsableCommand {
     static let slackAfterEnd = 60.0
 
     func validate() throws {
-        if video == nil, outDirectory == nil { throw ValidationError("give --out DIR for PNG frames, or --video OUT.mp4") }
+        let drawings = [xopp, svg, pdf].compactMap { $0 }
+        if video == nil, outDirectory == nil, drawings.isEmpty {
+            throw ValidationError("give --out DIR for PNG frames, --video OUT.mp4, or --xopp, --svg, --pdf FILE for the drawing")
+        }
         if video != nil, outDirectory != nil || !times.isEmpty {
             throw ValidationError("--video writes a video of the whole session: --out and --at are for PNG frames")
         }
@@ -78,9 +90,10 @@ struct RenderCommand: ParsableCommand {
         try Resources.fonts()
         if let video {
             print(try renderVideo(video))
-        } else {
+        } else if outDirectory != nil {
             for path in try render() { print(path) }
         }
+        for path in try writeDrawings() { print(path) }
         if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") }
     }
 
@@ -161,6 +174,56 @@ struct RenderCommand: ParsableCommand {
         } catch {
             for path in names.values.joined() { try? FileManager.default.removeItem(atPath: temporary(path)) }
             throw error
+        }
+        return written
+    }
+}
+
+extension RenderCommand {
+    /// `--xopp`, `--svg`, `--pdf`: the ink at the session's end (replayed without drawing), each
+    /// file written whole under a temporary name or not at all. Returns the paths written.
+    func writeDrawings() throws -> [String] {
+        let wanted: [(String, String)] = [("xopp", xopp), ("svg", svg), ("pdf", pdf)].compactMap { kind, path in path.map { (kind, $0) } }
+        guard !wanted.isEmpty else { return [] }
+        let state: AppState
+        do {
+            let file = try SessionFileReader(path: session)
+            file.strictTime = canvas.strictTime
+            let summary = try SessionFile.scan(file)
+            var replay = StateReplay(header: summary.header, shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
+            var events = try SessionFileEvents(file)
+            while let e = try events.next() { replay.handle(e) }
+            try file.checkUnchanged()
+            state = replay.finish()
+        } catch let error as SessionFileError {
+            printError(error.description)
+            throw ExitCode.failure
+        }
+        // The session's own ink style; the drawing in document coordinates (no zoom or pan).
+        var ink = state.display.ink
+        ink.view = .identity
+        var written: [String] = []
+        for (kind, path) in wanted {
+            do {
+                switch kind {
+                case "xopp":
+                    let name = ((session as NSString).lastPathComponent as NSString).deletingPathExtension
+                    guard let bytes = XoppDocument.gzipped(ink, viewport: state.screenSize, title: name) else {
+                        printError("forcecanvas: \(path): the drawing could not be compressed")
+                        throw ExitCode.failure
+                    }
+                    try WholeFile.write(bytes, to: path)
+                default:
+                    try Exporter.export(ink, viewport: state.screenSize, format: kind == "svg" ? .svg : .pdf, to: path)
+                }
+                written.append(path)
+            } catch let error as FileProblem {
+                printError(UserMessage(error).log)
+                throw ExitCode.failure
+            } catch let error as RenderError {
+                printError(UserMessage(error).log)
+                throw ExitCode.failure
+            }
         }
         return written
     }

@@ -4,14 +4,15 @@ import ForceCore
 import Foundation
 import Synchronization
 
-/// One Ctrl+S export: the ink as PNG, SVG and PDF, and a `.jsonl` session that redraws it, as
-/// a set that is all or nothing. Every file is written under a temporary name and synced, and
-/// only when all four are whole are they linked to their names together; a name that exists
+/// One Ctrl+S export: the ink as PNG, SVG and PDF, a `.jsonl` session that redraws it and a
+/// Xournal++ document (`.xopp`), as a set that is all or nothing. Every file is written under a
+/// temporary name and synced, and only when all five are whole are they linked to their names
+/// together; a name that exists
 /// is never replaced (a counter follows the second: `forcecanvas-20250101-120000-2.png`).
 /// Every format holds the same ink, the stroke being drawn included.
 public enum ExportSet {
     /// The file kinds of a set, in the order they are written.
-    public static let extensions = Exporter.Format.allCases.map(\.rawValue) + ["jsonl"]
+    public static let extensions = Exporter.Format.allCases.map(\.rawValue) + ["jsonl", "xopp"]
     /// 1000 sets in one second is more than a key can repeat.
     static let maximumCounter = 1000
     /// Numbers this process's temporary files, so two sets written at once never share one.
@@ -46,8 +47,12 @@ public enum ExportSet {
                 return true
             }
         }
-        try writeFile(temporaries[extensions.count - 1]) { sink in
+        try writeFile(temporaries[extensions.count - 2]) { sink in
             Array(session.utf8).withUnsafeBytes { sink($0) }
+        }
+        try writeFile(temporaries[extensions.count - 1]) { sink in
+            guard let xopp = XoppDocument.gzipped(ink, viewport: viewport) else { return false }
+            return xopp.withUnsafeBytes { sink($0) }
         }
         return try link(temporaries, as: "\(directory)/forcecanvas-\(stamp)")
     }

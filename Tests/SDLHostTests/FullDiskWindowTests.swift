@@ -80,8 +80,8 @@ final class ExportWindowTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
 
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/exports").sorted()
-        XCTAssertEqual(names.count, 8, "two whole sets: \(names)")
-        XCTAssertEqual(Set(names.map { ($0 as NSString).pathExtension }), ["png", "svg", "pdf", "jsonl"])
+        XCTAssertEqual(names.count, 10, "two whole sets: \(names)")
+        XCTAssertEqual(Set(names.map { ($0 as NSString).pathExtension }), ["png", "svg", "pdf", "jsonl", "xopp"])
         for jsonl in names where jsonl.hasSuffix(".jsonl") {
             let s = try SessionCoding.parse(try String(contentsOfFile: "\(dir)/exports/\(jsonl)", encoding: .utf8), file: jsonl)
             let downs = s.events.filter { if case .pointer(let p) = $0.event { return p.phase == .down } else { return false } }
@@ -112,7 +112,7 @@ final class ExportWindowTests: XCTestCase {
             try Binary.xdotool(["key", "--window", window, "ctrl+q"])
             Binary.waitForExit(process)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            XCTAssertEqual(Set(names.map { ($0 as NSString).pathExtension }), ["png", "svg", "pdf", "jsonl"], "\(folder): \(names)")
+            XCTAssertEqual(Set(names.map { ($0 as NSString).pathExtension }), ["png", "svg", "pdf", "jsonl", "xopp"], "\(folder): \(names)")
         }
     }
 }

@@ -1,0 +1,61 @@
+import CairoRender
+import ForceCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// A drawing given back to Xournal++: `render --xopp` writes a document that Xournal++ 1.1
+/// (Debian's `xournalpp`, which `./run.sh test` installs) opens and draws with the same strokes,
+/// widths and colour as ForceCanvas; `--svg` and `--pdf` write the same drawing as vectors.
+final class XoppExportTests: XCTestCase {
+    func testXournalppDrawsTheExportAsForceCanvasDoes() throws {
+        try Binary.requireDisplay()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xournalpp") else {
+            throw MissingPrerequisite("xournalpp is not installed (./run.sh test installs it)")
+        }
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let source = Binary.repository.appendingPathComponent("Assets/Sessions/golden-pressure.jsonl").path
+        let r = try Binary.forcecanvas(["render", source, "--xopp", "\(dir)/d.xopp", "--svg", "\(dir)/d.svg", "--pdf", "\(dir)/d.pdf"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.split(separator: "\n").map(String.init), ["\(dir)/d.xopp", "\(dir)/d.svg", "\(dir)/d.pdf"])
+        let svg = try String(contentsOfFile: "\(dir)/d.svg", encoding: .utf8)
+        XCTAssertTrue(svg.hasPrefix("<?xml"), "an SVG")
+        XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/d.pdf")?.prefix(5), Data("%PDF-".utf8))
+        let gz = try XCTUnwrap(FileManager.default.contents(atPath: "\(dir)/d.xopp"))
+        XCTAssertEqual(Array(gz.prefix(2)), [0x1F, 0x8B], "gzipped, as Xournal++ writes it")
+
+        // Xournal++ at 72 dpi: one pixel a point, as ForceCanvas's own ink-only picture.
+        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/d.xopp"],
+                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
+        XCTAssertEqual(x.status, 0, x.stderr)
+        let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"), x.stderr)
+        let session = try SessionCoding.parse(String(contentsOfFile: source, encoding: .utf8), file: source)
+        let state = Fixtures.finalState(session)
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
+        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
+        XCTAssertEqual([theirs.width, theirs.height], [ours.width, ours.height], "one page the size of the screen")
+        // Each of the three strokes, across its length: the same thickness within a pixel or
+        // two (Xournal++ draws segments at each point's width; perfect-freehand smooths an
+        // outline), and the same ink colour where both are solid.
+        for (top, bottom) in [(30, 140), (140, 260), (260, 360)] {
+            for column in stride(from: 120, through: 780, by: 60) {
+                let a = thickness(ours, x: column, from: top, to: bottom)
+                let b = thickness(theirs, x: column, from: top, to: bottom)
+                XCTAssertGreaterThan(a, 3, "a stroke at x \(column), y \(top)–\(bottom)")
+                XCTAssertLessThanOrEqual(abs(a - b), 2, "x \(column), y \(top)–\(bottom): ForceCanvas \(a) px, Xournal++ \(b) px")
+            }
+        }
+        XCTAssertEqual(darkest(ours), darkest(theirs), accuracy: 3, "the ink's colour")
+    }
+
+    func thickness(_ p: PNGPixels, x: Int, from top: Int, to bottom: Int) -> Int {
+        (top..<bottom).filter { p.luminance(x: x, y: $0) < 128 }.count
+    }
+
+    func darkest(_ p: PNGPixels) -> Double {
+        var least = 255
+        for y in stride(from: 0, to: p.height, by: 2) { for x in stride(from: 0, to: p.width, by: 2) { least = min(least, p.luminance(x: x, y: y)) } }
+        return Double(least)
+    }
+}
