@@ -1,0 +1,194 @@
+import Foundation
+
+/// A tablet's `libinput record` capture (YAML) turned into a session: what Linux users attach to
+/// tablet bug reports, replayed as the device sent it.
+///
+/// Read line by line, without a YAML library: the first device's name and `absinfo` (min, max,
+/// fuzz, flat, resolution per axis), then every evdev event `[sec, usec, type, code, value]` of
+/// the `events` list. At each `SYN_REPORT` the frame's changes become one pointer sample:
+/// `BTN_TOUCH` going down or up is a press or a lift, a touching frame a move with `ABS_PRESSURE`
+/// as raw force (`maxForce` the axis's maximum), a frame in proximity (`BTN_TOOL_PEN`,
+/// `BTN_TOOL_RUBBER`: the eraser) without touch a hover move; `ABS_TILT_X/Y` become altitude and
+/// azimuth. The tablet's area is fitted into the document, aspect kept and centred. Times are
+/// the recorded ones from the first event, 0.1 s in; one that steps back is moved to 1 µs
+/// after the one before and counted. `ABS_DISTANCE` and the barrel buttons (`BTN_STYLUS`,
+/// `BTN_STYLUS2`) have no place in the session format yet: they are counted in the summary.
+public struct LibinputRecord {
+    /// One axis's range as the kernel reports it.
+    public struct Axis: Equatable, Sendable {
+        public var minimum: Double
+        public var maximum: Double
+        /// Units per millimetre (positions) or per radian (tilt); 0 when not given.
+        public var resolution: Double
+    }
+
+    /// What the conversion found, for its one-line report.
+    public struct Summary: Equatable, Sendable {
+        public var device = ""
+        public var strokes = 0
+        public var samples = 0
+        public var hoverSamples = 0
+        public var buttonPresses = 0
+        public var distanceSamples = 0
+        public var timesMovedForward = 0
+        public var duration = 0.0
+    }
+
+    /// Why a file is not a tablet's capture, with its line.
+    public struct Problem: Error, CustomStringConvertible, Equatable {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    enum Code {
+        static let syn = 0, key = 1, abs = 3
+        static let x = 0, y = 1, pressure = 24, distance = 25, tiltX = 26, tiltY = 27
+        static let toolPen = 320, toolRubber = 321, touch = 330, stylus = 331, stylus2 = 332
+    }
+
+    public private(set) var name = ""
+    public private(set) var axes: [Int: Axis] = [:]
+    /// The evdev events in file order: time in seconds, type, code, value.
+    public private(set) var events: [(time: Double, type: Int, code: Int, value: Double)] = []
+
+    /// Parses the capture's text.
+    public init(text: String) throws(Problem) {
+        var inAbsinfo = false, inEvents = false, devices = 0
+        var lineNumber = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+            let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let trimmed = code.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("- node:") { devices += 1 }
+            if devices > 1 { break }  // the first device's events only
+            if trimmed.hasPrefix("name:"), name.isEmpty {
+                name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                continue
+            }
+            if trimmed == "absinfo:" { inAbsinfo = true; continue }
+            if trimmed == "events:" { inEvents = true; inAbsinfo = false; continue }
+            if inAbsinfo {
+                // "0: [0, 44800, 4, 0, 200]"
+                guard let colon = trimmed.firstIndex(of: ":"), let axis = Int(trimmed[..<colon]) else {
+                    if !trimmed.isEmpty { inAbsinfo = false }
+                    continue
+                }
+                let values = Self.numbers(in: String(trimmed[trimmed.index(after: colon)...]))
+                guard values.count >= 2 else { throw Problem(line: lineNumber, message: "absinfo of axis \(axis) needs at least a minimum and a maximum") }
+                axes[axis] = Axis(minimum: values[0], maximum: values[1], resolution: values.count >= 5 ? values[4] : 0)
+                continue
+            }
+            guard inEvents, trimmed.hasPrefix("- ["), trimmed.hasSuffix("]") else { continue }
+            let values = Self.numbers(in: String(trimmed.dropFirst(2)))
+            guard values.count == 5 else { throw Problem(line: lineNumber, message: "an evdev event is [sec, usec, type, code, value]") }
+            let time = values[0] + values[1] / 1e6
+            guard time.isFinite, time >= 0 else { throw Problem(line: lineNumber, message: "the event's time is not a time") }
+            events.append((time, Int(values[2]), Int(values[3]), values[4]))
+        }
+        guard !events.isEmpty else { throw Problem(line: lineNumber, message: "no evdev events: not a `libinput record` capture of a device") }
+        guard let x = axes[Code.x], let y = axes[Code.y], x.maximum > x.minimum, y.maximum > y.minimum else {
+            throw Problem(line: 1, message: "the device has no ABS_X and ABS_Y ranges (absinfo 0 and 1): not a tablet")
+        }
+    }
+
+    /// The integers and decimals in `text` ("[0, -64, 63]" → 0, -64, 63).
+    static func numbers(in text: String) -> [Double] {
+        text.split(whereSeparator: { ", []\t".contains($0) }).compactMap { Double($0) }
+    }
+
+    /// The session of this capture on a `document`-sized screen, and what was in it.
+    public func session(document: Viewport) -> (Session, Summary) {
+        var summary = Summary()
+        summary.device = name
+        // Unwrapped at `init`.
+        let xAxis = axes[Code.x] ?? Axis(minimum: 0, maximum: 1, resolution: 0)
+        let yAxis = axes[Code.y] ?? Axis(minimum: 0, maximum: 1, resolution: 0)
+        let pressureAxis = axes[Code.pressure]
+        let tilt = axes[Code.tiltX] != nil && axes[Code.tiltY] != nil
+        let scale = min(Double(document.width) / (xAxis.maximum - xAxis.minimum), Double(document.height) / (yAxis.maximum - yAxis.minimum))
+        let offset = Point(x: (Double(document.width) - scale * (xAxis.maximum - xAxis.minimum)) / 2,
+                           y: (Double(document.height) - scale * (yAxis.maximum - yAxis.minimum)) / 2)
+        var session = Session(viewport: document)
+        session.title = name.isEmpty ? nil : name
+        let start = events.first?.time ?? 0
+        var last = -Double.infinity
+        // The state the frames build up, and what the last frame sent.
+        var x = xAxis.minimum, y = yAxis.minimum, pressure = 0.0, tiltX = 0.0, tiltY = 0.0
+        var tool: InputSource?, touching = false
+        var sentTool: InputSource?, sentTouch = false, announced = false
+        var frameTime = 0.0, changed = false
+        for e in events {
+            frameTime = e.time
+            switch (e.type, e.code) {
+            case (Code.abs, Code.x): x = e.value; changed = true
+            case (Code.abs, Code.y): y = e.value; changed = true
+            case (Code.abs, Code.pressure): pressure = e.value; changed = true
+            case (Code.abs, Code.tiltX): tiltX = e.value; changed = true
+            case (Code.abs, Code.tiltY): tiltY = e.value; changed = true
+            case (Code.abs, Code.distance): summary.distanceSamples += 1
+            case (Code.key, Code.toolPen): tool = e.value != 0 ? .pen : (tool == .pen ? nil : tool)
+            case (Code.key, Code.toolRubber): tool = e.value != 0 ? .eraser : (tool == .eraser ? nil : tool)
+            case (Code.key, Code.touch): touching = e.value != 0
+            case (Code.key, Code.stylus), (Code.key, Code.stylus2): if e.value != 0 { summary.buttonPresses += 1 }
+            case (Code.syn, 0):
+                var t = frameTime - start + 0.1
+                if t < last {
+                    t = last + SessionParser.timeStep
+                    summary.timesMovedForward += 1
+                }
+                func emit(_ event: InputEvent) {
+                    session.events.append(TimedEvent(time: t, event: event))
+                    last = t
+                }
+                if tool != nil, !announced {
+                    emit(.device(InputDevice(name: name.isEmpty ? "Tablet" : name, kind: .pen, hasForce: pressureAxis != nil, hasTilt: tilt)))
+                    announced = true
+                }
+                let location = Point(x: offset.x + (x - xAxis.minimum) * scale, y: offset.y + (y - yAxis.minimum) * scale)
+                let angles = tilt ? Self.altitudeAzimuth(tiltX: tiltX, tiltY: tiltY, resolution: axes[Code.tiltX]?.resolution ?? 0) : nil
+                let source = tool ?? sentTool ?? .pen
+                func sample(_ phase: PointerPhase, force: Bool) -> InputEvent {
+                    .pointer(PointerInput(phase: phase, location: location, source: source,
+                                          rawForce: force ? pressureAxis.map { _ in pressure } : nil,
+                                          maximumForce: force ? pressureAxis?.maximum : nil,
+                                          altitude: angles?.altitude, azimuth: angles?.azimuth))
+                }
+                let down = touching && tool != nil
+                if down, !sentTouch {
+                    emit(sample(.down, force: true))
+                    summary.strokes += 1
+                    summary.samples += 1
+                } else if !down, sentTouch {
+                    emit(sample(.up, force: true))
+                    summary.samples += 1
+                } else if changed, tool != nil {
+                    emit(sample(.move, force: down))
+                    if down { summary.samples += 1 } else { summary.hoverSamples += 1 }
+                }
+                sentTouch = down
+                sentTool = tool
+                changed = false
+            default:
+                break
+            }
+        }
+        if sentTouch {
+            session.events.append(TimedEvent(time: max(last, frameTime - start + 0.1), event: .pointer(PointerInput(phase: .up,
+                location: Point(x: offset.x + (x - xAxis.minimum) * scale, y: offset.y + (y - yAxis.minimum) * scale), source: sentTool ?? .pen))))
+        }
+        summary.duration = session.events.last?.time ?? 0
+        return (session, summary)
+    }
+
+    /// A pen's tilt from the vertical along X and Y (kernel units, `resolution` per radian; 0:
+    /// degrees) as altitude (π/2 upright) and azimuth (the direction it leans, radians).
+    static func altitudeAzimuth(tiltX: Double, tiltY: Double, resolution: Double) -> (altitude: Double, azimuth: Double) {
+        let perRadian = resolution > 0 ? resolution : 180 / Double.pi
+        let tx = tiltX / perRadian, ty = tiltY / perRadian
+        let lean = atan(sqrt(tan(tx) * tan(tx) + tan(ty) * tan(ty)))
+        let azimuth = atan2(tan(ty), tan(tx))
+        return (Double.pi / 2 - lean, azimuth < 0 ? azimuth + 2 * Double.pi : azimuth)
+    }
+}

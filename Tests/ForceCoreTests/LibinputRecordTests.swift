@@ -1,0 +1,60 @@
+import TestSupport
+import XCTest
+@testable import ForceCore
+
+/// A tablet's `libinput record` capture as a session: the fixture (written for these tests from
+/// the format's documentation) hovers in, draws one stroke with pressure and tilt, presses a
+/// barrel button while hovering, steps back in time once, and leaves.
+final class LibinputRecordTests: XCTestCase {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/libinput-pen.yml").path
+
+    func testThePenCaptureBecomesAStrokeWithItsPressureTiltAndTimes() throws {
+        let record = try LibinputRecord(text: try String(contentsOfFile: Self.fixture, encoding: .utf8))
+        XCTAssertEqual(record.name, "Test Tablet Pen")
+        XCTAssertEqual(record.axes[24], LibinputRecord.Axis(minimum: 0, maximum: 8191, resolution: 0))
+        let (session, summary) = record.session(document: Viewport(width: 1280, height: 800))
+        XCTAssertEqual(summary.strokes, 1)
+        XCTAssertEqual(summary.samples, 42)
+        XCTAssertEqual(summary.hoverSamples, 8)
+        XCTAssertEqual(summary.buttonPresses, 1)
+        XCTAssertEqual(summary.distanceSamples, 6)
+        XCTAssertEqual(summary.timesMovedForward, 1)
+        XCTAssertTrue(zip(session.events, session.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "time never steps back")
+        guard case .device(let device) = session.events.first?.event else { return XCTFail("the pen announces itself") }
+        XCTAssertEqual(device, InputDevice(name: "Test Tablet Pen", kind: .pen, hasForce: true, hasTilt: true))
+        let pointers = session.events.compactMap { e -> PointerInput? in if case .pointer(let p) = e.event { return p } else { return nil } }
+        XCTAssertEqual(pointers.filter { $0.phase == .down }.count, 1)
+        XCTAssertEqual(pointers.filter { $0.phase == .up }.count, 1)
+        let down = try XCTUnwrap(pointers.first { $0.phase == .down })
+        // 44800 × 29600 units fitted into 1280 × 800: 800 / 29600 pt a unit, centred across.
+        let scale = 800.0 / 29600
+        XCTAssertEqual(down.location.x, (1280 - 44800 * scale) / 2 + 11000 * scale, accuracy: 1e-6)
+        XCTAssertEqual(down.location.y, 10000 * scale, accuracy: 1e-6)
+        XCTAssertEqual(down.rawForce, 300)
+        XCTAssertEqual(down.maximumForce, 8191)
+        // Tilt 10 and −5 units at 57 a radian: leaning about 11°, towards +x and −y.
+        XCTAssertEqual(try XCTUnwrap(down.altitude), Double.pi / 2 - atan(sqrt(pow(tan(10.0 / 57), 2) + pow(tan(-5.0 / 57), 2))), accuracy: 1e-9)
+        XCTAssertNil(pointers.first?.rawForce, "hover carries no force")
+
+        // Replayed, it is one stroke of the pressure the pen gave.
+        let state = Fixtures.finalState(session)
+        XCTAssertEqual(state.ink.strokes.count, 1)
+        let forces = state.ink.strokes[0].points.map(\.force)
+        XCTAssertGreaterThan(forces.max() ?? 0, 0.6)
+        XCTAssertLessThan(forces.first ?? 1, 0.1)
+    }
+
+    func testWhatIsNotATabletCaptureSaysWhy() {
+        XCTAssertThrowsError(try LibinputRecord(text: "version: 1\ndevices:\n")) { e in
+            XCTAssertTrue("\(e)".contains("no evdev events"), "\(e)")
+        }
+        let noAxes = "devices:\n- node: /dev/input/event3\n  evdev:\n    absinfo:\n  events:\n  - evdev:\n    - [0, 0, 1, 272, 1]\n"
+        XCTAssertThrowsError(try LibinputRecord(text: noAxes)) { e in
+            XCTAssertTrue("\(e)".contains("not a tablet"), "\(e)")
+        }
+        XCTAssertThrowsError(try LibinputRecord(text: "devices:\n  events:\n  - evdev:\n    - [0, 0, 3]\n")) { e in
+            XCTAssertEqual((e as? LibinputRecord.Problem)?.line, 4)
+        }
+    }
+}
