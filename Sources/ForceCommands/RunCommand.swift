@@ -57,6 +57,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start a new document instead of the last one (which stays: Ctrl+O lists it).")
     var fresh = false
 
+    @Option(name: .customLong("open"), help: ArgumentHelp("Open this file as a new document once the window is up, as a file dropped on the window is: a session (.jsonl) or a tablet's libinput record capture (.yml).", valueName: "FILE"))
+    var openPath: String?
+
     @Option(name: .customLong("snapshot"), help: "Write the frame on screen to this PNG when the window closes.")
     var snapshotPath: String?
 
@@ -96,6 +99,9 @@ struct RunCommand: ParsableCommand {
         if overwrite, recordPath == nil { throw ValidationError("--overwrite goes with --record FILE") }
         if [replayPath != nil, lesson != nil, demo].filter({ $0 }).count > 1 {
             throw ValidationError("--replay, --lesson and --demo each open the player: give one")
+        }
+        if openPath != nil, replayPath != nil || lesson != nil || demo {
+            throw ValidationError("--open makes a new document; --replay, --lesson and --demo play over the canvas: give one")
         }
         if let speed, !PlaybackSpeed.range.contains(speed) {
             throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
@@ -146,6 +152,7 @@ struct RunCommand: ParsableCommand {
         config.shaderDirectory = shaderDirectory
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
         config.loadSession = { path in try SessionFile.readForWindow(path) }
+        config.openOnStart = openPath
         let lessons = Lessons.list(in: try Lessons.directory(lessonsDirectory))
         config.lessons = lessons.map { LessonEntry(name: $0.name, title: $0.title, path: $0.path) }
         if let request = try playerRequest(lessons) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// Reading and writing session files for the commands.
@@ -28,14 +29,29 @@ enum SessionFile {
         return session
     }
 
-    /// `read` for the window's Open Recent: a bad line is thrown as the `SessionError` itself,
-    /// so the window can say which line in its status.
-    static func readForWindow(_ path: String) throws -> Session {
-        do {
-            return try read(path)
-        } catch .invalid(let error) {
-            throw error
+    /// `read` for the window (Open Recent, a file dropped on it, `run --open`): a bad line is
+    /// thrown as the `SessionError` itself, so the window can say which line in its status. A
+    /// `.yml` or `.yaml` file is a tablet's `libinput record` capture (`forcecanvas import`),
+    /// fitted into `document`.
+    static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> Session {
+        if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return try readCapture(path, document: document) }
+        switch Result(catching: { () throws(SessionFileError) -> Session in try read(path) }) {
+        case .success(let session): return session
+        case .failure(.invalid(let error)): throw error
+        case .failure(let error): throw error
         }
+    }
+
+    /// A tablet's `libinput record` capture as a session on `document`; a problem is a
+    /// `SessionError` naming its line.
+    static func readCapture(_ path: String, document: Viewport) throws(SessionError) -> Session {
+        let data: Data
+        do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
+        let record: LibinputRecord
+        do { record = try LibinputRecord(text: String(decoding: data, as: UTF8.self)) } catch {
+            throw SessionError(file: path, line: error.line, message: error.message)
+        }
+        return record.session(document: document).0
     }
 
     /// Checks every line of an open file without keeping its events (the first pass of `render`).

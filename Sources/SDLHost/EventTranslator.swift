@@ -16,6 +16,8 @@ enum HostEvent: Equatable {
     case player(PlayerKey)
     /// A key of the picker, or text typed while it names a document.
     case picker(PickerKey)
+    /// A file to open as a new document (dropped on the window, or `run --open`).
+    case open(String)
 }
 
 /// Translates SDL events (and the XI2 pen source's events) into core input. The only place
@@ -129,6 +131,11 @@ struct EventTranslator {
             return dy == 0 ? [] : [.input(.wheel(dy))]
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             return translateFinger(e.tfinger, type: SDL_EventType(e.type))
+        case SDL_DROPFILE:
+            // SDL hands over the path's memory: it is copied, then freed.
+            guard let file = e.drop.file else { return [] }
+            defer { SDL_free(file) }
+            return [.open(String(cString: file))]
         case SDL_KEYDOWN:
             let sym = e.key.keysym.sym
             if sym == SDL_Keycode(SDLK_SPACE.rawValue) { spaceHeld = true }

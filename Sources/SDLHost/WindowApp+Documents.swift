@@ -163,6 +163,10 @@ extension WindowApp {
         case .player(.lessons), .input(.command(.closeOverlay)):
             s.lessonMenu = nil
             return true
+        case .open:
+            // A file dropped while the picker is open opens as it would without it.
+            s.lessonMenu = nil
+            return false
         case .input(.pointer(let p)):
             let bounds = (s.player?.player.display().viewport ?? s.state.viewport).bounds
             if let i = menu.entry(at: s.player?.unscaled(p.location) ?? p.location, in: bounds) {

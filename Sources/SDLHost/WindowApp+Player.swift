@@ -160,6 +160,8 @@ extension WindowApp {
             s.status = ("Ctrl+S exports your own canvas: press Return to continue drawing from here first", frameStart + Self.statusDuration)
         case .quit, .notice:
             return false
+        case .open:
+            s.status = ("Esc leaves the player first; then open the file again", frameStart + Self.statusDuration)
         case .input, .resized, .checkpoint, .picker:
             break
         }

@@ -156,6 +156,7 @@ public final class WindowApp {
         }
         l.askedWindow = (viewport.width, viewport.height)
         launch(at: l.clock.now, &s)
+        if let path = config.openOnStart { open(path, at: l.clock.now, &l, &s) }
 
         while s.running {
             let frameStart = l.clock.now
@@ -226,13 +227,11 @@ public final class WindowApp {
             case .showDocuments:
                 if s.lessonMenu == nil, s.player == nil { openPicker(&s) }
             case .openRecent(let item):
-                // Read on a background thread: a big drawing must not stop the frames.
                 let path = item.userInfo?["session"] ?? ""
-                if !path.isEmpty, let load = config.loadSession {
-                    l.opening = SessionLoad.start(path: path, shortcuts: config.playerShortcuts ?? config.shortcuts, using: load)
-                    s.status = ("Opening \(Self.fileName(path))…", .infinity)
+                if path.isEmpty {
+                    s.status = ("Cannot open the recent drawing (no file named)", frameStart + Self.statusDuration)
                 } else {
-                    s.status = ("Cannot open the recent drawing \(path.isEmpty ? "(no file named)" : path)", frameStart + Self.statusDuration)
+                    open(path, at: frameStart, &l, &s)
                 }
             }
         }
@@ -256,12 +255,25 @@ public final class WindowApp {
                 s.status = ("Opened \(Self.fileName(job.path)) (\(count)) as a new document"
                             + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
-                let message = UserMessage(error, context: "Open Recent", status: "Cannot open \(Self.fileName(job.path))")
+                let message = UserMessage(error, context: "opening a file", status: "Cannot open \(Self.fileName(job.path))")
                 Self.log(message.log)
                 s.status = (message.status, frameStart + Self.statusDuration)
             }
         }
         takeExports(at: frameStart, &s)
+    }
+
+    /// Opens `path` (a session, or a tablet's `libinput record` capture) as a new document:
+    /// read and replayed on a background thread (a big drawing must not stop the frames), its
+    /// progress in the status line; one file at a time.
+    func open(_ path: String, at now: Double, _ l: inout Loop, _ s: inout Running) {
+        guard let load = config.loadSession else { return }
+        if let busy = l.opening {
+            s.status = ("Still opening \(Self.fileName(busy.path)): \(Self.fileName(path)) was not opened", now + Self.statusDuration)
+            return
+        }
+        l.opening = SessionLoad.start(path: path, shortcuts: config.playerShortcuts ?? config.shortcuts, using: load)
+        s.status = ("Opening \(Self.fileName(path))…", .infinity)
     }
 
     /// The window follows the frame it shows (`shown`): with the dock outside the device,
@@ -340,6 +352,7 @@ public final class WindowApp {
             s.state.flashCheckpoint(name, at: t)
             s.status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
         case .player, .picker: break  // taken by the player or the picker (`playerTakes`)
+        case .open(let path): open(path, at: frameStart, &l, &s)
         case .notice(let text):
             Self.log("forcecanvas: \(text)")
             s.status = (text, frameStart + Self.statusDuration)

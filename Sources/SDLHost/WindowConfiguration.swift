@@ -47,6 +47,9 @@ public struct WindowConfiguration {
     public var shortcuts = ShortcutCatalog()
     /// Launched with this quick action's type (`--shortcut`): handled once, at the start.
     public var launchShortcut: String?
+    /// A file to open as a new document once the window is up (`run --open`), as a file
+    /// dropped on it is.
+    public var openOnStart: String?
     /// Hears the catalog when an export registered a dynamic quick action (to persist it).
     public var onShortcutsChanged: ((ShortcutCatalog) -> Void)?
     /// Log input setup (XInput 2 selection, pens found) and the presenter on stderr.

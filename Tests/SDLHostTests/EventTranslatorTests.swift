@@ -65,6 +65,18 @@ final class EventTranslatorTests: XCTestCase {
         }
     }
 
+    /// A file dropped on the window opens as a new document (SDL's copy of the path is freed).
+    func testADroppedFileIsOpened() {
+        var t = EventTranslator()
+        var e = SDL_Event()
+        e.type = SDL_DROPFILE.rawValue
+        e.drop.file = SDL_strdup("/tmp/a drawing.jsonl")
+        XCTAssertEqual(t.translate(&e), [.open("/tmp/a drawing.jsonl")])
+        var empty = SDL_Event()
+        empty.type = SDL_DROPFILE.rawValue
+        XCTAssertEqual(t.translate(&empty), [])
+    }
+
     func testTheMouseDrawsAsBefore() {
         var t = EventTranslator()
         let events = run(&t, [.sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 1, y: 1)), .sdl(mouse(SDL_MOUSEMOTION, x: 5, y: 1)),

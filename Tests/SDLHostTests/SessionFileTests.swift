@@ -84,7 +84,7 @@ final class SessionFileTests: XCTestCase {
         let r = try Binary.forcecanvas(["run", "--shortcut", AppShortcut.openRecent.rawValue, "--exit-after-frames", "40",
                                         "--size", "800x600"], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("forcecanvas: Open Recent: \(dir)/bad.jsonl:3: \"x\" must be a number"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("forcecanvas: opening a file: \(dir)/bad.jsonl:3: \"x\" must be a number"), r.stderr)
     }
 
     /// Open Recent opens the drawing at once (read and replayed off the frame loop, never at
