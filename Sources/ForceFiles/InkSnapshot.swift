@@ -15,8 +15,8 @@ import Glibc
 /// Compaction writes it pending (the prefix known, no strokes); the next full restore fills
 /// the strokes in as the replay passes the prefix's end. Nothing is lost without it.
 struct InkSnapshot: Equatable {
-    /// "FCINK01\n".
-    static let magic = Array("FCINK01\n".utf8)
+    /// "FCINK02\n" (01 had no tools: it is not read, the journal is replayed instead).
+    static let magic = Array("FCINK02\n".utf8)
 
     /// The journal's first `prefixBytes` bytes (`prefixLines` lines) redraw the ink…
     var prefixBytes: Int

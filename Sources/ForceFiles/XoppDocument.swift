@@ -4,8 +4,8 @@ import Foundation
 
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
 /// back to Xournal++: one page the size of the device's screen (points are Xournal++'s unit,
-/// 1/72 in), a white background, one layer, one `<stroke tool="pen">` per stroke in the ink's
-/// colour. A stroke's `width` is its width at force 0.5 followed by each point's own width but
+/// 1/72 in), a white background, one layer, one `<stroke>` per stroke with its tool (pen or
+/// highlighter) and colour (the ink's for the default pen). A stroke's `width` is its width at force 0.5 followed by each point's own width but
 /// the last's (Xournal++ draws the segment from point i to i + 1 at point i's width), the
 /// widths ForceCanvas's width mapping gives those forces, so the strokes keep their shape.
 public enum XoppDocument {
@@ -18,16 +18,18 @@ public enum XoppDocument {
         out += "<xournal creator=\"ForceCanvas\" fileversion=\"4\">\n<title>\(escaped(title))</title>\n"
         out += "<page width=\"\(number(Double(viewport.width)))\" height=\"\(number(Double(viewport.height)))\">\n"
         out += "<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n"
-        let options = ink.style.outline
-        let width = { (force: Double) in 2 * OutlinePolygon.radius(pressure: force, options: options) }
         for stroke in ink.visibleStrokes {
+            var options = ink.style.outline
+            if let size = stroke.tool.size { options.size = size }
+            let width = { (force: Double) in 2 * OutlinePolygon.radius(pressure: force, options: options) }
+            let colour = stroke.tool.pieceColour?.hex ?? inkColour
             var points = stroke.points.filter(\.isReal).filter { $0.preciseLocation.isFinite }
             guard let first = points.first else { continue }
             // Xournal++ draws a stroke from two points up: a dot is a stroke onto itself.
             if points.count == 1 { points.append(first) }
             var widths = [number(width(0.5))]
             for p in points.dropLast() { widths.append(number(width(p.force))) }
-            out += "<stroke tool=\"pen\" color=\"\(inkColour)\" width=\"\(widths.joined(separator: " "))\" capStyle=\"round\">"
+            out += "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\" capStyle=\"round\">"
             out += points.map { "\(number($0.preciseLocation.x)) \(number($0.preciseLocation.y))" }.joined(separator: " ")
             out += "</stroke>\n"
         }

@@ -81,6 +81,9 @@ enum KeyMap {
             return nil
         }
         if let k = playerKey(sym, shift: shift) { return .player(k) }
+        if key(SDLK_x) { return .command(shift ? .toggleHighlighter : .nextColour) }
+        if shift, key(SDLK_LEFTBRACKET) { return .command(.smallerTool) }
+        if shift, key(SDLK_RIGHTBRACKET) { return .command(.largerTool) }
         if key(SDLK_LEFTBRACKET) { return .command(.pressureDown) }
         if key(SDLK_RIGHTBRACKET) { return .command(.pressureUp) }
         if key(SDLK_d) { return .command(.toggleDebug) }

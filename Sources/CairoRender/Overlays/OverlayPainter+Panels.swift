@@ -61,7 +61,11 @@ extension OverlayPainter {
 
     /// On the canvas: the ink's width at the gauge's force and which mapping gives it (W).
     var widthLine: String? {
-        display.gauge.inkWidth.map { String(format: "ink %.1f pt wide · %@ width (W)", $0.width, $0.mapping.title) }
+        display.gauge.inkWidth.map { w in
+            guard w.tool != .pen else { return String(format: "ink %.1f pt wide · %@ width (W)", w.width, w.mapping.title) }
+            let colour = w.tool.pieceColour.map { $0.hex } ?? "ink"
+            return String(format: "%@ %@ %g pt · %.1f pt wide now (X, Shift+X, Shift+[ ])", w.tool.kind.rawValue, colour, w.tool.size ?? 16, w.width)
+        }
     }
 
     /// The gauge's bar, with ticks every 0.1 (the emulator's default step).

@@ -71,6 +71,8 @@ public struct Gauge: Equatable, Sendable {
     public struct InkWidth: Equatable, Sendable {
         public var width: Double
         public var mapping: InkWidthMapping
+        /// The tool new strokes are drawn with.
+        public var tool = InkTool.pen
     }
 }
 
@@ -148,8 +150,10 @@ extension AppState {
     /// The gauge: the force a sample carries now; on the canvas also the ink's width there.
     var gauge: Gauge {
         let force = pressure.shown(isPressed: isPressed, at: time, style: pressStyle).force
+        var outline = inkOutline
+        if let size = ink.tool.size { outline.size = size }
         let width = scene == .canvas
-            ? Gauge.InkWidth(width: 2 * OutlinePolygon.radius(pressure: force, options: inkOutline), mapping: options.widthMapping) : nil
+            ? Gauge.InkWidth(width: 2 * OutlinePolygon.radius(pressure: force, options: outline), mapping: options.widthMapping, tool: ink.tool) : nil
         return Gauge(force: force, isPressed: isPressed, isDeepPress: pressure.emulator.isDeepPress, source: pressedSource ?? lastSource,
                      inkWidth: width)
     }

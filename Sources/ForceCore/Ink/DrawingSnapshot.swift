@@ -5,7 +5,9 @@
 /// flags, first sequence number, start time and point count, then per real point its
 /// location (two `Float`s), microseconds since the stroke's start, force (1/32768 steps) and
 /// type bits, its estimation update index (−1: none) for a stroke that has any, and altitude
-/// and azimuth (`Float`, NaN: none) for a stroke with tilt. Anything that does not read back whole — a short blob, a count past
+/// and azimuth (`Float`, NaN: none) for a stroke with tilt. A stroke not drawn with the default
+/// pen has its tool after its header: kind, then a colour (a flag and RGBA) and a size (a flag
+/// and a `Double`). Anything that does not read back whole — a short blob, a count past
 /// its end, an unknown source — is refused (nil), never trusted in part.
 public enum DrawingSnapshot {
     /// Encodes `strokes` (finished strokes; predicted points are not kept).
@@ -24,10 +26,21 @@ public enum DrawingSnapshot {
             }
             put(UInt64(bitPattern: Int64(s.id)), &out)
             out.append(UInt8(InputSource.allCases.firstIndex(of: s.source) ?? 0))
-            out.append((s.hasForce ? 1 : 0) | (tilted ? 2 : 0) | (s.isFinished ? 4 : 0) | (updated ? 8 : 0))
+            let tooled = s.tool != .pen
+            out.append((s.hasForce ? 1 : 0) | (tilted ? 2 : 0) | (s.isFinished ? 4 : 0) | (updated ? 8 : 0) | (tooled ? 16 : 0))
             put(UInt64(bitPattern: Int64(points.firstSequence)), &out)
             put(points.startTime.bitPattern, &out)
             put(UInt64(real), &out)
+            if tooled {
+                out.append(UInt8(InkTool.Kind.allCases.firstIndex(of: s.tool.kind) ?? 0))
+                if let c = s.tool.colour { out += [1, c.red, c.green, c.blue, c.alpha] } else { out.append(0) }
+                if let size = s.tool.size {
+                    out.append(1)
+                    put(size.bitPattern, &out)
+                } else {
+                    out.append(0)
+                }
+            }
             for i in 0..<real {
                 let p = points[i]
                 put(UInt32(Float(p.preciseLocation.x).bitPattern), &out)
@@ -66,6 +79,21 @@ public enum DrawingSnapshot {
             guard startTime.isFinite else { return nil }
             var stroke = Stroke(id: Int(Int64(bitPattern: id)), source: InputSource.allCases[Int(sourceIndex)], hasForce: flags & 1 != 0,
                                 isFinished: flags & 4 != 0)
+            if flags & 16 != 0 {
+                guard let kind = r.u8(), kind < InkTool.Kind.allCases.count, let hasColour = r.u8() else { return nil }
+                var colour: InkColour?
+                if hasColour == 1 {
+                    guard let red = r.u8(), let green = r.u8(), let blue = r.u8(), let alpha = r.u8() else { return nil }
+                    colour = InkColour(red: red, green: green, blue: blue, alpha: alpha)
+                }
+                guard let hasSize = r.u8() else { return nil }
+                var size: Double?
+                if hasSize == 1 {
+                    guard let bits = r.u64(), InkTool.sizeRange.contains(Double(bitPattern: bits)) else { return nil }
+                    size = Double(bitPattern: bits)
+                }
+                stroke.tool = InkTool(kind: InkTool.Kind.allCases[Int(kind)], colour: colour, size: size)
+            }
             for i in 0..<Int(real) {
                 guard let x = r.u32(), let y = r.u32(), let micro = r.u32(), let force = r.u16(), let type = r.u8(),
                       let update = updated ? r.u32() : UInt32(bitPattern: -1) else { return nil }

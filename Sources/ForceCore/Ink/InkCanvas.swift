@@ -46,6 +46,8 @@ public struct InkCanvas: Equatable, Sendable {
     public private(set) var strokes: [Stroke] = []
     public private(set) var live: Stroke?
     public private(set) var undoStack: [Edit] = []
+    /// What new strokes are drawn with (`InputEvent.tool`).
+    public internal(set) var tool = InkTool.pen
     public private(set) var redoStack: [Edit] = []
     /// Bumped whenever finished ink changed other than by appending (undo, redo, clear, cancel,
     /// erase); `damage` says where.
@@ -87,6 +89,7 @@ public struct InkCanvas: Equatable, Sendable {
     ) {
         if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
         live = Stroke(id: nextStrokeID, source: source, hasForce: hasForce)
+        live?.tool = tool
         nextStrokeID += 1
         frameStart = 0
         appendReal(location: location, force: force, time: time, altitude: altitude, azimuth: azimuth)
@@ -237,6 +240,8 @@ public struct InkCanvas: Equatable, Sendable {
         redoStack.removeAll()
         replaceAll(with: drawn)
         nextStrokeID = max(nextStrokeID, (drawn.map(\.id).max() ?? 0) + 1)
+        // The tool the redrawing events leave set: the last stroke's.
+        tool = drawn.last?.tool ?? .pen
         markDamage(nil)
     }
 

@@ -16,6 +16,8 @@ public struct InkPiece: Equatable, Sendable {
     /// Which colour of the palette a piece takes.
     public enum Colour: Equatable, Sendable {
         case ink
+        /// A tool's own colour (`InkTool.colour`), its alpha times the piece's.
+        case tool(InkColour)
         case debug(DebugCategory)
         /// A debug colour at `StrokeTessellator.debugSegmentStrength` over the paper, opaque.
         case debugTint(DebugCategory)

@@ -7,6 +7,8 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
     /// The samples, stored compactly (`StrokePoints`).
     public internal(set) var points: StrokePoints
     public var isFinished: Bool
+    /// What it is drawn with (the default pen: the ink colour at the style's size).
+    public var tool = InkTool.pen
     /// The rectangle around the real samples' precise locations (without the ink's width).
     public private(set) var extent: Rect = .null
 
@@ -33,6 +35,7 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
     /// This stroke under another id (a drawing opened into a canvas whose ids went further).
     func renumbered(_ newID: Int) -> Stroke {
         var s = Stroke(id: newID, source: source, hasForce: hasForce, isFinished: isFinished)
+        s.tool = tool
         s.points = points
         s.extent = extent
         return s
@@ -45,7 +48,11 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
     }
 
     /// The area this stroke's ink can cover: the extent grown by `inkReach`.
-    public var inkBounds: Rect { extent.isNull ? .null : extent.insetBy(-Self.inkReach) }
+    public var inkBounds: Rect { extent.isNull ? .null : extent.insetBy(-reach) }
+
+    /// How far this stroke's ink reaches beyond its samples: `inkReach`, or more for a tool
+    /// wider than 16 pt (half its widest ink plus the tilt whisker).
+    public var reach: Double { max(Self.inkReach, (tool.size ?? 16) / 2 + 11) }
 
     /// 2: in debug drawing, where the colour shows the point type, the newest points stay live
     /// (the newest may still change type when the next sample of the same frame arrives).

@@ -24,12 +24,21 @@ public struct StrokeTessellator: Sendable {
     /// 1.75 pt, the radius of debug mode's sample dots.
     public static let debugDotRadius = 1.75
 
+    /// The outline options of this stroke: the style's, at the stroke's tool's size.
+    private let options: OutlineOptions
+    /// The colour of this stroke's ink pieces (its tool's, or the ink's).
+    private let inkColour: InkPiece.Colour
+
     public init(style: InkStyle, stroke: Stroke) {
         self.style = style
+        var options = style.outline
+        if let size = stroke.tool.size { options.size = size }
+        self.options = options
+        inkColour = stroke.tool.pieceColour.map { .tool($0) } ?? .ink
         if !style.debug, style.renderer == .outline {
             // Force-less devices, or the option, draw with simulated pressure.
             let simulatesPressure = style.outline.simulatePressure || !stroke.hasForce
-            outline = OutlineBuilder(options: style.outline, simulatesPressure: simulatesPressure,
+            outline = OutlineBuilder(options: options, simulatesPressure: simulatesPressure,
                                      opacityLevels: style.opacityFromPressure ? Self.opacityLevels : nil)
         }
     }
@@ -117,7 +126,7 @@ public struct StrokeTessellator: Sendable {
     /// A chunk's polygon; `totalLength` is the stroke's length for chunks the end taper may
     /// reach (nil for final chunks, which it cannot).
     private func piece(_ chunk: OutlineChunk, totalLength: Double?) -> InkPiece {
-        InkPiece(.outline(OutlinePolygon.polygon(chunk, options: style.outline, totalLength: totalLength)), alpha: chunk.alpha)
+        InkPiece(.outline(OutlinePolygon.polygon(chunk, options: options, totalLength: totalLength)), colour: inkColour, alpha: chunk.alpha)
     }
 
     /// Classic: one round-capped segment into each point. Debug: the segment in the point's
@@ -132,7 +141,7 @@ public struct StrokeTessellator: Sendable {
                                    colour: .debugTint(p.type.debugCategory)))
             if i > 0 { pieces += debugMarks(stroke.points[i - 1]) }
         } else {
-            pieces.append(InkPiece(.line(from: from, to: to, width: classicWidth(force: p.force)),
+            pieces.append(InkPiece(.line(from: from, to: to, width: classicWidth(force: p.force)), colour: inkColour,
                                    alpha: style.opacityFromPressure ? opacity(p.force) : 1))
         }
     }
@@ -171,20 +180,20 @@ public struct StrokeTessellator: Sendable {
             var from = location(last)
             return predicted.map { p in
                 defer { from = location(p) }
-                return InkPiece(.line(from: from, to: location(p), width: classicWidth(force: p.force)), alpha: Self.predictedAlpha)
+                return InkPiece(.line(from: from, to: location(p), width: classicWidth(force: p.force)), colour: inkColour, alpha: Self.predictedAlpha)
             }
         }
-        var builder = OutlineBuilder(options: style.outline, simulatesPressure: false)
+        var builder = OutlineBuilder(options: options, simulatesPressure: false)
         for p in [last] + predicted { builder.add(location(p), force: p.force, time: p.time) }
         return (builder.takeFinal() + builder.finish()).map { chunk in
-            InkPiece(.outline(OutlinePolygon.polygon(chunk, options: style.outline, totalLength: nil)), alpha: Self.predictedAlpha)
+            InkPiece(.outline(OutlinePolygon.polygon(chunk, options: options, totalLength: nil)), colour: inkColour, alpha: Self.predictedAlpha)
         }
     }
 
     /// The width of a classic or debug segment: the outline's diameter at that force, through
     /// the style's width mapping, so every renderer draws one width for one force.
     public func classicWidth(force: Double) -> Double {
-        2 * OutlinePolygon.radius(pressure: force, options: style.outline)
+        2 * OutlinePolygon.radius(pressure: force, options: options)
     }
 
     private func opacity(_ force: Double) -> Double { OutlineBuilder.opacity(force) }

@@ -36,6 +36,13 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case cycleEdgeProtection = "cycle-edge-protection"
     /// The home indicator's auto-hide.
     case toggleIndicatorAutoHide = "toggle-indicator-auto-hide"
+    /// The pen's next colour in `InkTool.palette` (X).
+    case nextColour = "next-colour"
+    /// Pen ↔ highlighter (Shift+X).
+    case toggleHighlighter = "toggle-highlighter"
+    /// The next smaller or larger size in `InkTool.sizes` (Shift+[ and Shift+]).
+    case smallerTool = "tool-smaller"
+    case largerTool = "tool-larger"
 }
 
 extension Command {

@@ -77,6 +77,8 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case pressureCurve(PressureCurve)
     /// The canvas's view changed: a zoom about a point, a pan, fit, 100 % (`CanvasView`).
     case view(ViewChange)
+    /// New strokes are drawn with this tool (pen or highlighter, colour, size).
+    case tool(InkTool)
 }
 
 /// An event with the time it happened, in seconds from the session start.

@@ -157,6 +157,7 @@ public struct AppState: Equatable, Sendable {
         case .resize(let v): screenSize = v
         case .device(let d): device = d
         case .pressureCurve(let curve): pressure.setCurve(curve)
+        case .tool(let tool): scenes.canvas.ink.tool = tool
         case .view(let change): scenes.canvas.changeView(change, area: screenLayout.sceneArea)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)
@@ -222,7 +223,32 @@ public struct AppState: Equatable, Sendable {
         case .toggleTrail: options.showTrail.toggle()
         case .cycleEdgeProtection: log(chrome.cycleProtection())
         case .toggleIndicatorAutoHide: log(chrome.toggleAutoHide(at: time))
+        case .nextColour, .toggleHighlighter, .smallerTool, .largerTool: scenes.canvas.ink.tool = Self.tool(after: c, from: ink.tool)
         }
+    }
+
+    /// The tool a tool command leaves: the palette's next colour, the other kind (a highlighter
+    /// 24 pt wide unless a size was chosen), the next size down or up.
+    static func tool(after c: Command, from t: InkTool) -> InkTool {
+        var tool = t
+        switch c {
+        case .nextColour:
+            let palette = InkTool.palette
+            let i = palette.firstIndex(of: t.colour) ?? 0
+            tool.colour = palette[(i + 1) % palette.count]
+        case .toggleHighlighter:
+            tool.kind = t.kind == .pen ? .highlighter : .pen
+            if tool.kind == .highlighter, tool.size == nil { tool.size = 24 }
+            if tool.kind == .pen, tool.size == 24 { tool.size = nil }
+        case .smallerTool, .largerTool:
+            let size = t.size ?? 16
+            let sizes = InkTool.sizes
+            let next = c == .largerTool ? sizes.first { $0 > size + 1e-9 } ?? sizes.last : sizes.last { $0 < size - 1e-9 } ?? sizes.first
+            tool.size = next == 16 && t.kind == .pen ? nil : next
+        default:
+            break
+        }
+        return tool
     }
 
     /// The scene after `kind` on the tabs (Tab), the first after the last.

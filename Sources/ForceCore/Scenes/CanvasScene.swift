@@ -114,7 +114,7 @@ public struct CanvasScene: Scene {
     public static let help = HelpSection("Canvas: drawing", [
         ("Drag with a button held", "draw; a stroke starts at the last pressure used, never below 0.10"),
         ("Wheel while pressed", "pressure ± 0.1 a notch (eased); standing still, the blob grows"),
-        ("[  ]", "pressure − / + one step"),
+        ("[  ]  /  X", "pressure − / + one step  /  pen colour (Shift+X highlighter, Shift+[ ] size)"),
         ("Shift", "deep press (1.0) while held"),
         ("D", "debug: colours per point type, a dot per sample"),
         ("P", "precise (sub-pixel) locations"),

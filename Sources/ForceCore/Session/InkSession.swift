@@ -14,8 +14,19 @@ extension Session {
     /// The events of `redrawing(strokes…)`, one at a time; returns the last one's time.
     @discardableResult
     static func forEachRedrawingEvent(_ strokes: [Stroke], _ body: (TimedEvent) -> Void) -> Double {
+        forEachRedrawingEvent(strokes, tool: .pen, body).end
+    }
+
+    /// `forEachRedrawingEvent` from a canvas whose tool is `tool`: a stroke drawn with another
+    /// tool is preceded by a `tool` event. Returns the last event's time and the tool in use.
+    static func forEachRedrawingEvent(_ strokes: [Stroke], tool: InkTool, _ body: (TimedEvent) -> Void) -> (end: Double, tool: InkTool) {
         var t = 0.0
+        var current = tool
         for stroke in strokes {
+            if stroke.tool != current {
+                current = stroke.tool
+                body(TimedEvent(time: t, event: .tool(current)))
+            }
             let real = stroke.realCount
             var i = 0
             for p in stroke.points where p.isReal {
@@ -31,7 +42,7 @@ extension Session {
                 body(TimedEvent(time: t, event: .pointer(PointerInput(phase: .up, location: p.preciseLocation, source: stroke.source))))
             }
         }
-        return t
+        return (t, current)
     }
 
     /// A session that brings `state` back as it looks: its drawing redrawn (`redrawing`, the
@@ -64,11 +75,12 @@ extension Session {
                                             _ body: (TimedEvent) -> Void) {
         let ink = state.ink
         var count = 0
-        let end = forEachRedrawingEvent(ink.live.map { ink.strokes + [$0] } ?? ink.strokes) { e in
+        let (end, tool) = forEachRedrawingEvent(ink.live.map { ink.strokes + [$0] } ?? ink.strokes, tool: .pen) { e in
             count += 1
             body(e)
         }
         redrawn(end, count)
+        if ink.tool != tool { body(TimedEvent(time: end, event: .tool(ink.tool))) }
         if state.pressure.curve != redrawingCurve {
             body(TimedEvent(time: end, event: .pressureCurve(state.pressure.curve)))
         }

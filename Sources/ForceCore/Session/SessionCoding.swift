@@ -91,6 +91,11 @@ public enum SessionCoding {
             case .fit: return t + "\"type\":\"view\",\"fit\":true}"
             case .actualSize: return t + "\"type\":\"view\",\"actualSize\":true}"
             }
+        case .tool(let tool):
+            var s = t + "\"type\":\"tool\",\"tool\":\"\(tool.kind.rawValue)\""
+            if let c = tool.colour { s += ",\"colour\":\"\(c.hex)\"" }
+            if let size = tool.size { s += ",\"size\":\(num(size))" }
+            return s + "}"
         case .caption(let c):
             var s = t + "\"type\":\"caption\",\"text\":\(quoted(c.text))"
             if let d = c.duration { s += ",\"duration\":\(num(d))" }

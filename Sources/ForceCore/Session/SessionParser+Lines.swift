@@ -160,6 +160,21 @@ extension SessionParser {
             event = .caption(try parseCaption(f))
         case "view":
             event = .view(try parseViewChange(f))
+        case "tool":
+            let kindName = try f.optionalString("tool") ?? "pen"
+            guard let kind = InkTool.Kind(rawValue: kindName) else {
+                throw f.fail("unknown tool \"\(kindName)\" (expected \(InkTool.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            var colour: InkColour?
+            if let hex = try f.optionalString("colour") {
+                guard let c = InkColour(hex: hex) else { throw f.fail("\"colour\" must be #rrggbb or #rrggbbaa, not \"\(hex)\"") }
+                colour = c
+            }
+            let size = try f.optionalNumber("size")
+            if let size, !InkTool.sizeRange.contains(size) {
+                throw f.fail("\"size\" \(size) is out of range: \(InkTool.sizeRange.lowerBound)–\(InkTool.sizeRange.upperBound) pt")
+            }
+            event = .tool(InkTool(kind: kind, colour: colour, size: size))
         case "device":
             let kindName = try f.string("kind")
             guard let kind = DeviceKind(rawValue: kindName) else {

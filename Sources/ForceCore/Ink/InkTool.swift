@@ -1,0 +1,66 @@
+/// What a stroke is drawn with: a pen or a highlighter, its colour and its size. The default
+/// pen (no colour, no size) draws as ForceCanvas always has: the ink colour at the ink style's
+/// size (16 pt at force 0.5).
+public struct InkTool: Equatable, Hashable, Sendable {
+    public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
+        case pen, highlighter
+    }
+
+    public var kind: Kind
+    /// sRGB with alpha; nil: the ink colour (a highlighter's default: `highlighterYellow`).
+    public var colour: InkColour?
+    /// The width at force 0.5, in points (the width mapping scales from it); nil: the style's.
+    public var size: Double?
+
+    public init(kind: Kind = .pen, colour: InkColour? = nil, size: Double? = nil) {
+        self.kind = kind
+        self.colour = colour
+        self.size = size.map { min(Self.sizeRange.upperBound, max(Self.sizeRange.lowerBound, $0.isFinite ? $0 : 16)) }
+    }
+
+    /// The default pen.
+    public static let pen = InkTool()
+    /// 0.25–128 pt: from a fine pen on a page to a marker on a wall.
+    public static let sizeRange = 0.25...128.0
+    /// A highlighter's colour unless one is given: yellow at half alpha.
+    public static let highlighterYellow = InkColour(red: 255, green: 221, blue: 0, alpha: 128)
+
+    /// The colour its pieces take (nil: the ink's).
+    public var pieceColour: InkColour? { colour ?? (kind == .highlighter ? Self.highlighterYellow : nil) }
+
+    /// The pen palette the window cycles through (X): the ink, then seven colours that read
+    /// apart for most colour vision (Okabe and Ito's set), and the highlighter (Shift+X).
+    public static let palette: [InkColour?] = [
+        nil,
+        InkColour(red: 0, green: 114, blue: 178), InkColour(red: 213, green: 94, blue: 0),
+        InkColour(red: 0, green: 158, blue: 115), InkColour(red: 204, green: 121, blue: 167),
+        InkColour(red: 230, green: 159, blue: 0), InkColour(red: 86, green: 180, blue: 233),
+        InkColour(red: 120, green: 120, blue: 120),
+    ]
+    /// The sizes the window steps through (Shift+[ and Shift+]), in points.
+    public static let sizes: [Double] = [1, 2, 4, 8, 12, 16, 24, 32, 48]
+}
+
+/// A colour in sRGB with alpha, 8 bits a channel, written `#rrggbbaa` as Xournal++ does.
+public struct InkColour: Equatable, Hashable, Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    /// `#rrggbbaa` (or `#rrggbb`, opaque); nil for anything else.
+    public init?(hex: String) {
+        guard hex.hasPrefix("#"), hex.count == 7 || hex.count == 9, let v = UInt32(hex.dropFirst(), radix: 16) else { return nil }
+        let full = hex.count == 9 ? v : v << 8 | 0xFF
+        self.init(red: UInt8(full >> 24), green: UInt8(full >> 16 & 0xFF), blue: UInt8(full >> 8 & 0xFF), alpha: UInt8(full & 0xFF))
+    }
+
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        return "#" + [red, green, blue, alpha].map { String([digits[Int($0 >> 4)], digits[Int($0 & 15)]]) }.joined()
+    }
+}
