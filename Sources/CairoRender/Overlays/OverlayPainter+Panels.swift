@@ -63,8 +63,8 @@ extension OverlayPainter {
     var widthLine: String? {
         display.gauge.inkWidth.map { w in
             guard w.tool != .pen else { return String(format: "ink %.1f pt wide · %@ width (W)", w.width, w.mapping.title) }
-            let colour = w.tool.pieceColour.map { $0.hex } ?? "ink"
-            return String(format: "%@ %@ %g pt · %.1f pt wide now (X, Shift+X, Shift+[ ])", w.tool.kind.rawValue, colour, w.tool.size ?? 16, w.width)
+            let colour = w.tool.pieceColour.map { String($0.hex.prefix(7)) } ?? "ink"
+            return String(format: "%@ %g pt %@ · ink %.1f pt wide", w.tool.kind.rawValue, w.tool.size ?? 16, colour, w.width)
         }
     }
 

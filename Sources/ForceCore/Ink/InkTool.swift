@@ -25,8 +25,14 @@ public struct InkTool: Equatable, Hashable, Sendable {
     /// A highlighter's colour unless one is given: yellow at half alpha.
     public static let highlighterYellow = InkColour(red: 255, green: 221, blue: 0, alpha: 128)
 
-    /// The colour its pieces take (nil: the ink's).
-    public var pieceColour: InkColour? { colour ?? (kind == .highlighter ? Self.highlighterYellow : nil) }
+    /// The colour its pieces take (nil: the ink's): a highlighter's is see-through, at most
+    /// half alpha whatever colour it has.
+    public var pieceColour: InkColour? {
+        guard kind == .highlighter else { return colour }
+        var c = colour ?? Self.highlighterYellow
+        c.alpha = min(c.alpha, Self.highlighterYellow.alpha)
+        return c
+    }
 
     /// The pen palette the window cycles through (X): the ink, then seven colours that read
     /// apart for most colour vision (Okabe and Ito's set), and the highlighter (Shift+X).
