@@ -7,9 +7,12 @@ import Foundation
 /// `forcecanvas import`: a recording made elsewhere as a ForceCanvas session.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Turn a tablet's `libinput record` capture into a session.",
+        commandName: "import", abstract: "Turn a Xournal++ document or a tablet's `libinput record` capture into a session.",
         discussion: """
-            Reads FILE, a `libinput record` capture (YAML) of a tablet — what Linux users attach to \
+            Reads FILE, a Xournal++ document (.xopp: its pages one below the other, each pen and \
+            highlighter stroke with its colour, size and per-point widths as forces; text, images \
+            and LaTeX are counted and left out; points get times at 120 Hz), or a `libinput \
+            record` capture (YAML) of a tablet — what Linux users attach to \
             tablet bug reports — and writes a session that replays it: presses, moves and lifts \
             with the recorded pressure, tilt and times, hover as moves without a press, the \
             tablet's area fitted into --size (aspect kept). Open it with `forcecanvas run --replay \
@@ -18,7 +21,7 @@ struct ImportCommand: ParsableCommand {
             does not hold yet), and times that stepped back (moved to 1 µs after the one before).
             """)
 
-    @Argument(help: "The `libinput record` capture (.yml).")
+    @Argument(help: "The Xournal++ document (.xopp) or `libinput record` capture (.yml).")
     var file: String
 
     @Option(name: .customLong("out"), help: "The session to write (.jsonl).")
@@ -39,15 +42,55 @@ struct ImportCommand: ParsableCommand {
             printError("forcecanvas: \(error)")
             throw ExitCode.failure
         }
+        let bytes = [UInt8](data)
+        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        if Self.isXournal(file, bytes) {
+            let session: Session, summary: XoppDocument.Summary
+            do {
+                (session, summary) = try XoppDocument.session(from: bytes, title: name)
+            } catch {
+                printError("\(file): \(error.message)")
+                throw ExitCode.failure
+            }
+            try write(session)
+            var said = "\(out): Xournal++ · \(Self.count(summary.pages, "page")) · \(Self.count(summary.strokes, "stroke")) · \(Self.count(summary.points, "point"))"
+            if summary.skipped > 0 { said += " · \(summary.skipped) text, image or LaTeX elements left out" }
+            if summary.erasers > 0 { said += " · \(Self.count(summary.erasers, "eraser stroke")) left out" }
+            print(said)
+            return
+        }
         let record: LibinputRecord
         do {
-            record = try LibinputRecord(text: String(decoding: data, as: UTF8.self))
+            record = try LibinputRecord(text: String(decoding: bytes, as: UTF8.self))
         } catch {
             printError("\(file):\(error.line): \(error.message)")
             throw ExitCode.failure
         }
         let document = size.map { Viewport(width: $0.width, height: $0.height) } ?? Viewport(width: 1280, height: 800)
         let (session, summary) = record.session(document: document)
+        try write(session)
+        let count = Self.count
+        var said = "\(out): \(summary.device.isEmpty ? "a tablet" : summary.device) · \(count(summary.strokes, "stroke")) · \(count(summary.samples, "sample"))"
+        said += String(format: " · %.1f s", summary.duration)
+        if summary.hoverSamples > 0 { said += " · \(summary.hoverSamples) hovering" }
+        if summary.buttonPresses > 0 {
+            said += summary.buttonPresses == 1 ? " · 1 barrel-button press (not kept)" : " · \(summary.buttonPresses) barrel-button presses (not kept)"
+        }
+        if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample")) (not kept)" }
+        if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
+        print(said)
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
+    /// A Xournal++ document: `.xopp` or `.xoj`, or gzip or XML bytes.
+    static func isXournal(_ path: String, _ bytes: [UInt8]) -> Bool {
+        path.hasSuffix(".xopp") || path.hasSuffix(".xoj") || bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: Array("<?xml".utf8))
+    }
+
+    /// Writes the session to `out` (whole or not at all), unless `out` exists and
+    /// `--overwrite` was not given.
+    func write(_ session: Session) throws {
         if !overwrite, FileManager.default.fileExists(atPath: out) {
             printError("forcecanvas: \(out) exists: --overwrite replaces it")
             throw ExitCode.failure
@@ -58,15 +101,5 @@ struct ImportCommand: ParsableCommand {
             printError(UserMessage(error).log)
             throw ExitCode.failure
         }
-        func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
-        var said = "\(out): \(summary.device.isEmpty ? "a tablet" : summary.device) · \(count(summary.strokes, "stroke")) · \(count(summary.samples, "sample"))"
-        said += String(format: " · %.1f s", summary.duration)
-        if summary.hoverSamples > 0 { said += " · \(summary.hoverSamples) hovering" }
-        if summary.buttonPresses > 0 {
-            said += summary.buttonPresses == 1 ? " · 1 barrel-button press (not kept)" : " · \(summary.buttonPresses) barrel-button presses (not kept)"
-        }
-        if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample")) (not kept)" }
-        if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
-        print(said)
     }
 }

@@ -35,10 +35,24 @@ enum SessionFile {
     /// fitted into `document`.
     static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> Session {
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return try readCapture(path, document: document) }
+        if path.hasSuffix(".xopp") || path.hasSuffix(".xoj") { return try readXournal(path) }
         switch Result(catching: { () throws(SessionFileError) -> Session in try read(path) }) {
         case .success(let session): return session
         case .failure(.invalid(let error)): throw error
         case .failure(let error): throw error
+        }
+    }
+
+    /// A Xournal++ document as a session (`XoppDocument.session`); a problem is a
+    /// `SessionError` of its first line.
+    static func readXournal(_ path: String) throws(SessionError) -> Session {
+        let data: Data
+        do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        do {
+            return try XoppDocument.session(from: [UInt8](data), title: name).0
+        } catch {
+            throw SessionError(file: path, line: 1, message: error.message)
         }
     }
 

@@ -76,3 +76,219 @@ public enum XoppDocument {
         return Array(out.prefix(Int(stream.total_out)))
     }
 }
+
+extension XoppDocument {
+    /// What reading a Xournal++ document found, for its one-line report.
+    public struct Summary: Equatable, Sendable {
+        public var pages = 0
+        public var strokes = 0
+        public var points = 0
+        /// Text boxes, images and LaTeX, which have no place on a canvas of ink.
+        public var skipped = 0
+        /// Eraser strokes (Xournal++ keeps some as whiteout), left out.
+        public var erasers = 0
+    }
+
+    /// Why a file is not a Xournal++ document.
+    public struct Problem: Error, CustomStringConvertible, Equatable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// 48 pt: the margin around the pages on the session's screen, past the edges' system
+    /// gestures (`EdgeGesture.edgeMargin`), so no stroke is taken for a swipe.
+    public static let margin = 48.0
+    /// 120 samples a second: the times points get (the format has none), strokes 0.2 s apart.
+    public static let sampleRate = 120.0
+    public static let strokeGap = 0.2
+    /// 256 MiB: the most XML a document may inflate to.
+    public static let maximumXMLBytes = 256 << 20
+
+    /// The session that draws the document `bytes` (gzipped, or plain XML): its pages one below
+    /// the other on one screen with a margin, every pen and highlighter stroke with its colour,
+    /// its size (the width at force 0.5) and, where Xournal++ kept per-point widths, the force
+    /// that gives each width through the width mapping of `options`.
+    public static func session(from bytes: [UInt8], title: String?, options: OutlineOptions = OutlineOptions()) throws(Problem) -> (Session, Summary) {
+        let xml = try inflate(bytes)
+        var summary = Summary()
+        var events: [TimedEvent] = []
+        var t = 0.1
+        var tool = InkTool.pen
+        var pageTop = margin, height = margin, width = 0.0
+        var scanner = XMLScanner(xml)
+        while let element = try scanner.next() {
+            switch element.name {
+            case "page":
+                guard element.isStart else { continue }
+                let w = Double(element.attributes["width"] ?? "") ?? 0, h = Double(element.attributes["height"] ?? "") ?? 0
+                guard w.isFinite, h.isFinite, w > 0, h > 0 else { throw Problem(message: "a page without a width and height") }
+                if summary.pages > 0 { pageTop = height + margin }
+                summary.pages += 1
+                width = max(width, w)
+                height = pageTop + h
+            case "stroke":
+                guard element.isStart else { continue }
+                let kind = element.attributes["tool"] ?? "pen"
+                guard kind != "eraser" else {
+                    summary.erasers += 1
+                    continue
+                }
+                let text = scanner.text(until: "stroke")
+                let coordinates = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).compactMap { Double($0) }
+                guard coordinates.count >= 2 else { continue }
+                let widths = (element.attributes["width"] ?? "1").split(separator: " ").compactMap { Double($0) }.filter { $0.isFinite && $0 > 0 }
+                let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
+                let colour = element.attributes["color"].flatMap(colour(named:))
+                let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size)
+                if next != tool {
+                    tool = next
+                    events.append(TimedEvent(time: t, event: .tool(tool)))
+                }
+                var o = options
+                o.size = size
+                let n = coordinates.count / 2
+                for i in 0..<n {
+                    let x = coordinates[2 * i] + margin, y = coordinates[2 * i + 1] + pageTop
+                    // Point i's width (the last takes the one before it); none: force 0.5.
+                    let w = widths.count > 1 ? widths[1 + min(i, widths.count - 2)] : nil
+                    let force = w.map { Self.force(giving: $0, options: o) } ?? 0.5
+                    let phase: PointerPhase = i == 0 ? .down : (i == n - 1 ? .up : .move)
+                    events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: phase, location: Point(x: x, y: y), source: .pen,
+                                                                                   rawForce: force, maximumForce: 1))))
+                    t += 1 / sampleRate
+                }
+                if n == 1 {
+                    events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: .up, location: Point(x: coordinates[0] + margin, y: coordinates[1] + pageTop),
+                                                                                   source: .pen, rawForce: 0.5, maximumForce: 1))))
+                }
+                t += strokeGap
+                summary.strokes += 1
+                summary.points += n
+            case "text", "image", "teximage":
+                if element.isStart { summary.skipped += 1 }
+            default:
+                break
+            }
+        }
+        guard summary.pages > 0 else { throw Problem(message: "no <page>: not a Xournal++ document") }
+        let screen = Viewport(width: Int((width + 2 * margin).rounded(.up)), height: Int((height + margin).rounded(.up)))
+        // A linear curve without a minimum: the forces come back as the widths gave them.
+        var session = Session(viewport: screen, pressureCurve: PressureCurve(.linear, minimumPressure: 0), events: events)
+        session.title = title
+        return (session, summary)
+    }
+
+    /// The force whose width, through `options`, is `width` (the width mapping inverted by
+    /// bisection; widths beyond the mapping's range take its ends).
+    static func force(giving width: Double, options: OutlineOptions) -> Double {
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<40 {
+            let mid = (lo + hi) / 2
+            if 2 * OutlinePolygon.radius(pressure: mid, options: options) < width { lo = mid } else { hi = mid }
+        }
+        return max(0.001, (lo + hi) / 2)
+    }
+
+    /// `#rrggbbaa`, or one of Xournal's named colours.
+    static func colour(named name: String) -> InkColour? {
+        if let c = InkColour(hex: name) { return c }
+        let named: [String: String] = ["black": "#000000", "blue": "#3333cc", "red": "#ff0000", "green": "#008000", "gray": "#808080",
+                                       "lightblue": "#00c0ff", "lightgreen": "#00ff00", "magenta": "#ff00ff", "orange": "#ff8000",
+                                       "yellow": "#ffff00", "white": "#ffffff"]
+        return named[name].flatMap { InkColour(hex: $0) }
+    }
+
+    /// The XML: gunzipped (or as it is, when it is not gzip), at most `maximumXMLBytes`.
+    static func inflate(_ bytes: [UInt8]) throws(Problem) -> [UInt8] {
+        guard bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B else { return bytes }
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw Problem(message: "zlib could not start")
+        }
+        defer { inflateEnd(&stream) }
+        var out: [UInt8] = []
+        var input = bytes
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        var status = Z_OK
+        input.withUnsafeMutableBufferPointer { inBuffer in
+            stream.next_in = inBuffer.baseAddress
+            stream.avail_in = uInt(inBuffer.count)
+            repeat {
+                block.withUnsafeMutableBufferPointer { b in
+                    stream.next_out = b.baseAddress
+                    stream.avail_out = uInt(b.count)
+                    status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                }
+                out += block[0..<(block.count - Int(stream.avail_out))]
+            } while status == Z_OK && out.count <= maximumXMLBytes
+        }
+        guard out.count <= maximumXMLBytes else { throw Problem(message: "it inflates to more than \(maximumXMLBytes >> 20) MiB of XML") }
+        guard status == Z_STREAM_END else { throw Problem(message: "the gzip data is damaged or cut short") }
+        return out
+    }
+}
+
+/// The elements of an XML document, start and end tags with their attributes, in order: enough
+/// for Xournal++'s format (no DTD, no CDATA of interest). Text between tags is read on request.
+struct XMLScanner {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var isStart: Bool
+    }
+
+    private let bytes: [UInt8]
+    private var at = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The next tag, or nil at the end; a tag left open is an error.
+    mutating func next() throws(XoppDocument.Problem) -> Element? {
+        while at < bytes.count {
+            guard let open = bytes[at...].firstIndex(of: UInt8(ascii: "<")) else { at = bytes.count; return nil }
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: ">")) else { throw XoppDocument.Problem(message: "a tag is not closed: the XML is cut short") }
+            at = close + 1
+            let inner = bytes[(open + 1)..<close]
+            guard let first = inner.first else { continue }
+            if first == UInt8(ascii: "?") || first == UInt8(ascii: "!") { continue }
+            let isEnd = first == UInt8(ascii: "/")
+            let body = String(decoding: isEnd ? inner.dropFirst() : inner, as: UTF8.self)
+            let selfClosing = body.hasSuffix("/")
+            let text = selfClosing ? String(body.dropLast()) : body
+            let name = String(text.prefix { !$0.isWhitespace })
+            var attributes: [String: String] = [:]
+            if !isEnd {
+                var rest = text.dropFirst(name.count)[...]
+                while let eq = rest.firstIndex(of: "=") {
+                    let key = rest[..<eq].trimmingCharacters(in: .whitespacesAndNewlines)
+                    let afterEq = rest[rest.index(after: eq)...].drop { $0.isWhitespace }
+                    guard let quote = afterEq.first, quote == "\"" || quote == "'" else { break }
+                    let valueStart = afterEq.index(after: afterEq.startIndex)
+                    guard let end = afterEq[valueStart...].firstIndex(of: quote) else { break }
+                    attributes[key] = String(afterEq[valueStart..<end]).replacingOccurrences(of: "&quot;", with: "\"")
+                        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+                    rest = afterEq[afterEq.index(after: end)...]
+                }
+            }
+            return Element(name: name, attributes: attributes, isStart: !isEnd)
+        }
+        return nil
+    }
+
+    /// The text from here to `</name>`, which is consumed.
+    mutating func text(until name: String) -> String {
+        let end = Array("</\(name)>".utf8)
+        var i = at
+        while i + end.count <= bytes.count {
+            if bytes[i] == end[0], Array(bytes[i..<(i + end.count)]) == end {
+                let text = String(decoding: bytes[at..<i], as: UTF8.self)
+                at = i + end.count
+                return text
+            }
+            i += 1
+        }
+        let text = String(decoding: bytes[at...], as: UTF8.self)
+        at = bytes.count
+        return text
+    }
+}

@@ -25,6 +25,13 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(again.stderr.contains("\(out) exists: --overwrite replaces it"), again.stderr)
         XCTAssertEqual(try Binary.forcecanvas(["import", fixture, "--out", out, "--overwrite"]).status, 0)
 
+        // A Xournal++ document (here its XML as it is before gzip).
+        let xournal = Binary.repository.appendingPathComponent("Tests/Fixtures/xournal-tools.xml").path
+        let x = try Binary.forcecanvas(["import", xournal, "--out", "\(dir)/x.jsonl"])
+        XCTAssertEqual(x.status, 0, x.stderr)
+        XCTAssertEqual(x.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "\(dir)/x.jsonl: Xournal++ · 2 pages · 3 strokes · 11 points · 2 text, image or LaTeX elements left out · 1 eraser stroke left out")
+
         try "devices:\n  events:\n  - evdev:\n    - [0, 0, 3]\n".write(toFile: "\(dir)/bad.yml", atomically: true, encoding: .utf8)
         let bad = try Binary.forcecanvas(["import", "\(dir)/bad.yml", "--out", "\(dir)/bad.jsonl"])
         XCTAssertEqual(bad.status, 1)

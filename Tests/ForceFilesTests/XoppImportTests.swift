@@ -1,0 +1,71 @@
+import ForceCore
+@testable import ForceFiles
+import Foundation
+import TestSupport
+import XCTest
+
+/// A Xournal++ document as a session: pages one below the other, each stroke with its tool,
+/// colour and size, per-point widths turned back into forces; what is not ink counted.
+final class XoppImportTests: XCTestCase {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/xournal-tools.xml").path
+
+    func testToolsColoursWidthsAndPages() throws {
+        let xml = Array(try XCTUnwrap(FileManager.default.contents(atPath: Self.fixture)))
+        let gz = try XCTUnwrap(XoppDocument.gzip(xml))
+        let (session, summary) = try XoppDocument.session(from: gz, title: "tools")
+        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 3, points: 11, skipped: 2, erasers: 1))
+        XCTAssertEqual(try XoppDocument.session(from: xml, title: "tools").0, session, "plain XML reads the same")
+        let m = XoppDocument.margin
+        XCTAssertEqual(session.viewport, Viewport(width: Int((419.53 + 2 * m).rounded(.up)), height: Int((2 * 595.28 + 3 * m).rounded(.up))))
+        let state = Fixtures.finalState(session)
+        let strokes = state.ink.strokes
+        XCTAssertEqual(strokes.count, 3)
+        XCTAssertEqual(strokes[0].tool, InkTool(kind: .pen, colour: InkColour(hex: "#3333ccff"), size: 1.41))
+        XCTAssertEqual(strokes[1].tool.colour, InkColour(hex: "#ff0000ff"))
+        XCTAssertEqual(strokes[2].tool.kind, .highlighter)
+        XCTAssertLessThanOrEqual(strokes[2].tool.pieceColour?.alpha ?? 255, 128)
+        // The second page starts below the first and a margin.
+        XCTAssertEqual(strokes[2].points[0].preciseLocation.y, 100 + m + 595.28 + m, accuracy: 0.01)
+        XCTAssertEqual(strokes[0].points[0].preciseLocation.x, 60 + m, accuracy: 0.01)
+        // Per-point widths 1, 2, 3 (and 3 for the last point) at size 2 come back as forces
+        // whose widths they are.
+        var options = OutlineOptions()
+        options.size = 2
+        let widths = strokes[1].points.map { 2 * OutlinePolygon.radius(pressure: $0.force, options: options) }
+        for (a, b) in zip(widths, [1.0, 2, 3, 3]) { XCTAssertEqual(a, b, accuracy: 0.01) }
+        // A stroke without per-point widths is drawn at its size: force 0.5.
+        XCTAssertEqual(strokes[0].points.map(\.force).max() ?? 0, 0.5, accuracy: 0.001)
+    }
+
+    func testWhatIsNotAXournalDocumentSaysWhy() {
+        XCTAssertThrowsError(try XoppDocument.session(from: Array("<?xml version=\"1.0\"?><svg/>".utf8), title: nil)) { e in
+            XCTAssertEqual((e as? XoppDocument.Problem)?.message, "no <page>: not a Xournal++ document")
+        }
+        XCTAssertThrowsError(try XoppDocument.session(from: [0x1F, 0x8B, 8, 0, 0, 0], title: nil)) { e in
+            XCTAssertEqual((e as? XoppDocument.Problem)?.message, "the gzip data is damaged or cut short")
+        }
+        XCTAssertThrowsError(try XoppDocument.session(from: Array("<xournal><page width=\"10\" height=\"10\"><layer><stroke".utf8), title: nil))
+    }
+
+    /// Exported and imported again: the same strokes, tools and widths (the margin aside).
+    func testARoundTripKeepsTheDrawing() throws {
+        var state = AppState(viewport: Viewport(width: 600, height: 400))
+        state.handle(.tool(InkTool(colour: InkColour(red: 0, green: 114, blue: 178), size: 6)), at: 0)
+        var t = 0.1
+        for (i, x) in stride(from: 100.0, through: 400, by: 20).enumerated() {
+            state.handle(.pointer(PointerInput(phase: i == 0 ? .down : (x >= 400 ? .up : .move), location: Point(x: x, y: 200),
+                                               source: .pen, rawForce: 0.2 + Double(i) / 30, maximumForce: 1)), at: t)
+            t += 0.01
+        }
+        let gz = try XCTUnwrap(XoppDocument.gzipped(state.display.ink, viewport: state.screenSize))
+        let back = Fixtures.finalState(try XoppDocument.session(from: gz, title: nil).0)
+        XCTAssertEqual(back.ink.strokes.count, 1)
+        XCTAssertEqual(back.ink.strokes[0].tool, state.ink.strokes[0].tool)
+        let m = XoppDocument.margin
+        XCTAssertEqual(back.ink.strokes[0].points.map { $0.preciseLocation.x - m }, state.ink.strokes[0].points.map(\.preciseLocation.x))
+        for (a, b) in zip(back.ink.strokes[0].points.dropLast(), state.ink.strokes[0].points.dropLast()) {
+            XCTAssertEqual(a.force, b.force, accuracy: 0.002)
+        }
+    }
+}
