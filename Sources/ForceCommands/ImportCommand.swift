@@ -34,7 +34,12 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Replace OUT if it exists.")
     var overwrite = false
 
+    /// For `bench`: print the process's peak resident bytes (VmHWM) on stderr at the end.
+    @Flag(help: .hidden)
+    var reportPeakMemory = false
+
     func run() throws {
+        defer { if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") } }
         let data: Data
         do {
             data = try FileKind.readWhole(file)
@@ -43,6 +48,7 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         let bytes = [UInt8](data)
+        _ = consume data
         let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         if Self.isXournal(file, bytes) {
             let session: Session, summary: XoppDocument.Summary
@@ -61,7 +67,8 @@ struct ImportCommand: ParsableCommand {
         }
         let record: LibinputRecord
         do {
-            record = try LibinputRecord(text: String(decoding: bytes, as: UTF8.self))
+            // Read in place: a capture is tens of megabytes of text.
+            record = try bytes.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(LibinputRecord.Problem) in try LibinputRecord(bytes: b) }
         } catch {
             printError("\(file):\(error.line): \(error.message)")
             throw ExitCode.failure
@@ -96,7 +103,11 @@ struct ImportCommand: ParsableCommand {
             throw ExitCode.failure
         }
         do {
-            try WholeFile.write(Array(SessionCoding.encode(session).utf8), to: out)
+            // Line by line, in blocks: never the whole file as one string.
+            try WholeFile.write(to: out) { (write: (String) throws(FileProblem) -> Void) throws(FileProblem) in
+                try write(SessionCoding.headerLine(session) + "\n")
+                for e in session.events { try write(SessionCoding.line(e) + "\n") }
+            }
         } catch {
             printError(UserMessage(error).log)
             throw ExitCode.failure

@@ -86,6 +86,7 @@ struct BenchCommand: ParsableCommand {
         if wants(17) { try printRestoreSection() }
         if wants(18) { try printSoakSection() }
         if wants(19) { try printViewSection() }
+        if wants(20) { try printImportSection() }
     }
 
     /// Whether section `n` runs (`--only`).

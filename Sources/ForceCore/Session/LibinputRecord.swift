@@ -54,10 +54,28 @@ public struct LibinputRecord {
 
     /// Parses the capture's text.
     public init(text: String) throws(Problem) {
+        var copy = text
+        let parsed = copy.withUTF8 { bytes in Result { () throws(Problem) in try LibinputRecord(bytes: bytes) } }
+        self = try parsed.get()
+    }
+
+    /// Parses the capture's UTF-8 bytes: the events' lines (nearly all of a capture) by a
+    /// byte-level reader, the device's few lines as text.
+    public init(bytes: UnsafeBufferPointer<UInt8>) throws(Problem) {
         var inAbsinfo = false, inEvents = false, devices = 0
         var lineNumber = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var start = 0
+        let newline = UInt8(ascii: "\n")
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: newline) ?? bytes.count
+            defer { start = end + 1 }
             lineNumber += 1
+            let lineBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if inEvents, let event = Self.event(lineBytes) {
+                events.append(event)
+                continue
+            }
+            let raw = String(decoding: lineBytes, as: UTF8.self)[...]
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let trimmed = code.trimmingCharacters(in: .whitespaces)
@@ -91,6 +109,41 @@ public struct LibinputRecord {
         guard let x = axes[Code.x], let y = axes[Code.y], x.maximum > x.minimum, y.maximum > y.minimum else {
             throw Problem(line: 1, message: "the device has no ABS_X and ABS_Y ranges (absinfo 0 and 1): not a tablet")
         }
+    }
+
+    /// `    - [sec, usec, type, code, value] # comment` read without making a string: nil when
+    /// the line is anything else (or not five integers).
+    static func event(_ line: UnsafeBufferPointer<UInt8>) -> (time: Double, type: Int, code: Int, value: Double)? {
+        var i = 0
+        func skipSpaces() { while i < line.count, line[i] == 0x20 || line[i] == 0x09 { i += 1 } }
+        skipSpaces()
+        guard i < line.count, line[i] == UInt8(ascii: "-") else { return nil }
+        i += 1
+        skipSpaces()
+        guard i < line.count, line[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        var values = [Int](repeating: 0, count: 5)
+        for k in 0..<5 {
+            skipSpaces()
+            var negative = false
+            if i < line.count, line[i] == UInt8(ascii: "-") {
+                negative = true
+                i += 1
+            }
+            var v = 0, digits = 0
+            while i < line.count, line[i] >= 0x30, line[i] <= 0x39, digits < 15 {
+                v = v * 10 + Int(line[i] - 0x30)
+                i += 1
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+            values[k] = negative ? -v : v
+            skipSpaces()
+            guard i < line.count, line[i] == (k == 4 ? UInt8(ascii: "]") : UInt8(ascii: ",")) else { return nil }
+            i += 1
+        }
+        guard values[0] >= 0, values[1] >= 0 else { return nil }
+        return (Double(values[0]) + Double(values[1]) / 1e6, values[2], values[3], Double(values[4]))
     }
 
     /// The integers and decimals in `text` ("[0, -64, 63]" → 0, -64, 63).
