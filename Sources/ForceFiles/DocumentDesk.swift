@@ -28,14 +28,16 @@ public final class DocumentDesk {
     /// Leaves the document on screen, its journal's writer already closed: a journal with
     /// changes is compacted into a session that redraws `state`, and the card and thumbnail
     /// note what it holds. A document nothing was ever drawn in (no strokes, nothing to undo
-    /// or redo) is removed rather than listed when `removeIfBlank` (a window moving to another
-    /// document; at exit it is kept, with the window's size and panels). Returns what went
-    /// wrong, in words.
+    /// or redo) and never named is removed rather than listed when `removeIfBlank` (a window
+    /// moving to another document; at exit it is kept, with the window's size and panels).
+    /// Returns what went wrong, in words.
     @discardableResult
     public func leave(_ state: AppState, changed: Bool, removeIfBlank: Bool = true) -> String? {
         let ink = state.ink
         let id = current.id
-        if removeIfBlank, ink.strokes.isEmpty, ink.live == nil, !ink.canUndo, !ink.canRedo {
+        // (A document the user named is kept, blank or not.)
+        let named = store.readCard(id).map { !$0.name.hasPrefix(DocumentStore.defaultNamePrefix) } ?? false
+        if removeIfBlank, !named, ink.strokes.isEmpty, ink.live == nil, !ink.canUndo, !ink.canRedo {
             for path in [current.path, store.card(id), store.thumbnail(id), store.lock(id), InkSnapshot.path(forJournal: current.path)] {
                 _ = unlink(path)
             }

@@ -114,8 +114,11 @@ public struct DocumentStore: Sendable {
     /// "Drawing of 25 Nov 2026, 15:20": the name a new document gets (in the same digits and
     /// calendar in every language).
     public static func defaultName(created: Date) -> String {
-        "Drawing of " + nameFormat.string(from: created)
+        defaultNamePrefix + nameFormat.string(from: created)
     }
+
+    /// "Drawing of ": how a name the user did not choose begins.
+    public static let defaultNamePrefix = "Drawing of "
 
     static let nameFormat: DateFormatter = {
         let f = DateFormatter()

@@ -124,10 +124,15 @@ final class DocumentStoreTests: XCTestCase {
         XCTAssertEqual(store.document(first)?.points, state.ink.finishedPointCount)
         let thumbnail = try XCTUnwrap(store.document(first)?.thumbnail)
         XCTAssertEqual(FileManager.default.contents(atPath: thumbnail)?.prefix(4), Data([0x89, 0x50, 0x4E, 0x47]))
-        // The second, blank, is removed when left.
+        // The second, blank, is removed when left; a blank one the user named is kept.
         let second = desk.current.id
         XCTAssertNil(desk.leave(AppState(viewport: Viewport(width: 400, height: 300)), changed: false))
         XCTAssertNil(store.document(second))
+        let named = try desk.startNew(Session(viewport: Viewport(width: 400, height: 300)))
+        named.close()
+        try store.rename(desk.current.id, to: "Plan for Monday")
+        XCTAssertNil(desk.leave(AppState(viewport: Viewport(width: 400, height: 300)), changed: false))
+        XCTAssertEqual(store.document(desk.current.id)?.name, "Plan for Monday")
         // Opened again: the drawing is back and its journal goes on.
         let other = DocumentDesk(current: try Journal.create(directory: store.directory))
         let opened = try XCTUnwrap(try other.open(first, fallbackHeader: Session(viewport: Viewport(width: 10, height: 10)), shortcuts: ShortcutCatalog()),
