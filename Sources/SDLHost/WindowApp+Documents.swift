@@ -131,17 +131,16 @@ extension WindowApp {
                 return true
             case .rename:
                 if case .document = menu.current?.kind { menu.naming = menu.current?.title }
-            case .duplicate:
+            case .duplicate, .delete, .undo:
+                // Each reopens the picker on what it changed.
                 s.lessonMenu = menu
-                duplicateHighlighted(now: now, &s)
-                return true
-            case .delete:
-                s.lessonMenu = menu
-                deleteHighlighted(window: window, clock: clock, now: now, &s)
-                return true
-            case .undo:
-                s.lessonMenu = menu
-                undoDelete(now: now, &s)
+                if key == .duplicate {
+                    duplicateHighlighted(now: now, &s)
+                } else if key == .delete {
+                    deleteHighlighted(window: window, clock: clock, now: now, &s)
+                } else {
+                    undoDelete(now: now, &s)
+                }
                 return true
             case .newDocument:
                 s.lessonMenu = nil

@@ -18,15 +18,7 @@ final class DocumentStoreTests: XCTestCase {
     /// A state with `strokes` short strokes on a 400 × 300 screen.
     func drawing(strokes: Int) -> AppState {
         var state = AppState(viewport: Viewport(width: 400, height: 300))
-        var t = 0.0
-        for s in 0..<strokes {
-            let y = 60 + Double(s) * 20
-            for (i, x) in stride(from: 40.0, through: 200, by: 20).enumerated() {
-                t += 0.01
-                let phase: PointerPhase = i == 0 ? .down : (x >= 200 ? .up : .move)
-                state.handle(.pointer(PointerInput(phase: phase, location: Point(x: x, y: y))), at: t)
-            }
-        }
+        for e in Fixtures.shortStrokes(strokes) { state.handle(e.event, at: e.time) }
         return state
     }
 

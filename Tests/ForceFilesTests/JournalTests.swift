@@ -21,15 +21,8 @@ final class JournalTests: XCTestCase {
         options.showHUD = true
         var session = Session(viewport: Viewport(width: 400, height: 300), options: options,
                               pressureCurve: PressureCurve(.firm))
-        var t = 0.0
-        for s in 0..<strokes {
-            let y = 60 + Double(s) * 20
-            for (i, x) in stride(from: 40.0, through: 200, by: 20).enumerated() {
-                t += 0.01
-                let phase: PointerPhase = i == 0 ? .down : (x >= 200 ? .up : .move)
-                session.events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: phase, location: Point(x: x, y: y)))))
-            }
-        }
+        session.events = Fixtures.shortStrokes(strokes)
+        let t = session.events.last?.time ?? 0
         session.events.append(TimedEvent(time: t + 0.5, event: .command(.undo)))
         session.events.append(TimedEvent(time: t + 0.6, event: .command(.toggleDebug)))
         session.events.append(TimedEvent(time: t + 0.7, event: .command(.sceneConfirm)))

@@ -46,6 +46,22 @@ public enum Fixtures {
     }
 
     /// The state at the frame of the session's last event, stepping every frame.
+    /// `strokes` short mouse strokes, 9 samples each 20 pt apart from (40, 60), one below the
+    /// other, 10 ms a sample: a small drawing for journals and documents.
+    public static func shortStrokes(_ strokes: Int) -> [TimedEvent] {
+        var events: [TimedEvent] = []
+        var t = 0.0
+        for s in 0..<strokes {
+            let y = 60 + Double(s) * 20
+            for (i, x) in stride(from: 40.0, through: 200, by: 20).enumerated() {
+                t += 0.01
+                let phase: PointerPhase = i == 0 ? .down : (x >= 200 ? .up : .move)
+                events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: phase, location: Point(x: x, y: y)))))
+            }
+        }
+        return events
+    }
+
     public static func finalState(_ session: Session) -> AppState {
         stepped(session, through: ReplaySchedule.frame(atOrAfter: session.duration)).last ?? session.initialState()
     }
