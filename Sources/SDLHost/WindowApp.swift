@@ -429,6 +429,8 @@ public final class WindowApp {
             before = s.state
         }
         let curve = s.state.pressure.curve
+        // Requests are taken at the frame's end: only one this event made counts here.
+        let requestsBefore = s.state.hostRequests.count
         var passingOver = false
         if case .pointer(let p) = e, p.phase == .move, s.state.pressedSource == nil { passingOver = true }
         if !passingOver { s.journalChanged = true }
@@ -439,7 +441,7 @@ public final class WindowApp {
             guard s.state.pressure.curve != curve else { return }
             timed = TimedEvent(time: t, event: .pressureCurve(s.state.pressure.curve))
         }
-        if let before, s.state.hostRequests.contains(.newDocument) {
+        if let before, s.state.hostRequests.dropFirst(requestsBefore).contains(.newDocument) {
             newDocumentStarted(leaving: before, at: t, &s)
         } else {
             s.journal?.record(timed)
