@@ -139,6 +139,7 @@ struct RunCommand: ParsableCommand {
         config.pressureCurve = settings.pressureCurve
         config.thresholds = try settings.thresholds()
         config.fallbackInterval = settings.fallbackInterval
+        config.barrelAction = settings.barrelAction
         config.scene = scene ?? .canvas
         config.shortcuts = try ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
         config.playerShortcuts = ShortcutCatalog(staticItems: config.shortcuts.staticItems)

@@ -13,6 +13,8 @@ public struct WindowConfiguration {
     /// Peek/pop thresholds and the timed fallback's interval.
     public var thresholds = ForceThresholds.standard
     public var fallbackInterval = TimedFallback.defaultWaitingInterval
+    /// What the pen's lower barrel button does (the config's `barrel-button`).
+    public var barrelAction = BarrelAction.eraser
     /// The scene the window opens in.
     public var scene = SceneKind.canvas
     /// A state to go on from instead of a new one (the canvas the journal restored); its time
@@ -78,9 +80,11 @@ public struct WindowConfiguration {
 
     /// The session a new window starts as: a journal's or a recording's first line.
     public var header: Session {
-        Session(viewport: Viewport(width: width, height: height), options: options, pressureStep: pressureStep,
-                pressureEasing: pressureEasing, pressureCurve: pressureCurve, scene: scene, thresholds: thresholds,
-                fallbackInterval: fallbackInterval)
+        var session = Session(viewport: Viewport(width: width, height: height), options: options, pressureStep: pressureStep,
+                              pressureEasing: pressureEasing, pressureCurve: pressureCurve, scene: scene, thresholds: thresholds,
+                              fallbackInterval: fallbackInterval)
+        session.barrelAction = barrelAction
+        return session
     }
 }
 

@@ -173,6 +173,20 @@ final class XI2PenSourceTests: XCTestCase {
         XCTAssertEqual(translator.translate(TabletEvent.pan(dx: 3, dy: 4)), [.input(.view(.pan(dx: 3, dy: 4)))])
     }
 
+    /// The lower barrel button (X button 2) is reported down and up, and its samples go on.
+    func testTheLowerBarrelButtonIsReported() {
+        let s = start()
+        x.push(XI_Motion, device: 12, x: 100, y: 100, valuators: [2: 0])
+        x.push(XI_ButtonPress, device: 12, x: 100, y: 100, button: 2, valuators: [2: 0])
+        x.push(XI_Motion, device: 12, x: 110, y: 100, valuators: [2: 0])
+        x.push(XI_ButtonRelease, device: 12, x: 110, y: 100, button: 2, valuators: [2: 0])
+        let events = x.drain(s)
+        XCTAssertEqual(events.filter { if case .barrel = $0 { return true } else { return false } }, [.barrel(down: true), .barrel(down: false)])
+        XCTAssertEqual(events.compactMap(\.sample?.phase), [.move, .move])
+        var translator = EventTranslator()
+        XCTAssertEqual(translator.translate(TabletEvent.barrel(down: true)), [.input(.button(PenButton(button: 1, down: true)))])
+    }
+
     func testAnotherPointerAfterThePenIsReportedOnce() {
         let s = start()
         x.push(XI_Motion, device: 6)                   // the mouse, before any pen: nothing to say

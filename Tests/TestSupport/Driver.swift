@@ -13,6 +13,9 @@ public struct Driver {
                          emulator: PressureEmulator(easing: easing))
     }
 
+    /// A driver of `state` (a session's initial state).
+    public init(_ state: AppState) { self.state = state }
+
     public mutating func at(_ dt: Double) { t += dt }
     public mutating func send(_ e: InputEvent) { state.handle(e, at: t) }
     public mutating func down(_ x: Double, _ y: Double, source: InputSource = .mouse, force: Double? = nil) {

@@ -79,6 +79,8 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case view(ViewChange)
     /// New strokes are drawn with this tool (pen or highlighter, colour, size).
     case tool(InkTool)
+    /// A pen's barrel button went down or up (`BarrelAction` says what the lower one does).
+    case button(PenButton)
 }
 
 /// An event with the time it happened, in seconds from the session start.

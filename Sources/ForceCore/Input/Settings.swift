@@ -16,6 +16,8 @@ public struct Settings: Equatable, Sendable {
     /// Where Ctrl+S exports go, as written (`~/` is the home folder; nil: the pictures folder's
     /// `ForceCanvas/`).
     public var exportDirectory: String?
+    /// What the pen's lower barrel button does (held: erase).
+    public var barrelAction = BarrelAction.eraser
 
     public init() {}
 
@@ -30,6 +32,7 @@ public struct Settings: Equatable, Sendable {
         ("pop-threshold", "0–1, above peek: the force where it pops (0.75)"),
         ("fallback-interval", "seconds for the timed fallback to fill, 0–60 (1.0)"),
         ("export-dir", "the folder Ctrl+S exports go to (default: the pictures folder's ForceCanvas/)"),
+        ("barrel-button", "eraser (held, the pen erases; the default), undo (a press undoes) or none: the pen's lower barrel button"),
     ]
 
     /// Applies one `key = value` setting; throws a message naming the offending text.
@@ -63,6 +66,11 @@ public struct Settings: Equatable, Sendable {
                     throw SettingsError(message: "invalid fallback-interval \"\(value)\": expected seconds in (0, 60]")
                 }
                 fallbackInterval = v
+            case "barrel-button":
+                guard let action = BarrelAction(rawValue: value.trimmingCharacters(in: .whitespaces)) else {
+                    throw SettingsError(message: "invalid barrel-button \"\(value)\": expected \(BarrelAction.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                barrelAction = action
             case "export-dir":
                 let folder = value.trimmingCharacters(in: .whitespaces)
                 guard !folder.isEmpty else { throw SettingsError(message: "export-dir is empty: give a folder") }

@@ -238,7 +238,16 @@ extension AppState {
     /// at the last sample that had pressure, and the next sample with pressure starts a new
     /// stroke (a press that begins without pressure draws nothing until it has some); in
     /// between the pointer hovers. A force over the device's maximum is clamped and counted.
-    mutating func handlePointerWithPressurePolicy(_ p: PointerInput) {
+    mutating func handlePointerWithPressurePolicy(_ input: PointerInput) {
+        // A pen press that begins with the lower barrel button held erases, to its end.
+        var p = input
+        if p.source == .pen, barrelAction == .eraser {
+            if p.phase == .down { pressErasesByBarrel = barrelHeld }
+            if pressErasesByBarrel {
+                p.source = .eraser
+                if p.phase == .up || p.phase == .cancel { pressErasesByBarrel = false }
+            }
+        }
         if let raw = p.rawForce, let maximum = p.maximumForce, maximum > 0, raw > maximum { pressureClamped += 1 }
         // Infinity is over the maximum (clamped); NaN, zero and below are no pressure.
         let valid = p.rawForce.map { $0 > 0 } ?? true

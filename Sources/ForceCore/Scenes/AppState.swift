@@ -53,6 +53,11 @@ public struct AppState: Equatable, Sendable {
     /// The last sample of the press in progress that had valid pressure (where a stroke ends
     /// when pressure goes).
     var lastValidTouch: PointerInput?
+    /// What the pen's lower barrel button does, whether it is held, and whether the press in
+    /// progress began with it held (and so erases to its end).
+    public internal(set) var barrelAction = BarrelAction.eraser
+    var barrelHeld = false
+    var pressErasesByBarrel = false
     /// Force over the last seconds (the force plot).
     public internal(set) var forceHistory = ForceHistory()
     /// Delegate-style callbacks as they happened (the event log).
@@ -91,7 +96,8 @@ public struct AppState: Equatable, Sendable {
                 pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas,
                 shortcuts: ShortcutCatalog = ShortcutCatalog(), thresholds: ForceThresholds = .standard,
                 waitingInterval: Double = TimedFallback.defaultWaitingInterval, placement: ScreenLayout.Placement = .inside,
-                adding added: [any Scene] = []) {
+                barrelAction: BarrelAction = .eraser, adding added: [any Scene] = []) {
+        self.barrelAction = barrelAction
         self.thresholds = thresholds
         self.placement = placement
         self.waitingInterval = waitingInterval
@@ -158,6 +164,10 @@ public struct AppState: Equatable, Sendable {
         case .device(let d): device = d
         case .pressureCurve(let curve): pressure.setCurve(curve)
         case .tool(let tool): scenes.canvas.ink.tool = tool
+        case .button(let b):
+            guard b.button == 1 else { break }  // the upper one pans (the window's)
+            barrelHeld = b.down
+            if b.down, barrelAction == .undo { handleCommand(.undo) }
         case .view(let change): scenes.canvas.changeView(change, area: screenLayout.sceneArea)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)

@@ -66,6 +66,7 @@ extension Session {
         session.pressureEasing = state.pressure.emulator.easing
         session.thresholds = state.thresholds
         session.fallbackInterval = state.waitingInterval
+        session.barrelAction = state.barrelAction
         return session
     }
 

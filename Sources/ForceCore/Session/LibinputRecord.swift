@@ -9,10 +9,10 @@ import Foundation
 /// `BTN_TOUCH` going down or up is a press or a lift, a touching frame a move with `ABS_PRESSURE`
 /// as raw force (`maxForce` the axis's maximum), a frame in proximity (`BTN_TOOL_PEN`,
 /// `BTN_TOOL_RUBBER`: the eraser) without touch a hover move; `ABS_TILT_X/Y` become altitude and
-/// azimuth. The tablet's area is fitted into the document, aspect kept and centred. Times are
-/// the recorded ones from the first event, 0.1 s in; one that steps back is moved to 1 µs
-/// after the one before and counted. `ABS_DISTANCE` and the barrel buttons (`BTN_STYLUS`,
-/// `BTN_STYLUS2`) have no place in the session format yet: they are counted in the summary.
+/// azimuth; the barrel buttons (`BTN_STYLUS`, `BTN_STYLUS2`) become `button` events 1 and 2.
+/// The tablet's area is fitted into the document, aspect kept and centred. Times are the
+/// recorded ones from the first event, 0.1 s in; one that steps back is moved to 1 µs after the
+/// one before and counted. `ABS_DISTANCE` has no place in the session format yet: it is counted.
 public struct LibinputRecord {
     /// One axis's range as the kernel reports it.
     public struct Axis: Equatable, Sendable {
@@ -172,6 +172,7 @@ public struct LibinputRecord {
         var tool: InputSource?, touching = false
         var sentTool: InputSource?, sentTouch = false, announced = false
         var frameTime = 0.0, changed = false
+        var buttons: [PenButton] = []
         for e in events {
             frameTime = e.time
             switch (e.type, e.code) {
@@ -184,7 +185,9 @@ public struct LibinputRecord {
             case (Code.key, Code.toolPen): tool = e.value != 0 ? .pen : (tool == .pen ? nil : tool)
             case (Code.key, Code.toolRubber): tool = e.value != 0 ? .eraser : (tool == .eraser ? nil : tool)
             case (Code.key, Code.touch): touching = e.value != 0
-            case (Code.key, Code.stylus), (Code.key, Code.stylus2): if e.value != 0 { summary.buttonPresses += 1 }
+            case (Code.key, Code.stylus), (Code.key, Code.stylus2):
+                if e.value != 0 { summary.buttonPresses += 1 }
+                buttons.append(PenButton(button: e.code == Code.stylus ? 1 : 2, down: e.value != 0))
             case (Code.syn, 0):
                 var t = frameTime - start + 0.1
                 if t < last {
@@ -199,6 +202,8 @@ public struct LibinputRecord {
                     emit(.device(InputDevice(name: name.isEmpty ? "Tablet" : name, kind: .pen, hasForce: pressureAxis != nil, hasTilt: tilt)))
                     announced = true
                 }
+                for b in buttons { emit(.button(b)) }
+                buttons.removeAll()
                 let location = Point(x: offset.x + (x - xAxis.minimum) * scale, y: offset.y + (y - yAxis.minimum) * scale)
                 let angles = tilt ? Self.altitudeAzimuth(tiltX: tiltX, tiltY: tiltY, resolution: axes[Code.tiltX]?.resolution ?? 0) : nil
                 let source = tool ?? sentTool ?? .pen

@@ -50,7 +50,8 @@ public enum SessionCoding {
             + "\"widthMapping\":\"\(o.widthMapping.rawValue)\","
             + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
             + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)\(panelMembers(o))}" + checkMember(s.check)
-            + (s.title.map { ",\"title\":\(quoted($0))" } ?? "") + "}"
+            + (s.title.map { ",\"title\":\(quoted($0))" } ?? "")
+            + (s.barrelAction == .eraser ? "" : ",\"barrelButton\":\"\(s.barrelAction.rawValue)\"") + "}"
     }
 
     /// The panels added after the header's first version, written only when open (so a
@@ -91,6 +92,8 @@ public enum SessionCoding {
             case .fit: return t + "\"type\":\"view\",\"fit\":true}"
             case .actualSize: return t + "\"type\":\"view\",\"actualSize\":true}"
             }
+        case .button(let b):
+            return t + "\"type\":\"button\",\"button\":\(b.button),\"down\":\(b.down)}"
         case .tool(let tool):
             var s = t + "\"type\":\"tool\",\"tool\":\"\(tool.kind.rawValue)\""
             if let c = tool.colour { s += ",\"colour\":\"\(c.hex)\"" }

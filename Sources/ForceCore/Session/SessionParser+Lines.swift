@@ -43,6 +43,12 @@ extension SessionParser {
         // Version 1 replays as it was recorded: a dock it opened took its room from the screen
         // (the debug legend counts in any scene: it opens whenever the canvas is shown).
         session.placement = version == 1 && !options.dockPanels(onCanvas: true).isEmpty ? .inside : .outside
+        if let name = try f.optionalString("barrelButton") {
+            guard let action = BarrelAction(rawValue: name) else {
+                throw f.fail("unknown \"barrelButton\" \"\(name)\" (expected \(BarrelAction.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            session.barrelAction = action
+        }
         if let title = try f.optionalString("title") {
             guard title.utf8.count <= InputLimits.maximumNameBytes else {
                 throw f.fail("\"title\" is \(title.utf8.count) bytes long (at most \(InputLimits.maximumNameBytes))")
@@ -160,6 +166,10 @@ extension SessionParser {
             event = .caption(try parseCaption(f))
         case "view":
             event = .view(try parseViewChange(f))
+        case "button":
+            let button = try f.integer("button")
+            guard button == 1 || button == 2 else { throw f.fail("\"button\" must be 1 (the lower barrel button) or 2 (the upper)") }
+            event = .button(PenButton(button: button, down: try f.bool("down")))
         case "tool":
             let kindName = try f.optionalString("tool") ?? "pen"
             guard let kind = InkTool.Kind(rawValue: kindName) else {

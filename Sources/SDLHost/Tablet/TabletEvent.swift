@@ -11,4 +11,6 @@ enum TabletEvent: Equatable {
     case notice(String)
     /// The pen moved this far while hovering with its pan button held (`XI2PenSource.panButton`).
     case pan(dx: Double, dy: Double)
+    /// The pen's lower barrel button (X button 2, BTN_STYLUS) went down or up.
+    case barrel(down: Bool)
 }

@@ -159,6 +159,10 @@ final class XI2PenSource {
         let phase: PointerPhase
         switch type {
         case XI_ButtonPress:
+            if e.detail == Self.barrelButton {
+                out.append(.barrel(down: true))
+                return
+            }
             if e.detail == Self.panButton, strokeDevice == nil {
                 panning = (id, location)
                 return
@@ -168,6 +172,10 @@ final class XI2PenSource {
             strokeDevice = id
             panning = nil
         case XI_ButtonRelease:
+            if e.detail == Self.barrelButton {
+                out.append(.barrel(down: false))
+                return
+            }
             if e.detail == Self.panButton, panning?.device == id {
                 panning = nil
                 return
@@ -194,6 +202,9 @@ final class XI2PenSource {
 
     /// Button 1: the pen tip in xf86-input-wacom, xf86-input-libinput and XWayland.
     static let tipButton: Int32 = 1
+    /// Button 2: the pen's lower barrel switch (BTN_STYLUS; a middle click by default in
+    /// xf86-input-wacom): what it does is the config's `barrel-button` (held, it erases).
+    static let barrelButton: Int32 = 2
     /// Button 3: the pen's upper barrel switch (BTN_STYLUS2 in libinput, a right click by
     /// default in xf86-input-wacom); held while hovering, it pans the canvas.
     static let panButton: Int32 = 3

@@ -1,0 +1,18 @@
+/// A pen's barrel button pressed or released: 1 is the lower (BTN_STYLUS, X button 2), 2 the
+/// upper (BTN_STYLUS2, X button 3, which pans the canvas while the pen hovers).
+public struct PenButton: Equatable, Hashable, Sendable {
+    public var button: Int
+    public var down: Bool
+
+    public init(button: Int, down: Bool) {
+        self.button = button
+        self.down = down
+    }
+}
+
+/// What the lower barrel button does (the config's `barrel-button`, a session's header
+/// `barrelButton`): held, the pen erases (the default, as on most tablets' erasers); or one
+/// press undoes; or nothing.
+public enum BarrelAction: String, Equatable, Hashable, Sendable, CaseIterable {
+    case eraser, undo, none
+}
