@@ -17,9 +17,9 @@ struct ImportCommand: ParsableCommand {
             with the recorded pressure, tilt and times, hover as moves without a press, the \
             tablet's area fitted into --size (aspect kept). Open it with `forcecanvas run --replay \
             OUT.jsonl`, render or check it like any session. One line says what was read: strokes, \
-            samples, hover, barrel-button presses (kept as button events), distance samples (which \
-            the session format does not hold yet), and times that stepped back (moved to 1 µs \
-            after the one before).
+            samples, hover (with its distance), barrel-button presses (kept as button events), \
+            proximity in and out, the device's area, resolution, rate and ranges, and times \
+            that stepped back (moved to 1 µs after the one before).
             """)
 
     @Argument(help: "The Xournal++ document (.xopp) or `libinput record` capture (.yml).")
@@ -84,7 +84,7 @@ struct ImportCommand: ParsableCommand {
         if summary.buttonPresses > 0 {
             said += summary.buttonPresses == 1 ? " · 1 barrel-button press" : " · \(summary.buttonPresses) barrel-button presses"
         }
-        if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample")) (not kept)" }
+        if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample"))" }
         if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
         print(said)
     }

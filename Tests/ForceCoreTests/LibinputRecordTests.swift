@@ -22,7 +22,13 @@ final class LibinputRecordTests: XCTestCase {
         XCTAssertEqual(summary.timesMovedForward, 1)
         XCTAssertTrue(zip(session.events, session.events.dropFirst()).allSatisfy { $0.time <= $1.time }, "time never steps back")
         guard case .device(let device) = session.events.first?.event else { return XCTFail("the pen announces itself") }
-        XCTAssertEqual(device, InputDevice(name: "Test Tablet Pen", kind: .pen, hasForce: true, hasTilt: true))
+        XCTAssertEqual(device.name, "Test Tablet Pen")
+        XCTAssertTrue(device.hasForce && device.hasTilt)
+        // 44800 × 29600 units at 200 a millimetre, 8192 levels, ±64 units at 57 a radian, a
+        // report every 7.5 ms.
+        XCTAssertEqual(device.details, DeviceDetails(widthMM: 224, heightMM: 148, resolution: 200, rate: 133, pressureLevels: 8192, tiltRange: 64))
+        let proximity = session.events.compactMap { e -> Bool? in if case .proximity(.pen, let entering) = e.event { return entering } else { return nil } }
+        XCTAssertEqual(proximity, [true, false], "in, then out")
         let pointers = session.events.compactMap { e -> PointerInput? in if case .pointer(let p) = e.event { return p } else { return nil } }
         XCTAssertEqual(pointers.filter { $0.phase == .down }.count, 1)
         XCTAssertEqual(pointers.filter { $0.phase == .up }.count, 1)
@@ -36,6 +42,11 @@ final class LibinputRecordTests: XCTestCase {
         // Tilt 10 and −5 units at 57 a radian: leaning about 11°, towards +x and −y.
         XCTAssertEqual(try XCTUnwrap(down.altitude), Double.pi / 2 - atan(sqrt(pow(tan(10.0 / 57), 2) + pow(tan(-5.0 / 57), 2))), accuracy: 1e-9)
         XCTAssertNil(pointers.first?.rawForce, "hover carries no force")
+        XCTAssertEqual(try XCTUnwrap(pointers.first?.distance), 30.0 / 63, accuracy: 1e-9, "and its distance")
+        XCTAssertNil(down.distance)
+        // Every new field reads back from the session file as written.
+        let text = SessionCoding.encode(session)
+        XCTAssertEqual(try SessionCoding.parse(text, file: "capture").events, session.events)
 
         // Replayed, it is one stroke of the pressure the pen gave.
         let state = Fixtures.finalState(session)

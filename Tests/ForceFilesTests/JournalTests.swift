@@ -367,6 +367,21 @@ final class InkSnapshotTests: XCTestCase {
         return r
     }
 
+    /// A session with every field version 2 added (a tool, a barrel button, proximity, hover
+    /// distance, a device's details) written as a journal reads back whole, no line skipped.
+    func testEveryNewFieldSurvivesTheJournal() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/libinput-pen.yml").path
+        var (session, _) = try LibinputRecord(text: String(contentsOfFile: fixture, encoding: .utf8)).session(document: Viewport(width: 1280, height: 800))
+        session.events.insert(TimedEvent(time: 0.1, event: .tool(InkTool(kind: .highlighter, colour: InkColour(red: 1, green: 2, blue: 3), size: 9))), at: 0)
+        let journal = try Journal.open(directory: dir)
+        try SessionCoding.encode(session).write(toFile: journal.path, atomically: false, encoding: .utf8)
+        let r = try restored(journal.path)
+        XCTAssertEqual(r.skippedLines, [])
+        XCTAssertEqual(r.eventCount, session.events.count)
+        XCTAssertEqual(r.state.ink.strokes.map(\.tool.kind), [.highlighter])
+    }
+
     func testTheSnapshotReadsBackEqual() {
         let strokes = drawing().ink.strokes
         XCTAssertEqual(strokes.count, 4)

@@ -14,7 +14,7 @@ final class ImportCommandTests: XCTestCase {
         let r = try Binary.forcecanvas(["import", fixture, "--out", out])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "\(out): Test Tablet Pen · 1 stroke · 42 samples · 0.5 s · 8 hovering · 1 barrel-button press · 6 distance samples (not kept) · 1 time moved forward (stepped back)")
+                       "\(out): Test Tablet Pen · 1 stroke · 42 samples · 0.5 s · 8 hovering · 1 barrel-button press · 6 distance samples · 1 time moved forward (stepped back)")
         let session = try SessionCoding.parse(try String(contentsOfFile: out, encoding: .utf8), file: out)
         XCTAssertEqual(Fixtures.finalState(session).ink.strokes.count, 1)
         let rendered = try Binary.forcecanvas(["render", out, "--out", dir])

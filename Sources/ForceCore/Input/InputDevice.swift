@@ -13,15 +13,45 @@ public struct InputDevice: Equatable, Hashable, Sendable {
     public var hasForce: Bool
     /// Whether the device reports tilt.
     public var hasTilt: Bool
+    /// What made a recording, as far as the device says: a session records it, the core
+    /// does not use it.
+    public var details = DeviceDetails()
 
-    public init(name: String, kind: DeviceKind, hasForce: Bool, hasTilt: Bool = false) {
+    public init(name: String, kind: DeviceKind, hasForce: Bool, hasTilt: Bool = false, details: DeviceDetails = DeviceDetails()) {
         self.name = name
         self.kind = kind
         self.hasForce = hasForce
         self.hasTilt = hasTilt
+        self.details = details
     }
 
     /// The mouse with the wheel emulator: the device every session starts with. It counts as
     /// force-capable because the emulator supplies force (the Simulator's "Use Trackpad Force").
     public static let emulatedMouse = InputDevice(name: "Mouse (wheel emulator)", kind: .mouse, hasForce: true)
+}
+
+/// A tablet's description, each part when the device reports it: its active area in
+/// millimetres, resolution (units a millimetre), report rate (Hz), pressure levels, tilt range
+/// (± degrees), and the tool's id and serial number.
+public struct DeviceDetails: Equatable, Hashable, Sendable {
+    public var widthMM: Double?
+    public var heightMM: Double?
+    public var resolution: Double?
+    public var rate: Double?
+    public var pressureLevels: Int?
+    public var tiltRange: Double?
+    public var toolID: Int?
+    public var serial: Int?
+
+    public init(widthMM: Double? = nil, heightMM: Double? = nil, resolution: Double? = nil, rate: Double? = nil,
+                pressureLevels: Int? = nil, tiltRange: Double? = nil, toolID: Int? = nil, serial: Int? = nil) {
+        self.widthMM = widthMM
+        self.heightMM = heightMM
+        self.resolution = resolution
+        self.rate = rate
+        self.pressureLevels = pressureLevels
+        self.tiltRange = tiltRange
+        self.toolID = toolID
+        self.serial = serial
+    }
 }

@@ -28,6 +28,9 @@ public struct PointerInput: Equatable, Hashable, Sendable {
     public var altitude: Double?
     /// Pen azimuth in radians, if the pen has tilt.
     public var azimuth: Double?
+    /// How far a hovering pen is from the surface, 0 (touching) to 1 (the farthest the device
+    /// reports), if it reports it.
+    public var distance: Double?
 
     public init(
         phase: PointerPhase, location: Point, source: InputSource = .mouse,
@@ -81,6 +84,8 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case tool(InkTool)
     /// A pen's barrel button went down or up (`BarrelAction` says what the lower one does).
     case button(PenButton)
+    /// A pen (or its eraser end) came into the tablet's range, or left it.
+    case proximity(InputSource, entering: Bool)
 }
 
 /// An event with the time it happened, in seconds from the session start.

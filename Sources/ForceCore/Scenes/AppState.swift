@@ -164,6 +164,7 @@ public struct AppState: Equatable, Sendable {
         case .device(let d): device = d
         case .pressureCurve(let curve): pressure.setCurve(curve)
         case .tool(let tool): scenes.canvas.ink.tool = tool
+        case .proximity: break  // recorded for what made the session; the core draws nothing of it
         case .button(let b):
             guard b.button == 1 else { break }  // the upper one pans (the window's)
             barrelHeld = b.down

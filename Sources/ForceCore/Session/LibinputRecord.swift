@@ -12,7 +12,9 @@ import Foundation
 /// azimuth; the barrel buttons (`BTN_STYLUS`, `BTN_STYLUS2`) become `button` events 1 and 2.
 /// The tablet's area is fitted into the document, aspect kept and centred. Times are the
 /// recorded ones from the first event, 0.1 s in; one that steps back is moved to 1 µs after the
-/// one before and counted. `ABS_DISTANCE` has no place in the session format yet: it is counted.
+/// one before and counted. `ABS_DISTANCE` is the hover samples' `distance` (0–1 of its range),
+/// the tool leaving and entering the tablet's range `proximity` events, and the device line
+/// carries the area, resolution, pressure levels, tilt range and report rate.
 public struct LibinputRecord {
     /// One axis's range as the kernel reports it.
     public struct Axis: Equatable, Sendable {
@@ -165,10 +167,11 @@ public struct LibinputRecord {
                            y: (Double(document.height) - scale * (yAxis.maximum - yAxis.minimum)) / 2)
         var session = Session(viewport: document)
         session.title = name.isEmpty ? nil : name
+        let details = self.details
         let start = events.first?.time ?? 0
         var last = -Double.infinity
         // The state the frames build up, and what the last frame sent.
-        var x = xAxis.minimum, y = yAxis.minimum, pressure = 0.0, tiltX = 0.0, tiltY = 0.0
+        var x = xAxis.minimum, y = yAxis.minimum, pressure = 0.0, tiltX = 0.0, tiltY = 0.0, distance: Double?
         var tool: InputSource?, touching = false
         var sentTool: InputSource?, sentTouch = false, announced = false
         var frameTime = 0.0, changed = false
@@ -181,7 +184,12 @@ public struct LibinputRecord {
             case (Code.abs, Code.pressure): pressure = e.value; changed = true
             case (Code.abs, Code.tiltX): tiltX = e.value; changed = true
             case (Code.abs, Code.tiltY): tiltY = e.value; changed = true
-            case (Code.abs, Code.distance): summary.distanceSamples += 1
+            case (Code.abs, Code.distance):
+                summary.distanceSamples += 1
+                if let axis = axes[Code.distance], axis.maximum > axis.minimum {
+                    distance = min(1, max(0, (e.value - axis.minimum) / (axis.maximum - axis.minimum)))
+                }
+                changed = true
             case (Code.key, Code.toolPen): tool = e.value != 0 ? .pen : (tool == .pen ? nil : tool)
             case (Code.key, Code.toolRubber): tool = e.value != 0 ? .eraser : (tool == .eraser ? nil : tool)
             case (Code.key, Code.touch): touching = e.value != 0
@@ -199,8 +207,13 @@ public struct LibinputRecord {
                     last = t
                 }
                 if tool != nil, !announced {
-                    emit(.device(InputDevice(name: name.isEmpty ? "Tablet" : name, kind: .pen, hasForce: pressureAxis != nil, hasTilt: tilt)))
+                    emit(.device(InputDevice(name: name.isEmpty ? "Tablet" : name, kind: .pen, hasForce: pressureAxis != nil, hasTilt: tilt,
+                                             details: details)))
                     announced = true
+                }
+                if tool != sentTool {
+                    if let out = sentTool { emit(.proximity(out, entering: false)) }
+                    if let into = tool { emit(.proximity(into, entering: true)) }
                 }
                 for b in buttons { emit(.button(b)) }
                 buttons.removeAll()
@@ -208,10 +221,12 @@ public struct LibinputRecord {
                 let angles = tilt ? Self.altitudeAzimuth(tiltX: tiltX, tiltY: tiltY, resolution: axes[Code.tiltX]?.resolution ?? 0) : nil
                 let source = tool ?? sentTool ?? .pen
                 func sample(_ phase: PointerPhase, force: Bool) -> InputEvent {
-                    .pointer(PointerInput(phase: phase, location: location, source: source,
-                                          rawForce: force ? pressureAxis.map { _ in pressure } : nil,
-                                          maximumForce: force ? pressureAxis?.maximum : nil,
-                                          altitude: angles?.altitude, azimuth: angles?.azimuth))
+                    var input = PointerInput(phase: phase, location: location, source: source,
+                                             rawForce: force ? pressureAxis.map { _ in pressure } : nil,
+                                             maximumForce: force ? pressureAxis?.maximum : nil,
+                                             altitude: angles?.altitude, azimuth: angles?.azimuth)
+                    if !force { input.distance = distance }
+                    return .pointer(input)
                 }
                 let down = touching && tool != nil
                 if down, !sentTouch {
@@ -238,6 +253,27 @@ public struct LibinputRecord {
         }
         summary.duration = session.events.last?.time ?? 0
         return (session, summary)
+    }
+
+    /// What the capture says of the device: its area in millimetres and resolution (from the
+    /// X and Y axes), pressure levels, tilt range in degrees, and its report rate (the median
+    /// interval between `SYN_REPORT`s).
+    public var details: DeviceDetails {
+        var d = DeviceDetails()
+        if let x = axes[Code.x], let y = axes[Code.y], x.resolution > 0, y.resolution > 0 {
+            d.widthMM = (x.maximum - x.minimum) / x.resolution
+            d.heightMM = (y.maximum - y.minimum) / y.resolution
+            d.resolution = x.resolution
+        }
+        if let p = axes[Code.pressure], p.maximum > p.minimum { d.pressureLevels = Int(p.maximum - p.minimum) + 1 }
+        if let t = axes[Code.tiltX], t.maximum > t.minimum {
+            let perDegree = t.resolution > 0 ? t.resolution * Double.pi / 180 : 1
+            d.tiltRange = (max(abs(t.minimum), abs(t.maximum)) / perDegree).rounded()
+        }
+        let reports = events.filter { $0.type == Code.syn && $0.code == 0 }.map(\.time)
+        let gaps = zip(reports, reports.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
+        if !gaps.isEmpty { d.rate = (1 / gaps[gaps.count / 2]).rounded() }
+        return d
     }
 
     /// A pen's tilt from the vertical along X and Y (kernel units, `resolution` per radian; 0:

@@ -70,6 +70,7 @@ public enum SessionCoding {
             if let m = p.maximumForce { s += ",\"maxForce\":\(looseNum(m))" }
             if let a = p.altitude { s += ",\"altitude\":\(num(a))" }
             if let a = p.azimuth { s += ",\"azimuth\":\(num(a))" }
+            if let d = p.distance { s += ",\"distance\":\(num(d))" }
             return s + "}"
         case .wheel(let dy): return t + "\"type\":\"wheel\",\"dy\":\(num(dy))}"
         case .deepPress(let down): return t + "\"type\":\"deep\",\"down\":\(down)}"
@@ -82,7 +83,14 @@ public enum SessionCoding {
             return t + "\"type\":\"curve\",\"pressureCurve\":\"\(c.pressCurve)\",\"minimumPressure\":\(num(c.minimumPressure)),"
                 + "\"pressureMultiplier\":\(num(c.multiplier))}"
         case .device(let d):
-            return t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)}"
+            var s = t + "\"type\":\"device\",\"name\":\(quoted(d.name)),\"kind\":\"\(d.kind.rawValue)\",\"force\":\(d.hasForce),\"tilt\":\(d.hasTilt)"
+            let x = d.details
+            for (key, value) in [("widthMM", x.widthMM), ("heightMM", x.heightMM), ("resolution", x.resolution), ("rate", x.rate),
+                                 ("pressureLevels", x.pressureLevels.map(Double.init)), ("tiltRange", x.tiltRange),
+                                 ("toolId", x.toolID.map(Double.init)), ("serial", x.serial.map(Double.init))] {
+                if let value { s += ",\"\(key)\":\(num(value))" }
+            }
+            return s + "}"
         case .checkpoint(let name):
             return t + "\"type\":\"checkpoint\",\"name\":\(quoted(name))}"
         case .view(let change):
@@ -92,6 +100,8 @@ public enum SessionCoding {
             case .fit: return t + "\"type\":\"view\",\"fit\":true}"
             case .actualSize: return t + "\"type\":\"view\",\"actualSize\":true}"
             }
+        case .proximity(let source, let entering):
+            return t + "\"type\":\"proximity\",\"source\":\"\(source.rawValue)\",\"in\":\(entering)}"
         case .button(let b):
             return t + "\"type\":\"button\",\"button\":\(b.button),\"down\":\(b.down)}"
         case .tool(let tool):

@@ -139,10 +139,15 @@ extension SessionParser {
                 throw f.fail("unknown source \"\(sourceName)\" (expected \(InputSource.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             // Force values are clamped later, never rejected: a broken device must not stop a replay.
-            event = .pointer(PointerInput(
+            var input = PointerInput(
                 phase: phase, location: Point(x: try f.coordinate("x"), y: try f.coordinate("y")), source: source,
                 rawForce: try f.optionalLooseNumber("force"), maximumForce: try f.optionalLooseNumber("maxForce"),
-                altitude: try f.optionalNumber("altitude"), azimuth: try f.optionalNumber("azimuth")))
+                altitude: try f.optionalNumber("altitude"), azimuth: try f.optionalNumber("azimuth"))
+            if let d = try f.optionalNumber("distance") {
+                guard d >= 0, d <= 1 else { throw f.fail("\"distance\" must be 0 (touching) to 1 (the farthest)") }
+                input.distance = d
+            }
+            event = .pointer(input)
         case "wheel":
             event = .wheel(try f.number("dy"))
         case "deep":
@@ -166,6 +171,10 @@ extension SessionParser {
             event = .caption(try parseCaption(f))
         case "view":
             event = .view(try parseViewChange(f))
+        case "proximity":
+            let name = try f.string("source")
+            guard let source = InputSource(rawValue: name) else { throw f.fail("unknown source \"\(name)\"") }
+            event = .proximity(source, entering: try f.bool("in"))
         case "button":
             let button = try f.integer("button")
             guard button == 1 || button == 2 else { throw f.fail("\"button\" must be 1 (the lower barrel button) or 2 (the upper)") }
@@ -190,8 +199,22 @@ extension SessionParser {
             guard let kind = DeviceKind(rawValue: kindName) else {
                 throw f.fail("unknown device kind \"\(kindName)\" (expected \(DeviceKind.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
+            var details = DeviceDetails()
+            func positive(_ key: String) throws(SessionError) -> Double? {
+                guard let v = try f.optionalNumber(key) else { return nil }
+                guard v.isFinite, v >= 0, v <= 1e9 else { throw f.fail("\"\(key)\" must be a number from 0 to 1e9") }
+                return v
+            }
+            details.widthMM = try positive("widthMM")
+            details.heightMM = try positive("heightMM")
+            details.resolution = try positive("resolution")
+            details.rate = try positive("rate")
+            details.tiltRange = try positive("tiltRange")
+            details.pressureLevels = try positive("pressureLevels").map { Int($0) }
+            details.toolID = try positive("toolId").map { Int($0) }
+            details.serial = try positive("serial").map { Int($0) }
             event = .device(InputDevice(name: try f.name("name"), kind: kind, hasForce: try f.bool("force"),
-                                        hasTilt: try f.optionalBool("tilt") ?? false))
+                                        hasTilt: try f.optionalBool("tilt") ?? false, details: details))
         default:
             throw f.fail("unknown event type \"\(type)\"")
         }
