@@ -50,6 +50,8 @@ enum PickerKey: Equatable {
     case undo
     /// N or Ctrl+N: a new document.
     case newDocument
+    /// Ctrl+L: type the path of a file to open (a session, a Xournal++ document, a capture).
+    case openPath
     /// Backspace while naming.
     case backspace
     /// Text typed while naming.
@@ -128,6 +130,7 @@ enum KeyMap {
             if key(SDLK_d) { return .duplicate }
             if key(SDLK_z) { return .undo }
             if key(SDLK_n) { return .newDocument }
+            if key(SDLK_l) { return .openPath }
             return nil
         }
         if key(SDLK_UP) { return .up }

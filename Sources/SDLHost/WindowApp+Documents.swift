@@ -1,6 +1,7 @@
 import CSDL2
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// What a picker row opens.
@@ -120,6 +121,10 @@ extension WindowApp {
                 naming(key, &menu, now: now, &s)
                 return true
             }
+            if menu.openingPath != nil {
+                typingPath(key, &menu, &s)
+                return true
+            }
             switch key {
             case .up: menu.move(by: -1)
             case .down: menu.move(by: 1)
@@ -156,6 +161,8 @@ extension WindowApp {
                     newDocumentStarted(leaving: before, at: now, &s)
                 }
                 return true
+            case .openPath:
+                menu.openingPath = ""
             case .backspace, .text:
                 break
             }
@@ -202,6 +209,25 @@ extension WindowApp {
         case .close: menu.naming = nil
         case .backspace: if menu.naming?.isEmpty == false { menu.naming?.removeLast() }
         case .text(let t): if (menu.naming?.count ?? 0) < 200 { menu.naming? += t }
+        default: break
+        }
+        s.lessonMenu = menu
+    }
+
+    /// A key while the picker takes a file's path: Return opens it (`~/` is the home folder),
+    /// Esc leaves it.
+    private func typingPath(_ key: PickerKey, _ menu: inout LessonMenu, _ s: inout Running) {
+        switch key {
+        case .open:
+            let typed = (menu.openingPath ?? "").trimmingCharacters(in: .whitespaces)
+            menu.openingPath = nil
+            guard !typed.isEmpty else { break }
+            s.lessonMenu = nil
+            s.pendingOpen = typed.hasPrefix("~/") ? (Environment.current[.home] ?? "~") + typed.dropFirst(1) : typed
+            return
+        case .close: menu.openingPath = nil
+        case .backspace: if menu.openingPath?.isEmpty == false { menu.openingPath?.removeLast() }
+        case .text(let t): if (menu.openingPath?.utf8.count ?? 0) < 4096 { menu.openingPath? += t }
         default: break
         }
         s.lessonMenu = menu

@@ -55,6 +55,8 @@ public final class WindowApp {
         /// file's are (`SessionParser.timeStep`): the journal and recording never step back.
         var lastEventTime = -Double.infinity
         var timesMovedForward = 0
+        /// A file the picker was asked to open (Ctrl+L), opened once the frame's events are done.
+        var pendingOpen: String?
         /// The clock was set to another timeline this frame (a fork, another document): the
         /// frame's remaining events and its tick are dropped (their times were the old one's).
         var rebased = false
@@ -161,7 +163,8 @@ public final class WindowApp {
         while s.running {
             let frameStart = l.clock.now
             let polled = poll(frameStart, &l)
-            l.translator.picker = s.lessonMenu == nil ? .closed : s.lessonMenu?.naming == nil ? .open : .naming
+            l.translator.picker = s.lessonMenu == nil ? .closed
+                : s.lessonMenu?.naming == nil && s.lessonMenu?.openingPath == nil ? .open : .naming
             let events = translate(polled, &l)
             update(events, frameStart, &l, &s)
             updateTitle(&l, s)
@@ -220,6 +223,10 @@ public final class WindowApp {
     /// events due, host requests, an Open Recent that finished reading, finished exports.
     private func update(_ events: [(HostEvent, Double)], _ frameStart: Double, _ l: inout Loop, _ s: inout Running) {
         for (h, t) in events where !s.rebased { perform(h, at: t, frameStart: frameStart, &l, &s) }
+        if let path = s.pendingOpen {
+            s.pendingOpen = nil
+            open(path, at: frameStart, &l, &s)
+        }
         for request in s.state.takeHostRequests() {
             switch request {
             case .newDocument:

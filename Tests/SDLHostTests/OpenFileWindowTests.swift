@@ -32,4 +32,31 @@ final class OpenFileWindowTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("missing.yml"), bad.stderr)
         XCTAssertEqual(store.list().count, 2, "nothing opened, nothing lost")
     }
+
+    /// The picker opens a file by its path (Ctrl+L, typed, Return).
+    func testThePickerOpensAFileByItsPath() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        try FileManager.default.copyItem(atPath: Binary.repository.appendingPathComponent("Assets/Sessions/golden-pressure.jsonl").path,
+                                         toPath: dir + "/three.jsonl")
+        let (process, window) = try Binary.launchWindow(["--size", "800x600"], environment: env)
+        for keys in [["ctrl+o"], ["ctrl+l"]] {
+            Thread.sleep(forTimeInterval: 0.3)
+            try Binary.xdotool(keys.flatMap { ["key", "--window", window, $0] })
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        try Binary.xdotool(["type", "--window", window, "--delay", "20", dir + "/three.jsonl"])
+        Thread.sleep(forTimeInterval: 0.3)
+        try Binary.xdotool(["key", "--window", window, "Return"])
+        Thread.sleep(forTimeInterval: 1.5)
+        try Binary.xdotool(["key", "--window", window, "ctrl+q"])
+        Binary.waitForExit(process)
+        XCTAssertEqual(process.terminationStatus, 0)
+        let documents = DocumentStore(directory: dir + "/state/forcecanvas/documents").list()
+        XCTAssertEqual(documents.first?.name, "three", "\(documents.map(\.name))")
+        XCTAssertEqual(documents.first?.strokes, 3)
+    }
 }

@@ -22,8 +22,14 @@ struct LessonMenuPainter {
         CairoDrawing.fillRoundedRect(f, radius: 12, colour: RGBA(0.12, 0.12, 0.15, 0.97), cr)
         TextPainter.draw("DOCUMENTS · LESSONS · TRASH", at: Point(x: f.x + 16, y: f.y + 9),
                          style: .init(size: 12, bold: true, colour: Palette.panelDim), width: f.width - 32, overflow: .ellipsize, in: cr)
-        let keys = menu.naming != nil ? "Type the name · Return keeps it · Esc leaves it as it was"
-            : "Return opens · F2 renames · Ctrl+D duplicates · Delete → trash · Ctrl+Z undoes · N new · Esc"
+        let keys: String
+        if let path = menu.openingPath {
+            keys = "Open: " + path + "▏ · Return opens · Esc"
+        } else if menu.naming != nil {
+            keys = "Type the name · Return keeps it · Esc leaves it as it was"
+        } else {
+            keys = "Return opens · F2 renames · Ctrl+D duplicates · Delete → trash · Ctrl+Z undoes · N new · Ctrl+L a file · Esc"
+        }
         TextPainter.draw(keys, at: Point(x: f.x + 16, y: f.y + 26), style: .init(size: 11, colour: Palette.panelDim),
                          width: f.width - 32, overflow: .ellipsize, in: cr)
         if menu.entries.isEmpty {

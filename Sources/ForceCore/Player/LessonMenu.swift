@@ -3,7 +3,7 @@
 /// in the trash, in a list over the window. The arrows (or the pointer) choose one; Return or
 /// a click opens it (a document on the canvas, a lesson in the player, a deleted document back
 /// from the trash); F2 renames, Ctrl+D duplicates, Delete moves to the trash, Ctrl+Z takes the
-/// last delete back, Esc closes the list. A list longer than the window scrolls with the
+/// last delete back, Ctrl+L opens a file by its path, Esc closes the list. A list longer than the window scrolls with the
 /// highlight.
 public struct LessonMenu: Equatable, Sendable {
     /// What a row is.
@@ -44,6 +44,8 @@ public struct LessonMenu: Equatable, Sendable {
     public private(set) var highlighted = 0
     /// The name being typed for the highlighted document (F2), nil when not renaming.
     public var naming: String?
+    /// The path of a file to open being typed (Ctrl+L), nil when not typing one.
+    public var openingPath: String?
     /// Return on "Empty the trash" was pressed once: the next one empties it.
     public var confirmingEmptyTrash = false
 
