@@ -140,6 +140,7 @@ struct RunCommand: ParsableCommand {
         config.thresholds = try settings.thresholds()
         config.fallbackInterval = settings.fallbackInterval
         config.barrelAction = settings.barrelAction
+        config.barrelAction2 = settings.barrelAction2
         config.scene = scene ?? .canvas
         config.shortcuts = try ShortcutFiles.load(infoPlist: infoPlist, dynamic: true)
         config.playerShortcuts = ShortcutCatalog(staticItems: config.shortcuts.staticItems)

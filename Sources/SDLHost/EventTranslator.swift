@@ -193,8 +193,8 @@ struct EventTranslator {
             return [.notice(text)]
         case .pan(let dx, let dy):
             return [.input(.view(.pan(dx: dx, dy: dy)))]
-        case .barrel(let down):
-            return [.input(.button(PenButton(button: 1, down: down)))]
+        case .barrel(let button, let down):
+            return [.input(.button(PenButton(button: button, down: down)))]
         case .otherPointer:
             guard case .pen = driver, penStroke == nil else { return [] }
             driver = .mouse

@@ -14,6 +14,9 @@ extension WindowApp {
             connection = c
         }
         let source = XI2PenSource(connection: connection)
+        source.panButtons = Set([config.barrelAction, config.barrelAction2].enumerated().compactMap { i, action in
+            action == .pan ? Int32(i + 2) : nil
+        })
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window.window, &w, &h)
         source.windowResized(sdlWidth: w)

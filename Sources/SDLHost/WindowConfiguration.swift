@@ -13,8 +13,10 @@ public struct WindowConfiguration {
     /// Peek/pop thresholds and the timed fallback's interval.
     public var thresholds = ForceThresholds.standard
     public var fallbackInterval = TimedFallback.defaultWaitingInterval
-    /// What the pen's lower barrel button does (the config's `barrel-button`).
+    /// What the pen's lower and upper barrel buttons do (the config's `barrel-button` and
+    /// `barrel-button-2`).
     public var barrelAction = BarrelAction.eraser
+    public var barrelAction2 = BarrelAction.pan
     /// The scene the window opens in.
     public var scene = SceneKind.canvas
     /// A state to go on from instead of a new one (the canvas the journal restored); its time
@@ -84,6 +86,7 @@ public struct WindowConfiguration {
                               pressureEasing: pressureEasing, pressureCurve: pressureCurve, scene: scene, thresholds: thresholds,
                               fallbackInterval: fallbackInterval)
         session.barrelAction = barrelAction
+        session.barrelAction2 = barrelAction2
         return session
     }
 }

@@ -35,7 +35,16 @@ final class PenButtonTests: XCTestCase {
         d.send(.button(PenButton(button: 1, down: true)))
         d.send(.button(PenButton(button: 1, down: false)))
         XCTAssertEqual(d.state.ink.strokes.count, 1, "a press undid the last stroke")
+        // The upper one set to erase erases, the lower one set to nothing does nothing.
         session.barrelAction = .none
+        session.barrelAction2 = .eraser
+        XCTAssertTrue(SessionCoding.headerLine(session).contains(#""barrelButton2":"eraser""#))
+        var upper = Driver(session.initialState())
+        stroke(&upper, y: 100)
+        upper.send(.button(PenButton(button: 2, down: true)))
+        stroke(&upper, y: 100)
+        XCTAssertEqual(upper.state.ink.strokes.count, 0, "the upper button erased")
+        session.barrelAction2 = .pan
         var quiet = Driver(session.initialState())
         stroke(&quiet, y: 100)
         quiet.send(.button(PenButton(button: 1, down: true)))
@@ -50,7 +59,9 @@ final class PenButtonTests: XCTestCase {
         var settings = Settings()
         try settings.set("barrel-button", to: "undo")
         XCTAssertEqual(settings.barrelAction, .undo)
-        XCTAssertThrowsError(try settings.set("barrel-button", to: "pan"))
+        XCTAssertThrowsError(try settings.set("barrel-button", to: "menu"))
+        try settings.set("barrel-button-2", to: "eraser")
+        XCTAssertEqual(settings.barrelAction2, .eraser)
     }
 
     func testACaptureKeepsItsBarrelButton() throws {

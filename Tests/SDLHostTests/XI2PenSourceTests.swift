@@ -181,10 +181,11 @@ final class XI2PenSourceTests: XCTestCase {
         x.push(XI_Motion, device: 12, x: 110, y: 100, valuators: [2: 0])
         x.push(XI_ButtonRelease, device: 12, x: 110, y: 100, button: 2, valuators: [2: 0])
         let events = x.drain(s)
-        XCTAssertEqual(events.filter { if case .barrel = $0 { return true } else { return false } }, [.barrel(down: true), .barrel(down: false)])
+        XCTAssertEqual(events.filter { if case .barrel = $0 { return true } else { return false } },
+                       [.barrel(button: 1, down: true), .barrel(button: 1, down: false)])
         XCTAssertEqual(events.compactMap(\.sample?.phase), [.move, .move])
         var translator = EventTranslator()
-        XCTAssertEqual(translator.translate(TabletEvent.barrel(down: true)), [.input(.button(PenButton(button: 1, down: true)))])
+        XCTAssertEqual(translator.translate(TabletEvent.barrel(button: 1, down: true)), [.input(.button(PenButton(button: 1, down: true)))])
     }
 
     func testAnotherPointerAfterThePenIsReportedOnce() {

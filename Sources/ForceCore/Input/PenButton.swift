@@ -10,9 +10,10 @@ public struct PenButton: Equatable, Hashable, Sendable {
     }
 }
 
-/// What the lower barrel button does (the config's `barrel-button`, a session's header
-/// `barrelButton`): held, the pen erases (the default, as on most tablets' erasers); or one
-/// press undoes; or nothing.
+/// What a barrel button does (the config's `barrel-button` and `barrel-button-2`, a session's
+/// header `barrelButton` and `barrelButton2`): held, the pen erases (the lower one's default, as
+/// on most tablets' erasers); held while hovering, the pen pans the canvas (the upper one's
+/// default: the window's, never in the core); a press undoes; or nothing.
 public enum BarrelAction: String, Equatable, Hashable, Sendable, CaseIterable {
-    case eraser, undo, none
+    case eraser, pan, undo, none
 }

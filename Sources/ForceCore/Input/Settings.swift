@@ -16,8 +16,9 @@ public struct Settings: Equatable, Sendable {
     /// Where Ctrl+S exports go, as written (`~/` is the home folder; nil: the pictures folder's
     /// `ForceCanvas/`).
     public var exportDirectory: String?
-    /// What the pen's lower barrel button does (held: erase).
+    /// What the pen's lower and upper barrel buttons do (held: erase; held hovering: pan).
     public var barrelAction = BarrelAction.eraser
+    public var barrelAction2 = BarrelAction.pan
 
     public init() {}
 
@@ -32,7 +33,8 @@ public struct Settings: Equatable, Sendable {
         ("pop-threshold", "0–1, above peek: the force where it pops (0.75)"),
         ("fallback-interval", "seconds for the timed fallback to fill, 0–60 (1.0)"),
         ("export-dir", "the folder Ctrl+S exports go to (default: the pictures folder's ForceCanvas/)"),
-        ("barrel-button", "eraser (held, the pen erases; the default), undo (a press undoes) or none: the pen's lower barrel button"),
+        ("barrel-button", "the pen's lower barrel button: eraser (held, the pen erases; the default), pan (held hovering), undo or none"),
+        ("barrel-button-2", "the pen's upper barrel button: pan (held hovering, the pen pans; the default), eraser, undo or none"),
     ]
 
     /// Applies one `key = value` setting; throws a message naming the offending text.
@@ -66,11 +68,11 @@ public struct Settings: Equatable, Sendable {
                     throw SettingsError(message: "invalid fallback-interval \"\(value)\": expected seconds in (0, 60]")
                 }
                 fallbackInterval = v
-            case "barrel-button":
+            case "barrel-button", "barrel-button-2":
                 guard let action = BarrelAction(rawValue: value.trimmingCharacters(in: .whitespaces)) else {
-                    throw SettingsError(message: "invalid barrel-button \"\(value)\": expected \(BarrelAction.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw SettingsError(message: "invalid \(key) \"\(value)\": expected \(BarrelAction.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                barrelAction = action
+                if key == "barrel-button" { barrelAction = action } else { barrelAction2 = action }
             case "export-dir":
                 let folder = value.trimmingCharacters(in: .whitespaces)
                 guard !folder.isEmpty else { throw SettingsError(message: "export-dir is empty: give a folder") }

@@ -241,7 +241,7 @@ extension AppState {
     mutating func handlePointerWithPressurePolicy(_ input: PointerInput) {
         // A pen press that begins with the lower barrel button held erases, to its end.
         var p = input
-        if p.source == .pen, barrelAction == .eraser {
+        if p.source == .pen, barrelActions.contains(.eraser) {
             if p.phase == .down { pressErasesByBarrel = barrelHeld }
             if pressErasesByBarrel {
                 p.source = .eraser

@@ -53,9 +53,9 @@ public struct AppState: Equatable, Sendable {
     /// The last sample of the press in progress that had valid pressure (where a stroke ends
     /// when pressure goes).
     var lastValidTouch: PointerInput?
-    /// What the pen's lower barrel button does, whether it is held, and whether the press in
-    /// progress began with it held (and so erases to its end).
-    public internal(set) var barrelAction = BarrelAction.eraser
+    /// What the pen's lower and upper barrel buttons do, whether one that erases is held, and
+    /// whether the press in progress began with it held (and so erases to its end).
+    public internal(set) var barrelActions: [BarrelAction] = [.eraser, .pan]
     var barrelHeld = false
     var pressErasesByBarrel = false
     /// Force over the last seconds (the force plot).
@@ -96,8 +96,8 @@ public struct AppState: Equatable, Sendable {
                 pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas,
                 shortcuts: ShortcutCatalog = ShortcutCatalog(), thresholds: ForceThresholds = .standard,
                 waitingInterval: Double = TimedFallback.defaultWaitingInterval, placement: ScreenLayout.Placement = .inside,
-                barrelAction: BarrelAction = .eraser, adding added: [any Scene] = []) {
-        self.barrelAction = barrelAction
+                barrelActions: [BarrelAction] = [.eraser, .pan], adding added: [any Scene] = []) {
+        self.barrelActions = barrelActions.count == 2 ? barrelActions : [.eraser, .pan]
         self.thresholds = thresholds
         self.placement = placement
         self.waitingInterval = waitingInterval
@@ -166,9 +166,12 @@ public struct AppState: Equatable, Sendable {
         case .tool(let tool): scenes.canvas.ink.tool = tool
         case .proximity: break  // recorded for what made the session; the core draws nothing of it
         case .button(let b):
-            guard b.button == 1 else { break }  // the upper one pans (the window's)
-            barrelHeld = b.down
-            if b.down, barrelAction == .undo { handleCommand(.undo) }
+            guard (1...2).contains(b.button) else { break }
+            switch barrelActions[b.button - 1] {
+            case .eraser: barrelHeld = b.down
+            case .undo: if b.down { handleCommand(.undo) }
+            case .pan, .none: break  // panning is the window's
+            }
         case .view(let change): scenes.canvas.changeView(change, area: screenLayout.sceneArea)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)

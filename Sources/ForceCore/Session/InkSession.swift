@@ -66,7 +66,8 @@ extension Session {
         session.pressureEasing = state.pressure.emulator.easing
         session.thresholds = state.thresholds
         session.fallbackInterval = state.waitingInterval
-        session.barrelAction = state.barrelAction
+        session.barrelAction = state.barrelActions[0]
+        session.barrelAction2 = state.barrelActions[1]
         return session
     }
 

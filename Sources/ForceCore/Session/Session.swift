@@ -24,8 +24,10 @@ public struct Session: Equatable, Sendable {
     /// Peek/pop thresholds and the timed fallback's interval the session was recorded with.
     public var thresholds: ForceThresholds
     public var fallbackInterval: Double
-    /// What the pen's lower barrel button does (written only when not the default, `eraser`).
+    /// What the pen's lower and upper barrel buttons do (written only when not the defaults,
+    /// `eraser` and `pan`).
     public var barrelAction = BarrelAction.eraser
+    public var barrelAction2 = BarrelAction.pan
     /// The tolerances `forcecanvas check` applies to this session's checkpoints (header `"check"`).
     public var check = CheckTolerances()
     /// What the session shows, in a few words (header `"title"`): a lesson's name in
@@ -61,7 +63,7 @@ public struct Session: Equatable, Sendable {
     public func initialState(shortcuts: ShortcutCatalog = ShortcutCatalog()) -> AppState {
         AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep, easing: pressureEasing),
                  pressureCurve: pressureCurve, scene: scene, shortcuts: shortcuts, thresholds: thresholds,
-                 waitingInterval: fallbackInterval, placement: placement, barrelAction: barrelAction)
+                 waitingInterval: fallbackInterval, placement: placement, barrelActions: [barrelAction, barrelAction2])
     }
 }
 

@@ -51,7 +51,8 @@ public enum SessionCoding {
             + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
             + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)\(panelMembers(o))}" + checkMember(s.check)
             + (s.title.map { ",\"title\":\(quoted($0))" } ?? "")
-            + (s.barrelAction == .eraser ? "" : ",\"barrelButton\":\"\(s.barrelAction.rawValue)\"") + "}"
+            + (s.barrelAction == .eraser ? "" : ",\"barrelButton\":\"\(s.barrelAction.rawValue)\"")
+            + (s.barrelAction2 == .pan ? "" : ",\"barrelButton2\":\"\(s.barrelAction2.rawValue)\"") + "}"
     }
 
     /// The panels added after the header's first version, written only when open (so a

@@ -43,11 +43,12 @@ extension SessionParser {
         // Version 1 replays as it was recorded: a dock it opened took its room from the screen
         // (the debug legend counts in any scene: it opens whenever the canvas is shown).
         session.placement = version == 1 && !options.dockPanels(onCanvas: true).isEmpty ? .inside : .outside
-        if let name = try f.optionalString("barrelButton") {
+        for key in ["barrelButton", "barrelButton2"] {
+            guard let name = try f.optionalString(key) else { continue }
             guard let action = BarrelAction(rawValue: name) else {
-                throw f.fail("unknown \"barrelButton\" \"\(name)\" (expected \(BarrelAction.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw f.fail("unknown \"\(key)\" \"\(name)\" (expected \(BarrelAction.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            session.barrelAction = action
+            if key == "barrelButton" { session.barrelAction = action } else { session.barrelAction2 = action }
         }
         if let title = try f.optionalString("title") {
             guard title.utf8.count <= InputLimits.maximumNameBytes else {

@@ -11,6 +11,7 @@ enum TabletEvent: Equatable {
     case notice(String)
     /// The pen moved this far while hovering with its pan button held (`XI2PenSource.panButton`).
     case pan(dx: Double, dy: Double)
-    /// The pen's lower barrel button (X button 2, BTN_STYLUS) went down or up.
-    case barrel(down: Bool)
+    /// A barrel button that does not pan went down or up: 1 the lower (X button 2,
+    /// BTN_STYLUS), 2 the upper (X button 3, BTN_STYLUS2).
+    case barrel(button: Int, down: Bool)
 }

@@ -35,6 +35,8 @@ final class XI2PenSource {
     /// The pen holding its upper barrel button while hovering, and where it last was: its
     /// motion pans the canvas.
     private var panning: (device: Int32, at: Point)?
+    /// The barrel buttons (X buttons 2 and 3) that pan (`BarrelAction.pan`).
+    var panButtons: Set<Int32> = [panButton]
     /// Whether a pen produced the last pointer input this source saw.
     private var penWasLast = false
     private var reported: Set<Int32> = []
@@ -159,11 +161,11 @@ final class XI2PenSource {
         let phase: PointerPhase
         switch type {
         case XI_ButtonPress:
-            if e.detail == Self.barrelButton {
-                out.append(.barrel(down: true))
+            if Self.barrelButtons.contains(e.detail), !panButtons.contains(e.detail) {
+                out.append(.barrel(button: Int(e.detail) - 1, down: true))
                 return
             }
-            if e.detail == Self.panButton, strokeDevice == nil {
+            if panButtons.contains(e.detail), strokeDevice == nil {
                 panning = (id, location)
                 return
             }
@@ -172,11 +174,11 @@ final class XI2PenSource {
             strokeDevice = id
             panning = nil
         case XI_ButtonRelease:
-            if e.detail == Self.barrelButton {
-                out.append(.barrel(down: false))
+            if Self.barrelButtons.contains(e.detail), !panButtons.contains(e.detail) {
+                out.append(.barrel(button: Int(e.detail) - 1, down: false))
                 return
             }
-            if e.detail == Self.panButton, panning?.device == id {
+            if panButtons.contains(e.detail), panning?.device == id {
                 panning = nil
                 return
             }
@@ -202,11 +204,12 @@ final class XI2PenSource {
 
     /// Button 1: the pen tip in xf86-input-wacom, xf86-input-libinput and XWayland.
     static let tipButton: Int32 = 1
-    /// Button 2: the pen's lower barrel switch (BTN_STYLUS; a middle click by default in
-    /// xf86-input-wacom): what it does is the config's `barrel-button` (held, it erases).
-    static let barrelButton: Int32 = 2
-    /// Button 3: the pen's upper barrel switch (BTN_STYLUS2 in libinput, a right click by
-    /// default in xf86-input-wacom); held while hovering, it pans the canvas.
+    /// Buttons 2 and 3: the pen's lower and upper barrel switches (BTN_STYLUS and BTN_STYLUS2
+    /// in libinput; a middle and a right click by default in xf86-input-wacom). What each does
+    /// is the config's `barrel-button` and `barrel-button-2`: a button that pans (the upper
+    /// one by default) pans the canvas while held hovering; the others are reported.
+    static let barrelButtons: Set<Int32> = [2, 3]
+    /// The upper barrel switch, the one that pans by default.
     static let panButton: Int32 = 3
 
     /// The hierarchy flags after which a device may be gone.
