@@ -26,7 +26,8 @@ final class LibinputRecordTests: XCTestCase {
         XCTAssertTrue(device.hasForce && device.hasTilt)
         // 44800 × 29600 units at 200 a millimetre, 8192 levels, ±64 units at 57 a radian, a
         // report every 7.5 ms.
-        XCTAssertEqual(device.details, DeviceDetails(widthMM: 224, heightMM: 148, resolution: 200, rate: 133, pressureLevels: 8192, tiltRange: 64))
+        XCTAssertEqual(device.details, DeviceDetails(widthMM: 224, heightMM: 148, resolution: 200, rate: 133, pressureLevels: 8192, tiltRange: 64,
+                                                     toolID: 2082, serial: 123_456_789))
         let proximity = session.events.compactMap { e -> Bool? in if case .proximity(.pen, let entering) = e.event { return entering } else { return nil } }
         XCTAssertEqual(proximity, [true, false], "in, then out")
         let pointers = session.events.compactMap { e -> PointerInput? in if case .pointer(let p) = e.event { return p } else { return nil } }

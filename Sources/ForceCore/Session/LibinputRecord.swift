@@ -14,7 +14,8 @@ import Foundation
 /// recorded ones from the first event, 0.1 s in; one that steps back is moved to 1 µs after the
 /// one before and counted. `ABS_DISTANCE` is the hover samples' `distance` (0–1 of its range),
 /// the tool leaving and entering the tablet's range `proximity` events, and the device line
-/// carries the area, resolution, pressure levels, tilt range and report rate.
+/// carries the area, resolution, pressure levels, tilt range and report rate, and the tool's id
+/// (`ABS_MISC`) and serial (`MSC_SERIAL`) when the driver sends them.
 public struct LibinputRecord {
     /// One axis's range as the kernel reports it.
     public struct Axis: Equatable, Sendable {
@@ -44,7 +45,8 @@ public struct LibinputRecord {
     }
 
     enum Code {
-        static let syn = 0, key = 1, abs = 3
+        static let syn = 0, key = 1, abs = 3, msc = 4
+        static let misc = 40, serial = 0
         static let x = 0, y = 1, pressure = 24, distance = 25, tiltX = 26, tiltY = 27
         static let toolPen = 320, toolRubber = 321, touch = 330, stylus = 331, stylus2 = 332
     }
@@ -176,6 +178,7 @@ public struct LibinputRecord {
         var sentTool: InputSource?, sentTouch = false, announced = false
         var frameTime = 0.0, changed = false
         var buttons: [PenButton] = []
+        var toolID: Int?, serial: Int?
         for e in events {
             frameTime = e.time
             switch (e.type, e.code) {
@@ -184,6 +187,8 @@ public struct LibinputRecord {
             case (Code.abs, Code.pressure): pressure = e.value; changed = true
             case (Code.abs, Code.tiltX): tiltX = e.value; changed = true
             case (Code.abs, Code.tiltY): tiltY = e.value; changed = true
+            case (Code.abs, Code.misc): if e.value != 0 { toolID = Int(e.value) }
+            case (Code.msc, Code.serial): if e.value != 0 { serial = Int(e.value) }
             case (Code.abs, Code.distance):
                 summary.distanceSamples += 1
                 if let axis = axes[Code.distance], axis.maximum > axis.minimum {
@@ -207,8 +212,10 @@ public struct LibinputRecord {
                     last = t
                 }
                 if tool != nil, !announced {
+                    var d = details
+                    (d.toolID, d.serial) = (toolID, serial)
                     emit(.device(InputDevice(name: name.isEmpty ? "Tablet" : name, kind: .pen, hasForce: pressureAxis != nil, hasTilt: tilt,
-                                             details: details)))
+                                             details: d)))
                     announced = true
                 }
                 if tool != sentTool {
