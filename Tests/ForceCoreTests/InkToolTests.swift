@@ -6,11 +6,7 @@ import XCTest
 /// Shift+[ ]) or a `tool` event, carried by each stroke, written and read back by sessions,
 /// redrawing sessions, compaction and the ink snapshot; the default pen draws as before.
 final class InkToolTests: XCTestCase {
-    func draw(_ d: inout Driver, y: Double) {
-        d.down(100, y, source: .pen, force: 0.5)
-        for x in stride(from: 110.0, through: 300, by: 10) { d.move(x, y, source: .pen, force: 0.5) }
-        d.up(300, y, source: .pen, force: 0.5)
-    }
+    func draw(_ d: inout Driver, y: Double) { d.penStroke(y: y, step: 10) }
 
     func testCommandsChooseTheToolAndEachStrokeKeepsItsOwn() {
         var d = Driver()

@@ -5,11 +5,7 @@ import XCTest
 /// The pen's lower barrel button: held, the pen erases (the default); or a press undoes; or
 /// nothing. Recorded as `button` events, its meaning in the session's header.
 final class PenButtonTests: XCTestCase {
-    func stroke(_ d: inout Driver, y: Double) {
-        d.down(100, y, source: .pen, force: 0.5)
-        for x in stride(from: 120.0, through: 300, by: 20) { d.move(x, y, source: .pen, force: 0.5) }
-        d.up(300, y, source: .pen, force: 0.5)
-    }
+    func stroke(_ d: inout Driver, y: Double) { d.penStroke(y: y) }
 
     func testHeldItErasesAPressThatBeginsWithIt() {
         var d = Driver()

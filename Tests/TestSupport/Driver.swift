@@ -17,6 +17,13 @@ public struct Driver {
     public init(_ state: AppState) { self.state = state }
 
     public mutating func at(_ dt: Double) { t += dt }
+
+    /// A pen stroke at force 0.5 along `y`, from x 100 to 300 in steps of `step`.
+    public mutating func penStroke(y: Double, step: Double = 20) {
+        down(100, y, source: .pen, force: 0.5)
+        for x in stride(from: 100 + step, through: 300, by: step) { move(x, y, source: .pen, force: 0.5) }
+        up(300, y, source: .pen, force: 0.5)
+    }
     public mutating func send(_ e: InputEvent) { state.handle(e, at: t) }
     public mutating func down(_ x: Double, _ y: Double, source: InputSource = .mouse, force: Double? = nil) {
         send(.pointer(PointerInput(phase: .down, location: Point(x: x, y: y), source: source, rawForce: force)))
