@@ -50,7 +50,7 @@ struct ImportCommand: ParsableCommand {
         }
         let bytes = [UInt8](data)
         _ = consume data
-        let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = Wording.stem(file)
         if Self.isXournal(file, bytes) {
             let session: Session, summary: XoppDocument.Summary
             do {
@@ -60,9 +60,9 @@ struct ImportCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             try write(session)
-            var said = "\(out): Xournal++ · \(Self.count(summary.pages, "page")) · \(Self.count(summary.strokes, "stroke")) · \(Self.count(summary.points, "point"))"
+            var said = "\(out): Xournal++ · \(Wording.count(summary.pages, "page")) · \(Wording.count(summary.strokes, "stroke")) · \(Wording.count(summary.points, "point"))"
             if summary.skipped > 0 { said += " · \(summary.skipped) text, image or LaTeX elements left out" }
-            if summary.erasers > 0 { said += " · \(Self.count(summary.erasers, "eraser stroke")) left out" }
+            if summary.erasers > 0 { said += " · \(Wording.count(summary.erasers, "eraser stroke")) left out" }
             print(said)
             return
         }
@@ -77,7 +77,7 @@ struct ImportCommand: ParsableCommand {
         let document = size.map { Viewport(width: $0.width, height: $0.height) } ?? Viewport(width: 1280, height: 800)
         let (session, summary) = record.session(document: document)
         try write(session)
-        let count = Self.count
+        let count = Wording.count
         var said = "\(out): \(summary.device.isEmpty ? "a tablet" : summary.device) · \(count(summary.strokes, "stroke")) · \(count(summary.samples, "sample"))"
         said += String(format: " · %.1f s", summary.duration)
         if summary.hoverSamples > 0 { said += " · \(summary.hoverSamples) hovering" }
@@ -88,8 +88,6 @@ struct ImportCommand: ParsableCommand {
         if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
         print(said)
     }
-
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     /// A Xournal++ document: `.xopp` or `.xoj`, or gzip or XML bytes.
     static func isXournal(_ path: String, _ bytes: [UInt8]) -> Bool {

@@ -149,7 +149,7 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode.failure
         }
         var names: [Int: [String]] = [:]
-        let base = ((session as NSString).lastPathComponent as NSString).deletingPathExtension
+        let base = Wording.stem(session)
         for t in requested {
             names[HeadlessReplay.frame(at: t), default: []].append("\(outDir)/\(base)-t\(String(format: "%.3f", t)).png")
         }
@@ -207,7 +207,7 @@ extension RenderCommand {
             do {
                 switch kind {
                 case "xopp":
-                    let name = ((session as NSString).lastPathComponent as NSString).deletingPathExtension
+                    let name = Wording.stem(session)
                     guard let bytes = XoppDocument.gzipped(ink, viewport: state.screenSize, title: name) else {
                         printError("forcecanvas: \(path): the drawing could not be compressed")
                         throw ExitCode.failure

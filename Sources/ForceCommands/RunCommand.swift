@@ -291,7 +291,7 @@ struct RunCommand: ParsableCommand {
         let path: String, name: String
         if let replayPath {
             path = replayPath
-            name = ((replayPath as NSString).lastPathComponent as NSString).deletingPathExtension
+            name = Wording.stem(replayPath)
         } else if let lesson {
             let found = try Lessons.find(lesson, in: lessons)
             (path, name) = (found.path, found.name)

@@ -48,7 +48,7 @@ enum SessionFile {
     static func readXournal(_ path: String) throws(SessionError) -> Session {
         let data: Data
         do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = Wording.stem(path)
         do {
             return try XoppDocument.session(from: [UInt8](data), title: name).0
         } catch {

@@ -1,4 +1,5 @@
 import ForceCore
+import ForcePlatform
 import Foundation
 
 /// What the journal held: the state it replays to, how much of the file that used, and what
@@ -28,10 +29,10 @@ public struct JournalRestore {
 
     /// What the restore did, in one sentence for the window's status line.
     public var status: String {
-        var s = "Restored \(Self.count(strokeCount, "stroke"))"
+        var s = "Restored \(Wording.count(strokeCount, "stroke"))"
         if isDamaged {
             let lines = skippedLines.count + (headerDamaged ? 1 : 0)
-            s += "; \(Self.count(lines, "damaged line")) of the journal skipped"
+            s += "; \(Wording.count(lines, "damaged line")) of the journal skipped"
             if headerDamaged { s += " (its header: the window's settings are used)" }
             if let keptAs { s += "; the original is kept as \(keptAs)" }
         } else {
@@ -42,7 +43,7 @@ public struct JournalRestore {
 
     /// The same for stderr, with the line numbers and the torn last line.
     public var log: String {
-        var s = "restored \(Self.count(strokeCount, "stroke")) (\(Self.count(eventCount, "event")))"
+        var s = "restored \(Wording.count(strokeCount, "stroke")) (\(Wording.count(eventCount, "event")))"
         if headerDamaged { s += "; line 1, the header, is damaged: the window's settings are used" }
         if !skippedLines.isEmpty {
             let shown = skippedLines.prefix(10).map(String.init).joined(separator: ", ")
@@ -53,7 +54,6 @@ public struct JournalRestore {
         return s
     }
 
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 }
 
 extension Journal {

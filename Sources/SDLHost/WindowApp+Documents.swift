@@ -86,7 +86,7 @@ extension WindowApp {
                 targets.append(.trashed(d.id))
             }
             if !trash.isEmpty {
-                entries.append(LessonMenu.Entry(name: "", title: "Empty the trash (\(Self.count(trash.count, "document")))",
+                entries.append(LessonMenu.Entry(name: "", title: "Empty the trash (\(Wording.count(trash.count, "document")))",
                                                 detail: "kept \(Int(DocumentStore.trashDays)) days", kind: .emptyTrash))
                 targets.append(.emptyTrash)
             }
@@ -97,11 +97,9 @@ extension WindowApp {
 
     /// "12 strokes · 25 Nov 15:20" (the size until the document is first left and counted).
     static func detail(_ d: DocumentStore.Document, onScreen: Bool) -> String {
-        let what = d.strokes.map { count($0, "stroke") } ?? (d.bytes >= 1 << 20 ? String(format: "%.1f MB", Double(d.bytes) / 1e6) : "\(max(1, d.bytes / 1000)) kB")
+        let what = d.strokes.map { Wording.count($0, "stroke") } ?? (d.bytes >= 1 << 20 ? String(format: "%.1f MB", Double(d.bytes) / 1e6) : "\(max(1, d.bytes / 1000)) kB")
         return what + " · " + (onScreen ? "on screen" : shortDate(d.modified))
     }
-
-    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     /// "25 Nov 15:20", in the same digits and calendar in every language.
     static func shortDate(_ date: Date) -> String {
@@ -262,8 +260,8 @@ extension WindowApp {
             }
             let n = desk.store.emptyTrash()
             s.trashedByUndo.removeAll()
-            Self.log("forcecanvas: emptied the trash: \(Self.count(n, "document")) deleted for good")
-            s.status = ("Emptied the trash: \(Self.count(n, "document")) deleted for good", now + Self.statusDuration)
+            Self.log("forcecanvas: emptied the trash: \(Wording.count(n, "document")) deleted for good")
+            s.status = ("Emptied the trash: \(Wording.count(n, "document")) deleted for good", now + Self.statusDuration)
             openPicker(&s)
         }
     }
@@ -378,7 +376,7 @@ extension WindowApp {
         if let failure {
             s.status = ("Cannot open that document: \(failure)", s.state.time + Self.statusDuration)
         } else {
-            let strokes = Self.count(s.state.ink.strokes.count, "stroke")
+            let strokes = Wording.count(s.state.ink.strokes.count, "stroke")
             s.status = ("“\(name)” (\(strokes))" + (opened?.status.map { " · \($0)" } ?? "") + " · Ctrl+O lists the others",
                         s.state.time + 2 * Self.statusDuration)
         }

@@ -256,10 +256,9 @@ public final class WindowApp {
                 let before = s.state
                 s.state.openDrawing(strokes)
                 s.wholeFrame = true
-                let name = ((job.path as NSString).lastPathComponent as NSString).deletingPathExtension
+                let name = Wording.stem(job.path)
                 let left = startNewDocument(leaving: before, as: Session.resuming(s.state), name: name, &s)
-                let count = strokes.count == 1 ? "1 stroke" : "\(strokes.count) strokes"
-                s.status = ("Opened \(Self.fileName(job.path)) (\(count)) as a new document"
+                s.status = ("Opened \(Self.fileName(job.path)) (\(Wording.count(strokes.count, "stroke"))) as a new document"
                             + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
                 let message = UserMessage(error, context: "opening a file", status: "Cannot open \(Self.fileName(job.path))")
@@ -473,5 +472,5 @@ public final class WindowApp {
     }
 
     /// The last part of a path, as status lines name a file.
-    static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
+    static func fileName(_ path: String) -> String { Wording.fileName(path) }
 }

@@ -1,8 +1,8 @@
-import ForcePlatform
 import ArgumentParser
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 struct CheckCommand: ParsableCommand {
@@ -82,17 +82,12 @@ struct CheckCommand: ParsableCommand {
         }
         var seen: [String: String] = [:]
         for path in sessions {
-            let name = Self.sessionName(path)
+            let name = Wording.stem(path)
             if let other = seen[name] {
                 throw ValidationError("\(other) and \(path) are both named \(name): their goldens would share file names")
             }
             seen[name] = path
         }
-    }
-
-    /// A session's name: its file name without `.jsonl`.
-    static func sessionName(_ path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     func run() throws {
@@ -104,7 +99,7 @@ struct CheckCommand: ParsableCommand {
                 scans.append(try Self.scan(path, strictTime: strictTime))
                 results.append(nil)
             } catch {
-                results.append(SessionResult(path: path, name: Self.sessionName(path), error: error.description))
+                results.append(SessionResult(path: path, name: Wording.stem(path), error: error.description))
             }
         }
         try checkGoldenNames(scans)
@@ -154,7 +149,7 @@ struct CheckCommand: ParsableCommand {
         guard parser.duration <= ReplaySchedule.maximumTime else {
             throw .invalid(SessionError(file: path, line: 1, message: "the last event is beyond the replay clock's reach"))
         }
-        return SessionScan(path: path, name: sessionName(path), header: header, duration: parser.duration,
+        return SessionScan(path: path, name: Wording.stem(path), header: header, duration: parser.duration,
                            checkpoints: parser.checkpoints)
     }
 
