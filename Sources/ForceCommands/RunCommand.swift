@@ -216,29 +216,19 @@ struct RunCommand: ParsableCommand {
             }
             return off(error.description)
         }
-        do {
-            switch journal.read(fallbackHeader: config.header, shortcuts: config.shortcuts) {
-            case .restored(var restored):
-                // The canvas comes back even when the journal cannot be continued.
-                var problem: FileProblem?
-                do throws(FileProblem) {
-                    config.journal = try journal.continuing(after: &restored, fallbackHeader: config.header, shortcuts: config.shortcuts)
-                } catch {
-                    problem = error
-                }
-                apply(restored, to: &config, from: journal.path)
-                if let problem { return off(Self.isReadOnly(problem.code) ? "\(journal.path) is read-only" : problem.description) }
-            case .unusable(let reason):
-                let started = try journal.startFresh(header: config.header)
-                config.journal = started.writer
-                let kept = started.keptAs.map { "it is kept as \($0)" } ?? "it is left where it is"
-                printError("forcecanvas: the document cannot be restored: \(reason); \(kept), and this window starts an empty canvas")
-                config.startStatus = "The last canvas could not be restored (\(reason)); \(kept)"
-            case .empty:
-                config.journal = try journal.startFresh(header: config.header).writer
-            }
-        } catch {
-            return off(error.description)
+        // The canvas comes back even when the journal cannot be continued.
+        let resumed = journal.resume(fallbackHeader: config.header, shortcuts: config.shortcuts)
+        config.journal = resumed.writer
+        if let restored = resumed.restored { apply(restored, to: &config, from: journal.path) }
+        if let problem = resumed.problem {
+            // Continuing a restored canvas in a read-only folder says so; starting afresh says why not.
+            let readOnly = resumed.restored != nil && Self.isReadOnly(problem.code)
+            return off(readOnly ? "\(journal.path) is read-only" : problem.description)
+        }
+        if let u = resumed.unreadable {
+            let kept = u.keptAs.map { "it is kept as \($0)" } ?? "it is left where it is"
+            printError("forcecanvas: the document cannot be restored: \(u.reason); \(kept), and this window starts an empty canvas")
+            config.startStatus = "The last canvas could not be restored (\(u.reason)); \(kept)"
         }
         let desk = DocumentDesk(current: journal)
         config.documents = desk

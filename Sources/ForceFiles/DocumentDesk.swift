@@ -86,21 +86,16 @@ public final class DocumentDesk {
     /// costs its event, as at a start), its journal continued. Nil when another window holds it.
     public func open(_ id: String, fallbackHeader: Session, shortcuts: ShortcutCatalog) throws(FileProblem) -> Opened? {
         guard let journal = try Journal.open(directory: store.directory, id: id) else { return nil }
-        let opened: Opened
-        switch journal.read(fallbackHeader: fallbackHeader, shortcuts: shortcuts) {
-        case .restored(var restored):
-            let writer = try journal.continuing(after: &restored, fallbackHeader: fallbackHeader, shortcuts: shortcuts)
-            opened = Opened(state: restored.state, writer: writer,
-                            status: restored.isDamaged || restored.tornLine != nil ? restored.status : nil)
-        case .unusable(let reason):
-            let started = try journal.startFresh(header: fallbackHeader)
-            opened = Opened(state: nil, writer: started.writer,
-                            status: "The document could not be read (\(reason))" + (started.keptAs.map { "; it is kept as \($0)" } ?? ""))
-        case .empty:
-            opened = Opened(state: nil, writer: try journal.startFresh(header: fallbackHeader).writer, status: nil)
+        let resumed = journal.resume(fallbackHeader: fallbackHeader, shortcuts: shortcuts)
+        if let problem = resumed.problem { throw problem }
+        guard let writer = resumed.writer else { throw FileProblem(path: journal.path, code: EIO) }
+        var status: String?
+        if let r = resumed.restored, r.isDamaged || r.tornLine != nil { status = r.status }
+        if let u = resumed.unreadable {
+            status = "The document could not be read (\(u.reason))" + (u.keptAs.map { "; it is kept as \($0)" } ?? "")
         }
         current = journal
-        return opened
+        return Opened(state: resumed.restored?.state, writer: writer, status: status)
     }
 }
 

@@ -102,6 +102,41 @@ public final class Journal {
         return (try SessionWriter(path: path, mode: .replace, header: header, policy: .retry), kept)
     }
 
+    /// What taking up a journal gave (`resume`).
+    public struct Resumed {
+        /// The canvas it held, when it held one (even when it cannot be continued).
+        public var restored: JournalRestore?
+        /// The writer that goes on with it; nil when `problem` stopped it.
+        public var writer: SessionWriter?
+        /// Why it cannot be written: while continuing a restored canvas, or starting afresh.
+        public var problem: FileProblem?
+        /// Why it could not be read, and where what it held was set aside.
+        public var unreadable: (reason: String, keptAs: String?)?
+    }
+
+    /// Reads the journal and takes it up: a restored canvas is continued (`continuing`), an
+    /// unreadable or empty journal started afresh (`startFresh`). The canvas comes back even
+    /// when the journal cannot be written.
+    public func resume(fallbackHeader: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) -> Resumed {
+        var out = Resumed()
+        do throws(FileProblem) {
+            switch read(fallbackHeader: fallbackHeader, shortcuts: shortcuts) {
+            case .restored(var restored):
+                defer { out.restored = restored }
+                out.writer = try continuing(after: &restored, fallbackHeader: fallbackHeader, shortcuts: shortcuts)
+            case .unusable(let reason):
+                let started = try startFresh(header: fallbackHeader)
+                out.writer = started.writer
+                out.unreadable = (reason, started.keptAs)
+            case .empty:
+                out.writer = try startFresh(header: fallbackHeader).writer
+            }
+        } catch {
+            out.problem = error
+        }
+        return out
+    }
+
     /// A writer that goes on after the journal's `bytes` valid bytes.
     public func continuing(bytes: Int) throws(FileProblem) -> SessionWriter {
         try SessionWriter(continuing: path, size: bytes, policy: .retry)
