@@ -49,15 +49,18 @@ public final class DocumentDesk {
         if changed {
             do { try current.compact(state) } catch { problem = "the journal was not compacted (\(error))" }
         }
-        let points = ink.finishedPointCount + (ink.live?.realCount ?? 0)
-        do {
-            try store.note(id, strokes: ink.strokes.count + (ink.live == nil ? 0 : 1), points: points) { path in
-                try Self.writeThumbnail(state, to: path)
-            }
-        } catch {
-            problem = problem ?? "the document's card was not written (\(error))"
-        }
+        do { try note(state) } catch { problem = problem ?? "the document's card was not written (\(error))" }
         return problem
+    }
+
+    /// Writes what the document on screen holds as `state`: the strokes and points on its
+    /// card, and its thumbnail.
+    public func note(_ state: AppState) throws(FileProblem) {
+        let ink = state.ink
+        try store.note(current.id, strokes: ink.strokes.count + (ink.live == nil ? 0 : 1),
+                       points: ink.finishedPointCount + (ink.live?.realCount ?? 0)) { path in
+            try Self.writeThumbnail(state, to: path)
+        }
     }
 
     /// Writes `state`'s thumbnail (its ink on the device's screen) to `path`.

@@ -177,7 +177,7 @@ public struct DocumentStore: Sendable {
         guard let original = document(id) else { throw FileProblem(path: journal(id), code: ENOENT) }
         let copy = try create(name: original.name + " copy")
         do {
-            try copyFile(journal(id), to: journal(copy))
+            try WholeFile.copy(from: journal(id), to: journal(copy))
         } catch {
             _ = unlink(card(copy))
             throw error
@@ -186,7 +186,7 @@ public struct DocumentStore: Sendable {
             (c.strokes, c.points) = (original.strokes, original.points)
             try? writeCard(c, copy)
         }
-        if original.thumbnail != nil { try? copyFile(thumbnail(id), to: thumbnail(copy)) }
+        if original.thumbnail != nil { try? WholeFile.copy(from: thumbnail(id), to: thumbnail(copy)) }
         return copy
     }
 
@@ -253,8 +253,4 @@ public struct DocumentStore: Sendable {
     }
 
     static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
-
-    private func copyFile(_ from: String, to: String) throws(FileProblem) {
-        try WholeFile.copy(from: from, to: to)
-    }
 }

@@ -19,15 +19,18 @@ extension WindowApp {
     // MARK: New documents
 
     /// Leaves the document on screen as `before` (its journal closed and compacted; a blank
-    /// one removed) and starts a new one whose journal begins as `session`. Returns the
-    /// document left's name for the status line (nil when there are no documents, or the one
-    /// left was blank and is gone).
+    /// one removed when `removeIfBlank`) and starts a new one whose journal begins as
+    /// `session`. Returns the document left's name for the status line (nil when there are no
+    /// documents, or the one left was blank and is gone).
     @discardableResult
-    func startNewDocument(leaving before: AppState, as session: Session, name: String? = nil, _ s: inout Running) -> String? {
+    func startNewDocument(leaving before: AppState, as session: Session, name: String? = nil, removeIfBlank: Bool = true,
+                          _ s: inout Running) -> String? {
         guard let desk = config.documents else { return nil }
         let leftID = desk.current.id
         s.journal?.close()
-        if let problem = desk.leave(before, changed: s.journalChanged) { Self.log("forcecanvas: \(problem) (\(desk.current.path))") }
+        if let problem = desk.leave(before, changed: s.journalChanged, removeIfBlank: removeIfBlank) {
+            Self.log("forcecanvas: \(problem) (\(desk.current.path))")
+        }
         let left = desk.store.document(leftID)?.name
         do {
             s.journal = try desk.startNew(session, name: name)
@@ -60,11 +63,7 @@ extension WindowApp {
         var targets: [PickerTarget] = []
         var at = 0
         if let desk = config.documents {
-            let ink = s.state.ink
-            try? desk.store.note(desk.current.id, strokes: ink.strokes.count + (ink.live == nil ? 0 : 1),
-                                 points: ink.finishedPointCount + (ink.live?.realCount ?? 0)) { [state = s.state] path in
-                try DocumentDesk.writeThumbnail(state, to: path)
-            }
+            try? desk.note(s.state)
             for d in desk.store.list() {
                 let onScreen = d.id == desk.current.id
                 if d.id == (highlight ?? desk.current.id) { at = entries.count }
@@ -102,12 +101,14 @@ extension WindowApp {
     }
 
     /// "25 Nov 15:20", in the same digits and calendar in every language.
-    static func shortDate(_ date: Date) -> String {
+    static func shortDate(_ date: Date) -> String { shortDateFormat.string(from: date) }
+
+    private static let shortDateFormat: DateFormatter = {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "d MMM HH:mm"
-        return f.string(from: date)
-    }
+        return f
+    }()
 
     /// Takes the host events that are the picker's while it is open; returns whether it did.
     func pickerTakes(_ h: HostEvent, window: Window, clock: FrameClock, now: Double, _ s: inout Running) -> Bool {
@@ -289,18 +290,9 @@ extension WindowApp {
             fresh.advance(to: s.state.time)
             s.state = fresh
             s.wholeFrame = true
-            s.recording?.close()
-            s.recording = nil
+            stopRecording(because: "the document it recorded was deleted", &s)
             // Nothing is removed for being blank here: what is deleted goes to the trash.
-            s.journal?.close()
-            if let problem = desk.leave(before, changed: s.journalChanged, removeIfBlank: false) { Self.log("forcecanvas: \(problem)") }
-            do {
-                s.journal = try desk.startNew(Session.resuming(s.state))
-                s.journalChanged = false
-            } catch {
-                s.journal = nil
-                Self.log("forcecanvas: autosave is off from here: the new document cannot be written (\(error))")
-            }
+            startNewDocument(leaving: before, as: Session.resuming(s.state), removeIfBlank: false, &s)
             resizeToState(window, &s)
         }
         do {
@@ -361,12 +353,7 @@ extension WindowApp {
         s.journal = opened?.writer
         s.journalChanged = false
         if s.journal == nil { Self.log("forcecanvas: autosave is off from here: no document could be opened") }
-        if let recording = s.recording {
-            recording.close()
-            s.recording = nil
-            s.recordingStopped = "another document was opened"
-            Self.log("forcecanvas: the recording \(recording.path) stopped: another document was opened")
-        }
+        stopRecording(because: "another document was opened", &s)
         clock.rebase(now: s.state.time)
         s.rebased = true
         s.lastEventTime = -.infinity
@@ -380,6 +367,15 @@ extension WindowApp {
             s.status = ("“\(name)” (\(strokes))" + (opened?.status.map { " · \($0)" } ?? "") + " · Ctrl+O lists the others",
                         s.state.time + 2 * Self.statusDuration)
         }
+    }
+
+    /// Ends the recording (it replays one canvas), saying why.
+    private func stopRecording(because reason: String, _ s: inout Running) {
+        guard let recording = s.recording else { return }
+        recording.close()
+        s.recording = nil
+        s.recordingStopped = reason
+        Self.log("forcecanvas: the recording \(recording.path) stopped: \(reason)")
     }
 
     /// The window takes the size of the state on screen (its device and dock).

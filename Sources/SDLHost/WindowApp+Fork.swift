@@ -37,8 +37,7 @@ extension WindowApp {
         s.rebased = true
         s.lastEventTime = -.infinity
         endLivePress(&s, at: p.player.time)
-        let v = s.state.viewport
-        SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+        resizeToState(window, &s)
         let at = String(format: "%.2f s", p.player.time)
         if let r = s.recording {
             Self.log("forcecanvas: continuing \(p.name) from \(at): recording to \(r.path)\(kept)")

@@ -195,8 +195,7 @@ extension WindowApp {
 
     /// Esc in the player: back to the live canvas as it was.
     private func leavePlayer(window: Window, _ s: inout Running) {
-        let v = s.state.viewport
-        SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+        resizeToState(window, &s)
         s.wholeFrame = true
     }
 
