@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
         let bytes = [UInt8](data)
         _ = consume data
         let name = Wording.stem(file)
-        if Self.isXournal(file, bytes) {
+        if SessionFile.isXournal(file, firstBytes: bytes) {
             let session: Session, summary: XoppDocument.Summary
             do {
                 (session, summary) = try XoppDocument.session(from: bytes, title: name)
@@ -69,7 +69,7 @@ struct ImportCommand: ParsableCommand {
         let record: LibinputRecord
         do {
             // Read in place: a capture is tens of megabytes of text.
-            record = try bytes.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(LibinputRecord.Problem) in try LibinputRecord(bytes: b) }
+            record = try LibinputRecord(bytes: bytes)
         } catch {
             printError("\(file):\(error.line): \(error.message)")
             throw ExitCode.failure
@@ -87,11 +87,6 @@ struct ImportCommand: ParsableCommand {
         if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample"))" }
         if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
         print(said)
-    }
-
-    /// A Xournal++ document: `.xopp` or `.xoj`, or gzip or XML bytes.
-    static func isXournal(_ path: String, _ bytes: [UInt8]) -> Bool {
-        path.hasSuffix(".xopp") || path.hasSuffix(".xoj") || bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: Array("<?xml".utf8))
     }
 
     /// Writes the session to `out` (whole or not at all), unless `out` exists and

@@ -35,12 +35,17 @@ enum SessionFile {
     /// fitted into `document`.
     static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> Session {
         if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return try readCapture(path, document: document) }
-        if path.hasSuffix(".xopp") || path.hasSuffix(".xoj") { return try readXournal(path) }
+        if isXournal(path) { return try readXournal(path) }
         switch Result(catching: { () throws(SessionFileError) -> Session in try read(path) }) {
         case .success(let session): return session
         case .failure(.invalid(let error)): throw error
         case .failure(let error): throw error
         }
+    }
+
+    /// A Xournal++ document: `.xopp` or `.xoj`, or (when they are known) gzip or XML bytes.
+    static func isXournal(_ path: String, firstBytes bytes: [UInt8] = []) -> Bool {
+        path.hasSuffix(".xopp") || path.hasSuffix(".xoj") || bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: Array("<?xml".utf8))
     }
 
     /// A Xournal++ document as a session (`XoppDocument.session`); a problem is a
@@ -62,7 +67,7 @@ enum SessionFile {
         let data: Data
         do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
         let record: LibinputRecord
-        do { record = try LibinputRecord(text: String(decoding: data, as: UTF8.self)) } catch {
+        do { record = try LibinputRecord(bytes: [UInt8](data)) } catch {
             throw SessionError(file: path, line: error.line, message: error.message)
         }
         return record.session(document: document).0

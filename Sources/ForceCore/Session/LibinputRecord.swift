@@ -56,6 +56,12 @@ public struct LibinputRecord {
     /// The evdev events in file order: time in seconds, type, code, value.
     public private(set) var events: [(time: Double, type: Int, code: Int, value: Double)] = []
 
+    /// Parses the capture's bytes (a file read whole), in place.
+    public init(bytes: [UInt8]) throws(Problem) {
+        let parsed = bytes.withUnsafeBufferPointer { b in Result { () throws(Problem) in try LibinputRecord(bytes: b) } }
+        self = try parsed.get()
+    }
+
     /// Parses the capture's text.
     public init(text: String) throws(Problem) {
         var copy = text
