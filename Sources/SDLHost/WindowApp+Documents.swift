@@ -354,9 +354,7 @@ extension WindowApp {
         s.journalChanged = false
         if s.journal == nil { Self.log("forcecanvas: autosave is off from here: no document could be opened") }
         stopRecording(because: "another document was opened", &s)
-        clock.rebase(now: s.state.time)
-        s.rebased = true
-        s.lastEventTime = -.infinity
+        moveClock(clock, to: s.state.time, &s)
         s.wholeFrame = true
         resizeToState(window, &s)
         let name = desk.store.document(desk.current.id)?.name ?? id
@@ -367,6 +365,14 @@ extension WindowApp {
             s.status = ("“\(name)” (\(strokes))" + (opened?.status.map { " · \($0)" } ?? "") + " · Ctrl+O lists the others",
                         s.state.time + 2 * Self.statusDuration)
         }
+    }
+
+    /// Sets the window's clock to `time` (another document's, a replay's): the frame's
+    /// remaining events, stamped on the old timeline, are dropped, and input times start over.
+    func moveClock(_ clock: FrameClock, to time: Double, _ s: inout Running) {
+        clock.rebase(now: time)
+        s.rebased = true
+        s.lastEventTime = -.infinity
     }
 
     /// Ends the recording (it replays one canvas), saying why.

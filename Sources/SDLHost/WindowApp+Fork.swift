@@ -33,9 +33,7 @@ extension WindowApp {
         s.recording?.close()
         s.recording = openFork(p, header: header)
         for e in prefix { s.recording?.record(e) }
-        clock.rebase(now: p.player.time)
-        s.rebased = true
-        s.lastEventTime = -.infinity
+        moveClock(clock, to: p.player.time, &s)
         endLivePress(&s, at: p.player.time)
         resizeToState(window, &s)
         let at = String(format: "%.2f s", p.player.time)
