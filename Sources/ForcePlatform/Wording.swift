@@ -1,0 +1,14 @@
+import Foundation
+
+/// Small pieces of the words ForceCanvas says, each in one place.
+public enum Wording {
+    /// "1 stroke", "3 strokes": `n` and `noun`, plural with an "s" when `n` is not 1.
+    public static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
+    /// A file's name without its folder: `/a/b/drawing.jsonl` → `drawing.jsonl`.
+    public static func fileName(_ path: String) -> String { (path as NSString).lastPathComponent }
+
+    /// A file's name without its folder and extension (what a session, a lesson or an import
+    /// is called): `/a/b/drawing.jsonl` → `drawing`.
+    public static func stem(_ path: String) -> String { (fileName(path) as NSString).deletingPathExtension }
+}
