@@ -38,12 +38,44 @@ extension SessionParser {
     /// The header's `"check"` object, if any.
     static func parseCheckTolerances(_ f: SessionFields) throws(SessionError) -> CheckTolerances {
         guard let c = try f.object("check") else { return CheckTolerances() }
+        try c.allowOnly(SessionKeys.tolerances, in: "check")
+        return try parseTolerances(c, within: "\"check\": ")
+    }
+
+    /// `threshold`, `maxDiffPixels` and `maxDiffRatio` among `c`'s keys (a checkpoint line's own,
+    /// or the header's `"check"` object), each in range.
+    static func parseTolerances(_ c: SessionFields, within: String = "") throws(SessionError) -> CheckTolerances {
         var tolerances = CheckTolerances(threshold: try c.optionalNumber("threshold"),
                                          maxDiffRatio: try c.optionalNumber("maxDiffRatio"))
         if try c.value("maxDiffPixels") != nil { tolerances.maxDiffPixels = try c.integer("maxDiffPixels") }
-        if let problem = tolerances.problem { throw f.fail("\"check\": \(problem)") }
+        if let problem = tolerances.problem { throw c.fail(within + problem) }
         return tolerances
     }
+
+    /// The `"mask"` of a header or a checkpoint: `[[x, y, width, height], …]` in points, each
+    /// rectangle finite, within the coordinate range and not empty.
+    static func parseMasks(_ f: SessionFields) throws(SessionError) -> [Rect] {
+        guard let raw = try f.value("mask") else { return [] }
+        let form = "\"mask\" must be a list of rectangles [[x, y, width, height], …] in points"
+        guard case .array(let items) = raw, items.count <= maximumMasks else {
+            throw f.fail(form + " (at most \(maximumMasks))")
+        }
+        var masks: [Rect] = []
+        for item in items {
+            guard case .array(let values) = item, values.count == 4 else { throw f.fail(form) }
+            var n: [Double] = []
+            for v in values {
+                guard case .number(let x) = v, x.isFinite, abs(x) <= InputLimits.maximumCoordinate else { throw f.fail(form) }
+                n.append(x)
+            }
+            guard n[2] > 0, n[3] > 0 else { throw f.fail("\"mask\" rectangle \(SessionCoding.num(n[0])),\(SessionCoding.num(n[1])),\(SessionCoding.num(n[2])),\(SessionCoding.num(n[3])) is empty: width and height must be more than 0") }
+            masks.append(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
+        }
+        return masks
+    }
+
+    /// 1,000: more rectangles than a frame needs to hide its clocks and cursors.
+    static let maximumMasks = 1000
 }
 
 extension SessionCoding {
@@ -54,5 +86,11 @@ extension SessionCoding {
         if let n = c.maxDiffPixels { parts.append("\"maxDiffPixels\":\(n)") }
         if let r = c.maxDiffRatio { parts.append("\"maxDiffRatio\":\(num(r))") }
         return parts.isEmpty ? "" : ",\"check\":{" + parts.joined(separator: ",") + "}"
+    }
+
+    /// The header's `"mask"` member with its leading comma, or "" when there is none.
+    static func maskMember(_ masks: [Rect]) -> String {
+        guard !masks.isEmpty else { return "" }
+        return ",\"mask\":[" + masks.map { "[\(num($0.x)),\(num($0.y)),\(num($0.width)),\(num($0.height))]" }.joined(separator: ",") + "]"
     }
 }

@@ -14,11 +14,18 @@ public struct Checkpoint: Equatable, Hashable, Sendable {
     public var time: Double
     /// The session line it was read from (0 when it was made otherwise).
     public var line: Int
+    /// Its own `"threshold"`, `"maxDiffPixels"`, `"maxDiffRatio"`: they win over the header's
+    /// and the command line's for this checkpoint.
+    public var tolerances: CheckTolerances
+    /// Its `"mask"`: rectangles in the frame's points whose pixels never count.
+    public var masks: [Rect]
 
-    public init(name: String, time: Double, line: Int = 0) {
+    public init(name: String, time: Double, line: Int = 0, tolerances: CheckTolerances = CheckTolerances(), masks: [Rect] = []) {
         self.name = name
         self.time = time
         self.line = line
+        self.tolerances = tolerances
+        self.masks = masks
     }
 
     /// Why `name` cannot name a checkpoint, in words, or nil when it can: 1 to 64 ASCII

@@ -30,6 +30,8 @@ public struct Session: Equatable, Sendable {
     public var barrelAction2 = BarrelAction.pan
     /// The tolerances `forcecanvas check` applies to this session's checkpoints (header `"check"`).
     public var check = CheckTolerances()
+    /// Rectangles (frame points) masked in every checkpoint's image comparison (header `"mask"`).
+    public var masks: [Rect] = []
     /// What the session shows, in a few words (header `"title"`): a lesson's name in
     /// `forcecanvas lessons` and the player's timeline.
     public var title: String?

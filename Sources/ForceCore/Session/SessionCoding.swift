@@ -49,7 +49,7 @@ public enum SessionCoding {
             + "\"opacity\":\(o.opacityFromPressure),\"renderer\":\"\(o.renderer.rawValue)\","
             + "\"widthMapping\":\"\(o.widthMapping.rawValue)\","
             + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
-            + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)\(panelMembers(o))}" + checkMember(s.check)
+            + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)\(panelMembers(o))}" + checkMember(s.check) + maskMember(s.masks)
             + (s.title.map { ",\"title\":\(quoted($0))" } ?? "")
             + (s.barrelAction == .eraser ? "" : ",\"barrelButton\":\"\(s.barrelAction.rawValue)\"")
             + (s.barrelAction2 == .pan ? "" : ",\"barrelButton2\":\"\(s.barrelAction2.rawValue)\"") + "}"

@@ -4,6 +4,7 @@ extension SessionParser {
         guard case .string(let format)? = try f.value("format"), format == Session.formatName else {
             throw f.fail("expected a header with \"format\":\"\(Session.formatName)\" on the first line")
         }
+        try f.allowOnly(SessionKeys.header)
         let version = try f.integer("version")
         guard Session.readableVersions.contains(version) else {
             throw f.fail("session version \(version) is not supported (this build reads versions "
@@ -39,6 +40,7 @@ extension SessionParser {
                               options: options, pressureStep: step, pressureEasing: easing, pressureCurve: curve, scene: scene,
                               thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
         session.check = try parseCheckTolerances(f)
+        session.masks = try parseMasks(f)
         session.version = version
         // Version 1 replays as it was recorded: a dock it opened took its room from the screen
         // (the debug legend counts in any scene: it opens whenever the canvas is shown).
@@ -81,6 +83,7 @@ extension SessionParser {
     private static func parseOptions(_ f: SessionFields) throws(SessionError) -> Options {
         var options = Options()
         guard let of = try f.object("options") else { return options }
+        try of.allowOnly(SessionKeys.options, in: "options")
         options.debug = try of.optionalBool("debug") ?? options.debug
         options.precise = try of.optionalBool("precise") ?? options.precise
         options.opacityFromPressure = try of.optionalBool("opacity") ?? options.opacityFromPressure
@@ -131,6 +134,10 @@ extension SessionParser {
             throw f.fail("\"t\" \(SessionCoding.num(t)) is past the replay clock's reach (at most \(SessionCoding.num(InputLimits.maximumTime)) s)")
         }
         let type = try f.string("type")
+        guard let keys = SessionKeys.events[type] else {
+            throw f.fail("unknown event type \"\(type)\" (expected \(SessionKeys.events.keys.sorted().joined(separator: ", ")))")
+        }
+        try f.allowOnly(keys)
         let event: InputEvent
         switch type {
         case "down", "move", "up", "cancel":

@@ -100,7 +100,8 @@ public struct SessionParser: Sendable {
                 throw fields.fail("checkpoint \"\(name)\" is already named on line \(earlier): names must be unique")
             }
             checkpointLines[name] = number
-            checkpoints.append(Checkpoint(name: name, time: event.time, line: number))
+            checkpoints.append(Checkpoint(name: name, time: event.time, line: number,
+                                          tolerances: try Self.parseTolerances(fields), masks: try Self.parseMasks(fields)))
         }
         lastTime = max(lastTime, event.time)
         duration = lastTime
