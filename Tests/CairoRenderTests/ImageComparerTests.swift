@@ -158,4 +158,67 @@ final class ImageComparerTests: XCTestCase {
         XCTAssertFalse(moved.passed, "a stroke moved by 3 px: \(moved.summary)")
         XCTAssertGreaterThan(moved.differentPixels, 10 * moved.allowedPixels, moved.summary)
     }
+
+    // MARK: pixelmatch 7.x's neighbour order
+
+    /// A 7×7 grey image built so that the anti-aliasing test's answer depends on the order in
+    /// which a pixel's neighbours are visited: the centre (3,3) has two brightest neighbours
+    /// that tie, (4,2) met first row by row and (2,3) met first column by column (pixelmatch's
+    /// order); only (2,3) lies in a flat area. `centre` is the centre's grey.
+    static func tieImage(centre: UInt8) -> RGBAImage {
+        var grey = [[UInt8]](repeating: [UInt8](repeating: 0, count: 7), count: 7)
+        for y in 0..<7 { for x in 0..<7 { grey[y][x] = UInt8(30 + (x * 23 + y * 41) % 180) } }
+        // Left of (2,3): three whites, so (2,3) is flat in both images.
+        for y in 2...4 { grey[y][1] = 255 }
+        grey[3][2] = 255  // (2,3): a brightest neighbour, flat
+        grey[2][4] = 255  // (4,2): a brightest neighbour that ties, not flat
+        grey[4][4] = 0    // (4,4): the darkest, not flat
+        (grey[2][2], grey[2][3], grey[3][4], grey[4][2], grey[4][3]) = (100, 110, 140, 150, 120)
+        grey[3][3] = centre
+        return RGBAImageBuilder.grey(grey)
+    }
+
+    func testNeighboursAreVisitedColumnByColumnAsPixelmatch7Does() {
+        let expected = Self.tieImage(centre: 128), actual = Self.tieImage(centre: 200)
+        let result = ImageComparer(tolerance: .exact()).compare(expected, actual)
+        // Column by column the tie goes to (2,3), which is flat: the centre is anti-aliasing.
+        // Row by row it would go to (4,2), which is not, and the pixel would count.
+        XCTAssertEqual(result.antialiasedPixels, 1)
+        XCTAssertEqual(result.differentPixels, 0)
+        XCTAssertTrue(result.passed)
+    }
+
+    // MARK: Masks
+
+    func testMaskedPixelsNeverCountAndAreHatchedInTheDiff() throws {
+        let expected = RGBAImage(width: 40, height: 20, filledWith: Self.white)
+        var actual = expected
+        for y in 5..<10 { for x in 5..<10 { actual.setPixel(x: x, y: y, Self.black) } }
+        XCTAssertEqual(ImageComparer(tolerance: .exact()).compare(expected, actual).differentPixels, 25)
+        let masked = ImageComparer(tolerance: .exact(), masks: [PixelRect(x: 4, y: 4, width: 8, height: 8)])
+        let (result, diff) = masked.compareWithDiff(expected, actual)
+        XCTAssertEqual(result.differentPixels, 0)
+        XCTAssertEqual(result.maskedPixels, 64)
+        XCTAssertEqual(result.totalPixels, 40 * 20 - 64, "masked pixels are not compared")
+        XCTAssertTrue(result.passed)
+        XCTAssertTrue(result.summary.contains("64 px masked"), result.summary)
+        let d = try XCTUnwrap(diff)
+        let c = ImageComparer.maskColour
+        XCTAssertEqual(d.pixel(x: 4, y: 4).0, c.0, "stripes of the mask colour")
+        XCTAssertNotEqual(d.pixel(x: 8, y: 4).0, c.0, "and of the faded golden between them")
+        // A mask partly or wholly outside the image is clipped; one that misses it masks nothing.
+        let outside = ImageComparer(tolerance: .exact(), masks: [PixelRect(x: -10, y: -10, width: 18, height: 18), PixelRect(x: 100, y: 0, width: 5, height: 5)])
+        XCTAssertEqual(outside.compare(expected, actual).maskedPixels, 64)
+        XCTAssertEqual(outside.compare(expected, actual).differentPixels, 25 - 9, "the square's corner 5…7 × 5…7 is masked")
+    }
 }
+
+/// Test images from rows of greys.
+enum RGBAImageBuilder {
+    static func grey(_ rows: [[UInt8]]) -> RGBAImage {
+        var img = RGBAImage(width: rows[0].count, height: rows.count, filledWith: (0, 0, 0, 255))
+        for (y, row) in rows.enumerated() { for (x, v) in row.enumerated() { img.setPixel(x: x, y: y, (v, v, v, 255)) } }
+        return img
+    }
+}
+

@@ -12,8 +12,10 @@ enum Antialiasing {
         let centre = PerceptualColour.luma(image, (y * w + x) * 4)
         var brighter = 0.0, darker = 0.0
         var brightest: (x: Int, y: Int)?, darkest: (x: Int, y: Int)?
-        for ny in y0...y2 {
-            for nx in x0...x2 where nx != x || ny != y {
+        // Column by column, as pixelmatch 7.x: where two neighbours tie for the brightest or
+        // the darkest, the first met is the one whose flatness is tested.
+        for nx in x0...x2 {
+            for ny in y0...y2 where nx != x || ny != y {
                 let d = PerceptualColour.luma(image, (ny * w + nx) * 4) - centre
                 if d == 0 {
                     alike += 1

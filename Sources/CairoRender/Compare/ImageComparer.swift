@@ -62,11 +62,32 @@ public struct ImageComparer: Sendable {
     public var tolerance: Tolerance
     /// Whether anti-aliased pixels are left out of the count (pixelmatch's `includeAA: false`).
     public var detectsAntialiasing: Bool
+    /// Regions whose pixels are never compared (a clock, a cursor): hatched in the diff image.
+    public var masks: [PixelRect]
 
     /// A comparer with `tolerance`, leaving anti-aliased pixels out unless told not to.
-    public init(tolerance: Tolerance = .standard, detectsAntialiasing: Bool = true) {
+    public init(tolerance: Tolerance = .standard, detectsAntialiasing: Bool = true, masks: [PixelRect] = []) {
         self.tolerance = tolerance
         self.detectsAntialiasing = detectsAntialiasing
+        self.masks = masks
+    }
+
+    /// The hatching of a masked pixel in the diff image: stripes of this blue over the faded golden.
+    public static let maskColour: (UInt8, UInt8, UInt8, UInt8) = (90, 120, 200, 255)
+
+    /// One byte per pixel, 1 where a mask covers it; nil without masks.
+    private func maskMap(width w: Int, height h: Int) -> [UInt8]? {
+        guard !masks.isEmpty else { return nil }
+        var map = [UInt8](repeating: 0, count: w * h)
+        for r in masks {
+            let x0 = max(0, r.x), y0 = max(0, r.y), x1 = min(w, r.x + r.width), y1 = min(h, r.y + r.height)
+            guard x1 > x0, y1 > y0 else { continue }
+            for y in y0..<y1 {
+                let row = y * w
+                for x in x0..<x1 { map[row + x] = 1 }
+            }
+        }
+        return map
     }
 
     /// Compares `actual` with `expected`.
@@ -89,7 +110,9 @@ public struct ImageComparer: Sendable {
         if expected.hasSamePixels(as: actual) {
             var same = ImageComparison(expectedSize: PixelSize(width: expected.pixelWidth, height: expected.pixelHeight),
                                        actualSize: PixelSize(width: actual.pixelWidth, height: actual.pixelHeight), tolerance: tolerance)
-            same.totalPixels = expected.pixelWidth * expected.pixelHeight
+            let all = expected.pixelWidth * expected.pixelHeight
+            same.maskedPixels = maskMap(width: expected.pixelWidth, height: expected.pixelHeight)?.reduce(0) { $0 + Int($1) } ?? 0
+            same.totalPixels = all - same.maskedPixels
             same.allowedPixels = tolerance.allowedPixels(of: same.totalPixels)
             return (same, nil)
         }
@@ -101,8 +124,10 @@ public struct ImageComparer: Sendable {
         var result = ImageComparison(expectedSize: PixelSize(expected), actualSize: PixelSize(actual), tolerance: tolerance)
         guard !result.sizeMismatch else { return result }
         let w = expected.width, h = expected.height
-        result.totalPixels = w * h
-        result.allowedPixels = tolerance.allowedPixels(of: w * h)
+        let mask = maskMap(width: w, height: h)
+        result.maskedPixels = mask?.reduce(0) { $0 + Int($1) } ?? 0
+        result.totalPixels = w * h - result.maskedPixels
+        result.allowedPixels = tolerance.allowedPixels(of: result.totalPixels)
         let limit = PerceptualColour.delta(threshold: tolerance.threshold)
         var worst = 0.0
         expected.pixels.withUnsafeBufferPointer { e in
@@ -111,6 +136,15 @@ public struct ImageComparer: Sendable {
                 for y in 0..<h {
                     for x in 0..<w {
                         let o = (y * w + x) * 4
+                        if let mask, mask[y * w + x] != 0 {
+                            guard let diff else { continue }
+                            let c = (x + y) / 4 % 2 == 0 ? Self.maskColour : Self.faded(e, o)
+                            diff[o] = c.0
+                            diff[o + 1] = c.1
+                            diff[o + 2] = c.2
+                            diff[o + 3] = c.3
+                            continue
+                        }
                         // Whole pixels first: most are the same bytes.
                         let same = ew?.loadUnaligned(fromByteOffset: o, as: UInt32.self) == aw?.loadUnaligned(fromByteOffset: o, as: UInt32.self)
                         let delta = same ? 0 : PerceptualColour.delta(e, a, o)

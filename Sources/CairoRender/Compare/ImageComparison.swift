@@ -12,8 +12,10 @@ public struct ImageComparison: Equatable, Sendable {
     public var differentPixels = 0
     /// Pixels above the threshold left out as anti-aliasing.
     public var antialiasedPixels = 0
-    /// Pixels compared (0 when the sizes differ).
+    /// Pixels compared (0 when the sizes differ): the masked ones are not.
     public var totalPixels = 0
+    /// Pixels under a mask, never compared.
+    public var maskedPixels = 0
     /// How many may differ under the tolerance.
     public var allowedPixels = 0
     /// The largest perceptual distance of any pixel, 0…1 (the threshold's scale).
@@ -32,7 +34,8 @@ public struct ImageComparison: Equatable, Sendable {
     /// or the two sizes.
     public var summary: String {
         if sizeMismatch { return "size differs: expected \(expectedSize), actual \(actualSize)" }
-        let aa = antialiasedPixels > 0 ? ", \(antialiasedPixels) px anti-aliasing ignored" : ""
+        let aa = (antialiasedPixels > 0 ? ", \(antialiasedPixels) px anti-aliasing ignored" : "")
+            + (maskedPixels > 0 ? ", \(maskedPixels) px masked" : "")
         return String(format: "%d px differ (%.3f%%)%@, worst distance %.3f; allowed %d (threshold %g)",
                       differentPixels, ratio * 100, aa, worstDistance, allowedPixels, tolerance.threshold)
     }
