@@ -52,6 +52,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the drawing at the session's end as PDF.", valueName: "FILE.pdf"))
     var pdf: String?
 
+    @Flag(help: "Replace files that exist (the frames, the video, the drawings); without it render refuses them.")
+    var overwrite = false
+
     @OptionGroup var canvas: CanvasOptionGroup
 
     @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
@@ -80,6 +83,14 @@ struct RenderCommand: ParsableCommand {
         if let scale, !range.contains(scale) {
             throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
         }
+        for path in ([video] + drawings).compactMap({ $0 }) { try Self.refuseExisting(path, overwrite: overwrite) }
+    }
+
+    /// A file render would write: never a folder or a device, and never a file that exists
+    /// unless `--overwrite` (as `run --record`).
+    static func refuseExisting(_ path: String, overwrite: Bool) throws {
+        if let kind = FileKind.of(path) { throw ValidationError("\(path) is \(kind.phrase): render writes only files") }
+        if !overwrite, access(path, F_OK) == 0 { throw ValidationError("\(path) exists: render never replaces a file unless --overwrite is given") }
     }
 
     /// For `bench`: print the process's peak resident bytes (VmHWM) on stderr at the end.
@@ -152,6 +163,12 @@ struct RenderCommand: ParsableCommand {
         let base = Wording.stem(session)
         for t in requested {
             names[HeadlessReplay.frame(at: t), default: []].append("\(outDir)/\(base)-t\(String(format: "%.3f", t)).png")
+        }
+        do {
+            for path in names.values.joined().sorted() { try Self.refuseExisting(path, overwrite: overwrite) }
+        } catch let error as ValidationError {
+            printError("forcecanvas: \(error.message)")
+            throw ExitCode.validationFailure
         }
         do {
             try Folder.create(outDir)

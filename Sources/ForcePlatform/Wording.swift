@@ -11,4 +11,12 @@ public enum Wording {
     /// A file's name without its folder and extension (what a session, a lesson or an import
     /// is called): `/a/b/drawing.jsonl` → `drawing`.
     public static func stem(_ path: String) -> String { (fileName(path) as NSString).deletingPathExtension }
+
+    /// `path` as one shell word: as it is when it holds only safe characters, else in single
+    /// quotes (a quote inside written `'\''`), so a command printed for the user can be pasted.
+    public static func shellQuoted(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./=:,+@%")
+        if !word.isEmpty, word.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
 }

@@ -95,7 +95,7 @@ final class SceneWindowTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/scene-home-t0.600.png"))
 
         try "not a plist".write(toFile: "\(dir)/Info.plist", atomically: true, encoding: .utf8)
-        let bad = try Binary.forcecanvas(["render", session, "--out", dir, "--at", "0.6", "--info-plist", "\(dir)/Info.plist"])
+        let bad = try Binary.forcecanvas(["render", session, "--out", dir, "--at", "0.6", "--info-plist", "\(dir)/Info.plist", "--overwrite"])
         XCTAssertEqual(bad.status, 0, bad.stderr)
         XCTAssertTrue(bad.stderr.contains("\(dir)/Info.plist"), bad.stderr)
     }

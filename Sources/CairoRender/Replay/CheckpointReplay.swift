@@ -6,7 +6,8 @@ public struct CheckpointCapture {
     public var checkpoint: Checkpoint
     /// The frame it shows: the first at or after its time.
     public var frame: Int
-    /// A copy of the frame (Cairo's premultiplied ARGB32).
+    /// The frame (Cairo's premultiplied ARGB32): the replay's own surface, valid only while the
+    /// capture is handled.
     public var image: ImageSurface
     /// The core's state at that frame.
     public var state: StateSnapshot
@@ -28,12 +29,13 @@ public struct CheckpointReplay {
     }
 
     /// Captures `checkpoints` (several may share a frame) and records the trace through the
-    /// last frame of the session or of the checkpoints, whichever is later.
-    public func run(_ checkpoints: [Checkpoint]) throws -> (captures: [CheckpointCapture], trace: StateTrace) {
+    /// last frame of the session or of the checkpoints, whichever is later. Each capture goes to
+    /// `each` as soon as its frame is drawn, with the trace so far (through its frame), and is
+    /// dropped after: memory does not grow with the number of checkpoints.
+    public func run(_ checkpoints: [Checkpoint], each: (CheckpointCapture, StateTrace) throws -> Void) throws -> StateTrace {
         let frames = Dictionary(grouping: checkpoints) { HeadlessReplay.frame(at: $0.time) }
         var trace = StateTrace(session: name)
         var latest: (frame: Int, state: StateSnapshot)?
-        var images: [Int: (ImageSurface, StateSnapshot)] = [:]
         let end = max(replay.lastFrame, frames.keys.max() ?? 0)
         try replay.run(frames: Set(frames.keys), through: end, step: { frame, state in
             let snapshot = StateSnapshot(state)
@@ -41,14 +43,14 @@ public struct CheckpointReplay {
             latest = (frame, snapshot)
         }, capture: { frame, state, surface in
             let snapshot = latest.map { $0.frame == frame ? $0.state : StateSnapshot(state) } ?? StateSnapshot(state)
-            images[frame] = (try surface.copy(), snapshot)
+            // The surface is the replay's own and is drawn over next frame: each checkpoint
+            // sees it now, before the replay goes on.
+            for c in frames[frame] ?? [] {
+                try each(CheckpointCapture(checkpoint: c, frame: frame, image: surface, state: snapshot), trace)
+            }
         })
         trace.cover(through: end)
-        let captures = checkpoints.compactMap { c -> CheckpointCapture? in
-            let frame = HeadlessReplay.frame(at: c.time)
-            return images[frame].map { CheckpointCapture(checkpoint: c, frame: frame, image: $0.0, state: $0.1) }
-        }
-        return (captures, trace)
+        return trace
     }
 
     /// The images of some frames (the two around a first divergence), in another replay.

@@ -18,7 +18,10 @@ struct CheckCommand: ParsableCommand {
             differently. Tolerances: the session header's "check" object, else these options, \
             else threshold 0.1 and 0.02 % of the pixels. Exit status: 0 all pass, 1 any fail or \
             missing (or a session cannot be read), 64 usage errors. Re-record on purpose, after \
-            looking at the report: --update changed.
+            looking at the report: --update changed (with --only SESSION/CHECKPOINT for one). \
+            A checkpoint line may carry its own "threshold", "maxDiffPixels", "maxDiffRatio" and \
+            "mask":[[x,y,w,h],…] (points); a header "mask" covers all its checkpoints. Goldens no \
+            checkpoint produced are listed at the end; --update prune removes them.
             """)
 
     @Argument(help: "Session files (.jsonl).")
@@ -27,8 +30,15 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("goldens"), help: "Folder of the golden files.")
     var goldensDirectory: String
 
-    @Option(help: "Which goldens to write: none (missing ones fail), missing, changed (re-record failures) or all.")
+    @Option(help: "Which goldens to write: none (missing ones fail), missing, changed (re-record failures), all, or prune (remove the goldens no checkpoint produced).")
     var update: UpdateMode = .none
+
+    @Option(name: .customLong("only"), help: ArgumentHelp("Check (or --update) only the checkpoints matching this glob on SESSION/CHECKPOINT (a pattern without / names sessions); repeatable.", valueName: "PATTERN"))
+    var only: [String] = []
+
+    @Option(name: .customLong("mask"), help: ArgumentHelp("A region never compared, in frame points, in every checkpoint; repeatable.", valueName: "X,Y,W,H"),
+            transform: MaskOption.parse)
+    var masks: [Rect] = []
 
     @Option(help: "Per-pixel perceptual distance, 0…1, below which a pixel is the same (default 0.1).")
     var threshold: Double?
@@ -41,6 +51,9 @@ struct CheckCommand: ParsableCommand {
 
     @Option(name: .customLong("report"), help: "Write a static HTML report (index.html and images) into this folder.")
     var reportDirectory: String?
+
+    @Option(name: .customLong("json"), help: "Write a JSON summary of every checkpoint here (its schema is in the README).")
+    var jsonPath: String?
 
     @Option(name: .customLong("junit"), help: "Write JUnit XML here: one testcase per checkpoint (without --report, failing images go to check-artifacts/ beside it).")
     var junitPath: String?
@@ -64,6 +77,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
+    /// For `bench` and the memory test: print the process's peak resident bytes (VmHWM) on stderr at the end.
+    @Flag(help: .hidden)
+    var reportPeakMemory = false
+
     /// 256: more jobs than this only costs memory.
     static let maximumJobs = 256
 
@@ -80,6 +97,16 @@ struct CheckCommand: ParsableCommand {
         for t in times where !(t.isFinite && t >= 0 && t <= ReplaySchedule.maximumTime) {
             throw ValidationError("--at times must be 0 or more seconds, not \(t)")
         }
+        if update == .prune, !only.isEmpty || !times.isEmpty {
+            throw ValidationError("--update prune needs the whole suite: it cannot be used with --only or --at")
+        }
+        for pattern in only where pattern.isEmpty { throw ValidationError("--only needs a pattern, SESSION/CHECKPOINT") }
+        for (option, path) in [("--junit", junitPath), ("--json", jsonPath)] {
+            if let path, FileKind.of(path) != nil {
+                throw ValidationError("\(option) \(path): \(FileKind.of(path)?.phrase ?? "not a file"), not a file it can write")
+            }
+        }
+        if let dir = reportDirectory, let problem = CheckReport.folderProblem(dir) { throw ValidationError("--report \(dir): \(problem)") }
         var seen: [String: String] = [:]
         for path in sessions {
             let name = Wording.stem(path)
@@ -91,6 +118,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        defer { if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") } }
         let started = Date()
         var results: [SessionResult?] = []
         var scans: [SessionScan] = []
@@ -104,6 +132,7 @@ struct CheckCommand: ParsableCommand {
         }
         try checkGoldenNames(scans)
         let settings = try makeSettings()
+        try checkPatterns(scans, settings: settings)
         // What a killed `check --update` left half-written.
         PartialFiles.removeLeftovers(in: goldensDirectory, recursive: true)
         let fonts = try Resources.fonts().faces()
@@ -119,9 +148,18 @@ struct CheckCommand: ParsableCommand {
         var all: [SessionResult] = []
         var next = checked.makeIterator()
         for r in results { if let r { all.append(r) } else if let c = next.next() { all.append(c) } }
+        for i in all.indices {
+            for j in all[i].checkpoints.indices { all[i].checkpoints[j].accept = acceptCommand(all[i].path, all[i].checkpoints[j].id) }
+        }
         let seconds = Date().timeIntervalSince(started)
         output.finish(all, jobs: jobCount, seconds: seconds, goldens: settings.goldens, update: update, sessions: sessions)
-        if update != .none {
+        var obsolete = ObsoleteGoldens.find(scans, settings: settings, complete: only.isEmpty && times.isEmpty && all.allSatisfy { $0.error == nil })
+        if update == .prune {
+            obsolete = try ObsoleteGoldens.remove(obsolete, output: output)
+        } else {
+            output.obsolete(obsolete)
+        }
+        if update != .none, update != .prune {
             let wrote = all.flatMap(\.checkpoints).contains { $0.verdict == .recorded || $0.verdict == .updated }
             do { try GoldenFonts.record(fonts, in: settings.goldens, wroteGoldens: wrote) } catch {
                 printError("\(GoldenFonts.path(in: settings.goldens)): cannot write (\(error))")
@@ -135,6 +173,16 @@ struct CheckCommand: ParsableCommand {
         }
         if let junitPath {
             try writeOrFail(junitPath) { CheckJUnit(results: all, seconds: seconds, artifacts: settings.artifacts).xml }
+        }
+        if let jsonPath {
+            try writeOrFail(jsonPath) { CheckJSON(results: all, goldens: settings.goldens.directory, seconds: seconds, obsolete: obsolete).text }
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if environment["GITHUB_ACTIONS"] == "true" {
+            for line in CheckGitHub.annotations(all) { print(line) }
+            if let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty {
+                CheckGitHub.append(CheckGitHub.summary(all, seconds: seconds), to: summary)
+            }
         }
         if all.contains(where: \.fails) { throw ExitCode.failure }
     }
@@ -151,6 +199,20 @@ struct CheckCommand: ParsableCommand {
         }
         return SessionScan(path: path, name: Wording.stem(path), header: header, duration: parser.duration,
                            checkpoints: parser.checkpoints)
+    }
+
+    /// An `--only` pattern that matches no checkpoint is a usage error: a misspelt one must not
+    /// pass as "nothing checked".
+    private func checkPatterns(_ scans: [SessionScan], settings: CheckSettings) throws {
+        guard !only.isEmpty, !scans.isEmpty else { return }
+        var all = settings
+        all.only = []
+        let ids = scans.flatMap { s in all.checkpoints(of: s).map { "\(s.name)/\($0.name)" } }
+        for pattern in only where !ids.contains(where: { Glob.matches(pattern, $0) }) {
+            let examples = ids.prefix(3).joined(separator: ", ")
+            printError("forcecanvas check: --only \(pattern) matches no checkpoint (they are SESSION/CHECKPOINT: \(examples)\(ids.count > 3 ? ", …" : ""))")
+            throw ExitCode.validationFailure
+        }
     }
 
     /// Two sessions whose goldens would have the same file (`a-b` + `c` and `a` + `b-c`) are a usage error.
@@ -187,7 +249,12 @@ struct CheckCommand: ParsableCommand {
             goldens: GoldenLayout(directory: goldensDirectory), update: update,
             tolerances: CheckTolerances(threshold: threshold, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
             size: size, scale: scale, times: times, artifacts: artifacts,
-            shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
+            shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false), masks: masks, only: only)
+    }
+
+    /// The command that re-records only the checkpoint `id` of the session at `path`.
+    private func acceptCommand(_ path: String, _ id: String) -> String {
+        "forcecanvas check \(Wording.shellQuoted(path)) --goldens \(Wording.shellQuoted(goldensDirectory)) --only \(Wording.shellQuoted(id)) --update changed"
     }
 
     private func writeOrFail(_ path: String, _ text: () throws -> String) throws {

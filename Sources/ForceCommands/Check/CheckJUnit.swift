@@ -9,8 +9,8 @@ struct CheckJUnit {
     let artifacts: ArtifactLayout?
 
     var xml: String {
-        let cases = results.reduce(0) { $0 + max(1, $1.checkpoints.count) }
-        let failures = results.flatMap(\.checkpoints).filter(\.verdict.fails).count
+        let cases = results.reduce(0) { $0 + max(1, $1.checkpoints.count) + ($1.traceProblem == nil ? 0 : 1) }
+        let failures = results.flatMap(\.checkpoints).filter(\.verdict.fails).count + results.filter { $0.traceProblem != nil }.count
         let errors = results.filter { $0.error != nil }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"forcecanvas check\" tests=\"\(cases)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\(attr(seconds))>\n"
@@ -19,12 +19,16 @@ struct CheckJUnit {
     }
 
     private func suite(_ r: SessionResult) -> String {
-        let failures = r.checkpoints.filter(\.verdict.fails).count
-        var out = "  <testsuite name=\(attr(r.name)) file=\(attr(r.path)) tests=\"\(max(1, r.checkpoints.count))\" "
+        let failures = r.checkpoints.filter(\.verdict.fails).count + (r.traceProblem == nil ? 0 : 1)
+        var out = "  <testsuite name=\(attr(r.name)) file=\(attr(r.path)) tests=\"\(max(1, r.checkpoints.count) + (r.traceProblem == nil ? 0 : 1))\" "
             + "failures=\"\(failures)\" errors=\"\(r.error == nil ? 0 : 1)\" time=\(attr(r.seconds))>\n"
         if let error = r.error {
             out += "    <testcase classname=\(attr(r.name)) name=\"(session)\" time=\"0\">\n"
             out += "      <error message=\(attr(error)) type=\"unreadable session\"/>\n    </testcase>\n"
+        }
+        if let problem = r.traceProblem {
+            out += "    <testcase classname=\(attr(r.name)) name=\"(trace)\" time=\"0\">\n"
+            out += "      <failure message=\(attr(problem)) type=\"trace\"/>\n    </testcase>\n"
         }
         let each = r.checkpoints.isEmpty ? 0 : r.seconds / Double(r.checkpoints.count)
         for c in r.checkpoints {

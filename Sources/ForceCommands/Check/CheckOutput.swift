@@ -1,3 +1,4 @@
+import ForcePlatform
 import Foundation
 
 /// What `check` prints: a line per checkpoint on stdout as sessions finish (in the order
@@ -67,8 +68,15 @@ final class CheckOutput {
             let files = [c.goldenImage, c.goldenState].filter { !FileManager.default.fileExists(atPath: $0) }
             lines.append("  " + files.joined(separator: "  "))
         }
-        let quoted = sessions.map { $0.contains(" ") ? "'\($0)'" : $0 }.joined(separator: " ")
-        lines.append("Record them (then look at them) with:  forcecanvas check \(quoted) --goldens \(goldens.directory) --update missing")
+        let quoted = sessions.map(Wording.shellQuoted).joined(separator: " ")
+        lines.append("Record them (then look at them) with:  forcecanvas check \(quoted) --goldens \(Wording.shellQuoted(goldens.directory)) --update missing")
         printError(lines.joined(separator: "\n"))
+    }
+
+    /// The goldens no checkpoint produced, as a warning on stderr.
+    func obsolete(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        let head = "warning: \(Wording.count(paths.count, "golden")) no checkpoint produced (remove \(paths.count == 1 ? "it" : "them") with --update prune, giving every session):"
+        printError(([head] + paths.map { "  " + $0 }).joined(separator: "\n"))
     }
 }

@@ -84,6 +84,12 @@ struct CheckReport {
                       c.verdict.label, Self.escape(c.id), c.checkpoint.time, c.frame)
         out += "<p class=\"\(c.pixelsPassed ? "ok" : "bad")\">\(Self.escape(c.pixelsText))</p>\n"
         out += "<p class=\"\(c.statePassed ? "ok" : "bad")\">\(Self.escape(c.stateText))</p>\n"
+        if let accept = c.accept, c.verdict.fails {
+            out += "<p class=\"meta\">accept only this change (after looking): <code>\(Self.escape(accept))</code></p>\n"
+        }
+        if let masked = c.pixels?.maskedPixels, masked > 0 {
+            out += "<p class=\"meta\">\(masked) px masked (hatched in the diff), never compared</p>\n"
+        }
         if !c.wrote.isEmpty { out += "<p class=\"meta\">re-recorded: \(c.wrote.map { "<code>\(Self.escape($0))</code>" }.joined(separator: " "))</p>\n" }
         let a = c.artifacts
         let figures = [("expected (golden)", a.expected), ("actual", a.actual), ("diff: red differs, yellow anti-aliasing", a.diff)]

@@ -52,6 +52,11 @@ struct CheckpointResult: Sendable {
     var divergenceNote: String?
     /// Goldens written by `--update`.
     var wrote: [String] = []
+    /// A golden's path holds something that is not a golden (a folder, a device, a broken
+    /// link): never replaced, so the checkpoint fails whatever `--update` says.
+    var protected = false
+    /// The command that re-records only this checkpoint (shown under a failure).
+    var accept: String?
     var artifacts = CheckpointArtifacts()
 
     var id: String { "\(session)/\(checkpoint.name)" }
@@ -95,9 +100,11 @@ struct SessionResult: Sendable {
     var checkpoints: [CheckpointResult] = []
     /// The trace file written, if any.
     var wroteTrace: String?
+    /// Why the golden trace is missing or unreadable (and `--update` did not write it): a failure.
+    var traceProblem: String?
     var seconds = 0.0
 
-    var fails: Bool { error != nil || checkpoints.contains { $0.verdict.fails } }
+    var fails: Bool { error != nil || traceProblem != nil || checkpoints.contains { $0.verdict.fails } }
 
     /// The stdout lines: one per checkpoint (and the divergence under a failing one).
     var lines: [String] {
@@ -107,6 +114,7 @@ struct SessionResult: Sendable {
             out.append(c.line)
             if c.verdict == .fail, let d = c.divergence { out.append("         " + d.description) }
         }
+        if let traceProblem { out.append("FAIL     \(name).trace  \(traceProblem)") }
         return out
     }
 }

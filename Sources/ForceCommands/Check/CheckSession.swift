@@ -11,27 +11,38 @@ struct CheckSession {
     let scan: SessionScan
     let settings: CheckSettings
 
-    /// What the replay of the session gave.
-    private struct Replayed {
-        var captures: [CheckpointCapture]
-        var trace: StateTrace
-        var replay: CheckpointReplay
-    }
-
     func run() -> SessionResult {
         let started = Date()
         var result = SessionResult(path: scan.path, name: scan.name)
         do {
             let file = try SessionFileReader(path: scan.path)
-            let replayed = try replay(file)
-            try file.checkUnchanged()
             let golden = goldenTrace()
-            let tolerance = settings.tolerance(for: scan.header.check)
-            for capture in replayed.captures {
-                result.checkpoints.append(try check(capture, tolerance: tolerance, trace: replayed.trace, golden: golden))
+            var header = scan.header
+            header.viewport = Size.frame(of: header.viewport, size: settings.size, scale: settings.scale)
+            let frameScale = header.viewport.scale
+            let replay = HeadlessReplay(header: header, duration: scan.duration, shortcuts: settings.shortcuts) { try SessionFileEvents(file) }
+            let checkpoints = CheckpointReplay(replay: replay, name: scan.name)
+            let wanted = settings.checkpoints(of: scan)
+            // Each checkpoint is compared (and its images written) as its frame is drawn, then
+            // dropped: a session of 1,000 checkpoints holds one frame at a time.
+            let trace = try checkpoints.run(wanted) { capture, traceSoFar in
+                let tolerance = settings.tolerance(for: capture.checkpoint, header: scan.header.check)
+                let masks = (settings.masks + scan.header.masks + capture.checkpoint.masks).compactMap {
+                    PixelRect(covering: $0, scale: frameScale, width: capture.image.pixelWidth, height: capture.image.pixelHeight)
+                }
+                let comparer = ImageComparer(tolerance: tolerance, masks: masks)
+                result.checkpoints.append(try check(capture, comparer: comparer, trace: traceSoFar, golden: golden))
             }
-            try addDivergenceImages(&result, replayed.replay)
-            result.wroteTrace = try updateTrace(replayed.trace, golden: golden)
+            try file.checkUnchanged()
+            // In the session's order (`--at` times may be given in any order).
+            let order = Dictionary(wanted.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+            result.checkpoints.sort { order[$0.checkpoint.name, default: 0] < order[$1.checkpoint.name, default: 0] }
+            try addDivergenceImages(&result, checkpoints)
+            result.wroteTrace = try updateTrace(trace, golden: golden)
+            if result.wroteTrace == nil, case .failure(let problem)? = golden { result.traceProblem = problem.description }
+            if golden == nil, result.wroteTrace == nil, !wanted.isEmpty {
+                result.traceProblem = "no golden trace \(settings.goldens.trace(scan.name)) (record it with --update missing)"
+            }
         } catch let error as SessionFileError {
             result.error = error.description
         } catch let error as RenderError {
@@ -43,40 +54,63 @@ struct CheckSession {
         return result
     }
 
-    private func replay(_ file: SessionFileReader) throws -> Replayed {
-        var header = scan.header
-        header.viewport = Size.frame(of: header.viewport, size: settings.size, scale: settings.scale)
-        let replay = HeadlessReplay(header: header, duration: scan.duration, shortcuts: settings.shortcuts) { try SessionFileEvents(file) }
-        let checkpoints = CheckpointReplay(replay: replay, name: scan.name)
-        let (captures, trace) = try checkpoints.run(settings.checkpoints(of: scan))
-        return Replayed(captures: captures, trace: trace, replay: checkpoints)
-    }
-
     // MARK: One checkpoint
 
-    private func check(_ capture: CheckpointCapture, tolerance: ImageComparer.Tolerance, trace: StateTrace,
+    /// What is at a golden's path.
+    enum GoldenFile: Equatable {
+        /// Nothing: `--update missing` may write it.
+        case absent
+        /// A regular file (or a link to one).
+        case file
+        /// Something no check reads and no update replaces: a link that leads nowhere, a folder, a device.
+        case problem(String)
+
+        var isProblem: Bool { if case .problem = self { true } else { false } }
+    }
+
+    /// What is at `path`, a link followed only when it leads to something.
+    static func golden(at path: String) -> GoldenFile {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .absent }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            var target = stat()
+            guard stat(path, &target) == 0 else {
+                let why = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
+                return .problem("\(path): \(why), not a golden (it is never replaced: remove it or point it at a file)")
+            }
+            info = target
+        }
+        if let kind = FileKind(mode: info.st_mode) {
+            return .problem("\(path): \(kind.phrase), not a golden (it is never replaced: move it away)")
+        }
+        return .file
+    }
+
+    private func check(_ capture: CheckpointCapture, comparer: ImageComparer, trace: StateTrace,
                        golden: Result<StateTrace, FileReadError>?) throws -> CheckpointResult {
         let name = capture.checkpoint.name
         let imagePath = settings.goldens.image(scan.name, name), statePath = settings.goldens.state(scan.name, name)
         var r = CheckpointResult(session: scan.name, checkpoint: capture.checkpoint, frame: capture.frame, verdict: .pass,
                                  goldenImage: imagePath, goldenState: statePath)
-        let fm = FileManager.default
-        let imageMissing = !fm.fileExists(atPath: imagePath), stateMissing = !fm.fileExists(atPath: statePath)
+        let imageFile = Self.golden(at: imagePath), stateFile = Self.golden(at: statePath)
+        let imageMissing = imageFile == .absent, stateMissing = stateFile == .absent
         var expectedImage: ImageSurface?
-        if imageMissing {
-            r.pixelProblem = "no golden \(imagePath)"
-        } else {
+        switch imageFile {
+        case .absent: r.pixelProblem = "no golden \(imagePath)"
+        case .problem(let why): r.pixelProblem = why
+        case .file:
             do {
                 let expected = try ImageSurface.readPNGFile(imagePath)
                 expectedImage = expected
-                r.pixels = ImageComparer(tolerance: tolerance).compare(expected, capture.image).0
+                r.pixels = comparer.compare(expected, capture.image).0
             } catch {
                 r.pixelProblem = error.description
             }
         }
-        if stateMissing {
-            r.stateProblem = "no golden \(statePath)"
-        } else {
+        switch stateFile {
+        case .absent: r.stateProblem = "no golden \(statePath)"
+        case .problem(let why): r.stateProblem = why
+        case .file:
             do throws(FileReadError) {
                 let expected = try StateSnapshot(json: try CheckSession.text(statePath), file: statePath)
                 r.stateChanges = capture.state.changes(from: expected)
@@ -84,12 +118,13 @@ struct CheckSession {
                 r.stateProblem = error.description
             }
         }
+        r.protected = imageFile.isProblem || stateFile.isProblem
         let passed = r.pixelsPassed && r.statePassed
         if !passed, !imageMissing || !stateMissing { describeDivergence(&r, trace: trace, golden: golden) }
         try decide(&r, capture, passed: passed, imageMissing: imageMissing, stateMissing: stateMissing)
         if r.verdict != .pass && r.verdict != .recorded, let layout = settings.artifacts {
             // The diff image is drawn only here: a passing check never pays for it.
-            let diff = expectedImage.flatMap { ImageComparer(tolerance: tolerance).compare($0, capture.image, diff: true).1 }
+            let diff = expectedImage.flatMap { comparer.compare($0, capture.image, diff: true).1 }
             try writeArtifacts(&r, layout, expected: expectedImage, actual: capture.image, diff: diff)
         }
         return r
@@ -99,8 +134,12 @@ struct CheckSession {
     private func decide(_ r: inout CheckpointResult, _ capture: CheckpointCapture, passed: Bool,
                         imageMissing: Bool, stateMissing: Bool) throws {
         let missing = imageMissing || stateMissing
+        if r.protected {
+            r.verdict = .fail
+            return
+        }
         switch settings.update {
-        case .none:
+        case .none, .prune:
             // Missing only when nothing that does exist failed.
             let existingPass = (imageMissing || r.pixelsPassed) && (stateMissing || r.statePassed)
             r.verdict = passed ? .pass : (missing && existingPass ? .missing : .fail)
@@ -175,7 +214,7 @@ struct CheckSession {
         let path = settings.goldens.trace(scan.name)
         let write: Bool
         switch settings.update {
-        case .none: write = false
+        case .none, .prune: write = false
         case .missing: write = golden == nil
         case .changed:
             if case .success(let old)? = golden { write = old.text != trace.text } else { write = true }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairoRender
 import ForceCore
+import Foundation
 
 /// Which goldens `check --update` writes.
 enum UpdateMode: String, ExpressibleByArgument, CaseIterable, Sendable {
@@ -12,6 +13,8 @@ enum UpdateMode: String, ExpressibleByArgument, CaseIterable, Sendable {
     case changed
     /// Re-record every golden.
     case all
+    /// Write nothing; remove the goldens no checkpoint of the sessions given produced.
+    case prune
 }
 
 /// Where a session's goldens live: `DIR/SESSION-NAME.png`, `DIR/SESSION-NAME.state.json`,
@@ -37,11 +40,16 @@ struct CheckSettings: Sendable {
     /// Where failing checkpoints' images go (the report's folder), if anywhere.
     var artifacts: ArtifactLayout?
     var shortcuts: ShortcutCatalog
+    /// `--mask`: rectangles (frame points) masked in every checkpoint.
+    var masks: [Rect] = []
+    /// `--only`: globs on `SESSION/CHECKPOINT`; empty checks every checkpoint.
+    var only: [String] = []
 
-    /// The comparer's tolerance for a session: its header's values, else the command line's,
-    /// else the comparer's standard (a pixel limit given anywhere replaces the standard ratio).
-    func tolerance(for header: CheckTolerances) -> ImageComparer.Tolerance {
-        let t = header.over(tolerances)
+    /// The comparer's tolerance for a checkpoint: its own values, else its session header's,
+    /// else the command line's, else the comparer's standard (a pixel limit given anywhere
+    /// replaces the standard ratio).
+    func tolerance(for checkpoint: Checkpoint, header: CheckTolerances) -> ImageComparer.Tolerance {
+        let t = checkpoint.tolerances.over(header.over(tolerances))
         let standard = ImageComparer.Tolerance.standard
         if t.maxDiffPixels == nil && t.maxDiffRatio == nil {
             return ImageComparer.Tolerance(threshold: t.threshold ?? standard.threshold)
@@ -53,9 +61,16 @@ struct CheckSettings: Sendable {
     /// The checkpoints to check in a session: `--at` times (named `tSECONDS`), else the
     /// session's own, else its last frame (`end`).
     func checkpoints(of scan: SessionScan) -> [Checkpoint] {
-        if !times.isEmpty { return times.map { Checkpoint(name: Self.adHocName($0), time: $0) } }
-        if !scan.checkpoints.isEmpty { return scan.checkpoints }
-        return [Checkpoint(name: Checkpoint.implicitName, time: scan.duration)]
+        let all: [Checkpoint]
+        if !times.isEmpty {
+            all = times.map { Checkpoint(name: Self.adHocName($0), time: $0) }
+        } else if !scan.checkpoints.isEmpty {
+            all = scan.checkpoints
+        } else {
+            all = [Checkpoint(name: Checkpoint.implicitName, time: scan.duration)]
+        }
+        guard !only.isEmpty else { return all }
+        return all.filter { c in only.contains { Glob.matches($0, "\(scan.name)/\(c.name)") } }
     }
 
     /// "t1.200": an `--at` time as a checkpoint name.
@@ -79,4 +94,13 @@ struct SessionScan: Sendable {
     var header: Session
     var duration: Double
     var checkpoints: [Checkpoint]
+}
+
+/// `--only`'s patterns: shell globs (`*`, `?`, `[…]`) on `SESSION/CHECKPOINT`; a pattern
+/// without a `/` names sessions (`demo` is `demo/*`).
+enum Glob {
+    static func matches(_ pattern: String, _ id: String) -> Bool {
+        let full = pattern.contains("/") ? pattern : pattern + "/*"
+        return fnmatch(full, id, 0) == 0
+    }
 }

@@ -1,0 +1,178 @@
+import ForceCore
+import ForcePlatform
+import Foundation
+
+/// `check --json FILE`: every checkpoint's result for scripts and dashboards. The schema
+/// (`"schema": 1`) is documented in the README; fields that do not apply are left out.
+struct CheckJSON: Codable, Equatable {
+    struct Images: Codable, Equatable {
+        var golden: String
+        var goldenState: String
+        /// In the report's folder, relative to it (only for failures, with `--report` or `--junit`).
+        var expected: String?
+        var actual: String?
+        var diff: String?
+        var before: String?
+        var diverged: String?
+    }
+
+    struct Divergence: Codable, Equatable {
+        var frame: Int
+        var time: Double
+        var lastMatchingFrame: Int?
+        var description: String
+    }
+
+    struct CheckpointEntry: Codable, Equatable {
+        /// `SESSION/CHECKPOINT`.
+        var id: String
+        var name: String
+        /// The session line naming it (absent for the implicit `end` and `--at` times).
+        var line: Int?
+        var time: Double
+        var frame: Int
+        /// pass, fail, missing, recorded or updated.
+        var status: String
+        var pixelsDiffering: Int?
+        var ratio: Double?
+        var worstDistance: Double?
+        var allowedPixels: Int?
+        var maskedPixels: Int?
+        var antialiasedPixels: Int?
+        var pixelProblem: String?
+        /// Each as `PATH: expected → actual`.
+        var stateChanges: [String]?
+        var stateProblem: String?
+        var firstDivergence: Divergence?
+        var images: Images
+        /// The command that re-records only this checkpoint.
+        var accept: String?
+    }
+
+    struct SessionEntry: Codable, Equatable {
+        var path: String
+        var name: String
+        var seconds: Double
+        var error: String?
+        var traceProblem: String?
+        var checkpoints: [CheckpointEntry]
+    }
+
+    struct Summary: Codable, Equatable {
+        var checkpoints: Int
+        var passed: Int
+        var failed: Int
+        var missing: Int
+        var recorded: Int
+        var updated: Int
+        var unreadableSessions: Int
+    }
+
+    var schema = 1
+    var passed: Bool
+    var goldens: String
+    var seconds: Double
+    var summary: Summary
+    var sessions: [SessionEntry]
+    /// Goldens no checkpoint produced (listed only when every checkpoint was checked).
+    var obsolete: [String]
+
+    init(results: [SessionResult], goldens: String, seconds: Double, obsolete: [String]) {
+        let all = results.flatMap(\.checkpoints)
+        func count(_ v: Verdict) -> Int { all.filter { $0.verdict == v }.count }
+        passed = !results.contains(where: \.fails)
+        self.goldens = goldens
+        self.seconds = seconds
+        self.obsolete = obsolete
+        summary = Summary(checkpoints: all.count, passed: count(.pass), failed: count(.fail), missing: count(.missing),
+                          recorded: count(.recorded), updated: count(.updated),
+                          unreadableSessions: results.filter { $0.error != nil }.count)
+        sessions = results.map { r in
+            SessionEntry(path: r.path, name: r.name, seconds: r.seconds, error: r.error, traceProblem: r.traceProblem,
+                         checkpoints: r.checkpoints.map(Self.entry))
+        }
+    }
+
+    static func entry(_ c: CheckpointResult) -> CheckpointEntry {
+        let d = c.divergence.map {
+            Divergence(frame: $0.frame, time: $0.time, lastMatchingFrame: $0.lastMatchingFrame, description: $0.description)
+        }
+        let images = Images(golden: c.goldenImage, goldenState: c.goldenState, expected: c.artifacts.expected,
+                            actual: c.artifacts.actual, diff: c.artifacts.diff, before: c.artifacts.before,
+                            diverged: c.artifacts.diverged)
+        return CheckpointEntry(
+            id: c.id, name: c.checkpoint.name, line: c.checkpoint.line > 0 ? c.checkpoint.line : nil, time: c.checkpoint.time,
+            frame: c.frame, status: c.verdict.rawValue, pixelsDiffering: c.pixels?.differentPixels, ratio: c.pixels?.ratio,
+            worstDistance: c.pixels?.worstDistance, allowedPixels: c.pixels?.allowedPixels, maskedPixels: c.pixels?.maskedPixels,
+            antialiasedPixels: c.pixels?.antialiasedPixels, pixelProblem: c.pixelProblem,
+            stateChanges: c.stateChanges?.map(\.description), stateProblem: c.stateProblem, firstDivergence: d, images: images,
+            accept: c.verdict.fails ? c.accept : nil)
+    }
+
+    var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // The encoder cannot fail on these plain values.
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// GitHub Actions: with `GITHUB_ACTIONS=true`, each failure as an `::error` annotation on the
+/// checkpoint's line of its session, and a Markdown table in `$GITHUB_STEP_SUMMARY`.
+enum CheckGitHub {
+    /// The workflow commands, one per failing checkpoint (and per unreadable session or trace).
+    static func annotations(_ results: [SessionResult]) -> [String] {
+        var out: [String] = []
+        for r in results {
+            if let error = r.error { out.append("::error file=\(property(r.path)),title=\(property("unreadable session"))::\(message(error))") }
+            if let problem = r.traceProblem { out.append("::error file=\(property(r.path)),line=1,title=\(property("golden trace"))::\(message(problem))") }
+            for c in r.checkpoints where c.verdict.fails {
+                let line = max(1, c.checkpoint.line)
+                let title = "\(c.id) \(c.verdict == .missing ? "has no golden" : "differs")"
+                var text = "\(c.pixelsText) · \(c.stateText)"
+                if let d = c.divergence { text += "\n" + d.description }
+                if let accept = c.accept { text += "\naccept: " + accept }
+                out.append("::error file=\(property(r.path)),line=\(line),title=\(property(title))::\(message(text))")
+            }
+        }
+        return out
+    }
+
+    /// The step summary: the totals, then a row per checkpoint that did not pass.
+    static func summary(_ results: [SessionResult], seconds: Double) -> String {
+        let all = results.flatMap(\.checkpoints)
+        let failing = all.filter { $0.verdict != .pass }
+        let bad = results.contains(where: \.fails)
+        var out = "### forcecanvas check: \(bad ? "failed" : "passed")\n\n"
+        out += "\(Wording.count(all.count, "checkpoint")) in \(Wording.count(results.count, "session")), "
+            + String(format: "%.1f s: %d passed, %d failed, %d missing\n\n", seconds, all.filter { $0.verdict == .pass }.count,
+                     all.filter { $0.verdict == .fail }.count, all.filter { $0.verdict == .missing }.count)
+        let errors = results.filter { $0.error != nil || $0.traceProblem != nil }
+        guard !failing.isEmpty || !errors.isEmpty else { return out }
+        out += "| checkpoint | status | pixels | state | first divergence |\n|---|---|---|---|---|\n"
+        for r in errors {
+            out += "| `\(cell(r.name))` | error | \(cell(r.error ?? r.traceProblem ?? "")) | | |\n"
+        }
+        for c in failing {
+            let pixels = c.pixels.map { String(format: "%d px (%.3f%%)", $0.differentPixels, $0.ratio * 100) } ?? (c.pixelProblem ?? "")
+            out += "| `\(cell(c.id))` | \(c.verdict.rawValue) | \(cell(pixels)) | \(cell(c.stateText)) | \(cell(c.divergence?.description ?? "")) |\n"
+        }
+        return out + "\n"
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped.
+    static func message(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// A property value: the message's escapes, and `:` and `,`.
+    static func property(_ s: String) -> String {
+        message(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// A Markdown table cell: no line breaks, pipes escaped.
+    static func cell(_ s: String) -> String {
+        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import ForceCore
+import ForcePlatform
+import Foundation
+
+/// Goldens that no checkpoint of the sessions given produced: a checkpoint renamed or removed,
+/// a session deleted. Listed as a warning after a check of the whole suite; `--update prune`
+/// removes exactly these.
+enum ObsoleteGoldens {
+    /// The golden files in the goldens' folder (its top level: `.png`, `.state.json`, `.trace`)
+    /// that none of `scans` would write; empty unless `complete` (every checkpoint of every
+    /// session was checked, so the list is the whole truth).
+    static func find(_ scans: [SessionScan], settings: CheckSettings, complete: Bool) -> [String] {
+        guard complete else { return [] }
+        var produced: Set<String> = []
+        var all = settings
+        all.only = []
+        for scan in scans {
+            produced.insert(settings.goldens.trace(scan.name))
+            for c in all.checkpoints(of: scan) {
+                produced.insert(settings.goldens.image(scan.name, c.name))
+                produced.insert(settings.goldens.state(scan.name, c.name))
+            }
+        }
+        let dir = settings.goldens.directory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        return names.sorted().compactMap { name in
+            guard !name.hasPrefix("."), [".png", ".state.json", ".trace"].contains(where: name.hasSuffix) else { return nil }
+            let path = "\(dir)/\(name)"
+            return produced.contains(path) ? nil : path
+        }
+    }
+
+    /// Removes `paths` (regular files and links only: anything else is named and left), says
+    /// what went, and returns what is still there.
+    static func remove(_ paths: [String], output: CheckOutput) throws -> [String] {
+        var left: [String] = []
+        for path in paths {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFREG || kind == S_IFLNK else {
+                printError("\(path): \(FileKind(mode: info.st_mode)?.phrase ?? "not a file"), left where it is")
+                left.append(path)
+                continue
+            }
+            if unlink(path) == 0 {
+                output.note("PRUNED   \(path)")
+            } else {
+                printError("\(path): cannot remove (\(String(cString: strerror(errno))))")
+                left.append(path)
+            }
+        }
+        if !left.isEmpty { throw ExitCode.failure }
+        return left
+    }
+}
+
+/// `--mask X,Y,W,H`: a rectangle in frame points.
+enum MaskOption {
+    static func parse(_ argument: String) throws -> Rect {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) <= InputLimits.maximumCoordinate }) else {
+            throw ValidationError("--mask \"\(argument)\" is not a rectangle: expected X,Y,WIDTH,HEIGHT in points (e.g. 0,0,200,40)")
+        }
+        guard w > 0, h > 0 else { throw ValidationError("--mask \(argument) is empty: width and height must be more than 0") }
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+}
+
+extension CheckReport {
+    /// Why `check --report` must not write into `dir`, or nil: it may be absent, empty, or an
+    /// earlier report (its `index.html` and `images/`); anything else there is the user's.
+    static func folderProblem(_ dir: String) -> String? {
+        if let kind = FileKind.of(dir), kind != .folder { return "\(kind.phrase), not a folder" }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: dir, isDirectory: &isFolder), !isFolder.boolValue {
+            return "a file, not a folder"
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir), !names.isEmpty else { return nil }
+        let others = names.filter { $0 != "index.html" && $0 != "images" }.sorted()
+        guard others.isEmpty else {
+            return "the folder holds \(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? " …" : ""), not an earlier report: give an empty or new folder"
+        }
+        if names.contains("index.html") {
+            let head = (try? FileKind.readWhole(dir + "/index.html", limit: 64 << 20)).map { String(decoding: $0.prefix(4096), as: UTF8.self) } ?? ""
+            guard head.contains("<title>forcecanvas check") else {
+                return "its index.html is not a forcecanvas check report: give an empty or new folder"
+            }
+        }
+        return nil
+    }
+}
+
+extension CheckGitHub {
+    /// Appends `text` to the step summary file (GitHub gives its path); a failure is a warning.
+    static func append(_ text: String, to path: String) {
+        if access(path, F_OK) != 0 { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            printError("warning: \(path) ($GITHUB_STEP_SUMMARY): cannot write the step summary")
+            return
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            printError("warning: \(path) ($GITHUB_STEP_SUMMARY): cannot write the step summary (\(error.localizedDescription))")
+        }
+    }
+}
