@@ -1,5 +1,5 @@
 import CCairo
-import CairoRender
+@testable import CairoRender
 import ForceCore
 import Foundation
 import TestSupport
@@ -110,6 +110,53 @@ final class ImageComparerTests: XCTestCase {
         XCTAssertTrue(img.pixel(x: 0, y: 0) == (128, 0, 0, 128))
         XCTAssertTrue(img.pixel(x: 1, y: 0) == (0, 0, 0, 0))
         XCTAssertEqual(try RGBAImage.decodePNG(try img.pngData()), img, "PNG round trip")
+    }
+
+    /// Surfaces are compared where they lie (premultiplied, no copy) with the counts and distances
+    /// their un-premultiplied copies give for opaque frames, and exactly for translucent pixels:
+    /// onto white, premultiplied red 64 at alpha 128 is 64 + 127 = 191 (no rounding on the way).
+    func testSurfacesAreComparedWhereTheyLie() throws {
+        func frame(_ dx: Double) throws -> ImageSurface {
+            let s = try ImageSurface(viewport: Viewport(width: 120, height: 80))
+            let cr = try XCTUnwrap(s.makeContext())
+            cairo_set_source_rgb(cr, 1, 1, 1)
+            cairo_paint(cr)
+            cairo_set_source_rgb(cr, 0.1, 0.3, 0.8)
+            cairo_arc(cr, 40 + dx, 40, 25, 0, 2 * .pi)
+            cairo_fill(cr)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_set_line_width(cr, 3)
+            cairo_move_to(cr, 70 + dx, 10)
+            cairo_line_to(cr, 110, 70 + dx)
+            cairo_stroke(cr)
+            cairo_destroy(cr)
+            return s
+        }
+        let e = try frame(0)
+        for dx in [0.5, 1, 3] {
+            let a = try frame(dx)
+            let comparer = ImageComparer(tolerance: .exact())
+            let (direct, diff) = comparer.compare(e, a, diff: true)
+            let (copied, copiedDiff) = comparer.compareWithDiff(RGBAImage(surface: e), RGBAImage(surface: a))
+            XCTAssertGreaterThan(direct.differentPixels + direct.antialiasedPixels, 0)
+            XCTAssertEqual(direct.differentPixels, copied.differentPixels, "dx \(dx)")
+            XCTAssertEqual(direct.antialiasedPixels, copied.antialiasedPixels, "dx \(dx)")
+            XCTAssertEqual(direct.worstDistance, copied.worstDistance, accuracy: 1e-12)
+            XCTAssertEqual(diff, copiedDiff)
+        }
+        let translucent = try ImageSurface(viewport: Viewport(width: 1, height: 1))
+        translucent.flush()
+        UnsafeMutableRawPointer(try XCTUnwrap(translucent.data)).storeBytes(of: UInt32(128) << 24 | UInt32(64) << 16, as: UInt32.self)
+        translucent.markDirty()
+        let onWhite = try RGBAImage(width: 1, height: 1, filledWith: (255, 127, 127, 255)).surface()
+        // 255 − 128 = 127 of white under each channel: (64 + 127, 127, 127) against (255, 127, 127).
+        let r = ImageComparer(tolerance: .exact()).compare(translucent, onWhite).0
+        let expected = PerceptualColour.distance(delta: {
+            let dr = 191.0 - 255, dg = 0.0, db = 0.0
+            let y = PerceptualColour.y(dr, dg, db), i = PerceptualColour.i(dr, dg, db), q = PerceptualColour.q(dr, dg, db)
+            return 0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q
+        }())
+        XCTAssertEqual(r.worstDistance, expected, accuracy: 1e-12)
     }
 
     func testUnreadablePNGsSayWhy() throws {

@@ -92,81 +92,108 @@ public struct ImageComparer: Sendable {
 
     /// Compares `actual` with `expected`.
     public func compare(_ expected: RGBAImage, _ actual: RGBAImage) -> ImageComparison {
-        scan(expected, actual, diff: nil)
+        scanImages(expected, actual, diff: nil)
     }
 
     /// Compares and draws the diff image (nil when the sizes differ).
     public func compareWithDiff(_ expected: RGBAImage, _ actual: RGBAImage) -> (ImageComparison, RGBAImage?) {
         guard expected.width == actual.width, expected.height == actual.height else { return (compare(expected, actual), nil) }
         var diff = [UInt8](repeating: 0, count: expected.pixels.count)
-        let result = diff.withUnsafeMutableBufferPointer { scan(expected, actual, diff: $0) }
+        let result = diff.withUnsafeMutableBufferPointer { scanImages(expected, actual, diff: $0) }
         return (result, RGBAImage(width: expected.width, height: expected.height, pixels: diff))
     }
 
-    /// Compares two Cairo surfaces: at once when their bytes are the same (the usual case of
-    /// a passing check), else un-premultiplied, pixel by pixel; with `diff`, the diff image of
-    /// any that differ.
+    private func scanImages(_ expected: RGBAImage, _ actual: RGBAImage, diff: UnsafeMutableBufferPointer<UInt8>?) -> ImageComparison {
+        var unscanned = ImageComparison(expectedSize: PixelSize(expected), actualSize: PixelSize(actual), tolerance: tolerance)
+        guard !unscanned.sizeMismatch else { return unscanned }
+        unscanned.allowedPixels = tolerance.allowedPixels(of: 0)
+        return expected.pixels.withUnsafeBytes { eb in
+            actual.pixels.withUnsafeBytes { ab in
+                // An image without pixels has no bytes to point at, and nothing to compare.
+                guard let e = eb.baseAddress, let a = ab.baseAddress else { return unscanned }
+                return scan(StraightRGBA.self, e, StraightRGBA.self, a, width: expected.width, height: expected.height, diff: diff)
+            }
+        }
+    }
+
+    /// Compares two Cairo surfaces where they lie (premultiplied ARGB32 or RGB24, no copy): at
+    /// once when their bytes are the same (the usual case of a passing check), else pixel by
+    /// pixel; with `diff`, the diff image of any that differ.
     public func compare(_ expected: ImageSurface, _ actual: ImageSurface, diff: Bool = false) -> (ImageComparison, RGBAImage?) {
+        let w = expected.pixelWidth, h = expected.pixelHeight
+        guard w == actual.pixelWidth, h == actual.pixelHeight else {
+            return (ImageComparison(expectedSize: PixelSize(width: w, height: h),
+                                    actualSize: PixelSize(width: actual.pixelWidth, height: actual.pixelHeight), tolerance: tolerance), nil)
+        }
         if expected.hasSamePixels(as: actual) {
-            var same = ImageComparison(expectedSize: PixelSize(width: expected.pixelWidth, height: expected.pixelHeight),
-                                       actualSize: PixelSize(width: actual.pixelWidth, height: actual.pixelHeight), tolerance: tolerance)
-            let all = expected.pixelWidth * expected.pixelHeight
-            same.maskedPixels = maskMap(width: expected.pixelWidth, height: expected.pixelHeight)?.reduce(0) { $0 + Int($1) } ?? 0
-            same.totalPixels = all - same.maskedPixels
+            var same = ImageComparison(expectedSize: PixelSize(width: w, height: h), actualSize: PixelSize(width: w, height: h),
+                                       tolerance: tolerance)
+            same.maskedPixels = maskMap(width: w, height: h)?.reduce(0) { $0 + Int($1) } ?? 0
+            same.totalPixels = w * h - same.maskedPixels
             same.allowedPixels = tolerance.allowedPixels(of: same.totalPixels)
             return (same, nil)
         }
-        let e = RGBAImage(surface: expected), a = RGBAImage(surface: actual)
-        return diff ? compareWithDiff(e, a) : (compare(e, a), nil)
+        expected.flush()
+        actual.flush()
+        guard let e = expected.data, let a = actual.data, expected.stride == w * 4, actual.stride == w * 4 else {
+            // Rows with padding (no Cairo format of 4 bytes a pixel has any): compare copies.
+            let ce = RGBAImage(surface: expected), ca = RGBAImage(surface: actual)
+            return diff ? compareWithDiff(ce, ca) : (compare(ce, ca), nil)
+        }
+        var diffBytes = diff ? [UInt8](repeating: 0, count: w * h * 4) : []
+        let result = diffBytes.withUnsafeMutableBufferPointer { d in
+            let out = diff ? d : nil
+            switch (expected.isOpaqueFormat, actual.isOpaqueFormat) {
+            case (false, false): return scan(PremultipliedARGB32.self, e, PremultipliedARGB32.self, a, width: w, height: h, diff: out)
+            case (true, true): return scan(OpaqueRGB24.self, e, OpaqueRGB24.self, a, width: w, height: h, diff: out)
+            case (false, true): return scan(PremultipliedARGB32.self, e, OpaqueRGB24.self, a, width: w, height: h, diff: out)
+            case (true, false): return scan(OpaqueRGB24.self, e, PremultipliedARGB32.self, a, width: w, height: h, diff: out)
+            }
+        }
+        return (result, diff ? RGBAImage(width: w, height: h, pixels: diffBytes) : nil)
     }
 
-    private func scan(_ expected: RGBAImage, _ actual: RGBAImage, diff: UnsafeMutableBufferPointer<UInt8>?) -> ImageComparison {
-        var result = ImageComparison(expectedSize: PixelSize(expected), actualSize: PixelSize(actual), tolerance: tolerance)
-        guard !result.sizeMismatch else { return result }
-        let w = expected.width, h = expected.height
+    /// The comparison of two `width` × `height` images of layouts `E` and `A` (4 bytes a pixel,
+    /// no padding), writing the diff image's RGBA bytes into `diff` when given.
+    private func scan<E: PixelLayout, A: PixelLayout>(_: E.Type, _ e: UnsafeRawPointer, _: A.Type, _ a: UnsafeRawPointer,
+                                                      width w: Int, height h: Int,
+                                                      diff: UnsafeMutableBufferPointer<UInt8>?) -> ImageComparison {
+        var result = ImageComparison(expectedSize: PixelSize(width: w, height: h), actualSize: PixelSize(width: w, height: h),
+                                     tolerance: tolerance)
         let mask = maskMap(width: w, height: h)
         result.maskedPixels = mask?.reduce(0) { $0 + Int($1) } ?? 0
         result.totalPixels = w * h - result.maskedPixels
         result.allowedPixels = tolerance.allowedPixels(of: result.totalPixels)
         let limit = PerceptualColour.delta(threshold: tolerance.threshold)
         var worst = 0.0
-        expected.pixels.withUnsafeBufferPointer { e in
-            actual.pixels.withUnsafeBufferPointer { a in
-                let ew = UnsafeRawPointer(e.baseAddress), aw = UnsafeRawPointer(a.baseAddress)
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let o = (y * w + x) * 4
-                        if let mask, mask[y * w + x] != 0 {
-                            guard let diff else { continue }
-                            let c = (x + y) / 4 % 2 == 0 ? Self.maskColour : Self.faded(e, o)
-                            diff[o] = c.0
-                            diff[o + 1] = c.1
-                            diff[o + 2] = c.2
-                            diff[o + 3] = c.3
-                            continue
-                        }
-                        // Whole pixels first: most are the same bytes.
-                        let same = ew?.loadUnaligned(fromByteOffset: o, as: UInt32.self) == aw?.loadUnaligned(fromByteOffset: o, as: UInt32.self)
-                        let delta = same ? 0 : PerceptualColour.delta(e, a, o)
-                        if delta > worst { worst = delta }
-                        var colour: (UInt8, UInt8, UInt8, UInt8)?
-                        if delta > limit {
-                            if detectsAntialiasing, Antialiasing.isEdge(x, y, in: e, other: a, width: w, height: h)
-                                || Antialiasing.isEdge(x, y, in: a, other: e, width: w, height: h) {
-                                result.antialiasedPixels += 1
-                                colour = Self.antialiasedColour
-                            } else {
-                                result.differentPixels += 1
-                                colour = Self.differentColour
-                            }
-                        }
-                        guard let diff else { continue }
-                        let c = colour ?? Self.faded(e, o)
-                        diff[o] = c.0
-                        diff[o + 1] = c.1
-                        diff[o + 2] = c.2
-                        diff[o + 3] = c.3
+        func put(_ o: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) {
+            guard let diff else { return }
+            diff[o] = c.0
+            diff[o + 1] = c.1
+            diff[o + 2] = c.2
+            diff[o + 3] = c.3
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                let o = (y * w + x) * 4
+                if let mask, mask[y * w + x] != 0 {
+                    if diff != nil { put(o, (x + y) / 4 % 2 == 0 ? Self.maskColour : Self.faded(E.self, e, o)) }
+                    continue
+                }
+                // Whole pixels first: most are the same.
+                let delta = E.key(e, o) == A.key(a, o) ? 0 : PerceptualColour.delta(E.self, e, A.self, a, o)
+                if delta > worst { worst = delta }
+                if delta > limit {
+                    if detectsAntialiasing, Antialiasing.isEdge(x, y, in: E.self, e, other: A.self, a, width: w, height: h)
+                        || Antialiasing.isEdge(x, y, in: A.self, a, other: E.self, e, width: w, height: h) {
+                        result.antialiasedPixels += 1
+                        put(o, Self.antialiasedColour)
+                    } else {
+                        result.differentPixels += 1
+                        put(o, Self.differentColour)
                     }
+                } else if diff != nil {
+                    put(o, Self.faded(E.self, e, o))
                 }
             }
         }
@@ -175,8 +202,9 @@ public struct ImageComparer: Sendable {
     }
 
     /// The expected pixel in grey at `fade` of its contrast, over white.
-    private static func faded(_ p: UnsafeBufferPointer<UInt8>, _ o: Int) -> (UInt8, UInt8, UInt8, UInt8) {
-        let luma = PerceptualColour.luma(p, o)
+    @inline(__always)
+    private static func faded<L: PixelLayout>(_: L.Type, _ p: UnsafeRawPointer, _ o: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let luma = PerceptualColour.luma(L.self, p, o)
         let v = UInt8(max(0, min(255, (255 + (luma - 255) * fade).rounded())))
         return (v, v, v, 255)
     }

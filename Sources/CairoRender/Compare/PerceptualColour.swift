@@ -25,23 +25,21 @@ enum PerceptualColour {
         a == 255 ? Double(c) : 255 + (Double(c) - 255) * Double(a) / 255
     }
 
-    /// The luma of the RGBA pixel at byte offset `o`, blended onto white.
+    /// The luma of the pixel at byte offset `o`, blended onto white.
     @inline(__always)
-    static func luma(_ p: UnsafeBufferPointer<UInt8>, _ o: Int) -> Double {
-        let a = p[o + 3]
-        return y(onWhite(p[o], a), onWhite(p[o + 1], a), onWhite(p[o + 2], a))
+    static func luma<L: PixelLayout>(_: L.Type, _ p: UnsafeRawPointer, _ o: Int) -> Double {
+        let c = L.onWhite(p, o)
+        return y(c.r, c.g, c.b)
     }
 
     /// The weighted squared YIQ distance between the pixels at byte offset `o` of `p1` and `p2`
-    /// (0 for identical bytes, at most `maximumDelta`).
+    /// (0 for identical colours, at most `maximumDelta`).
     @inline(__always)
-    static func delta(_ p1: UnsafeBufferPointer<UInt8>, _ p2: UnsafeBufferPointer<UInt8>, _ o: Int) -> Double {
-        let a1 = p1[o + 3], a2 = p2[o + 3]
-        let r1 = onWhite(p1[o], a1), g1 = onWhite(p1[o + 1], a1), b1 = onWhite(p1[o + 2], a1)
-        let r2 = onWhite(p2[o], a2), g2 = onWhite(p2[o + 1], a2), b2 = onWhite(p2[o + 2], a2)
-        let dy = y(r1, g1, b1) - y(r2, g2, b2)
-        let di = i(r1, g1, b1) - i(r2, g2, b2)
-        let dq = q(r1, g1, b1) - q(r2, g2, b2)
+    static func delta<E: PixelLayout, A: PixelLayout>(_: E.Type, _ p1: UnsafeRawPointer, _: A.Type, _ p2: UnsafeRawPointer, _ o: Int) -> Double {
+        let c1 = E.onWhite(p1, o), c2 = A.onWhite(p2, o)
+        let dr = c1.r - c2.r, dg = c1.g - c2.g, db = c1.b - c2.b
+        // Y, I and Q are linear: the difference of the colours' is the colour difference's.
+        let dy = y(dr, dg, db), di = i(dr, dg, db), dq = q(dr, dg, db)
         return yWeight * dy * dy + iWeight * di * di + qWeight * dq * dq
     }
 

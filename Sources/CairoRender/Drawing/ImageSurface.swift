@@ -37,6 +37,8 @@ public final class ImageSurface {
 
     /// The pixel bytes (after `flush`), `stride` bytes a row.
     public var data: UnsafeMutablePointer<UInt8>? { cairo_image_surface_get_data(surface) }
+    /// Whether the surface is RGB24 (every pixel opaque, the top byte of each word unused).
+    public var isOpaqueFormat: Bool { cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24 }
 
     public func flush() { cairo_surface_flush(surface) }
     public func markDirty() { cairo_surface_mark_dirty(surface) }
