@@ -87,6 +87,7 @@ struct BenchCommand: ParsableCommand {
         if wants(18) { try printSoakSection() }
         if wants(19) { try printViewSection() }
         if wants(20) { try printImportSection() }
+        if wants(21) { try printCheckCISection() }
     }
 
     /// Whether section `n` runs (`--only`).
