@@ -302,4 +302,50 @@ final class CheckCITests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: "\(dir)/v.mp4", encoding: .utf8), "keep")
         XCTAssertEqual(try Binary.forcecanvas(["render", path, "--svg", dir]).status, 64, "a folder is never written over")
     }
+
+    func testShardsSplitTheSuiteAlikeEverywhereAndMergeIntoOneReport() throws {
+        var paths: [String] = []
+        for (i, y) in [150, 160, 170, 180, 190].enumerated() {
+            paths.append(try write(Self.strokes(y2: y), "s\(i).jsonl"))
+        }
+        XCTAssertEqual(try check(paths + ["--update", "missing"]).status, 0)
+        try write(Self.strokes(y2: 120), "s3.jsonl")   // s3 now fails
+        func ids(_ r: Binary.Result) -> Set<String> {
+            Set(r.stdout.split(separator: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }.map { String($0.split(separator: " ", omittingEmptySubsequences: true)[1]) })
+        }
+        let one = try check(paths + ["--shard", "1/2", "--report", "\(dir)/p1"])
+        let two = try check(paths + ["--shard", "2/2", "--report", "\(dir)/p2"])
+        XCTAssertTrue(one.stdout.hasPrefix("shard 1/2: "), one.stdout)
+        XCTAssertTrue(ids(one).isDisjoint(with: ids(two)))
+        XCTAssertEqual(ids(one).union(ids(two)).count, 10, "every checkpoint in one part or the other")
+        XCTAssertFalse(ids(one).isEmpty || ids(two).isEmpty)
+        // The command line's order (a shell's glob sorts by locale) does not change the split.
+        XCTAssertEqual(ids(try check(paths.reversed() + ["--shard", "1/2"])), ids(one))
+
+        let merged = try Binary.forcecanvas(["check", "merge", "\(dir)/p1", "\(dir)/p2", "--report", "\(dir)/all", "--junit", "\(dir)/all.xml",
+                                             "--json", "\(dir)/all.json"])
+        XCTAssertEqual(merged.status, 1, "s3 fails: " + merged.stdout + merged.stderr)
+        XCTAssertTrue(merged.stdout.contains("10 checkpoints in 5 sessions"), merged.stdout)
+        let html = try String(contentsOfFile: "\(dir)/all/index.html", encoding: .utf8)
+        for i in 0..<5 { XCTAssertTrue(html.contains("s\(i)/both"), "s\(i) in the merged report") }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/all/images/s3-both.diff.png"), "the failing part's images came along")
+        let xml = try String(contentsOfFile: "\(dir)/all.xml", encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"<testsuites name="forcecanvas check" tests="10" failures="1""#), xml)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/all.json"))) as? [String: Any])
+        XCTAssertEqual((json["summary"] as? [String: Int])?["checkpoints"], 10)
+        // The merged summary says what each part said (the first divergence, the state, the pixels).
+        let part = try String(contentsOfFile: "\(dir)/p\(ids(one).contains("s3/both") ? 1 : 2)/results.json", encoding: .utf8)
+        let again = try String(contentsOfFile: "\(dir)/all/results.json", encoding: .utf8)
+        XCTAssertTrue(again.contains("\"pixelsDiffering\"") && part.contains("\"s3/both\""))
+
+        let twice = try Binary.forcecanvas(["check", "merge", "\(dir)/p1", "\(dir)/p1", "--json", "\(dir)/x.json"])
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.stderr.contains("is in both \(dir)/p1 and \(dir)/p1"), twice.stderr)
+        let none = try Binary.forcecanvas(["check", "merge", "\(dir)/p1"])
+        XCTAssertEqual(none.status, 64, "nothing to write")
+        let bad = try Binary.forcecanvas(["check", "merge", "\(dir)/s0.jsonl", "--json", "\(dir)/y.json"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("\(dir)/s0.jsonl: not a check summary"), bad.stderr)
+        XCTAssertEqual(try check(paths + ["--shard", "3/2"]).status, 64)
+    }
 }

@@ -21,6 +21,14 @@ public struct ImageComparison: Equatable, Sendable {
     /// The largest perceptual distance of any pixel, 0…1 (the threshold's scale).
     public var worstDistance = 0.0
 
+    /// A comparison of images of these sizes with nothing counted yet (the comparer fills it in;
+    /// `check merge` rebuilds one from a summary).
+    public init(expectedSize: PixelSize, actualSize: PixelSize, tolerance: ImageComparer.Tolerance) {
+        self.expectedSize = expectedSize
+        self.actualSize = actualSize
+        self.tolerance = tolerance
+    }
+
     /// Whether the images have different sizes (then nothing else was compared).
     public var sizeMismatch: Bool { expectedSize != actualSize }
 

@@ -5,10 +5,24 @@ import ForceFiles
 import ForcePlatform
 import Foundation
 
+/// `forcecanvas check`: checking sessions (the default, `check SESSION… --goldens DIR`) and
+/// merging the shards of a check (`check merge DIR…`).
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check sessions against golden images and states (visual regression).",
+        abstract: "Check sessions against golden images and states (visual regression); merge shards' results.",
+        usage: """
+            forcecanvas check SESSION.jsonl... --goldens DIR [options]   (see: forcecanvas check sessions --help)
+              forcecanvas check merge DIR... [--report DIR] [--junit FILE] [--json FILE]
+            """,
+        subcommands: [CheckSessionsCommand.self, CheckMergeCommand.self],
+        defaultSubcommand: CheckSessionsCommand.self)
+}
+
+struct CheckSessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "Check sessions against golden images and states (the default: `check SESSION...` is `check sessions SESSION...`).",
         discussion: """
             Replays each SESSION headlessly and compares every checkpoint (its "checkpoint" \
             events; without any, the last frame; with --at, those times) with its goldens: \
@@ -58,6 +72,10 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .customLong("junit"), help: "Write JUnit XML here: one testcase per checkpoint (without --report, failing images go to check-artifacts/ beside it).")
     var junitPath: String?
 
+    @Option(help: ArgumentHelp("Check only part I of N of the sessions (1-based), split by cost the same way on every machine; merge the parts' reports with `check merge`.", valueName: "I/N"),
+            transform: Shard.parse)
+    var shard: Shard?
+
     @Option(help: "Sessions checked at once (default: the number of cores).")
     var jobs: Int?
 
@@ -97,8 +115,8 @@ struct CheckCommand: ParsableCommand {
         for t in times where !(t.isFinite && t >= 0 && t <= ReplaySchedule.maximumTime) {
             throw ValidationError("--at times must be 0 or more seconds, not \(t)")
         }
-        if update == .prune, !only.isEmpty || !times.isEmpty {
-            throw ValidationError("--update prune needs the whole suite: it cannot be used with --only or --at")
+        if update == .prune, !only.isEmpty || !times.isEmpty || shard != nil {
+            throw ValidationError("--update prune needs the whole suite: it cannot be used with --only, --at or --shard")
         }
         for pattern in only where pattern.isEmpty { throw ValidationError("--only needs a pattern, SESSION/CHECKPOINT") }
         for (option, path) in [("--junit", junitPath), ("--json", jsonPath)] {
@@ -133,12 +151,31 @@ struct CheckCommand: ParsableCommand {
         try checkGoldenNames(scans)
         let settings = try makeSettings()
         try checkPatterns(scans, settings: settings)
+        let output = CheckOutput(showsProgress: isatty(STDOUT_FILENO) == 1)
+        if let shard {
+            // This part's sessions, by cost; the unreadable ones are reported by part 1 alone.
+            let cost = scans.map { s in settings.checkpoints(of: s).count * s.header.viewport.pixelWidth * s.header.viewport.pixelHeight }
+            let mine = Set(shard.indices(of: cost, names: scans.map(\.name)))
+            var kept: [SessionResult?] = [], keptScans: [SessionScan] = [], k = 0
+            for r in results {
+                if let r {
+                    if shard.index == 1 { kept.append(r) }
+                } else {
+                    if mine.contains(k) {
+                        kept.append(nil)
+                        keptScans.append(scans[k])
+                    }
+                    k += 1
+                }
+            }
+            output.note("shard \(shard): \(Wording.count(keptScans.count, "session")) of \(scans.count)")
+            (results, scans) = (kept, keptScans)
+        }
         // What a killed `check --update` left half-written.
         PartialFiles.removeLeftovers(in: goldensDirectory, recursive: true)
         let fonts = try Resources.fonts().faces()
         let fontsNote = GoldenFonts.difference(recorded: GoldenFonts.recorded(in: settings.goldens), current: fonts)
         let jobCount = jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let output = CheckOutput(showsProgress: isatty(STDOUT_FILENO) == 1)
         if let fontsNote { output.note(fontsNote) }
         // Sessions that could not be read are reported first; the others still run.
         for r in results.compactMap({ $0 }) { output.print(r) }
@@ -153,11 +190,12 @@ struct CheckCommand: ParsableCommand {
         }
         let seconds = Date().timeIntervalSince(started)
         output.finish(all, jobs: jobCount, seconds: seconds, goldens: settings.goldens, update: update, sessions: sessions)
-        var obsolete = ObsoleteGoldens.find(scans, settings: settings, complete: only.isEmpty && times.isEmpty && all.allSatisfy { $0.error == nil })
+        var obsolete = ObsoleteGoldens.find(scans, settings: settings,
+                                            complete: only.isEmpty && times.isEmpty && shard == nil && all.allSatisfy { $0.error == nil })
         if update == .prune {
             obsolete = try ObsoleteGoldens.remove(obsolete, output: output)
         } else {
-            output.obsolete(obsolete)
+            output.obsolete(obsolete, checked: scans.map(\.name), goldens: settings.goldens)
         }
         if update != .none, update != .prune {
             let wrote = all.flatMap(\.checkpoints).contains { $0.verdict == .recorded || $0.verdict == .updated }
@@ -166,16 +204,20 @@ struct CheckCommand: ParsableCommand {
                 throw ExitCode.failure
             }
         }
+        let summary = CheckJSON(results: all, goldens: settings.goldens.directory, seconds: seconds, obsolete: obsolete,
+                                fontsNote: fontsNote, shard: shard?.description)
         if let dir = reportDirectory {
-            try writeOrFail(dir + "/index.html") {
+            try CheckSession.writeOrFail(dir + "/index.html") {
                 CheckReport(results: all, goldens: settings.goldens, seconds: seconds, fontsNote: fontsNote).html
             }
+            // What `check merge` reads: the report's results as data.
+            try CheckSession.writeOrFail(dir + "/" + CheckJSON.reportFileName) { summary.text }
         }
         if let junitPath {
-            try writeOrFail(junitPath) { CheckJUnit(results: all, seconds: seconds, artifacts: settings.artifacts).xml }
+            try CheckSession.writeOrFail(junitPath) { CheckJUnit(results: all, seconds: seconds, artifacts: settings.artifacts).xml }
         }
         if let jsonPath {
-            try writeOrFail(jsonPath) { CheckJSON(results: all, goldens: settings.goldens.directory, seconds: seconds, obsolete: obsolete).text }
+            try CheckSession.writeOrFail(jsonPath) { summary.text }
         }
         let environment = ProcessInfo.processInfo.environment
         if environment["GITHUB_ACTIONS"] == "true" {
@@ -257,14 +299,4 @@ struct CheckCommand: ParsableCommand {
         "forcecanvas check \(Wording.shellQuoted(path)) --goldens \(Wording.shellQuoted(goldensDirectory)) --only \(Wording.shellQuoted(id)) --update changed"
     }
 
-    private func writeOrFail(_ path: String, _ text: () throws -> String) throws {
-        do {
-            let dir = (path as NSString).deletingLastPathComponent
-            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
-            try CheckSession.write(try text(), to: path)
-        } catch {
-            printError("\(path): cannot write (\(error))")
-            throw ExitCode.failure
-        }
-    }
 }

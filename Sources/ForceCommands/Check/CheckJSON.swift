@@ -21,6 +21,55 @@ struct CheckJSON: Codable, Equatable {
         var time: Double
         var lastMatchingFrame: Int?
         var description: String
+        var changes: [Change]
+    }
+
+    /// A state value that changed: its path, the golden's value and the new one (a key left out:
+    /// no such field on that side).
+    struct Change: Codable, Equatable {
+        var path: String
+        var expected: StateValue?
+        var actual: StateValue?
+
+        init(_ c: StateChange) {
+            path = c.path
+            expected = c.expected
+            actual = c.actual
+        }
+
+        var stateChange: StateChange { StateChange(path: path, expected: expected, actual: actual) }
+
+        enum CodingKeys: String, CodingKey { case path, expected, actual }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            path = try c.decode(String.self, forKey: .path)
+            func value(_ key: CodingKeys) throws -> StateValue? {
+                guard c.contains(key) else { return nil }
+                if try c.decodeNil(forKey: key) { return .null }
+                if let b = try? c.decode(Bool.self, forKey: key) { return .flag(b) }
+                if let n = try? c.decode(Double.self, forKey: key) { return .number(n) }
+                return .text(try c.decode(String.self, forKey: key))
+            }
+            expected = try value(.expected)
+            actual = try value(.actual)
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(path, forKey: .path)
+            func put(_ v: StateValue?, _ key: CodingKeys) throws {
+                switch v {
+                case nil: break
+                case .text(let s)?: try c.encode(s, forKey: key)
+                case .number(let n)?: try c.encode(n, forKey: key)
+                case .flag(let b)?: try c.encode(b, forKey: key)
+                case .null?: try c.encodeNil(forKey: key)
+                }
+            }
+            try put(expected, .expected)
+            try put(actual, .actual)
+        }
     }
 
     struct CheckpointEntry: Codable, Equatable {
@@ -33,17 +82,27 @@ struct CheckJSON: Codable, Equatable {
         var frame: Int
         /// pass, fail, missing, recorded or updated.
         var status: String
+        /// The golden's and the new image's sizes, `WxH` (when the golden was read).
+        var expectedSize: String?
+        var actualSize: String?
         var pixelsDiffering: Int?
         var ratio: Double?
+        /// The pixels compared (masked ones are not) and the threshold they were compared with.
+        var totalPixels: Int?
+        var threshold: Double?
         var worstDistance: Double?
         var allowedPixels: Int?
         var maskedPixels: Int?
         var antialiasedPixels: Int?
         var pixelProblem: String?
-        /// Each as `PATH: expected → actual`.
-        var stateChanges: [String]?
+        /// Empty when the state is the golden's.
+        var stateChanges: [Change]?
         var stateProblem: String?
         var firstDivergence: Divergence?
+        /// Why there is no first divergence to show.
+        var divergenceNote: String?
+        /// Goldens `--update` wrote.
+        var wrote: [String]?
         var images: Images
         /// The command that re-records only this checkpoint.
         var accept: String?
@@ -55,6 +114,7 @@ struct CheckJSON: Codable, Equatable {
         var seconds: Double
         var error: String?
         var traceProblem: String?
+        var wroteTrace: String?
         var checkpoints: [CheckpointEntry]
     }
 
@@ -68,6 +128,9 @@ struct CheckJSON: Codable, Equatable {
         var unreadableSessions: Int
     }
 
+    /// The summary's name in a `--report` folder (what `check merge` reads).
+    static let reportFileName = "results.json"
+
     var schema = 1
     var passed: Bool
     var goldens: String
@@ -76,8 +139,14 @@ struct CheckJSON: Codable, Equatable {
     var sessions: [SessionEntry]
     /// Goldens no checkpoint produced (listed only when every checkpoint was checked).
     var obsolete: [String]
+    /// The fonts differ from those the goldens were made with.
+    var fontsNote: String?
+    /// `--shard I/N`: which part of the suite this is.
+    var shard: String?
 
-    init(results: [SessionResult], goldens: String, seconds: Double, obsolete: [String]) {
+    init(results: [SessionResult], goldens: String, seconds: Double, obsolete: [String], fontsNote: String? = nil, shard: String? = nil) {
+        self.fontsNote = fontsNote
+        self.shard = shard
         let all = results.flatMap(\.checkpoints)
         func count(_ v: Verdict) -> Int { all.filter { $0.verdict == v }.count }
         passed = !results.contains(where: \.fails)
@@ -89,23 +158,27 @@ struct CheckJSON: Codable, Equatable {
                           unreadableSessions: results.filter { $0.error != nil }.count)
         sessions = results.map { r in
             SessionEntry(path: r.path, name: r.name, seconds: r.seconds, error: r.error, traceProblem: r.traceProblem,
-                         checkpoints: r.checkpoints.map(Self.entry))
+                         wroteTrace: r.wroteTrace, checkpoints: r.checkpoints.map(Self.entry))
         }
     }
 
     static func entry(_ c: CheckpointResult) -> CheckpointEntry {
         let d = c.divergence.map {
-            Divergence(frame: $0.frame, time: $0.time, lastMatchingFrame: $0.lastMatchingFrame, description: $0.description)
+            Divergence(frame: $0.frame, time: $0.time, lastMatchingFrame: $0.lastMatchingFrame, description: $0.description,
+                       changes: $0.changes.map(Change.init))
         }
         let images = Images(golden: c.goldenImage, goldenState: c.goldenState, expected: c.artifacts.expected,
                             actual: c.artifacts.actual, diff: c.artifacts.diff, before: c.artifacts.before,
                             diverged: c.artifacts.diverged)
         return CheckpointEntry(
             id: c.id, name: c.checkpoint.name, line: c.checkpoint.line > 0 ? c.checkpoint.line : nil, time: c.checkpoint.time,
-            frame: c.frame, status: c.verdict.rawValue, pixelsDiffering: c.pixels?.differentPixels, ratio: c.pixels?.ratio,
+            frame: c.frame, status: c.verdict.rawValue, expectedSize: c.pixels?.expectedSize.description,
+            actualSize: c.pixels?.actualSize.description, pixelsDiffering: c.pixels?.differentPixels, ratio: c.pixels?.ratio,
+            totalPixels: c.pixels?.totalPixels, threshold: c.pixels?.tolerance.threshold,
             worstDistance: c.pixels?.worstDistance, allowedPixels: c.pixels?.allowedPixels, maskedPixels: c.pixels?.maskedPixels,
             antialiasedPixels: c.pixels?.antialiasedPixels, pixelProblem: c.pixelProblem,
-            stateChanges: c.stateChanges?.map(\.description), stateProblem: c.stateProblem, firstDivergence: d, images: images,
+            stateChanges: c.stateChanges?.map(Change.init), stateProblem: c.stateProblem, firstDivergence: d,
+            divergenceNote: c.divergenceNote, wrote: c.wrote.isEmpty ? nil : c.wrote, images: images,
             accept: c.verdict.fails ? c.accept : nil)
     }
 

@@ -73,10 +73,31 @@ final class CheckOutput {
         printError(lines.joined(separator: "\n"))
     }
 
-    /// The goldens no checkpoint produced, as a warning on stderr.
-    func obsolete(_ paths: [String]) {
+    /// The goldens no checkpoint produced, as a warning on stderr: those of the sessions checked
+    /// (a checkpoint renamed or removed) and those of no session, one a line; those of other
+    /// sessions (they have a trace here: a session removed, or one left off this command line)
+    /// in one line naming the sessions.
+    func obsolete(_ paths: [String], checked: [String], goldens: GoldenLayout) {
         guard !paths.isEmpty else { return }
-        let head = "warning: \(Wording.count(paths.count, "golden")) no checkpoint produced (remove \(paths.count == 1 ? "it" : "them") with --update prune, giving every session):"
-        printError(([head] + paths.map { "  " + $0 }).joined(separator: "\n"))
+        let names = paths.map(Wording.fileName)
+        let others = Set(names.filter { $0.hasSuffix(".trace") }.map { String($0.dropLast(".trace".count)) }).subtracting(checked)
+        let owners = (Set(checked).union(others)).sorted { $0.count > $1.count }
+        var listed: [String] = [], elsewhere: [String: Int] = [:]
+        for (path, name) in zip(paths, names) {
+            let owner = owners.first { name == $0 + ".trace" || name.hasPrefix($0 + "-") }
+            if let owner, others.contains(owner) { elsewhere[owner, default: 0] += 1 } else { listed.append(path) }
+        }
+        var lines: [String] = []
+        if !listed.isEmpty {
+            lines.append("warning: \(Wording.count(listed.count, "golden")) no checkpoint produced (remove \(listed.count == 1 ? "it" : "them") with --update prune, giving every session):")
+            lines += listed.map { "  " + $0 }
+        }
+        if !elsewhere.isEmpty {
+            let count = elsewhere.values.reduce(0, +), sessions = elsewhere.keys.sorted()
+            let shown = sessions.prefix(5).joined(separator: ", ") + (sessions.count > 5 ? ", …" : "")
+            lines.append("note: \(Wording.count(count, "golden")) in \(goldens.directory) belong to \(Wording.count(sessions.count, "session")) not given here (\(shown)); "
+                         + "if \(sessions.count == 1 ? "it was" : "they were") removed, --update prune with every session removes them")
+        }
+        printError(lines.joined(separator: "\n"))
     }
 }

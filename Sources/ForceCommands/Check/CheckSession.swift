@@ -1,3 +1,4 @@
+import ArgumentParser
 import ForcePlatform
 import CairoRender
 import ForceCore
@@ -173,6 +174,19 @@ struct CheckSession {
             try FileManager.default.createDirectory(atPath: settings.goldens.directory, withIntermediateDirectories: true)
         } catch {
             throw RenderError.write(settings.goldens.directory, "cannot create the goldens' folder")
+        }
+    }
+
+    /// Writes what `text` gives to `path`, making its folder; a failure is said on stderr and
+    /// ends the command with status 1.
+    static func writeOrFail(_ path: String, _ text: () throws -> String) throws {
+        do {
+            let dir = (path as NSString).deletingLastPathComponent
+            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+            try CheckSession.write(try text(), to: path)
+        } catch {
+            printError("\(path): cannot write (\(error))")
+            throw ExitCode.failure
         }
     }
 

@@ -104,3 +104,45 @@ enum Glob {
         return fnmatch(full, id, 0) == 0
     }
 }
+
+/// `--shard I/N`: part I (1-based) of N of a suite's sessions. The split is by cost (a
+/// session's checkpoints times its pixels), largest first, each to the part with the least so
+/// far (ties to the lower part; equal costs in the order of the sessions' names, not of the
+/// command line, which a shell's glob sorts by locale): the same files give the same split on
+/// every machine.
+struct Shard: Equatable, Sendable, CustomStringConvertible {
+    var index: Int
+    var count: Int
+
+    /// 1,000 parts at most.
+    static let maximumCount = 1000
+
+    static func parse(_ argument: String) throws -> Shard {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]) else {
+            throw ValidationError("--shard \"\(argument)\" is not a part: expected I/N, e.g. 2/4")
+        }
+        guard (1...maximumCount).contains(n), (1...n).contains(i) else {
+            throw ValidationError("--shard \(argument): N must be 1–\(maximumCount) and I 1–N")
+        }
+        return Shard(index: i, count: n)
+    }
+
+    var description: String { "\(index)/\(count)" }
+
+    /// The indices (into `costs` and `names`) of the sessions in this part.
+    func indices(of costs: [Int], names: [String]) -> [Int] {
+        var load = [Int](repeating: 0, count: count)
+        var mine: [Int] = []
+        let order = costs.indices.sorted {
+            costs[$0] != costs[$1] ? costs[$0] > costs[$1] : names[$0] != names[$1] ? names[$0].utf8.lexicographicallyPrecedes(names[$1].utf8) : $0 < $1
+        }
+        for i in order {
+            var part = 0
+            for p in load.indices where load[p] < load[part] { part = p }
+            load[part] += max(1, costs[i])
+            if part == index - 1 { mine.append(i) }
+        }
+        return mine.sorted()
+    }
+}

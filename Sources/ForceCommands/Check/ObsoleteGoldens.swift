@@ -79,7 +79,7 @@ extension CheckReport {
             return "a file, not a folder"
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir), !names.isEmpty else { return nil }
-        let others = names.filter { $0 != "index.html" && $0 != "images" }.sorted()
+        let others = names.filter { $0 != "index.html" && $0 != "images" && $0 != CheckJSON.reportFileName }.sorted()
         guard others.isEmpty else {
             return "the folder holds \(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? " …" : ""), not an earlier report: give an empty or new folder"
         }

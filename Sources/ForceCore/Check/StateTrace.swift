@@ -71,6 +71,12 @@ public struct StateDivergence: Equatable, Sendable, CustomStringConvertible {
     /// What differs there: the golden trace's values → the new ones.
     public var changes: [StateChange]
 
+    public init(frame: Int, lastMatchingFrame: Int?, changes: [StateChange]) {
+        self.frame = frame
+        self.lastMatchingFrame = lastMatchingFrame
+        self.changes = changes
+    }
+
     /// The frame's time in seconds.
     public var time: Double { ReplaySchedule.time(ofFrame: frame) }
 
