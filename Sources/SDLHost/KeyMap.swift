@@ -20,6 +20,8 @@ enum KeyAction: Equatable {
 /// lesson picker's.
 enum PlayerKey: Equatable {
     case playPause, slower, faster
+    /// 0: the session's speed again (after a speed key chose one).
+    case resetSpeed
     case frameBack, frameForward
     case eventBack, eventForward
     case start, end
@@ -149,6 +151,7 @@ enum KeyMap {
         if key(SDLK_SPACE) { return .playPause }
         if key(SDLK_MINUS) || key(SDLK_KP_MINUS) || key(SDLK_LESS) || (shift && key(SDLK_COMMA)) { return .slower }
         if key(SDLK_EQUALS) || key(SDLK_KP_PLUS) || key(SDLK_PLUS) || key(SDLK_GREATER) || (shift && key(SDLK_PERIOD)) { return .faster }
+        if key(SDLK_0) || key(SDLK_KP_0) { return .resetSpeed }
         if key(SDLK_LEFT) { return shift ? .eventBack : .frameBack }
         if key(SDLK_RIGHT) { return shift ? .eventForward : .frameForward }
         if key(SDLK_HOME) { return .start }

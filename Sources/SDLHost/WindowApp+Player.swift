@@ -66,6 +66,7 @@ extension WindowApp {
 
     /// What the strip says when no caption shows.
     static func playerHint(_ p: PlayerSession) -> String {
+        if p.player.speedChosen { return "Your speed · 0 gives the speed back to the session · Space plays or pauses" }
         if p.player.isPlaying { return "Space pauses · ← → step · Return continues drawing from here" }
         if p.player.atEnd { return "The end · Space plays again · Return continues drawing from here · Esc back to your canvas" }
         return "Paused: input does not change the replay · Return continues drawing from here · Esc back to your canvas"
@@ -130,6 +131,7 @@ extension WindowApp {
             case .playPause: p.player.togglePlay()
             case .slower: p.player.slower()
             case .faster: p.player.faster()
+            case .resetSpeed: p.player.resetSpeed()
             case .frameBack: p.player.step(frames: -1)
             case .frameForward: p.player.step(frames: 1)
             case .eventBack: p.player.stepToPreviousEvent()

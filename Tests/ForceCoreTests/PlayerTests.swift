@@ -151,6 +151,39 @@ final class PlayerTests: XCTestCase {
         XCTAssertTrue(player.atEnd)
     }
 
+    /// The speed the user chose stays over the captions' until 0 gives it back.
+    func testTheSpeedTheUserChoseStaysUntilReset() throws {
+        func at(_ t: Double, _ c: Caption) -> TimedEvent { TimedEvent(time: t, event: .caption(c)) }
+        let move = { (t: Double) in TimedEvent(time: t, event: .pointer(PointerInput(phase: .move, location: Point(x: 300, y: 300)))) }
+        let s = Session(viewport: Viewport(width: 640, height: 480), events: [
+            at(0, Caption(text: "start", speed: 1)), move(0.5), at(1, Caption(text: "slow", speed: 0.5)), move(2), at(3, Caption(text: "fast", speed: 2)), move(4),
+        ])
+        var player = Player(session: s)
+        player.start()
+        player.slower()
+        player.slower()
+        player.slower()
+        XCTAssertEqual(player.speed, 0.1)
+        XCTAssertTrue(player.speedChosen)
+        player.advance(bySeconds: 12)  // 1.2 s of session: past the 0.5× caption
+        XCTAssertEqual(player.frame, 72)
+        XCTAssertEqual(player.speed, 0.1, "the caption's 0.5× does not undo the user's choice")
+        XCTAssertTrue(player.display().player?.speedChosen == true)
+        player.resetSpeed()
+        XCTAssertFalse(player.speedChosen)
+        XCTAssertEqual(player.speed, 0.5, "the speed in effect at the frame: the last caption's before it")
+        player.advance(bySeconds: 4)  // 1.8 s of session to the 2× caption at 0.5×: 3.6 s; then 0.4 s at 2×
+        XCTAssertEqual(player.speed, 2, "captions apply again")
+        XCTAssertEqual(player.frame, 180 + 48)
+        // --speed is a choice too; Home and playing again from the end keep it.
+        var given = Player(session: s, speed: 4)
+        given.start()
+        given.advance(bySeconds: 2)
+        XCTAssertEqual(given.speed, 4)
+        given.seek(toFrame: 0)
+        XCTAssertEqual(given.speed, 4)
+    }
+
     /// Shift+→ and Shift+← go to the frames of input events, over captions and checkpoints.
     func testSteppingByInputEvents() throws {
         let s = try Self.session("Assets/Sessions/scene-confirm.jsonl")

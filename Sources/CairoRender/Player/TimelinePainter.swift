@@ -44,7 +44,7 @@ struct TimelinePainter {
     /// The caption, centred; without one, the title and what the keys do, dimmed.
     private func drawCaption(_ r: Rect, _ cr: OpaquePointer) {
         if let c = player.caption {
-            CaptionPainter(text: c.text, held: player.heldByCaption).draw(in: r, cr)
+            CaptionPainter(text: c.text, held: player.heldByCaption, speedChosen: player.speedChosen && c.speed != nil).draw(in: r, cr)
             return
         }
         let line = [player.title, player.hint.isEmpty ? nil : player.hint].compactMap { $0 }.joined(separator: "  ·  ")
@@ -129,12 +129,14 @@ struct CaptionPainter {
     let text: String
     /// Playback waits on this caption: a hint to press Space follows it.
     var held = false
+    /// The caption asks for a speed the user's choice overrides: a hint to press 0 follows it.
+    var speedChosen = false
 
     /// 15 pt text (chosen: subtitles read at a glance), at most two lines in the player.
     static let size = 15.0
 
     func draw(in r: Rect, _ cr: OpaquePointer) {
-        let shown = held ? "\(text)   · Space continues" : text
+        let shown = text + (held ? "   · Space continues" : "") + (speedChosen ? "   · your speed (0: the lesson's)" : "")
         let style = TextPainter.Style(size: Self.size, bold: true, colour: Palette.panelText)
         let h = TextPainter.measure(shown, style: style, width: r.width, in: cr).height
         TextPainter.draw(shown, at: Point(x: r.x, y: r.y + max(0, (r.height - h) / 2)), style: style, width: r.width,

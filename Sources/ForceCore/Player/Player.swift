@@ -51,8 +51,9 @@ public struct Player: Equatable, Sendable {
     /// Whether playback stopped at a caption marked `pause` (Space goes on).
     public private(set) var heldByCaption = false
 
-    /// Whether the speed was given (`--speed`), so a caption at the start does not change it.
-    private let explicitSpeed: Bool
+    /// Whether the user chose the speed (a speed key, or `--speed`): captions' speeds then do not
+    /// change it until `resetSpeed` (0) gives the choice back to the lesson.
+    public private(set) var speedChosen: Bool
     /// Frames of session time owed by the clock while playing, not yet a whole frame.
     private var owed = 0.0
     private let shortcuts: ShortcutCatalog
@@ -64,7 +65,7 @@ public struct Player: Equatable, Sendable {
         self.session = session
         self.shortcuts = shortcuts
         self.speed = PlaybackSpeed.clamped(speed ?? PlaybackSpeed.normal)
-        explicitSpeed = speed != nil
+        speedChosen = speed != nil
         lastFrame = ReplaySchedule.frame(atOrAfter: session.duration)
         markers = TimelineMarkers(events: session.events)
         captions = session.events.compactMap { e in
@@ -87,7 +88,7 @@ public struct Player: Equatable, Sendable {
 
     /// The speed a caption at the first frame sets applies from the start.
     private mutating func applyStartCaptions() {
-        guard !explicitSpeed else { return }
+        guard !speedChosen else { return }
         for c in captions where ReplaySchedule.frame(atOrAfter: c.time) == 0 {
             if let s = c.caption.speed { speed = PlaybackSpeed.clamped(s) }
         }
@@ -95,7 +96,8 @@ public struct Player: Equatable, Sendable {
 
     /// Where it is and what it shows (keyframes and markers are caches of the same session).
     public static func == (a: Player, b: Player) -> Bool {
-        a.replay == b.replay && a.isPlaying == b.isPlaying && a.speed == b.speed && a.heldByCaption == b.heldByCaption
+        a.replay == b.replay && a.isPlaying == b.isPlaying && a.speed == b.speed && a.speedChosen == b.speedChosen
+            && a.heldByCaption == b.heldByCaption
             && a.owed == b.owed && a.session == b.session
     }
 
@@ -131,8 +133,23 @@ public struct Player: Equatable, Sendable {
         owed = 0
     }
 
-    /// Sets the speed (clamped to `PlaybackSpeed.range`).
-    public mutating func setSpeed(_ s: Double) { speed = PlaybackSpeed.clamped(s) }
+    /// The user sets the speed (clamped to `PlaybackSpeed.range`): it stays until `resetSpeed`,
+    /// whatever speeds the captions ask for.
+    public mutating func setSpeed(_ s: Double) {
+        speed = PlaybackSpeed.clamped(s)
+        speedChosen = true
+    }
+
+    /// 0: the speed is the session's again: the one the last caption with a speed at or before
+    /// the frame on screen set, else 1×; later captions change it again.
+    public mutating func resetSpeed() {
+        speedChosen = false
+        speed = PlaybackSpeed.normal
+        for c in captions where ReplaySchedule.frame(atOrAfter: c.time) <= frame {
+            if let s = c.caption.speed { speed = PlaybackSpeed.clamped(s) }
+        }
+        owed = 0
+    }
 
     /// `=` or `>`: the next speed step up.
     public mutating func faster() { setSpeed(PlaybackSpeed.faster(than: speed)) }
@@ -153,7 +170,7 @@ public struct Player: Equatable, Sendable {
                 // Up to the caption's frame at the old speed; the rest of the clock's time at its speed.
                 owed -= Double(capFrame - frame)
                 seek(toFrame: capFrame)
-                if let s = caption.speed {
+                if let s = caption.speed, !speedChosen {
                     owed *= PlaybackSpeed.clamped(s) / speed
                     speed = PlaybackSpeed.clamped(s)
                 }

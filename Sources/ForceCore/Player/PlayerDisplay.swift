@@ -9,6 +9,8 @@ public struct PlayerDisplay: Equatable, Sendable {
     public var duration: Double
     public var isPlaying: Bool
     public var speed: Double
+    /// The user chose the speed (captions' speeds wait until 0 resets it).
+    public var speedChosen: Bool
     /// Playback stopped at a caption marked `pause`.
     public var heldByCaption: Bool
     public var caption: Caption?
@@ -48,7 +50,7 @@ extension Player {
         let layout = PlayerLayout(viewport: d.viewport)
         d.viewport = layout.frameViewport
         d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
-                                 isPlaying: isPlaying, speed: speed, heldByCaption: heldByCaption, caption: caption,
+                                 isPlaying: isPlaying, speed: speed, speedChosen: speedChosen, heldByCaption: heldByCaption, caption: caption,
                                  title: session.title, markers: markers, hint: hint)
         return d
     }
