@@ -2,6 +2,7 @@ import ArgumentParser
 import CairoRender
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// `render SESSION --video OUT.mp4`: the replay as a video through ffmpeg.
@@ -16,14 +17,19 @@ extension RenderCommand {
             file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             let s = try header(of: summary, drawnAs: "video")
+            let timeline = VideoTimeline(duration: summary.duration, captions: summary.captions, speed: speed ?? PlaybackSpeed.normal,
+                                         chosen: speed != nil, readingRate: readingRate ?? VideoTimeline.defaultReadingRate)
             var replay = VideoReplay(header: s, duration: summary.duration,
-                                     shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
+                                     shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false), timeline: timeline) {
                 try SessionFileEvents(file)
             }
             replay.framesPerSecond = fps
-            replay.speed = speed ?? PlaybackSpeed.normal
-            let encoder = try VideoEncoder(output: path, pixelWidth: s.viewport.pixelWidth, pixelHeight: s.viewport.pixelHeight,
-                                           fps: fps)
+            replay.burnsCaptions = burnCaptions == .strip
+            replay.drawsPointer = pointer == .ring
+            let subtitles = try writeSubtitles(timeline, beside: path)
+            let size = replay.videoViewport
+            let encoder = try VideoEncoder(output: path, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
+                                           fps: fps, subtitles: subtitles.first)
             var bar = ProgressBar(total: replay.frameCount, label: "frames")
             let started = ProcessInfo.processInfo.systemUptime
             do {
@@ -42,9 +48,10 @@ extension RenderCommand {
             }
             bar.finish()
             let took = ProcessInfo.processInfo.systemUptime - started
-            printError(String(format: "forcecanvas: %@: %d frames at %g fps (%.2f s of video, %.2f s of session at %g×) in %.2f s",
-                              path, replay.frameCount, fps, Double(replay.frameCount) / fps, summary.duration, replay.speed, took))
-            return path
+            let captions = timeline.cues.isEmpty ? "" : ", \(Wording.count(timeline.cues.count, "caption")) on screen at least their reading time"
+            printError(String(format: "forcecanvas: %@: %d frames at %g fps (%.2f s of video, %.2f s of session%@) in %.2f s",
+                              path, replay.frameCount, fps, Double(replay.frameCount) / fps, summary.duration, captions, took))
+            return ([path] + subtitles).joined(separator: "\n")
         } catch let error as SessionFileError {
             printError(error.description)
             throw ExitCode.failure
@@ -56,4 +63,31 @@ extension RenderCommand {
             throw ExitCode.failure
         }
     }
+
+    /// The captions' sidecars beside the video, `OUT.srt` and `OUT.vtt` (none without
+    /// captions); the one ffmpeg muxes as the track first (WebVTT for .webm, SubRip otherwise).
+    private func writeSubtitles(_ timeline: VideoTimeline, beside video: String) throws -> [String] {
+        guard !timeline.cues.isEmpty else { return [] }
+        let stem = (video as NSString).deletingPathExtension
+        let webm = (video as NSString).pathExtension.lowercased() == "webm"
+        let files = webm ? [(stem + ".vtt", timeline.webVTT), (stem + ".srt", timeline.srt)]
+            : [(stem + ".srt", timeline.srt), (stem + ".vtt", timeline.webVTT)]
+        for (path, _) in files { try Self.refuseExisting(path, overwrite: overwrite) }
+        for (path, text) in files {
+            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw RenderError.write(path, error.localizedDescription)
+            }
+        }
+        return files.map(\.0)
+    }
+}
+
+/// `render --burn-captions`.
+enum BurnCaptions: String, ExpressibleByArgument, CaseIterable {
+    case strip, none
+}
+
+/// `render --pointer`.
+enum PointerStyle: String, ExpressibleByArgument, CaseIterable {
+    case ring, none
 }

@@ -30,6 +30,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The video's session speed, \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound) (default 1).")
     var speed: Double?
 
+    @Option(name: .customLong("reading-rate"), help: "Characters a second a viewer reads captions at: each stays on screen at least that long, and 1.5 s (default 17).")
+    var readingRate: Double?
+
+    @Option(name: .customLong("burn-captions"), help: "strip: captions written in a strip below the frame (and the subtitle track); none: only the track.")
+    var burnCaptions: BurnCaptions = .strip
+
+    @Option(help: "ring: the pointer drawn in the video (a ring growing with the force while pressed); none: not drawn.")
+    var pointer: PointerStyle = .ring
+
     @Option(help: "The video's frames per second (default 60).")
     var fps: Double?
 
@@ -71,7 +80,12 @@ struct RenderCommand: ParsableCommand {
         if video != nil, outDirectory != nil || !times.isEmpty {
             throw ValidationError("--video writes a video of the whole session: --out and --at are for PNG frames")
         }
-        if video == nil, speed != nil || fps != nil { throw ValidationError("--speed and --fps go with --video OUT.mp4") }
+        if video == nil, speed != nil || fps != nil || readingRate != nil || burnCaptions != .strip || pointer != .ring {
+            throw ValidationError("--speed, --fps, --reading-rate, --burn-captions and --pointer go with --video OUT.mp4")
+        }
+        if let readingRate, !VideoTimeline.readingRateRange.contains(readingRate) {
+            throw ValidationError("--reading-rate \(readingRate) is out of range: \(VideoTimeline.readingRateRange.lowerBound)–\(VideoTimeline.readingRateRange.upperBound) characters a second")
+        }
         if let speed, !PlaybackSpeed.range.contains(speed) {
             throw ValidationError("--speed \(speed) is out of range: \(PlaybackSpeed.range.lowerBound)–\(PlaybackSpeed.range.upperBound)")
         }

@@ -12,6 +12,7 @@ enum SessionFile {
         var header: Session
         var eventCount: Int
         var duration: Double
+        var captions: [Player.TimedCaption] = []
     }
 
     /// Reads a whole session into memory (a replay in the window, Open Recent), streaming the
@@ -78,7 +79,7 @@ enum SessionFile {
         let parser = try file.parseAll()
         if let note = parser.timeNote { printError("forcecanvas: \(note)") }
         guard let header = parser.header else { throw .invalid(SessionError(file: file.path, line: 1, message: "empty file")) }
-        return Summary(header: header, eventCount: parser.eventCount, duration: parser.duration)
+        return Summary(header: header, eventCount: parser.eventCount, duration: parser.duration, captions: parser.captions)
     }
 
     /// Loads a session, or prints `FILE:LINE: what is wrong` and exits with status 1.

@@ -68,8 +68,19 @@ final class VideoEncoder {
     private let reader: Thread
     private var finished = false
 
-    /// Starts ffmpeg for `pixelWidth`×`pixelHeight` BGRA frames at `fps`, writing `output`.
-    init(output: String, pixelWidth: Int, pixelHeight: Int, fps: Double) throws(Failure) {
+    /// The subtitle codec of each container that has one: mov_text in MP4, WebVTT in WebM (a GIF has none).
+    static func subtitleCodec(forExtension ext: String) -> String? {
+        switch ext {
+        case "mp4": return "mov_text"
+        case "webm": return "webvtt"
+        default: return nil
+        }
+    }
+
+    /// Starts ffmpeg for `pixelWidth`×`pixelHeight` BGRA frames at `fps`, writing `output`,
+    /// with the subtitle file `subtitles` (SubRip or WebVTT) as its subtitle track when the
+    /// container has one.
+    init(output: String, pixelWidth: Int, pixelHeight: Int, fps: Double, subtitles: String? = nil) throws(Failure) {
         let ext = (output as NSString).pathExtension.lowercased()
         guard let codec = Self.arguments(forExtension: ext) else { throw .unsupported(ext.isEmpty ? "(none)" : ext) }
         guard let ffmpeg = Self.locate() else { throw .missing }
@@ -83,8 +94,8 @@ final class VideoEncoder {
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y",
                              "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(pixelWidth)x\(pixelHeight)",
-                             "-framerate", String(format: "%g", fps), "-i", "pipe:0", "-an"]
-            + codec + [temporary]
+                             "-framerate", String(format: "%g", fps), "-i", "pipe:0"]
+            + Self.subtitleArguments(subtitles, extension: ext) + ["-an"] + codec + [temporary]
         process.standardInput = inputPipe
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -107,6 +118,12 @@ final class VideoEncoder {
 
     deinit {
         if !finished { cancel() }
+    }
+
+    /// The subtitle file as ffmpeg's second input and the track it becomes (none for a GIF).
+    static func subtitleArguments(_ subtitles: String?, extension ext: String) -> [String] {
+        guard let subtitles, let codec = subtitleCodec(forExtension: ext) else { return [] }
+        return ["-i", subtitles, "-map", "0:v", "-map", "1:s", "-c:s", codec, "-metadata:s:s:0", "title=Captions"]
     }
 
     /// Writes one frame of `width`×`height` BGRA pixels, rows `stride` bytes apart. A frame of

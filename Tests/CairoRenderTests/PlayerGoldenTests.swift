@@ -126,22 +126,36 @@ final class PlayerGoldenTests: XCTestCase {
         }
     }
 
-    /// A video's frames: the replay's frames at the video's rate and speed, subtitles on.
-    func testVideoFramesFollowTheSpeed() throws {
+    /// A video's frames: the replay's frames at the video's rate and chosen speed, and, with
+    /// the lesson's own timing, every caption held long enough to read, in the strip below.
+    func testVideoFramesFollowTheSpeedAndTheCaptions() throws {
         let s = try Self.lesson("5-peek-and-pop")
-        var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts) { TimedEventList(s.events) }
-        video.speed = 0.5
-        video.framesPerSecond = 30
-        XCTAssertEqual(video.replayFrame(ofVideoFrame: 30), 30, "a second of video is half a second of session")
+        let captions = s.events.compactMap { e -> Player.TimedCaption? in
+            if case .caption(let c) = e.event { return Player.TimedCaption(time: e.time, caption: c) }
+            return nil
+        }
+        var plain = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
+                                timeline: VideoTimeline(duration: s.duration, captions: [], speed: 0.5, chosen: true)) { TimedEventList(s.events) }
+        plain.framesPerSecond = 30
+        XCTAssertEqual(plain.replayFrame(ofVideoFrame: 30), 30, "a second of video is half a second of session")
+        XCTAssertEqual(Double(plain.frameCount), (s.duration / 0.5 * 30).rounded(.up) + 1, accuracy: 1)
+
+        var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
+                                timeline: VideoTimeline(duration: s.duration, captions: captions)) { TimedEventList(s.events) }
+        video.framesPerSecond = 10
+        XCTAssertEqual(video.videoViewport, Viewport(width: 1280, height: 800 + 96))
         var count = 0, changed = 0
+        var firstCaptionFrames = 0
         try video.run { j, surface, didChange in
             XCTAssertEqual(j, count)
-            XCTAssertEqual(surface.pixelWidth, 1280)
+            XCTAssertEqual(surface.pixelHeight, 896)
+            if video.cue(atVideoFrame: j)?.text == captions[0].caption.text { firstCaptionFrames += 1 }
             count += 1
             if didChange { changed += 1 }
         }
         XCTAssertEqual(count, video.frameCount)
-        XCTAssertEqual(Double(video.frameCount), (s.duration / 0.5 * 30).rounded(.up) + 1, accuracy: 1)
+        XCTAssertGreaterThanOrEqual(Double(firstCaptionFrames) / 10, VideoTimeline.readingTime(captions[0].caption.text) - 0.1,
+                                    "the first caption stays its reading time (it showed 0.32 s before)")
         XCTAssertLessThan(changed, count, "frames where nothing changes are not drawn again")
     }
 

@@ -1,5 +1,6 @@
 import TestSupport
 import CSDL2
+import CairoRender
 import ForceCore
 import ForceFiles
 import Foundation
@@ -71,6 +72,84 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertEqual(left, [], "no temporary file is left")
     }
 
+    /// A lesson's video can be followed: every caption on screen at least its reading time (in
+    /// the strip below the frame and as a subtitle track, and in sidecars), and the pointer
+    /// drawn where the press is.
+    func testLessonVideosKeepTheirCaptionsLongEnoughAndShowThePointer() throws {
+        try requireFFmpeg()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lesson = "\(Self.lessons)/5-peek-and-pop.jsonl"
+        let r = try Binary.forcecanvas(["render", lesson, "--video", "\(dir)/l.mp4", "--size", "640x400", "--fps", "20"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "\(dir)/l.mp4\n\(dir)/l.srt\n\(dir)/l.vtt\n")
+        let v = try probe("\(dir)/l.mp4")
+        XCTAssertEqual(v.height, 400 + 48, "the strip below the frame (96 pt at the frame's scale 0.5)")
+        XCTAssertGreaterThan(v.duration, 30, "eight captions read at 17 characters a second; the session is 4.4 s")
+        let streams = try Binary.run("/usr/bin/env", ["ffprobe", "-v", "error", "-show_entries", "stream=codec_type,codec_name", "-of", "csv=p=0", "\(dir)/l.mp4"])
+        XCTAssertEqual(streams.stdout, "h264,video\nmov_text,subtitle\n")
+        // The track's cues, read back by ffmpeg: one per caption, each on screen its reading time.
+        let track = try Binary.run("/usr/bin/env", ["ffmpeg", "-v", "error", "-i", "\(dir)/l.mp4", "-map", "0:s", "-f", "srt", "-"])
+        XCTAssertEqual(track.status, 0, track.stderr)
+        let cues = Self.cues(srt: track.stdout)
+        XCTAssertEqual(cues.count, 8)
+        for c in cues {
+            XCTAssertGreaterThanOrEqual(c.end - c.start, max(1.5, Double(c.text.count) / 17) - 0.01, c.text)
+        }
+        XCTAssertEqual(Self.cues(srt: try String(contentsOfFile: "\(dir)/l.srt", encoding: .utf8)).map(\.text), cues.map(\.text))
+        XCTAssertTrue(try String(contentsOfFile: "\(dir)/l.vtt", encoding: .utf8).hasPrefix("WEBVTT\n\n00:00:00.000 --> "))
+        // The sidecars, as the video, are never replaced unasked.
+        XCTAssertEqual(try Binary.forcecanvas(["render", lesson, "--video", "\(dir)/l.mp4"]).status, 64)
+        try FileManager.default.removeItem(atPath: "\(dir)/l.mp4")
+        XCTAssertEqual(try Binary.forcecanvas(["render", lesson, "--video", "\(dir)/l.mp4", "--size", "320x200", "--fps", "5"]).status, 64,
+                       "l.srt is there")
+
+        // Only the track: the frame without a strip; WebM carries WebVTT.
+        let bare = try Binary.forcecanvas(["render", lesson, "--video", "\(dir)/b.webm", "--size", "640x400", "--fps", "5", "--burn-captions", "none"])
+        XCTAssertEqual(bare.status, 0, bare.stderr)
+        XCTAssertEqual(try probe("\(dir)/b.webm").height, 400)
+        let webm = try Binary.run("/usr/bin/env", ["ffprobe", "-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", "\(dir)/b.webm"])
+        XCTAssertEqual(webm.stdout, "vp9\nwebvtt\n")
+
+        // The pointer: a press held at (200, 150) with force 0.8, then a hover at (300, 150).
+        try [#"{"format":"forcecanvas-session","version":2,"width":400,"height":300,"scene":"confirm"}"#,
+             #"{"t":0.1,"type":"down","x":200,"y":150,"force":0.8,"maxForce":1,"source":"pen"}"#,
+             #"{"t":0.9,"type":"up","x":200,"y":150,"source":"pen"}"#, #"{"t":1.2,"type":"move","x":300,"y":150,"source":"pen"}"#,
+             #"{"t":1.5,"type":"move","x":300,"y":150,"source":"pen"}"#].joined(separator: "\n")
+            .write(toFile: "\(dir)/press.jsonl", atomically: true, encoding: .utf8)
+        for style in ["ring", "none"] {
+            let out = "\(dir)/p-\(style).mp4"
+            XCTAssertEqual(try Binary.forcecanvas(["render", "\(dir)/press.jsonl", "--video", out, "--fps", "10", "--pointer", style]).status, 0)
+            for (t, name) in [("0.5", "pressed"), ("1.4", "hover")] {
+                let png = "\(dir)/\(style)-\(name).png"
+                let grab = try Binary.run("/usr/bin/env", ["ffmpeg", "-v", "error", "-ss", t, "-i", out, "-frames:v", "1", png])
+                XCTAssertEqual(grab.status, 0, grab.stderr)
+            }
+        }
+        let pressed = try RGBAImage.decodePNG(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/ring-pressed.png")))
+        let plain = try RGBAImage.decodePNG(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/none-pressed.png")))
+        // The ring at force 0.8 has a radius of 10 + 24 × 0.8 ≈ 29 pt: orange there, not without it.
+        let p = pressed.pixel(x: 200 + 29, y: 150), q = plain.pixel(x: 200 + 29, y: 150)
+        XCTAssertTrue(p.0 > 200 && p.1 > 60 && p.1 < 170 && p.2 < 90, "orange ring: \(p)")
+        XCTAssertFalse(q.0 > 200 && q.1 > 60 && q.1 < 170 && q.2 < 90, "no ring: \(q)")
+        let hover = try RGBAImage.decodePNG(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/ring-hover.png")))
+        let h = hover.pixel(x: 310, y: 150), n = try RGBAImage.decodePNG(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/none-hover.png"))).pixel(x: 310, y: 150)
+        XCTAssertNotEqual(h.0 / 16, n.0 / 16, "the hover ring is drawn: \(h) against \(n)")
+    }
+
+    /// SubRip cues: (start, end, text) in seconds.
+    static func cues(srt: String) -> [(start: Double, end: Double, text: String)] {
+        func seconds(_ s: Substring) -> Double {
+            let p = s.replacingOccurrences(of: ",", with: ".").split(separator: ":").compactMap { Double($0) }
+            return p.count == 3 ? p[0] * 3600 + p[1] * 60 + p[2] : -1
+        }
+        return srt.replacingOccurrences(of: "\r", with: "").components(separatedBy: "\n\n").compactMap { block in
+            let lines = block.split(separator: "\n")
+            guard lines.count >= 3, let arrow = lines[1].range(of: " --> ") else { return nil }
+            return (seconds(lines[1][..<arrow.lowerBound]), seconds(lines[1][arrow.upperBound...]), lines[2...].joined(separator: "\n"))
+        }
+    }
+
     func testVideoErrorsSayWhatToDoAndLeaveNothing() throws {
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -124,6 +203,7 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertEqual(action(SDLK_SPACE), .player(.playPause))
         XCTAssertEqual(action(SDLK_MINUS), .player(.slower))
         XCTAssertEqual(action(SDLK_EQUALS), .player(.faster))
+        XCTAssertEqual(action(SDLK_0), .player(.resetSpeed))
         XCTAssertEqual(action(SDLK_COMMA, shift: true), .player(.slower), "<")
         XCTAssertEqual(action(SDLK_PERIOD, shift: true), .player(.faster), ">")
         XCTAssertEqual(action(SDLK_LEFT), .player(.frameBack))

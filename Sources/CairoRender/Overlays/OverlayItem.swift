@@ -31,7 +31,6 @@ struct OverlayItem: Equatable {
         case diagram(DiagramDisplay)
         case player(PlayerDisplay)
         case lessons(LessonMenu)
-        case subtitle(String)
     }
 
     init(_ rect: Rect, _ content: Content) {

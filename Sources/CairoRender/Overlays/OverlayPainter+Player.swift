@@ -18,7 +18,6 @@ extension OverlayPainter {
         if let r = diagramRect, let d = display.diagram { out.append(OverlayItem(r, .diagram(d))) }
         if let p = display.player { out.append(OverlayItem(p.layout.strip, .player(p))) }
         if let m = display.lessons { out.append(OverlayItem(display.viewport.bounds, .lessons(m))) }
-        if let text = display.subtitle { out.append(OverlayItem(CaptionPainter.subtitleArea(over: layout.screen), .subtitle(text))) }
         return out
     }
 
@@ -34,6 +33,5 @@ extension OverlayPainter {
     func drawPlayer(_ cr: OpaquePointer) {
         if let p = display.player { TimelinePainter(player: p).draw(cr) }
         if let m = display.lessons { LessonMenuPainter(menu: m, bounds: display.viewport.bounds).draw(cr) }
-        if let text = display.subtitle { CaptionPainter(text: text).drawSubtitle(over: layout.screen, cr) }
     }
 }

@@ -123,8 +123,8 @@ struct TimelinePainter {
     }
 }
 
-/// A caption as a subtitle: white text on a dark band, centred (the player's strip, and
-/// videos, where it is drawn over the frame's bottom).
+/// A caption as a subtitle: white text, centred, in a strip below the frame (the player's, and
+/// videos'), never over the scene.
 struct CaptionPainter {
     let text: String
     /// Playback waits on this caption: a hint to press Space follows it.
@@ -134,38 +134,14 @@ struct CaptionPainter {
 
     /// 15 pt text (chosen: subtitles read at a glance), at most two lines in the player.
     static let size = 15.0
+    /// The text's size (videos' strips use larger text).
+    var size = CaptionPainter.size
 
     func draw(in r: Rect, _ cr: OpaquePointer) {
         let shown = text + (held ? "   · Space continues" : "") + (speedChosen ? "   · your speed (0: the lesson's)" : "")
-        let style = TextPainter.Style(size: Self.size, bold: true, colour: Palette.panelText)
+        let style = TextPainter.Style(size: size, bold: true, colour: Palette.panelText)
         let h = TextPainter.measure(shown, style: style, width: r.width, in: cr).height
         TextPainter.draw(shown, at: Point(x: r.x, y: r.y + max(0, (r.height - h) / 2)), style: style, width: r.width,
                          alignment: .center, in: cr)
-    }
-
-    /// 900 pt: a subtitle band's widest; 48 pt above the screen's bottom (clear of the home
-    /// indicator); at most 4 lines of 18 pt (chosen).
-    static let subtitleWidth = 900.0, subtitleLift = 48.0, subtitleMaximumHeight = 4 * 22.0 + 16
-
-    /// The area a subtitle over `screen` may take.
-    static func subtitleArea(over screen: Rect) -> Rect {
-        let width = min(screen.width - 48, subtitleWidth)
-        return Rect(x: screen.x + (screen.width - width) / 2, y: screen.maxY - subtitleLift - subtitleMaximumHeight,
-                    width: max(0, width), height: subtitleMaximumHeight)
-    }
-
-    /// A subtitle band over the bottom of `screen` (videos): the text's height plus padding.
-    func drawSubtitle(over screen: Rect, _ cr: OpaquePointer) {
-        let area = Self.subtitleArea(over: screen), width = area.width
-        let style = TextPainter.Style(size: Self.size + 3, bold: true, colour: Palette.panelText)
-        let h = min(area.height - 16, TextPainter.measure(text, style: style, width: width - 24, in: cr).height)
-        let band = Rect(x: area.x, y: area.maxY - h - 16, width: width, height: h + 16)
-        CairoDrawing.fillRoundedRect(band, radius: 8, colour: RGBA(0, 0, 0, 0.72), cr)
-        // A caption longer than four lines is cut at the band (the renderer redraws only there).
-        cairo_save(cr)
-        cairo_rectangle(cr, band.x, band.y, band.width, band.height)
-        cairo_clip(cr)
-        TextPainter.draw(text, at: Point(x: band.x + 12, y: band.y + 8), style: style, width: width - 24, alignment: .center, in: cr)
-        cairo_restore(cr)
     }
 }

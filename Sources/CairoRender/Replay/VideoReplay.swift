@@ -1,21 +1,29 @@
+import CCairo
 import ForceCore
 
-/// Replays a session into the frames of a video: frame j of the video, at j / `fps` seconds,
-/// shows the replay's frame at session time j × `speed` / `fps` (the last replay frame at or
-/// before it), with the session's caption on screen as a subtitle.
+/// Replays a session into the frames of a video that can be followed: video time maps onto
+/// session time through a `VideoTimeline` (each caption on screen at least its reading time: a
+/// pause holds its frame, a caption without one slows the video around it; captions' speeds
+/// kept), the caption is written in a strip below the frame (never over the scene), and the
+/// pointer is drawn: where it is, a ring growing with the force while pressed, a thin ring while
+/// it hovers.
 ///
 /// A video must have every frame, so idle frames are not skipped as `HeadlessReplay` skips
 /// them; they are made cheap instead. The state is simulated only at the replay frames that
 /// matter (events, wakes, shown frames); frames are drawn by the window's incremental renderer,
-/// which draws only what changed (a frame where nothing changed costs nothing), and a replay
-/// frame shown twice (slow motion) is not drawn again.
+/// which draws only what changed, and a replay frame shown twice (slow motion, a held caption)
+/// is not drawn again.
 public struct VideoReplay {
     /// 60 frames per second, the window's rate.
     public static let defaultFramesPerSecond = 60.0
     /// 1 … 240 frames per second.
     public static let framesPerSecondRange = 1.0...240.0
+    /// 96 pt (a whole number, as viewports are): the caption strip below the frame, four lines of 18 pt text (chosen).
+    public static let stripHeight = 96.0
+    /// 18 pt: captions in videos are read from further away than the player's.
+    static let captionSize = 18.0
 
-    /// The session's header (its viewport is the video's size in points).
+    /// The session's header (its viewport is the frame's size in points).
     public let header: Session
     /// The session's last event's time, in seconds.
     public let duration: Double
@@ -23,57 +31,153 @@ public struct VideoReplay {
     public let shortcuts: ShortcutCatalog
     /// The video's frames per second (`framesPerSecondRange`).
     public var framesPerSecond = VideoReplay.defaultFramesPerSecond
-    /// Session seconds per video second (`PlaybackSpeed.range`).
-    public var speed = PlaybackSpeed.normal
-    /// Captions shown as subtitles over the frame's bottom.
-    public var subtitles = true
+    /// Which session time each video time shows, and the captions' cues.
+    public var timeline: VideoTimeline
+    /// Whether the captions are written in a strip below the frame (else only the subtitle track has them).
+    public var burnsCaptions = true
+    /// Whether the pointer is drawn.
+    public var drawsPointer = true
     private let makeEvents: () throws -> any TimedEventSource
 
-    /// A video of the events `events` makes (once per run), after `header`.
+    /// A video of the events `events` makes (once per run), after `header`, at session speed
+    /// (`timeline` says otherwise).
     public init(header: Session, duration: Double, shortcuts: ShortcutCatalog = ShortcutCatalog(),
-                events: @escaping () throws -> any TimedEventSource) {
+                timeline: VideoTimeline? = nil, events: @escaping () throws -> any TimedEventSource) {
         self.header = header
         self.duration = duration
         self.shortcuts = shortcuts
+        self.timeline = timeline ?? VideoTimeline(duration: duration, captions: [])
         self.makeEvents = events
+    }
+
+    /// Whether the frames have a caption strip (captions to write, and burnt in).
+    public var hasStrip: Bool { burnsCaptions && !timeline.cues.isEmpty }
+
+    /// The video's size: the frame, and the strip below it when there is one.
+    public var videoViewport: Viewport {
+        let v = header.viewport
+        return hasStrip ? Viewport(width: v.width, height: v.height + Int(Self.stripHeight), scale: v.scale) : v
     }
 
     /// The video's frames: enough to reach the session's last event (at least one).
     public var frameCount: Int {
-        let seconds = duration / speed
-        return max(1, Int((seconds * framesPerSecond - 1e-9).rounded(.up)) + 1)
+        max(1, Int((timeline.videoSeconds * framesPerSecond - 1e-9).rounded(.up)) + 1)
     }
 
-    /// The replay frame video frame `j` shows.
+    /// The replay frame video frame `j` shows (a held caption's frame is the one at or after
+    /// the caption, so the caption is on screen).
     public func replayFrame(ofVideoFrame j: Int) -> Int {
-        let t = Double(j) * speed / framesPerSecond
-        return min(ReplaySchedule.maximumFrame, Int((t * ReplaySchedule.framesPerSecond + 1e-9).rounded(.down)))
+        let (t, held) = timeline.sessionTime(atVideoTime: Double(j) / framesPerSecond)
+        let frame = held ? ReplaySchedule.frame(atOrAfter: t) : Int((t * ReplaySchedule.framesPerSecond + 1e-9).rounded(.down))
+        return min(ReplaySchedule.maximumFrame, frame)
+    }
+
+    /// The cue on screen at video frame `j`, if any.
+    public func cue(atVideoFrame j: Int) -> VideoTimeline.Cue? {
+        let v = Double(j) / framesPerSecond
+        return timeline.cues.last { $0.start <= v + 1e-9 && v < $0.end - 1e-9 }
     }
 
     /// Runs the replay and hands each video frame's pixels to `frame` in order (`changed`
     /// says whether they differ from the previous frame's).
     public func run(_ frame: (_ index: Int, _ surface: ImageSurface, _ changed: Bool) throws -> Void) throws {
         var replay = Replayer(state: header.initialState(shortcuts: shortcuts), events: AnyTimedEventSource(try makeEvents()))
-        var caption: (time: Double, caption: Caption)?
         let renderer = try FrameRenderer(viewport: replay.state.viewport)
+        let scale = header.viewport.scale
+        let composed = hasStrip || drawsPointer
+        let output = composed ? try ImageSurface(viewport: videoViewport) : renderer.frame
         var shown = -1
+        var last: (cue: String?, pointer: PointerMark?)?
         for j in 0..<frameCount {
             let target = replayFrame(ofVideoFrame: j)
-            var changed = false
+            var changed = j == 0
             if target != shown {
                 // The frames up to the target that the state needs (events, wakes).
-                while try replay.step(toward: target, handling: { e in
-                    if case .caption(let c) = e.event { caption = (e.time, c) }
-                }) != nil {}
-                let state = replay.state
-                var d = state.display
-                if subtitles, let c = caption, c.caption.duration.map({ state.time < c.time + $0 }) ?? true {
-                    d.subtitle = c.caption.text
-                }
-                changed = try !renderer.render(d).isEmpty || j == 0
+                while try replay.step(toward: target, handling: { _ in }) != nil {}
+                changed = try !renderer.render(replay.state.display).isEmpty || changed
                 shown = target
             }
-            try frame(j, renderer.frame, changed)
+            let now = (cue: hasStrip ? cue(atVideoFrame: j)?.text : nil, pointer: drawsPointer ? PointerMark(replay.state) : nil)
+            if composed, changed || last.map({ $0.cue != now.cue || $0.pointer != now.pointer }) ?? true {
+                compose(output, frame: renderer.frame, cue: now.cue, pointer: now.pointer, scale: scale)
+                changed = true
+            }
+            last = now
+            try frame(j, output, changed)
+        }
+    }
+
+    /// The frame, the strip with the caption below it, and the pointer over the frame.
+    private func compose(_ output: ImageSurface, frame: ImageSurface, cue: String?, pointer: PointerMark?, scale: Double) {
+        guard let cr = output.makeContext() else { return }
+        defer { cairo_destroy(cr) }
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, frame.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_scale(cr, scale, scale)
+        let screen = Rect(x: 0, y: 0, width: Double(header.viewport.width), height: Double(header.viewport.height))
+        if let pointer { pointer.draw(cr, clip: screen) }
+        guard hasStrip else { return }
+        let strip = Rect(x: 0, y: screen.maxY, width: screen.width, height: Self.stripHeight)
+        cairo_rectangle(cr, strip.x, strip.y, strip.width, strip.height)
+        CairoDrawing.setColour(TimelinePainter.background, cr)
+        cairo_fill(cr)
+        if let cue {
+            let inner = Rect(x: 16, y: strip.y + 6, width: max(0, strip.width - 32), height: strip.height - 12)
+            cairo_save(cr)
+            cairo_rectangle(cr, strip.x, strip.y, strip.width, strip.height)
+            cairo_clip(cr)
+            CaptionPainter(text: cue, size: Self.captionSize).draw(in: inner, cr)
+            cairo_restore(cr)
+        }
+    }
+}
+
+/// The pointer as a video shows it: where it is, and how hard it presses.
+struct PointerMark: Equatable {
+    var location: Point
+    /// 0…1 while pressed; nil while it hovers.
+    var force: Double?
+
+    /// The state's pointer, if it has been seen.
+    init?(_ state: AppState) {
+        guard let p = state.pointer, p.isFinite else { return nil }
+        location = p
+        force = state.isPressed ? min(1, max(0, state.pressure.force)) : nil
+    }
+
+    /// 6 pt: the dot at the pointer; 10 to 34 pt: the force ring's radius from force 0 to 1 (chosen).
+    static let dot = 6.0, ringMinimum = 10.0, ringRange = 24.0
+
+    func draw(_ cr: OpaquePointer, clip: Rect) {
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
+        cairo_clip(cr)
+        let (x, y) = (location.x, location.y)
+        if let force {
+            let r = Self.ringMinimum + Self.ringRange * force
+            cairo_new_path(cr)
+            cairo_arc(cr, x, y, r, 0, 2 * .pi)
+            cairo_set_source_rgba(cr, 1, 0.55, 0.1, 0.22)
+            cairo_fill_preserve(cr)
+            cairo_set_source_rgba(cr, 1, 0.45, 0, 0.95)
+            cairo_set_line_width(cr, 2.5)
+            cairo_stroke(cr)
+            cairo_new_path(cr)
+            cairo_arc(cr, x, y, Self.dot, 0, 2 * .pi)
+            cairo_set_source_rgba(cr, 1, 0.45, 0, 1)
+            cairo_fill(cr)
+        } else {
+            // Hovering: a thin ring with a dark edge, visible on light and dark scenes.
+            for (width, grey, alpha) in [(3.5, 0.0, 0.5), (1.5, 1.0, 0.95)] {
+                cairo_new_path(cr)
+                cairo_arc(cr, x, y, Self.ringMinimum, 0, 2 * .pi)
+                cairo_set_source_rgba(cr, grey, grey, grey, alpha)
+                cairo_set_line_width(cr, width)
+                cairo_stroke(cr)
+            }
         }
     }
 }

@@ -141,9 +141,6 @@ public struct Display: Equatable, Sendable {
     public var player: PlayerDisplay? = nil
     /// The lesson picker, while it is open (the window's, like the player).
     public var lessons: LessonMenu? = nil
-    /// A caption shown as a subtitle over the screen's bottom (videos; the player shows
-    /// captions in its strip instead).
-    public var subtitle: String? = nil
 }
 
 extension AppState {

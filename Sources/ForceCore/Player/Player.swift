@@ -20,6 +20,11 @@ public struct Player: Equatable, Sendable {
     public struct TimedCaption: Equatable, Sendable {
         public var time: Double
         public var caption: Caption
+
+        public init(time: Double, caption: Caption) {
+            self.time = time
+            self.caption = caption
+        }
     }
 
     /// 1e-9 frames: what floating-point sums of the clock's steps may lack of a whole frame.

@@ -28,6 +28,8 @@ public struct SessionParser: Sendable {
 
     /// The session's checkpoints so far, in order (names are unique: a repeated one is an error).
     public private(set) var checkpoints: [Checkpoint] = []
+    /// The session's captions so far, by time (a video's timeline needs them before its replay).
+    public private(set) var captions: [Player.TimedCaption] = []
     /// Each checkpoint name's line, so a repeated name is found at once.
     private var checkpointLines: [String: Int] = [:]
 
@@ -103,6 +105,7 @@ public struct SessionParser: Sendable {
             checkpoints.append(Checkpoint(name: name, time: event.time, line: number,
                                           tolerances: try Self.parseTolerances(fields), masks: try Self.parseMasks(fields)))
         }
+        if case .caption(let c) = event.event { captions.append(Player.TimedCaption(time: event.time, caption: c)) }
         lastTime = max(lastTime, event.time)
         duration = lastTime
         eventCount += 1
