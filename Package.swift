@@ -27,6 +27,8 @@ let package = Package(
         .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev"])]),
         // zlib: Xournal++ documents are gzipped XML.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Graphviz's dot layout (libgvc): the state diagrams are laid out by it, drawn by Cairo.
+        .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"])]),
 
         // The pure core: no SDL, no Cairo, no clock, no files.
         .target(name: "ForceCore"),
@@ -34,7 +36,7 @@ let package = Package(
         // keys), the user's XDG folders, and the resource locator for ForceCanvas's own files.
         .target(name: "ForcePlatform"),
         // Display values -> Cairo surfaces, caches, text (in the pinned fonts), exporters.
-        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo"]),
+        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo", "CGraphviz"]),
         // The files ForceCanvas keeps: session files read and written line by line, the autosave
         // journal, export sets; every write error in plain words, stderr that never traps.
         .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "CZlib"]),

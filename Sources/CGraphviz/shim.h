@@ -1,0 +1,1 @@
+#include <graphviz/gvc.h>
