@@ -33,8 +33,9 @@ cd "$(dirname "$0")"
 PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev zlib1g-dev libgraphviz-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg
     libgl-dev libgl1-mesa-dri libegl1 libgles2)
 # chromium: the check report is opened in a real headless browser by the tests; x11-utils: xprop
-# reads the window's class, icon and title back.
-TEST_PACKAGES=(xvfb xdotool x11-utils matchbox-window-manager xournalpp chromium
+# reads the window's class, icon and title back; openbox: a window manager that honours
+# fullscreen (F11) and gives a window its size back.
+TEST_PACKAGES=(xvfb xdotool x11-utils matchbox-window-manager openbox xournalpp chromium
     desktop-file-utils man-db zsh fish bash-completion dpkg-dev lintian debootstrap)
 # What install and deb use beyond PACKAGES: strip (binutils), dpkg-shlibdeps (dpkg-dev).
 INSTALL_PACKAGES=(binutils dpkg-dev)

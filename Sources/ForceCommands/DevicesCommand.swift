@@ -38,6 +38,7 @@ struct DevicesCommand: ParsableCommand {
                     + "  resolution \(a.resolution)  \(a.isAbsolute ? "absolute" : "relative")\n"
             }
         }
+        out += r.displays.isEmpty ? "Displays: none\n" : "Displays (run --display N):\n" + r.displays.map { "  \($0)\n" }.joined()
         if let note = r.touchNote {
             out += "SDL touch devices: not listed (\(note))\n"
         } else if r.touchDevices.isEmpty {
@@ -67,6 +68,7 @@ struct DevicesCommand: ParsableCommand {
         var devices: [Device]
         var touch: [Touch]
         var touchNote: String?
+        var displays: [String]
     }
 
     struct Device: Encodable {
@@ -106,7 +108,7 @@ struct DevicesCommand: ParsableCommand {
                                                resolution: $0.resolution, mode: $0.isAbsolute ? "absolute" : "relative") })
             },
             touch: r.touchDevices.map { Touch(id: $0.id, name: $0.name, type: $0.type) },
-            touchNote: r.touchNote)
+            touchNote: r.touchNote, displays: r.displays)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         // X ranges are finite; a broken driver's infinities are written as strings, not refused.

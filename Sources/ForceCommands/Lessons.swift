@@ -51,9 +51,15 @@ enum Lessons {
         if numbered.count == 1 { return numbered[0] }
         let prefixed = lessons.filter { $0.name.hasPrefix(name) }
         if prefixed.count == 1 { return prefixed[0] }
+        // Any unique part of the name, or of the title, whatever the case: `--lesson peek`.
+        let needle = name.lowercased()
+        let containing = name.isEmpty ? [] : lessons.filter { $0.name.lowercased().contains(needle) || $0.title.lowercased().contains(needle) }
+        if prefixed.isEmpty, containing.count == 1 { return containing[0] }
         let known = lessons.map(\.name).joined(separator: ", ")
+        let several = prefixed.count > 1 ? prefixed : containing
         throw ValidationError(lessons.isEmpty ? "no lessons found (--lessons DIR names another folder)"
-                              : "no lesson \"\(name)\"\(prefixed.count > 1 ? " alone" : ""): the lessons are \(known)")
+                              : several.count > 1 ? "\"\(name)\" is part of \(several.map(\.name).joined(separator: " and ")): say which"
+                              : "no lesson \"\(name)\": the lessons are \(known)")
     }
 }
 

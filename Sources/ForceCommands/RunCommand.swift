@@ -33,6 +33,12 @@ struct RunCommand: ParsableCommand {
                                valueName: "WxH"), transform: Size.parse)
     var size: Size?
 
+    @Flag(help: "Fill the display (borderless, the desktop's mode; F11 toggles).")
+    var fullscreen = false
+
+    @Option(help: ArgumentHelp("The display to open on, SDL's index (forcecanvas devices lists them; default 0).", valueName: "N"))
+    var display: Int?
+
     @Option(name: .customLong("record"), help: "Write every input event to this session file (.jsonl); a new file unless --overwrite.")
     var recordPath: String?
 
@@ -96,6 +102,7 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if let n = exitAfterFrames, n < 1 { throw ValidationError("--exit-after-frames must be at least 1") }
+        if let display, !(0...63).contains(display) { throw ValidationError("--display must be a display's index, 0–63 (forcecanvas devices lists them)") }
         if overwrite, recordPath == nil { throw ValidationError("--overwrite goes with --record FILE") }
         if [replayPath != nil, lesson != nil, demo].filter({ $0 }).count > 1 {
             throw ValidationError("--replay, --lesson and --demo each open the player: give one")
@@ -150,6 +157,8 @@ struct RunCommand: ParsableCommand {
         config.exitAfterFrames = exitAfterFrames
         config.exportDirectory = Self.exportDirectory(exportDir ?? settings.exportDirectory)
         config.verbose = verbose
+        config.fullscreen = fullscreen
+        config.display = display ?? 0
         config.presenter = presenter
         config.shaderDirectory = shaderDirectory
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)

@@ -18,6 +18,8 @@ enum HostEvent: Equatable {
     case picker(PickerKey)
     /// A file to open as a new document (dropped on the window, or `run --open`).
     case open(String)
+    /// F11.
+    case fullscreen
 }
 
 /// Translates SDL events (and the XI2 pen source's events) into core input. The only place
@@ -153,6 +155,7 @@ struct EventTranslator {
             case .player(let k): return [.player(k)]
             case .zoom(let factor): return [.input(.view(.zoom(factor, about: mouse)))]
             case .view(let change): return [.input(.view(change))]
+            case .fullscreen: return e.key.repeat == 0 ? [.fullscreen] : []
             }
         case SDL_KEYUP:
             let sym = e.key.keysym.sym

@@ -10,6 +10,8 @@ public enum HostError: Error, CustomStringConvertible, Equatable {
     case noXInput2(String)
     /// The window cannot present (`--presenter gl` without a working GL, or no SDL renderer).
     case presenter(String)
+    /// `--display N` names no display (the message lists those there are).
+    case display(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum HostError: Error, CustomStringConvertible, Equatable {
             return "X display \"\(name)\" has no XInput 2: no tablet pressure there"
         case .presenter(let message):
             return "cannot present: \(message)"
+        case .display(let message):
+            return "--display: \(message)"
         }
     }
 }

@@ -14,6 +14,8 @@ enum KeyAction: Equatable {
     case zoom(Double)
     /// Ctrl+0: the whole drawing; Ctrl+1: 100 %.
     case view(ViewChange)
+    /// F11: fullscreen on the window's display, or back to a window.
+    case fullscreen
 }
 
 /// The player's keys (video players': Space, the arrows, Home and End, speed keys) and the
@@ -84,6 +86,7 @@ enum KeyMap {
             if key(SDLK_1) || key(SDLK_KP_1) { return .view(.actualSize) }
             return nil
         }
+        if key(SDLK_F11) { return .fullscreen }
         if let k = playerKey(sym, shift: shift) { return .player(k) }
         if key(SDLK_x) { return .command(shift ? .toggleHighlighter : .nextColour) }
         if shift, key(SDLK_LEFTBRACKET) { return .command(.smallerTool) }

@@ -8,11 +8,20 @@ final class Window {
     /// A resizable, HiDPI-aware window of `width` × `height` points; `openGL` makes it ready for
     /// an OpenGL context (the attributes `GLPresenter.requestContext` set apply to it). It is
     /// made hidden, given its class and icon (`setIdentity`), then shown unless `hidden`.
-    init(title: String, width: Int, height: Int, openGL: Bool, hidden: Bool = false) throws(HostError) {
+    init(title: String, width: Int, height: Int, openGL: Bool, hidden: Bool = false, display: Int = 0,
+         fullscreen: Bool = false) throws(HostError) {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         if openGL { flags |= SDL_WINDOW_OPENGL.rawValue }
-        guard let w = SDL_CreateWindow(
-            title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(width), Int32(height), flags)
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        let displays = Self.displays()
+        guard displays.indices.contains(display) else {
+            throw HostError.display("there is no display \(display): " + Self.describe(displays))
+        }
+        // Never larger than the display it opens on (its usable part: panels and docks kept clear).
+        let usable = displays[display].usable
+        let w0 = min(width, max(1, usable.width)), h0 = min(height, max(1, usable.height))
+        let centred = Int32(Int(SDL_WINDOWPOS_CENTERED_MASK) | display)
+        guard let w = SDL_CreateWindow(title, centred, centred, Int32(w0), Int32(h0), flags)
         else { throw HostError.sdl(Self.lastError) }
         window = w
         setIdentity()
@@ -20,6 +29,60 @@ final class Window {
     }
 
     deinit { SDL_DestroyWindow(window) }
+
+    /// A display as SDL numbers it (`--display N`): its name, its whole size and the part
+    /// windows may take, in points.
+    struct DisplayInfo: Equatable {
+        var index: Int
+        var name: String
+        var size: (width: Int, height: Int)
+        var usable: (width: Int, height: Int)
+
+        static func == (a: DisplayInfo, b: DisplayInfo) -> Bool {
+            a.index == b.index && a.name == b.name && a.size == b.size && a.usable == b.usable
+        }
+
+        /// "0: Xvfb 1600x1000".
+        var description: String { "\(index): \(name) \(size.width)x\(size.height)" }
+    }
+
+    /// The displays SDL sees (SDL's video must be initialised).
+    static func displays() -> [DisplayInfo] {
+        (0..<max(0, Int(SDL_GetNumVideoDisplays()))).map { i in
+            var bounds = SDL_Rect(), usable = SDL_Rect()
+            SDL_GetDisplayBounds(Int32(i), &bounds)
+            if SDL_GetDisplayUsableBounds(Int32(i), &usable) != 0 { usable = bounds }
+            let name = SDL_GetDisplayName(Int32(i)).map { String(cString: $0) } ?? "display"
+            return DisplayInfo(index: i, name: name, size: (Int(bounds.w), Int(bounds.h)), usable: (Int(usable.w), Int(usable.h)))
+        }
+    }
+
+    /// "0: … 1600x1000, 1: … 1280x800".
+    static func describe(_ displays: [DisplayInfo]) -> String {
+        displays.isEmpty ? "SDL sees no display" : "the displays are " + displays.map(\.description).joined(separator: ", ")
+    }
+
+    /// The usable size of the display the window is on, in points.
+    var displayLimit: (width: Int, height: Int) {
+        let i = Int(SDL_GetWindowDisplayIndex(window))
+        let all = Self.displays()
+        return all.indices.contains(i) ? all[i].usable : (Int.max, Int.max)
+    }
+
+    /// SDL's size of the window in points (no trip to the X server).
+    var sdlSize: (width: Int, height: Int) {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Whether the window fills its display (F11, `--fullscreen`).
+    var isFullscreen: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+
+    /// F11: borderless fullscreen on the window's display, or back to a window.
+    func toggleFullscreen() {
+        SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    }
 
     static var lastError: String { String(cString: SDL_GetError()) }
 

@@ -160,7 +160,7 @@ extension WindowApp {
             if p.view.flip(c) { p.jumped = true }
         case .export:
             s.status = ("Ctrl+S exports your own canvas: press Return to continue drawing from here first", frameStart + Self.statusDuration)
-        case .quit, .notice:
+        case .quit, .notice, .fullscreen:
             return false
         case .open:
             s.status = ("Esc leaves the player first; then open the file again", frameStart + Self.statusDuration)

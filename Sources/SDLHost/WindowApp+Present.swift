@@ -8,17 +8,22 @@ extension WindowApp {
     /// with `-v`, the presenter says what it runs on (the GL vendor, renderer and version).
     func openWindow(size: (width: Int, height: Int), viewport: Viewport) throws(HostError) -> (Window, any WindowPresenter) {
         let (window, presenter) = try Self.openWindow(title: "ForceCanvas", size: size, viewport: viewport,
-                                                      choice: config.presenter, shaders: config.shaderDirectory)
-        if config.verbose { Self.log("forcecanvas: \(presenter.summary)") }
+                                                      choice: config.presenter, shaders: config.shaderDirectory,
+                                                      display: config.display, fullscreen: config.fullscreen)
+        if config.verbose {
+            Self.log("forcecanvas: \(presenter.summary)")
+            Self.log("forcecanvas: \(Window.describe(Window.displays())); the window is on display \(config.display)\(config.fullscreen ? ", fullscreen" : "")")
+        }
         return (window, presenter)
     }
 
     /// A window of `size` presenting `viewport` as `choice` asks: `auto` tries GL and falls back
     /// to software with one line on stderr saying why; `gl` fails instead.
     static func openWindow(title: String, size: (width: Int, height: Int), viewport: Viewport, choice: PresenterChoice,
-                           shaders: String?) throws(HostError) -> (Window, any WindowPresenter) {
+                           shaders: String?, display: Int = 0, fullscreen: Bool = false) throws(HostError) -> (Window, any WindowPresenter) {
         if choice != .software { GLPresenter.requestContext() }
-        let window = try Window(title: title, width: size.width, height: size.height, openGL: choice != .software)
+        let window = try Window(title: title, width: size.width, height: size.height, openGL: choice != .software, display: display,
+                                fullscreen: fullscreen)
         if choice != .software {
             do {
                 return (window, try makeGL(window, shaders: shaders, viewport: viewport))

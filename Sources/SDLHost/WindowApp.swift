@@ -79,6 +79,9 @@ public final class WindowApp {
         /// The window size last asked of SDL or reported by it, and when a change was asked.
         var askedWindow = (width: 0, height: 0)
         var askedAt = -Double.infinity
+        /// A size the display cannot hold (or any, while fullscreen): not asked for again until
+        /// what is wanted changes.
+        var heldWanted: (width: Int, height: Int)?
         var checkpoints = CheckpointNames()
         var frames = 0
         var deadline: Double
@@ -106,11 +109,11 @@ public final class WindowApp {
         defer { SDL_Quit() }
         let start = config.initialState ?? config.header.initialState(shortcuts: config.shortcuts)
         let window: Window, presenter: any WindowPresenter
+        // The window holds the device and, placed outside it, the dock.
+        let size = config.player == nil
+            ? (windowSize.width + start.viewport.width - start.screenSize.width, windowSize.height + start.viewport.height - start.screenSize.height)
+            : windowSize
         do {
-            // The window holds the device and, placed outside it, the dock.
-            let size = config.player == nil
-                ? (windowSize.width + start.viewport.width - start.screenSize.width, windowSize.height + start.viewport.height - start.screenSize.height)
-                : windowSize
             (window, presenter) = try openWindow(size: size, viewport: start.viewport)
         } catch {
             config.journal?.close()
@@ -121,6 +124,13 @@ public final class WindowApp {
         s.player = config.player.map(openPlayer)
         // The recording is opened only now that the window is up.
         if let request = config.recording { s.recording = openRecording(request, &s) }
+        // A window made smaller than asked to fit its display: the device takes what it has, as
+        // after any resize (and the recording says so). (A window manager's sizes and fullscreen
+        // come as resize events.)
+        if config.player == nil, !config.fullscreen {
+            let made = window.sdlSize
+            if made != size { giveTheDeviceWhatIsLeft(made, start.time, &s) }
+        }
         // A window that fails later still closes its files (the journal stays valid either way).
         defer {
             s.recording?.close()
@@ -289,13 +299,27 @@ public final class WindowApp {
     /// and the device takes what is left.
     private func followWindowSize(_ shown: Viewport, _ now: Double, _ l: inout Loop, _ s: inout Running) {
         var wanted = (width: shown.width, height: shown.height)
-        if let p = s.player {
-            // A scaled player's window is its frame at that scale.
+        // A fullscreen window is its display; a window is never asked to be larger than its
+        // display (both looked up only when what is wanted changes: they cost the X server a trip).
+        let fullscreen = l.window.isFullscreen
+        if var p = s.player {
+            // A scaled player's window is its frame at that scale; one that would not fit (or a
+            // fullscreen window) scales the frame and strip to what there is.
             wanted = (Int((Double(shown.width) * p.scale).rounded()), Int((Double(shown.height) * p.scale).rounded()))
-            if wanted != l.askedWindow {
-                SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
-                l.askedWindow = wanted
+            guard fullscreen || wanted != l.askedWindow else { return }
+            let limit = fullscreen ? l.window.sdlSize : l.window.displayLimit
+            if wanted.width > limit.width || wanted.height > limit.height || (fullscreen && wanted != limit) {
+                let fitted = Self.playerScale(shown, in: limit)
+                if fitted != p.scale {
+                    p.scale = fitted
+                    s.player = p
+                }
+                wanted = (Int((Double(shown.width) * p.scale).rounded()), Int((Double(shown.height) * p.scale).rounded()))
             }
+            if !fullscreen, wanted != l.askedWindow {
+                SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+            }
+            l.askedWindow = wanted
             return
         }
         guard s.state.placement == .outside else { return }
@@ -312,15 +336,27 @@ public final class WindowApp {
                 SDL_SetWindowSize(l.window.window, Int32(actual.width), Int32(actual.height))
                 l.askedAt = -.infinity
                 l.askedWindow = actual
-                let screen = s.state.screenSize(forWindow: Viewport(width: actual.width, height: actual.height, scale: s.state.screenSize.scale))
-                if screen != s.state.screenSize { apply(.resize(screen), at: now, &s) }
+                giveTheDeviceWhatIsLeft(actual, now, &s)
             }
             return
         }
-        if wanted != l.askedWindow {
-            SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
-            l.askedAt = now
+        guard wanted != l.askedWindow, l.heldWanted.map({ $0 != wanted }) ?? true else { return }
+        let limit = fullscreen ? l.window.sdlSize : l.window.displayLimit
+        if fullscreen || wanted.width > limit.width || wanted.height > limit.height {
+            // What the display cannot hold is never asked for: the device takes what is left.
+            l.heldWanted = wanted
+            giveTheDeviceWhatIsLeft(fullscreen ? limit : l.window.actualSize, now, &s)
+            return
         }
+        l.heldWanted = nil
+        SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+        l.askedAt = now
+    }
+
+    /// The device's screen becomes what a window of `size` leaves it beside the dock (recorded as a resize).
+    private func giveTheDeviceWhatIsLeft(_ size: (width: Int, height: Int), _ now: Double, _ s: inout Running) {
+        let screen = s.state.screenSize(forWindow: Viewport(width: size.width, height: size.height, scale: s.state.screenSize.scale))
+        if screen != s.state.screenSize { apply(.resize(screen), at: now, &s) }
     }
 
     /// 0.5 s: how long a window manager has to give the size asked for.
@@ -332,6 +368,11 @@ public final class WindowApp {
         switch h {
         case .input(let e): apply(e, at: t, &s)
         case .quit: s.running = false
+        case .fullscreen:
+            // The window's new size comes back as a resize; the dock and player follow it.
+            l.window.toggleFullscreen()
+            l.heldWanted = nil
+            s.status = (l.window.isFullscreen ? "Fullscreen · F11 gives the window back" : "Windowed", frameStart + Self.statusDuration)
         case .resized(let v):
             // The window's size less the dock is the device's (the same as the window's when
             // the dock is inside or closed).

@@ -58,6 +58,10 @@ public struct WindowConfiguration {
     public var onShortcutsChanged: ((ShortcutCatalog) -> Void)?
     /// Log input setup (XInput 2 selection, pens found) and the presenter on stderr.
     public var verbose = false
+    /// `--fullscreen`: the window fills its display (borderless, the desktop's mode); F11 toggles.
+    public var fullscreen = false
+    /// `--display N`: the display (SDL's index) the window opens on.
+    public var display = 0
     /// A session to open in the player (`--replay`, `--lesson`); the live canvas waits under it.
     public var player: PlayerRequest?
     /// The bundled lessons, for the picker (Ctrl+O).

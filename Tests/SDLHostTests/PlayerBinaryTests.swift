@@ -194,6 +194,15 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("no lesson \"no-such-lesson\"") && unknown.stderr.contains("5-peek-and-pop"), unknown.stderr)
         let both = try Binary.forcecanvas(["run", "--lesson", "5", "--replay", "x.jsonl"], environment: env)
         XCTAssertEqual(both.status, 64)
+        // Any unique part of a name (or title); a part of several names them.
+        let several = try Binary.forcecanvas(["run", "--lesson", "pre"], environment: env)
+        XCTAssertEqual(several.status, 64)
+        XCTAssertTrue(several.stderr.contains("\"pre\" is part of ") && several.stderr.contains(": say which"), several.stderr)
+        try Binary.requireDisplay()
+        var shown = Binary.isolatedEnvironment()
+        shown["DISPLAY"] = ProcessInfo.processInfo.environment["DISPLAY"]
+        let peek = try Binary.forcecanvas(["run", "--lesson", "peek", "--exit-after-frames", "3"], environment: shown)
+        XCTAssertEqual(peek.status, 0, peek.stderr)
     }
 
     func testThePlayerKeys() {

@@ -20,6 +20,8 @@ public struct DeviceReport: Sendable {
     public var xinputVersion: String
     public var devices: [TabletDevice]
     public var touchDevices: [TouchDevice]
+    /// The displays a window may open on (`run --display N`): "N: NAME WxH".
+    public var displays: [String] = []
     /// Why SDL's touch devices could not be listed, if they could not.
     public var touchNote: String?
 
@@ -35,14 +37,15 @@ public struct DeviceReport: Sendable {
         guard let version = DeviceQuery.version(on: display, wanted: listingVersion) else { throw HostError.noXInput2(name) }
         var report = DeviceReport(display: name, xinputVersion: "\(version.major).\(version.minor)",
                                   devices: DeviceQuery.devices(on: display), touchDevices: [])
-        (report.touchDevices, report.touchNote) = sdlTouchDevices()
+        (report.touchDevices, report.touchNote, report.displays) = sdlDevices()
         return report
     }
 
-    /// SDL registers touch devices when its video subsystem starts.
-    private static func sdlTouchDevices() -> ([TouchDevice], String?) {
-        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { return ([], "SDL video: \(String(cString: SDL_GetError()))") }
+    /// SDL registers touch devices and displays when its video subsystem starts.
+    private static func sdlDevices() -> ([TouchDevice], String?, [String]) {
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { return ([], "SDL video: \(String(cString: SDL_GetError()))", []) }
         defer { SDL_QuitSubSystem(SDL_INIT_VIDEO) }
+        let displays = Window.displays().map(\.description)
         var list: [TouchDevice] = []
         for i in 0..<SDL_GetNumTouchDevices() {
             let id = SDL_GetTouchDevice(i)
@@ -56,6 +59,6 @@ public struct DeviceReport: Sendable {
             let name = SDL_GetTouchName(i).map { String(cString: $0) } ?? ""
             list.append(TouchDevice(id: id, name: name.isEmpty ? EventTranslator.defaultTouchName : name, type: type))
         }
-        return (list, nil)
+        return (list, nil, displays)
     }
 }
