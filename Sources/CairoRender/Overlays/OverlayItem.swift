@@ -31,6 +31,7 @@ struct OverlayItem: Equatable {
         case diagram(DiagramDisplay)
         case player(PlayerDisplay)
         case lessons(LessonMenu)
+        case laser(LaserDisplay)
     }
 
     init(_ rect: Rect, _ content: Content) {

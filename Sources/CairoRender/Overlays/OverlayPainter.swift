@@ -115,6 +115,7 @@ struct OverlayPainter {
             out.append(OverlayItem(Rect(around: t.center, radius: Self.reticleRadius + Self.reticleDotRadius + 2), .reticle(t)))
         }
         out += playerItems
+        if let l = display.laser { out.append(OverlayItem(LaserPainter(laser: l).bounds, .laser(l))) }
         return out.map { OverlayItem($0.rect.intersection(display.viewport.bounds), $0.content) }
     }
 
@@ -126,6 +127,7 @@ struct OverlayPainter {
             CairoDrawing.strokeCircle(e, radius: InkCanvas.eraserRadius, width: 1.5, colour: Palette.deep, cr)
         }
         drawTrail(cr)
+        if let l = display.laser { LaserPainter(laser: l).draw(cr) }
         let c = chrome
         c.drawIndicator(cr)
         c.drawArrow(cr)

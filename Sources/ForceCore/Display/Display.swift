@@ -141,6 +141,8 @@ public struct Display: Equatable, Sendable {
     public var player: PlayerDisplay? = nil
     /// The lesson picker, while it is open (the window's, like the player).
     public var lessons: LessonMenu? = nil
+    /// The laser pointer's dot and fading line.
+    public var laser: LaserDisplay? = nil
 }
 
 extension AppState {
@@ -206,6 +208,7 @@ extension AppState {
         if pressureClamped > 0 { notes.append("\(pressureClamped) over the maximum, clamped") }
         if pressureGaps > 0 { notes.append(pressureGaps == 1 ? "1 stroke ended where pressure went" : "\(pressureGaps) strokes ended where pressure went") }
         d.inputNotes = notes.joined(separator: " · ")
+        d.laser = laser.display(at: time, pointer: pointer)
         return d
     }
 }

@@ -26,7 +26,7 @@ public enum HelpContent {
 
     static let player = HelpSection("Player (run --replay FILE, run --lesson NAME, Ctrl+O)", [
         ("Space", "play / pause (a caption may pause it: Space goes on)"),
-        ("−  =   or   <  >", "slower / faster: 0.1×, 0.25×, 0.5×, 1×, 2×, 4×"),
+        ("−  =   or   <  >  /  0", "slower / faster: 0.1× … 4× (yours stays)  /  the session's speed again"),
         ("←  →", "one frame back / forward (1/60 s of the session)"),
         ("Shift+←  Shift+→", "the previous / next input event"),
         ("Home  End", "the start / the end"),
@@ -49,8 +49,8 @@ public enum HelpContent {
         ("K", "the pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
         ("F5", "a checkpoint, while recording"),
-        ("? / F1", "this help"),
+        ("? / F1  /  F11", "this help  /  fullscreen"),
         ("Esc", "closes the help, the shade, a menu, the actions, a detail view"),
-        ("Ctrl+O  /  Ctrl+Q", "documents, lessons, trash  /  quit"),
+        ("Ctrl+O  /  L  /  Q", "documents, lessons  /  laser  /  quit"),
     ])
 }

@@ -43,6 +43,8 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     /// The next smaller or larger size in `InkTool.sizes` (Shift+[ and Shift+]).
     case smallerTool = "tool-smaller"
     case largerTool = "tool-larger"
+    /// The presenter's laser pointer, on or off (Ctrl+L): a dot and a line that fades, no ink.
+    case toggleLaser = "toggle-laser"
 }
 
 extension Command {

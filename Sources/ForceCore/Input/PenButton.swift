@@ -15,5 +15,5 @@ public struct PenButton: Equatable, Hashable, Sendable {
 /// on most tablets' erasers); held while hovering, the pen pans the canvas (the upper one's
 /// default: the window's, never in the core); a press undoes; or nothing.
 public enum BarrelAction: String, Equatable, Hashable, Sendable, CaseIterable {
-    case eraser, pan, undo, none
+    case eraser, pan, undo, laser, none
 }

@@ -239,6 +239,15 @@ extension AppState {
     /// stroke (a press that begins without pressure draws nothing until it has some); in
     /// between the pointer hovers. A force over the device's maximum is clamped and counted.
     mutating func handlePointerWithPressurePolicy(_ input: PointerInput) {
+        // The laser has the pointer (unless a press began before it came on): nothing reaches the scene.
+        if laser.isActive || laser.pressing, pressedSource == nil, input.location.isFinite {
+            var p = input
+            p.location = InputLimits.clamped(p.location)
+            pointer = p.location
+            lastSource = p.source
+            laser.take(p, at: time)
+            return
+        }
         // A pen press that begins with the lower barrel button held erases, to its end.
         var p = input
         if p.source == .pen, barrelActions.contains(.eraser) {

@@ -22,6 +22,7 @@ extension AppState {
         if options.showTrail { wake = min(wake, pointerTrack.nextWake(after: t)) }
         if options.showDiagram { wake = min(wake, diagram.nextWake(after: t)) }
         if let flash = checkpointFlash { wake = min(wake, flash.nextWake(after: t)) }
+        if !laser.samples.isEmpty { wake = min(wake, laser.nextWake(after: t)) }
         return wake
     }
 }

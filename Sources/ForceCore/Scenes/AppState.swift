@@ -56,6 +56,9 @@ public struct AppState: Equatable, Sendable {
     /// What the pen's lower and upper barrel buttons do, whether one that erases is held, and
     /// whether the press in progress began with it held (and so erases to its end).
     public internal(set) var barrelActions: [BarrelAction] = [.eraser, .pan]
+    /// The presenter's laser pointer (Ctrl+L, or a barrel button set to `laser`): nothing it
+    /// draws reaches the scene or the document.
+    public internal(set) var laser = LaserPointer()
     var barrelHeld = false
     var pressErasesByBarrel = false
     /// Force over the last seconds (the force plot).
@@ -169,6 +172,7 @@ public struct AppState: Equatable, Sendable {
             guard (1...2).contains(b.button) else { break }
             switch barrelActions[b.button - 1] {
             case .eraser: barrelHeld = b.down
+            case .laser: laser.held = b.down
             case .undo: if b.down { handleCommand(.undo) }
             case .pan, .none: break  // panning is the window's
             }
@@ -182,6 +186,7 @@ public struct AppState: Equatable, Sendable {
     /// A frame tick at time `t`.
     public mutating func advance(to t: Double) {
         if t.isFinite { time = max(time, min(t, InputLimits.maximumTime)) }
+        if !laser.samples.isEmpty { laser.prune(at: time) }
         deliverEase()
         carryOut(scenes.send(.advance, to: scene, context: sceneContext()))
         // A press a timed fallback drives acts with its level (a device without force).
@@ -204,6 +209,9 @@ public struct AppState: Equatable, Sendable {
 
     mutating func handleCommand(_ c: Command) {
         switch c {
+        case .toggleLaser:
+            laser.isOn.toggle()
+            if !laser.isActive { laser.pressing = false }
         case .pressureUp: stepPressure(by: 1)
         case .pressureDown: stepPressure(by: -1)
         case .toggleDebug:
