@@ -33,8 +33,8 @@ public struct Settings: Equatable, Sendable {
         ("pop-threshold", "0–1, above peek: the force where it pops (0.75)"),
         ("fallback-interval", "seconds for the timed fallback to fill, 0–60 (1.0)"),
         ("export-dir", "the folder Ctrl+S exports go to (default: the pictures folder's ForceCanvas/)"),
-        ("barrel-button", "the pen's lower barrel button: eraser (held, the pen erases; the default), pan (held hovering), undo or none"),
-        ("barrel-button-2", "the pen's upper barrel button: pan (held hovering, the pen pans; the default), eraser, undo or none"),
+        ("barrel-button", "the pen's lower barrel button: eraser (held, the pen erases; the default), pan (held hovering), undo, laser (held: the laser pointer) or none"),
+        ("barrel-button-2", "the pen's upper barrel button: pan (held hovering, the pen pans; the default), eraser, undo, laser or none"),
     ]
 
     /// Applies one `key = value` setting; throws a message naming the offending text.
