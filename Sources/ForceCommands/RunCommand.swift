@@ -36,6 +36,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Fill the display (borderless, the desktop's mode; F11 toggles).")
     var fullscreen = false
 
+    @Flag(help: "Start in presentation mode: the scene and the ink only, no panels or development labels (Ctrl+P toggles).")
+    var present = false
+
     @Option(help: ArgumentHelp("The display to open on, SDL's index (forcecanvas devices lists them; default 0).", valueName: "N"))
     var display: Int?
 
@@ -158,6 +161,7 @@ struct RunCommand: ParsableCommand {
         config.exportDirectory = Self.exportDirectory(exportDir ?? settings.exportDirectory)
         config.verbose = verbose
         config.fullscreen = fullscreen
+        config.present = present
         config.display = display ?? 0
         config.presenter = presenter
         config.shaderDirectory = shaderDirectory

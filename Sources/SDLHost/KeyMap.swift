@@ -85,6 +85,7 @@ enum KeyMap {
             if key(SDLK_0) || key(SDLK_KP_0) { return .view(.fit) }
             if key(SDLK_1) || key(SDLK_KP_1) { return .view(.actualSize) }
             if key(SDLK_l) { return .command(.toggleLaser) }
+            if key(SDLK_p) { return .command(.togglePresentation) }
             return nil
         }
         if key(SDLK_F11) { return .fullscreen }

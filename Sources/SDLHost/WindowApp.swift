@@ -127,6 +127,9 @@ public final class WindowApp {
         // A window made smaller than asked to fit its display: the device takes what it has, as
         // after any resize (and the recording says so). (A window manager's sizes and fullscreen
         // come as resize events.)
+        if config.present, config.player == nil {
+            apply(.command(.togglePresentation), at: start.time, &s)
+        }
         if config.player == nil, !config.fullscreen {
             let made = window.sdlSize
             if made != size { giveTheDeviceWhatIsLeft(made, start.time, &s) }
@@ -366,7 +369,12 @@ public final class WindowApp {
     private func perform(_ h: HostEvent, at t: Double, frameStart: Double, _ l: inout Loop, _ s: inout Running) {
         if playerTakes(h, at: t, frameStart: frameStart, window: l.window, clock: l.clock, &s) { return }
         switch h {
-        case .input(let e): apply(e, at: t, &s)
+        case .input(let e):
+            apply(e, at: t, &s)
+            if e == .command(.togglePresentation) {
+                s.status = (s.state.presenting ? "Presentation: only the scene and the ink · Ctrl+P brings the panels back" : "Panels back",
+                            frameStart + Self.statusDuration)
+            }
         case .quit: s.running = false
         case .fullscreen:
             // The window's new size comes back as a resize; the dock and player follow it.

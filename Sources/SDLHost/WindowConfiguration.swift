@@ -62,6 +62,8 @@ public struct WindowConfiguration {
     public var fullscreen = false
     /// `--display N`: the display (SDL's index) the window opens on.
     public var display = 0
+    /// `--present`: start in presentation mode (Ctrl+P).
+    public var present = false
     /// A session to open in the player (`--replay`, `--lesson`); the live canvas waits under it.
     public var player: PlayerRequest?
     /// The bundled lessons, for the picker (Ctrl+O).

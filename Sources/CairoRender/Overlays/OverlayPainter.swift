@@ -39,7 +39,7 @@ struct OverlayPainter {
     // MARK: Areas
 
     var layout: ScreenLayout { display.layout }
-    var gaugeRect: Rect { layout.rect(of: .gauge) ?? .null }
+    var gaugeRect: Rect { display.presenting ? .null : layout.rect(of: .gauge) ?? .null }
     /// The help hint at the top right, narrowed to a "?" when the scene tabs leave less room.
     var hintRect: Rect {
         // The device screen's top right (with the dock outside, the window's right is the dock's).
@@ -93,7 +93,7 @@ struct OverlayPainter {
         if layout.dock != .none { out.append(OverlayItem(layout.dockFrame, .dock(layout.dock, hidden: layout.hidden))) }
         out += [
             OverlayItem(gaugeRect, .gauge(g, compact: layout.compactGauge)),
-            OverlayItem(hintRect, .hint(helpShown: display.showHelp)),
+            OverlayItem(display.presenting ? .null : hintRect, .hint(helpShown: display.showHelp)),
             OverlayItem(display.tabs.frame, .tabs(display.tabs, current: display.scene.kind)),
         ]
         let t = teaching
@@ -136,7 +136,7 @@ struct OverlayPainter {
         teaching.draw(cr)
         drawDiagram(cr)
         drawGauge(cr)
-        if !display.showHelp { drawHint(cr) }
+        if !display.showHelp, !display.presenting { drawHint(cr) }
         if let r = hudRect { drawHUD(r, cr) }
         if let r = legendRect { drawLegend(r, cr) }
         if let r = statusRect, let status { drawStatus(status, r, cr) }

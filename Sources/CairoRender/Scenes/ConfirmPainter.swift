@@ -60,15 +60,8 @@ struct ConfirmPainter {
 
     /// The button's state for teaching: the state machine's state, the intention and its source.
     func drawState(_ cr: OpaquePointer) {
-        let r = confirm.layout.state
-        guard r.width > 0 else { return }
-        CairoDrawing.fillRoundedRect(r, radius: 10, colour: RGBA(1, 1, 1, 0.06), cr)
-        var y = r.y + 4
-        for (i, line) in confirm.state.enumerated() {
-            y += TextPainter.draw(line, at: Point(x: r.x + 12, y: y), style: .init(size: i == 0 ? 12 : 11, mono: i == 0,
-                                  colour: i == 0 ? RGBA(1, 1, 1) : RGBA(0.72, 0.72, 0.78)), width: r.width - 24,
-                                  overflow: .ellipsize, in: cr) + 1
-        }
+        StateLinesPainter(lines: confirm.state, rect: confirm.layout.state, background: (RGBA(1, 1, 1, 0.06), 10), inset: 12, top: 4,
+                          alignment: .left, sizes: (12, 11), colours: (RGBA(1, 1, 1), RGBA(0.72, 0.72, 0.78))).draw(cr)
     }
 
     private func drawBar(_ cr: OpaquePointer) {

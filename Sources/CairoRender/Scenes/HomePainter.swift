@@ -92,15 +92,8 @@ struct HomePainter {
 
     /// The menu's state (teaching), as Confirm shows its button's: light text on a dark pill.
     func drawState(_ cr: OpaquePointer) {
-        let r = home.layout.stateLines
-        guard r.width > 0, !home.state.isEmpty else { return }
-        CairoDrawing.fillRoundedRect(r, radius: 8, colour: RGBA(0, 0, 0, 0.35), cr)
-        var y = r.y + 2
-        for (i, line) in home.state.enumerated() {
-            y += TextPainter.draw(line, at: Point(x: r.x + 8, y: y), style: .init(size: i == 0 ? 11 : 10, mono: i == 0,
-                                  colour: RGBA(1, 1, 1, i == 0 ? 1 : 0.8)), width: r.width - 16, alignment: .center,
-                                  overflow: .ellipsize, in: cr) + 1
-        }
+        StateLinesPainter(lines: home.state, rect: home.layout.stateLines, background: (RGBA(0, 0, 0, 0.35), 8), inset: 8, top: 2,
+                          alignment: .center, sizes: (11, 10), colours: (RGBA(1, 1, 1), RGBA(1, 1, 1, 0.8))).draw(cr)
     }
 
     private func drawMenu(_ menu: HomeDisplay.OpenMenu, _ cr: OpaquePointer) {

@@ -55,14 +55,8 @@ struct MessagesPainter {
     /// The preview interaction's state (teaching), as Confirm shows its button's: drawn over a
     /// peek's blur, under the detail view.
     func drawState(_ cr: OpaquePointer) {
-        let r = messages.layout.stateLine
-        guard r.width > 0 else { return }
-        var y = r.y
-        for (i, line) in messages.state.enumerated() {
-            y += TextPainter.draw(line, at: Point(x: r.x, y: y), style: .init(size: i == 0 ? 11 : 10, mono: i == 0,
-                                  colour: i == 0 ? Self.primaryText : Self.secondaryText), width: r.width,
-                                  alignment: .right, overflow: .ellipsize, in: cr) + 1
-        }
+        StateLinesPainter(lines: messages.state, rect: messages.layout.stateLine, background: nil, inset: 0, top: 0,
+                          alignment: .right, sizes: (11, 10), colours: (Self.primaryText, Self.secondaryText)).draw(cr)
     }
 
     private func drawRow(_ row: MessageRow, at index: Int, _ cr: OpaquePointer) {

@@ -17,8 +17,12 @@ public struct ConfirmDisplay: Equatable, Sendable {
     public var intention: Double
     public var usesTimedFallback: Bool
 
+    /// Presentation mode: no state lines.
+    public var hidesState = false
+
     /// The button's state on screen: its state, then the intention and what drives it.
     public var state: [String] {
+        guard !hidesState else { return [] }
         let source = usesTimedFallback ? "timed fallback (0.1 s ticks)" : "force: min(f, 3) / min(max, 3)"
         return ["ConfirmButton.state = .\(stateName)", String(format: "intention %.2f · %@", intention, source)]
     }

@@ -143,6 +143,8 @@ public struct Display: Equatable, Sendable {
     public var lessons: LessonMenu? = nil
     /// The laser pointer's dot and fading line.
     public var laser: LaserDisplay? = nil
+    /// Presentation mode: the scene and the ink only (no gauge, no help hint, no state lines).
+    public var presenting = false
 }
 
 extension AppState {
@@ -209,6 +211,10 @@ extension AppState {
         if pressureGaps > 0 { notes.append(pressureGaps == 1 ? "1 stroke ended where pressure went" : "\(pressureGaps) strokes ended where pressure went") }
         d.inputNotes = notes.joined(separator: " · ")
         d.laser = laser.display(at: time, pointer: pointer)
+        if presenting {
+            d.presenting = true
+            d.scene = d.scene.withoutStateLines
+        }
         return d
     }
 }

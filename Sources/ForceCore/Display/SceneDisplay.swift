@@ -78,3 +78,22 @@ public struct PlainSceneDisplay: Equatable, Sendable {
         Rect(x: titleRect.x, y: titleRect.maxY, width: titleRect.width, height: Double(lines.count) * Self.lineHeight)
     }
 }
+
+extension SceneDisplay {
+    /// The same scene without its teaching state lines (presentation mode).
+    public var withoutStateLines: SceneDisplay {
+        switch self {
+        case .messages(var m):
+            m.state = []
+            return .messages(m)
+        case .home(var h):
+            h.state = []
+            return .home(h)
+        case .confirm(var c):
+            c.hidesState = true
+            return .confirm(c)
+        default:
+            return self
+        }
+    }
+}

@@ -45,6 +45,9 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case largerTool = "tool-larger"
     /// The presenter's laser pointer, on or off (Ctrl+L): a dot and a line that fades, no ink.
     case toggleLaser = "toggle-laser"
+    /// Presentation mode (Ctrl+P): only the scene and the ink; the panels, the state lines, the
+    /// debug drawing and the gauge hidden, and back as they were.
+    case togglePresentation = "toggle-presentation"
 }
 
 extension Command {

@@ -59,6 +59,10 @@ public struct AppState: Equatable, Sendable {
     /// The presenter's laser pointer (Ctrl+L, or a barrel button set to `laser`): nothing it
     /// draws reaches the scene or the document.
     public internal(set) var laser = LaserPointer()
+    /// Presentation mode: the view options it turned off, to turn back on when it ends.
+    public internal(set) var presentation: Options?
+    /// Whether presentation mode is on.
+    public var presenting: Bool { presentation != nil }
     var barrelHeld = false
     var pressErasesByBarrel = false
     /// Force over the last seconds (the force plot).
@@ -209,6 +213,18 @@ public struct AppState: Equatable, Sendable {
 
     mutating func handleCommand(_ c: Command) {
         switch c {
+        case .togglePresentation:
+            if let saved = presentation {
+                (options.showHelp, options.showHUD, options.showCurve, options.showEventLog) = (saved.showHelp, saved.showHUD, saved.showCurve, saved.showEventLog)
+                (options.showForcePlot, options.showDiagram, options.showTrail, options.debug) = (saved.showForcePlot, saved.showDiagram, saved.showTrail, saved.debug)
+                presentation = nil
+            } else {
+                presentation = options
+                (options.showHelp, options.showHUD, options.showCurve, options.showEventLog) = (false, false, false, false)
+                (options.showForcePlot, options.showDiagram, options.showTrail, options.debug) = (false, false, false, false)
+            }
+            relayout()
+            if !ink.takenBack.isEmpty { scenes.canvas.ink.repaintAll() }
         case .toggleLaser:
             laser.isOn.toggle()
             if !laser.isActive { laser.pressing = false }
