@@ -34,10 +34,11 @@ struct DevicesCommand: ParsableCommand {
                 + "  " + pad(d.kind.rawValue, 8) + "  " + force + (d.isEnabled ? "" : " · disabled") + "\n"
             for a in d.axes {
                 out += "        axis \(a.number)  " + pad(a.label.isEmpty ? "(unlabelled)" : a.label, 14)
-                    + "  " + pad("\(number(a.min))…\(number(a.max))", 20)
+                    + "  " + pad(a.min < a.max ? "\(number(a.min))…\(number(a.max))" : "no range reported", 20)
                     + "  resolution \(a.resolution)  \(a.isAbsolute ? "absolute" : "relative")\n"
             }
         }
+        out += "Pressure emulator: force yes (a mouse button held and the wheel turned: the force without a pressure device)\n"
         out += r.displays.isEmpty ? "Displays: none\n" : "Displays (run --display N):\n" + r.displays.map { "  \($0)\n" }.joined()
         if let note = r.touchNote {
             out += "SDL touch devices: not listed (\(note))\n"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForceCore
 import Foundation
 
 /// `forcecanvas`: the commands users run. `--version` (the version and the commit it was built
@@ -21,6 +22,24 @@ package struct ForceCanvasCommand: ParsableCommand {
     /// is ignored) instead of killing the program mid-save.
     package static func main() {
         signal(SIGPIPE, SIG_IGN)
+        if let problem = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data("forcecanvas: \(problem)\n".utf8))
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         main(nil)
+    }
+
+    /// The commands by name (`help` is ArgumentParser's).
+    static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
+
+    /// A first word that is no command: `run` takes no words, only options, so a bare word
+    /// first is a mistyped command, named as such with the commands there are (the nearest
+    /// first), not an argument error of `run`.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        let near = SessionKeys.suggestion(for: first, among: Set(commandNames)).map { " (did you mean \"\($0)\"?)" } ?? ""
+        return "unknown command \"\(first)\"\(near); the commands are \(commandNames.joined(separator: ", ")) (forcecanvas --help)"
     }
 }

@@ -37,6 +37,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("crayon"), bad.stderr)
     }
 
+    /// A mistyped command is named as a command, with the one meant, not as an argument of `run`.
+    func testAnUnknownCommandIsNamedWithTheCommands() throws {
+        let r = try Binary.forcecanvas(["rendr", "s.jsonl"])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: unknown command \"rendr\" (did you mean \"render\"?); the commands are run, render, check,"), r.stderr)
+        XCTAssertTrue(try Binary.forcecanvas(["zzz"]).stderr.contains("unknown command \"zzz\"; the commands are"))
+        XCTAssertEqual(try Binary.forcecanvas(["--version"]).status, 0, "options still go to run")
+    }
+
     func testWithoutADisplayTheWindowSaysSoInOneLine() throws {
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = nil

@@ -13,6 +13,9 @@ final class DevicesCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("master pointer"), r.stdout)
         XCTAssertTrue(r.stdout.contains("no (no pressure axis)"), "the XTest pointer has no force, and says why")
         XCTAssertTrue(r.stdout.contains("SDL touch devices:"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Pressure emulator: force yes"), "the HUD's force without a pressure device is available")
+        XCTAssertFalse(r.stdout.contains("-1…-1"), "ranges a device does not report are not shown as numbers")
+        XCTAssertTrue(r.stdout.contains("no range reported"), r.stdout)
     }
 
     func testJSONParses() throws {
