@@ -86,10 +86,10 @@ def coalesced_and_predicted():
               "each point by its type.", at=0.05, pause=True, speed=0.25, checkpoint="intro")
     s.t = 0.3
     s.caption("Four samples arrive between two frames: the last is standard (black), the three before it "
-              "coalesced (green). None is dropped.", at=0.3, checkpoint="coalesced")
+              "coalesced (light blue). None is dropped.", at=0.3, checkpoint="coalesced")
     pts = wave(DOCK + 90, 260, 620, 60, 216)
     s.stroke(pts, source="pen", force=lambda u: 0.35 + 0.3 * math.sin(math.pi * u))
-    s.caption("At each frame the canvas predicts where the pen goes: the blue points ahead of it, drawn at half "
+    s.caption("At each frame the canvas predicts where the pen goes: the dark blue points ahead of it, drawn at half "
               "alpha, removed when the next real sample arrives.", at=0.75, pause=True, checkpoint="predicted")
     s.caption("Back to 1×. The trail (T) would show the samples of the last second, coloured by force.", at=1.05, speed=1)
     s.up(pts[-1][0], pts[-1][1], source="pen", force=0.3, maxForce=1)
@@ -106,7 +106,7 @@ def estimated_properties():
     pts = wave(DOCK + 90, 300, 300, 30, 72)
     s.t = 0.2
     s.stroke(pts)
-    s.caption("Standing still, the wheel raises the force: a point at the same place, needsUpdate (orange).",
+    s.caption("Standing still, the wheel raises the force: a point at the same place, needsUpdate (amber).",
               at=s.t + 0.05, speed=0.5)
     s.ev(0.05, type="wheel", dy=2)
     s.caption("Each further change replaces its force (the same update index) until it settles.",

@@ -33,15 +33,21 @@ public enum Palette {
         return RGBA(paper.r + (c.r - paper.r) * k, paper.g + (c.g - paper.g) * k, paper.b + (c.b - paper.b) * k)
     }
 
-    /// TouchCanvas's debug colours: cancelled red, needsUpdate orange, finger purple,
-    /// coalesced green, predicted blue, standard black.
+    /// The debug colours of the point types, told apart by everyone: from Okabe and Ito's
+    /// palette for colour-blind readers ("Color Universal Design", 2008), with the gold darkened
+    /// to stand out from the paper. Every two of them, and each from the paper, stay at least
+    /// ΔE 20 apart (CIELAB) as seen with normal vision and under protanopia, deuteranopia and
+    /// tritanopia (Machado, Oliveira and Fernandes 2009, severity 1): `DebugPaletteTests`
+    /// computes it. Standard black (as TouchCanvas), coalesced light blue, predicted dark
+    /// blue, needsUpdate gold, finger vermillion, cancelled grey (taken back: not the
+    /// trail's red).
     public static func debug(_ c: DebugCategory) -> RGBA {
         switch c {
-        case .cancelled: return RGBA(0.90, 0.10, 0.10)
-        case .needsUpdate: return RGBA(1.00, 0.55, 0.00)
-        case .finger: return RGBA(0.58, 0.20, 0.80)
-        case .coalesced: return RGBA(0.05, 0.65, 0.15)
-        case .predicted: return RGBA(0.10, 0.40, 1.00)
+        case .cancelled: return RGBA(0.55, 0.55, 0.55)
+        case .needsUpdate: return RGBA(0.85, 0.72, 0.05)
+        case .finger: return RGBA(0.835, 0.369, 0.0)
+        case .coalesced: return RGBA(0.337, 0.706, 0.914)
+        case .predicted: return RGBA(0.0, 0.447, 0.698)
         case .standard: return RGBA(0.0, 0.0, 0.0)
         }
     }

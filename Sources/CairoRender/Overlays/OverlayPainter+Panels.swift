@@ -111,10 +111,10 @@ extension OverlayPainter {
         let columnWidth = (r.width - 20) / Double(columns)
         for (i, c) in all.enumerated() {
             let x = r.x + 10 + columnWidth * Double(i / rows), y = r.y + 10 + 19 * Double(i % rows)
-            cairo_new_path(cr)
-            cairo_arc(cr, x + 8, y + 8, 5, 0, 2 * Double.pi)
-            set(c == .standard ? RGBA(0.85, 0.85, 0.85) : Palette.debug(c), cr)
-            cairo_fill(cr)
+            // Each dot in its own colour (standard's black too, as the ink shows it), on a light
+            // disc so a dark colour reads on the dark panel.
+            CairoDrawing.fillCircle(Point(x: x + 8, y: y + 8), radius: 6.5, colour: Palette.paper, cr)
+            CairoDrawing.fillCircle(Point(x: x + 8, y: y + 8), radius: 4.5, colour: Palette.debug(c), cr)
             TextPainter.draw(c.rawValue, at: Point(x: x + 20, y: y), style: .init(size: 12), width: columnWidth - 24,
                              overflow: .ellipsize, in: cr)
         }
