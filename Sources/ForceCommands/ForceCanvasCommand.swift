@@ -10,7 +10,7 @@ package struct ForceCanvasCommand: ParsableCommand {
         abstract: "Force input on the desktop: pressure ink, TouchCanvas style, on SDL2 and Cairo.",
         version: versionText,
         subcommands: [RunCommand.self, RenderCommand.self, CheckCommand.self, DevicesCommand.self, LessonsCommand.self,
-                      AppIconCommand.self, ImportCommand.self, CompareCommand.self],
+                      AppIconCommand.self, ImportCommand.self, CompareCommand.self, DiagramCommand.self],
         defaultSubcommand: RunCommand.self)
 
     /// `forcecanvas 0.1.0 (commit 4eb9b6c1a2b3)`.

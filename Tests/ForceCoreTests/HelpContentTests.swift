@@ -43,7 +43,7 @@ final class HelpContentTests: XCTestCase {
     func testEveryKeyCommandIsExplained() {
         let all = SceneKind.builtIn.flatMap(keys).joined(separator: " ")
         for key in ["[", "]", "Shift", "D", "P", "O", "R", "W", "S", "Z", "Y", "C", "Ctrl+S", "H", "F2", "K", "V",
-                    "1 2 3 4", "Tab", "L", "G", "E", "I", "?", "F1", "Esc", "Ctrl+Q", "M", "T", "Ctrl+O"] {
+                    "1 2 3 4", "Tab", "L", "G", "E", "I", "?", "F1", "Esc", "Ctrl+Q", "M", "T", "Ctrl+O", "Ctrl+L", "F11"] {
             XCTAssertTrue(all.contains(key), key)
         }
     }

@@ -111,7 +111,7 @@ final class InstallTests: XCTestCase {
         let folder = try prefix + "/share/man/man1"
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         XCTAssertEqual(pages, ["forcecanvas.1", "forcecanvas.app-icon.1", "forcecanvas.check.1", "forcecanvas.check.merge.1",
-                               "forcecanvas.check.sessions.1", "forcecanvas.compare.1", "forcecanvas.devices.1", "forcecanvas.help.1",
+                               "forcecanvas.check.sessions.1", "forcecanvas.compare.1", "forcecanvas.devices.1", "forcecanvas.diagram.1", "forcecanvas.help.1",
                                "forcecanvas.import.1", "forcecanvas.lessons.1", "forcecanvas.render.1", "forcecanvas.run.1"])
         for page in pages {
             let r = try Binary.run("/usr/bin/env", ["man", "-l", "-P", "cat", folder + "/" + page],

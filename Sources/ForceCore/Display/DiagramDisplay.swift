@@ -15,6 +15,12 @@ public struct DiagramDisplay: Equatable, Sendable {
     public var current: String?
     /// The edges just taken, each at most once.
     public var flashes: [EdgeFlash]
+
+    public init(diagram: StateDiagram, current: String?, flashes: [EdgeFlash] = []) {
+        self.diagram = diagram
+        self.current = current
+        self.flashes = flashes
+    }
 }
 
 extension AppState {

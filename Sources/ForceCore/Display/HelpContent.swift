@@ -51,6 +51,6 @@ public enum HelpContent {
         ("F5", "a checkpoint, while recording"),
         ("? / F1  /  F11", "this help  /  fullscreen"),
         ("Esc", "closes the help, the shade, a menu, the actions, a detail view"),
-        ("Ctrl+O  /  L  /  Q", "documents, lessons  /  laser  /  quit"),
+        ("Ctrl+O  /  Ctrl+Q", "documents, lessons, trash  /  quit"),
     ])
 }

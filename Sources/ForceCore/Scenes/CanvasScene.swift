@@ -125,7 +125,7 @@ public struct CanvasScene: Scene {
         ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
         ("C  /  Ctrl+N", "clear (undoable)  /  a new document (the last is kept)"),
         ("Ctrl+=  −  0  1", "zoom (also Ctrl+wheel), all, 100 %; Space+drag pans"),
-        ("Ctrl+S", "export PNG, SVG, PDF and a .jsonl (Home → Open Recent)"),
+        ("Ctrl+S  /  Ctrl+L", "export PNG, SVG, PDF, .xopp, .jsonl  /  laser pointer"),
         ("A pen's eraser end", "erases the whole strokes it touches"),
         ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),
     ])

@@ -1,0 +1,62 @@
+import CCairo
+import ForceCore
+
+/// A machine's state diagram as a file for slides (`forcecanvas diagram`): the panel `M` shows,
+/// at the size its layout takes (never squeezed), as PNG (at `scale`), SVG or PDF.
+public enum DiagramExport {
+    /// The machines by the names the command takes.
+    public static let machines: [(name: String, diagram: StateDiagram)] = [
+        ("ink", InkCanvas.diagram), ("preview", PreviewInteraction.diagram()), ("confirm", ConfirmButton.diagram),
+        ("quick-actions", QuickActionMenu.diagram()), ("edge-gesture", EdgeGesture.diagram), ("home-indicator", HomeIndicator.diagram),
+    ]
+
+    /// 448 pt: the dock's width, the narrowest the panel is drawn at (its title and subtitle wrap there).
+    static let minimumWidth = 448.0
+
+    /// The panel's size for `diagram`: its layout with the title above and margins around.
+    static func size(of diagram: StateDiagram) throws(RenderError) -> (width: Double, height: Double) {
+        let scratch = try ImageSurface(viewport: Viewport(width: 8, height: 8))
+        guard let cr = scratch.makeContext() else { throw RenderError.surface("cannot measure the diagram") }
+        defer { cairo_destroy(cr) }
+        let style = TextPainter.Style(size: StateDiagramPainter.labelSize, colour: Palette.panelText)
+        let name = TextPainter.Style(size: StateDiagramPainter.nameSize, bold: true, mono: true, colour: Palette.panelText)
+        guard let layout = DiagramLayout.make(diagram, measure: { text, width in
+            let m = TextPainter.measure(text, style: diagram.states.contains(text) || text == "any state" ? name : style, width: width, in: cr)
+            return (m.width, m.height)
+        }) else { throw RenderError.surface("Graphviz's dot could not lay out \(diagram.title)") }
+        let width = max(minimumWidth, layout.size.width + 40)
+        let subtitle = TextPainter.measure(diagram.subtitle, style: .init(size: 9.5), width: width - 24, in: cr).height
+        return (width, layout.size.height + 52 + subtitle)
+    }
+
+    /// Writes `diagram` (its first state current) to `path`.
+    public static func write(_ diagram: StateDiagram, format: Exporter.Format, scale: Double = 2, to path: String) throws(RenderError) {
+        let (w, h) = try size(of: diagram)
+        let panel = DiagramDisplay(diagram: diagram, current: diagram.states.first)
+        let rect = Rect(x: 0, y: 0, width: w, height: h)
+        switch format {
+        case .png:
+            let surface = try ImageSurface(viewport: Viewport(width: Int(w.rounded(.up)), height: Int(h.rounded(.up)), scale: scale))
+            guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the diagram") }
+            StateDiagramPainter(diagram: panel, rect: rect).draw(cr)
+            cairo_destroy(cr)
+            try surface.writePNG(to: path)
+        case .svg, .pdf:
+            let temporary = AtomicFile.temporaryPath(for: path)
+            guard let surface = format == .svg ? cairo_svg_surface_create(temporary, w, h) : cairo_pdf_surface_create(temporary, w, h)
+            else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
+            if let cr = cairo_create(surface) {
+                StateDiagramPainter(diagram: panel, rect: rect).draw(cr)
+                cairo_destroy(cr)
+            }
+            cairo_surface_finish(surface)
+            let status = cairo_surface_status(surface)
+            cairo_surface_destroy(surface)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                AtomicFile.discard(path)
+                throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
+            }
+            try AtomicFile.commit(path)
+        }
+    }
+}
