@@ -44,7 +44,7 @@ extension MessagesScene: Scene {
     public static let help = HelpSection("Messages: peek and pop", [
         ("Press a row, then wheel up", "the inner ring fills: peek at 0.20; the outer ring: pop at 0.75, while still pressing"),
         ("Press an avatar", "previews the sender's profile instead of the message"),
-        ("Lift before the pop", "the peek shrinks away (didCancel)"),
+        ("Lift before the pop", "the peek shrinks away (didCancel); a light tap opens the conversation, as on iOS"),
         ("Drag up during a peek", "the preview actions: Reply, Favourite (selected), Delete (destructive)"),
         ("Lift on an action, or tap one", "performs it; Delete removes the row (Z undoes)"),
         ("Wheel, no button held", "scrolls the list"),

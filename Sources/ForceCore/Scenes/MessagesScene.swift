@@ -163,6 +163,7 @@ public struct MessagesScene: Equatable, Sendable {
         case .up, .cancel:
             guard preview.isActive else { return [] }
             let before = preview.state
+            let tapped = phase == .up && isTap(before: before, to: p, at: t)
             let snapshot = peekDisplay(layout: layout, time: t)
             var lines = log(preview.handle(phase == .up ? .lift(location: p) : .cancel, at: t))
             force.release(at: t)
@@ -172,11 +173,29 @@ public struct MessagesScene: Equatable, Sendable {
             } else if phase == .up, let press, press.actionsReveal >= 1 {
                 mode = .actionsOpen(press.target)
                 if let i = press.highlightedAction { lines += perform(i, time: t) }
+            } else if tapped, let press, press.target.index < rows.count {
+                // A tap opens the conversation, as on iOS (the force pop is the other way in).
+                let row = rows[press.target.index]
+                mode = .detail(Detail(row: row, part: .message, since: t, from: nil), press: nil)
+                lines.append("tap → conversation with \(row.sender)")
             } else {
                 mode = snapshot.map { .dismissing(Dismissal(peek: $0, since: t)) } ?? .list
             }
             return lines
         }
+    }
+
+    /// 0.5 s, 10 pt: a press shorter and stiller than this is a tap (UIKit's long press begins at
+    /// 0.5 s, its tap allows about 10 pt of movement); one that reached half the preview
+    /// (force 0.10) was a press into the peek, not a tap.
+    static let tapDuration = 0.5, tapSlop = 10.0, tapPreviewLimit = 0.5
+
+    /// Whether the press lifting now at `p` was a tap on its row.
+    private func isTap(before: PreviewInteraction.State, to p: Point, at t: Double) -> Bool {
+        guard before == .previewing, preview.previewProgress < Self.tapPreviewLimit, let press, press.actionsReveal == 0,
+              let start = preview.pressLocation, let began = preview.pressTime else { return false }
+        let dx = p.x - start.x, dy = p.y - start.y
+        return t - began < Self.tapDuration && (dx * dx + dy * dy).squareRoot() <= Self.tapSlop
     }
 
     /// A frame tick: the timed fallback fills on a force-less device (and may pop).
