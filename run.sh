@@ -388,8 +388,8 @@ bench)
         exec .build/release/forcecanvas run
     fi
     say "no display (DISPLAY and WAYLAND_DISPLAY are unset): rendering the demo session headlessly into out/demo/"
-    .build/release/forcecanvas render Assets/Sessions/demo.jsonl --out out/demo --at 1 2 3 4 5 6 --hud
-    .build/release/forcecanvas render Assets/Sessions/demo.jsonl --out out/demo
+    .build/release/forcecanvas render Assets/Sessions/demo.jsonl --out out/demo --at 1 2 3 4 5 6 --hud --overwrite
+    .build/release/forcecanvas render Assets/Sessions/demo.jsonl --out out/demo --overwrite
     ;;
 *)
     need_swift

@@ -53,7 +53,7 @@ extension BenchCommand {
         defer { try? FileManager.default.removeItem(atPath: out) }
         let oneByOne = try bestOf(Self.checkRuns) {
             for s in checked {
-                for t in s.times { try Self.inProcess(["render", s.path, "--out", out, "--at", "\(t)"]) }
+                for t in s.times { try Self.inProcess(["render", s.path, "--out", out, "--at", "\(t)", "--overwrite"]) }
             }
         }
         var failing = false

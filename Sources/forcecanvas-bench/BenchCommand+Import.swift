@@ -57,7 +57,7 @@ extension BenchCommand {
             theirs = min(theirs, ChildUsage.childrenCPU() - before)
             before = ChildUsage.childrenCPU()
             _ = try Self.run(binary, ["import", dir + "/doc.xopp", "--out", dir + "/x.jsonl", "--overwrite"])
-            _ = try Self.run(binary, ["render", dir + "/x.jsonl", "--out", dir])
+            _ = try Self.run(binary, ["render", dir + "/x.jsonl", "--out", dir, "--overwrite"])
             ours = min(ours, ChildUsage.childrenCPU() - before)
         }
         print(String(format: "   load and draw the .xopp: xournalpp --create-img %.0f ms CPU · forcecanvas import + render %.0f ms (%.2f×)",

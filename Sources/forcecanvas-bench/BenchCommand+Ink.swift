@@ -150,10 +150,10 @@ extension BenchCommand {
         try Self.writeLiveStroke(points: 200_000, to: "\(dir)/live.jsonl")
         try Self.writeLiveStroke(points: 1, to: "\(dir)/dot.jsonl")
         guard let binary = Self.forcecanvasExecutable(),
-              let empty = Self.peakResident(binary, ["render", "\(dir)/empty.jsonl", "--out", dir]),
-              let full = Self.peakResident(binary, ["render", "\(dir)/finished.jsonl", "--out", dir]),
-              let dot = Self.peakResident(binary, ["render", "\(dir)/dot.jsonl", "--out", dir]),
-              let live = Self.peakResident(binary, ["render", "\(dir)/live.jsonl", "--out", dir])
+              let empty = Self.peakResident(binary, ["render", "\(dir)/empty.jsonl", "--out", dir, "--overwrite"]),
+              let full = Self.peakResident(binary, ["render", "\(dir)/finished.jsonl", "--out", dir, "--overwrite"]),
+              let dot = Self.peakResident(binary, ["render", "\(dir)/dot.jsonl", "--out", dir, "--overwrite"]),
+              let live = Self.peakResident(binary, ["render", "\(dir)/live.jsonl", "--out", dir, "--overwrite"])
         else { return nil }
         return (Double(full - empty) / Double(finished.strokes * finished.pointsPerStroke), Double(live - dot) / 200_000)
     }

@@ -48,7 +48,7 @@ extension BenchCommand {
         print("8. Load and render \(Self.documentStrokes) strokes × \(Self.documentPoints) points at \(Self.viewport.width)x\(Self.viewport.height) to one PNG (\(frames) frames of replay)")
         let clock = ContinuousClock()
         let start = clock.now
-        try Self.inProcess(["render", path, "--out", "\(dir)/out"])
+        try Self.inProcess(["render", path, "--out", "\(dir)/out", "--overwrite"])
         let ours = seconds(clock.now - start)
         let written = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").filter { $0.hasSuffix(".png") }
         guard written.count == 1 else { throw BenchFailure("render wrote \(written.count) PNGs, expected 1") }
@@ -70,7 +70,7 @@ extension BenchCommand {
         guard let binary = Self.forcecanvasExecutable() else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
-        guard try Self.run(binary, ["render", path, "--out", "\(dir)/process"]).status == 0 else { return nil }
+        guard try Self.run(binary, ["render", path, "--out", "\(dir)/process", "--overwrite"]).status == 0 else { return nil }
         return seconds(clock.now - start)
     }
 
