@@ -42,21 +42,7 @@ public enum DiagramExport {
             cairo_destroy(cr)
             try surface.writePNG(to: path)
         case .svg, .pdf:
-            let temporary = AtomicFile.temporaryPath(for: path)
-            guard let surface = format == .svg ? cairo_svg_surface_create(temporary, w, h) : cairo_pdf_surface_create(temporary, w, h)
-            else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
-            if let cr = cairo_create(surface) {
-                StateDiagramPainter(diagram: panel, rect: rect).draw(cr)
-                cairo_destroy(cr)
-            }
-            cairo_surface_finish(surface)
-            let status = cairo_surface_status(surface)
-            cairo_surface_destroy(surface)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                AtomicFile.discard(path)
-                throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
-            }
-            try AtomicFile.commit(path)
+            try Exporter.writeVector(format, width: w, height: h, to: path) { StateDiagramPainter(diagram: panel, rect: rect).draw($0) }
         }
     }
 }

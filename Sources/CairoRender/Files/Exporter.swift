@@ -15,17 +15,7 @@ public enum Exporter {
         case .png:
             try raster(ink, viewport: viewport).writePNG(to: path)
         case .svg, .pdf:
-            let temporary = AtomicFile.temporaryPath(for: path)
-            let w = Double(viewport.width), h = Double(viewport.height)
-            guard let surface = format == .svg
-                ? cairo_svg_surface_create(temporary, w, h) : cairo_pdf_surface_create(temporary, w, h)
-            else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
-            let status = finishVectorPage(surface, ink: ink)
-            guard status == CAIRO_STATUS_SUCCESS else {
-                AtomicFile.discard(path)
-                throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
-            }
-            try AtomicFile.commit(path)
+            try writeVector(format, width: Double(viewport.width), height: Double(viewport.height), to: path) { paint(ink, into: $0) }
         }
     }
 
@@ -69,8 +59,13 @@ public enum Exporter {
     /// Draws the ink as the one page of a vector `surface`, finishes and destroys the surface,
     /// and returns its final status (the write errors a vector surface meets show only here).
     static func finishVectorPage(_ surface: OpaquePointer, ink: InkLayer) -> cairo_status_t {
+        finishVectorPage(surface) { paint(ink, into: $0) }
+    }
+
+    /// Draws one page with `draw` onto a vector surface, finishes and destroys it; its status.
+    static func finishVectorPage(_ surface: OpaquePointer, draw: (OpaquePointer) -> Void) -> cairo_status_t {
         if let cr = cairo_create(surface) {
-            paint(ink, into: cr)
+            draw(cr)
             cairo_show_page(cr)
             cairo_destroy(cr)
         }
@@ -78,5 +73,20 @@ public enum Exporter {
         let status = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
         return status
+    }
+
+    /// A `width` × `height` point SVG or PDF of what `draw` draws, written under a temporary
+    /// name and moved into place, so a failure never leaves half a file.
+    static func writeVector(_ format: Format, width w: Double, height h: Double, to path: String,
+                            draw: (OpaquePointer) -> Void) throws(RenderError) {
+        let temporary = AtomicFile.temporaryPath(for: path)
+        guard let surface = format == .pdf ? cairo_pdf_surface_create(temporary, w, h) : cairo_svg_surface_create(temporary, w, h)
+        else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
+        let status = finishVectorPage(surface, draw: draw)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            AtomicFile.discard(path)
+            throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
+        }
+        try AtomicFile.commit(path)
     }
 }

@@ -27,21 +27,6 @@ public enum AppIcon {
     /// Writes the icon as a scalable SVG of `side` points (vector paths, as Cairo's SVG surface
     /// writes them), atomically.
     public static func writeSVG(side: Double, to path: String) throws(RenderError) {
-        let temporary = AtomicFile.temporaryPath(for: path)
-        guard let surface = cairo_svg_surface_create(temporary, side, side) else {
-            throw RenderError.write(path, "cannot create the SVG surface")
-        }
-        if let cr = cairo_create(surface) {
-            draw(side: side, into: cr)
-            cairo_destroy(cr)
-        }
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            AtomicFile.discard(path)
-            throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
-        }
-        try AtomicFile.commit(path)
+        try Exporter.writeVector(.svg, width: side, height: side, to: path) { draw(side: side, into: $0) }
     }
 }
