@@ -119,12 +119,7 @@ struct CheckSessionsCommand: ParsableCommand {
             throw ValidationError("--update prune needs the whole suite: it cannot be used with --only, --at or --shard")
         }
         for pattern in only where pattern.isEmpty { throw ValidationError("--only needs a pattern, SESSION/CHECKPOINT") }
-        for (option, path) in [("--junit", junitPath), ("--json", jsonPath)] {
-            if let path, FileKind.of(path) != nil {
-                throw ValidationError("\(option) \(path): \(FileKind.of(path)?.phrase ?? "not a file"), not a file it can write")
-            }
-        }
-        if let dir = reportDirectory, let problem = CheckReport.folderProblem(dir) { throw ValidationError("--report \(dir): \(problem)") }
+        try CheckReport.refuseOutputs(report: reportDirectory, junit: junitPath, json: jsonPath)
         var seen: [String: String] = [:]
         for path in sessions {
             let name = Wording.stem(path)

@@ -33,10 +33,7 @@ struct CheckMergeCommand: ParsableCommand {
         guard reportDirectory != nil || junitPath != nil || jsonPath != nil else {
             throw ValidationError("give --report DIR, --junit FILE or --json FILE for the merged results")
         }
-        for (option, path) in [("--junit", junitPath), ("--json", jsonPath)] {
-            if let path, let kind = FileKind.of(path) { throw ValidationError("\(option) \(path): \(kind.phrase), not a file it can write") }
-        }
-        if let dir = reportDirectory, let problem = CheckReport.folderProblem(dir) { throw ValidationError("--report \(dir): \(problem)") }
+        try CheckReport.refuseOutputs(report: reportDirectory, junit: junitPath, json: jsonPath)
     }
 
     func run() throws {
