@@ -36,7 +36,7 @@ extension MessagesScene: Scene {
     }
 
     public mutating func undo(context: SceneContext) -> SceneOutcome? {
-        SceneOutcome(log: undo() ? ["undo: row restored"] : [])
+        SceneOutcome(log: undo(at: context.time) ? ["undo: row restored"] : [])
     }
 
     public func display(context c: SceneContext) -> SceneDisplay { .messages(display(layout: scrolledLayout(in: c.area), time: c.time)) }

@@ -71,6 +71,10 @@ public struct MessagesScene: Equatable, Sendable {
     /// Deleted rows with their positions, newest last (undo).
     public private(set) var deleted: [Deletion] = []
     public private(set) var notice: String?
+    /// When the notice came (it shows for `noticeDuration`, then goes, as iOS's banners do).
+    public private(set) var noticeSince = -Double.infinity
+    /// 4 s: how long a notice ("Deleted Ada · Z to undo", "Restored Ada") stays under the title.
+    public static let noticeDuration = 4.0
     private var lastForce = 0.0
     /// How far the list is scrolled (the wheel, with no button held).
     public private(set) var scroll = 0.0
@@ -224,8 +228,10 @@ public struct MessagesScene: Equatable, Sendable {
     public func nextWake(after t: Double) -> Double {
         if case .dismissing = mode { return t }
         if let detail, t - detail.since < Self.popDuration { return t }
-        guard preview.isActive, let tick = force.nextTick else { return .infinity }
-        return tick
+        // The notice goes when its time is over.
+        let noticeEnd = notice(at: t) != nil ? noticeSince + Self.noticeDuration : .infinity
+        guard preview.isActive, let tick = force.nextTick else { return noticeEnd }
+        return min(tick, noticeEnd)
     }
 
     /// The wheel with no button held scrolls the list (notches up: toward its top).
@@ -235,12 +241,20 @@ public struct MessagesScene: Equatable, Sendable {
     }
 
     /// Undo in this scene: brings back the last deleted row.
-    public mutating func undo() -> Bool {
+    public mutating func undo(at t: Double) -> Bool {
         guard let last = deleted.popLast() else { return false }
         rows.insert(last.row, at: min(last.index, rows.count))
-        notice = "Restored \(last.row.sender)"
+        say("Restored \(last.row.sender)", at: t)
         return true
     }
+
+    private mutating func say(_ text: String, at t: Double) {
+        notice = text
+        noticeSince = t
+    }
+
+    /// The notice on screen at `t`, if its time is not over.
+    func notice(at t: Double) -> String? { t - noticeSince < Self.noticeDuration ? notice : nil }
 
     /// Esc: closes the detail view (a press still down goes on: it pops again) or the open actions.
     public mutating func close() -> Bool {
@@ -269,7 +283,7 @@ public struct MessagesScene: Equatable, Sendable {
             let appear = Force.normalized((t - d.since) / Self.popDuration)
             return DetailDisplay(row: d.row, part: d.part, appear: appear, from: appear < 1 ? d.from : nil)
         }
-        return MessagesDisplay(rows: rows, layout: layout, peek: peek, detail: detailDisplay, notice: notice,
+        return MessagesDisplay(rows: rows, layout: layout, peek: peek, detail: detailDisplay, notice: notice(at: t),
                                state: stateLines)
     }
 
@@ -299,6 +313,8 @@ public struct MessagesScene: Equatable, Sendable {
             presence: 1, actionsReveal: actionsReveal, actions: PreviewAction.messageActions,
             highlightedAction: highlightedAction)
         peek.ringsReach = rings.reach
+        // Lifted with the actions open: the press is over, and its rings with it.
+        if actionsOpen { peek.showsRings = false }
         return peek
     }
 
@@ -323,12 +339,12 @@ public struct MessagesScene: Equatable, Sendable {
         case .destructive:
             rows.remove(at: target.index)
             deleted.append(Deletion(index: target.index, row: row))
-            notice = "Deleted \(row.sender) · Z to undo"
+            say("Deleted \(row.sender) · Z to undo", at: t)
             lines.append("deleted the row of \(row.sender)")
         case .selected:
-            notice = "Favourite: \(row.sender)"
+            say("Favourite: \(row.sender)", at: t)
         case .default:
-            notice = "Reply to \(row.sender)…"
+            say("Reply to \(row.sender)…", at: t)
         }
         return lines
     }
