@@ -50,7 +50,7 @@ extension OverlayPainter {
         TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.maxX - 74, y: r.y + 5),
                          style: .init(size: 20, bold: true, mono: true), width: 66, in: cr)
         drawBar(Rect(x: r.x + 12, y: r.y + 34, width: r.width - 24, height: 12), force: g.force, colour: colour, ticks: true, cr)
-        let source = g.source == .mouse ? "mouse · wheel emulator" : g.source.rawValue
+        let source = g.source == .mouse ? "mouse · wheel emulator" : g.source.rawValue + (g.isHovering ? (g.source == .finger ? " · lifted" : " · hovering") : "")
         TextPainter.draw(source, at: Point(x: r.x + 12, y: r.y + 49),
                          style: .init(size: 10, colour: Palette.panelDim), width: r.width - 24, overflow: .ellipsize, in: cr)
         if let line = widthLine {

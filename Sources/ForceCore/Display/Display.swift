@@ -66,6 +66,8 @@ public struct Gauge: Equatable, Sendable {
     public var source: InputSource
     /// On the canvas: the ink's width at that force and the mapping that gives it.
     public var inkWidth: InkWidth?
+    /// A pen (or finger) that is not touching: its force is 0, not the wheel emulator's level.
+    public var isHovering = false
 
     /// The ink's width at the gauge's force, in points, and the mapping that gives it.
     public struct InkWidth: Equatable, Sendable {
@@ -150,13 +152,16 @@ public struct Display: Equatable, Sendable {
 extension AppState {
     /// The gauge: the force a sample carries now; on the canvas also the ink's width there.
     var gauge: Gauge {
-        let force = pressure.shown(isPressed: isPressed, at: time, style: pressStyle).force
+        // A pen or a finger that is not touching presses with nothing: the emulator's level is
+        // the mouse's, not theirs.
+        let hovering = !isPressed && lastSource != .mouse
+        let force = hovering ? 0 : pressure.shown(isPressed: isPressed, at: time, style: pressStyle).force
         var outline = inkOutline
         if let size = ink.tool.size { outline.size = size }
         let width = scene == .canvas
             ? Gauge.InkWidth(width: 2 * OutlinePolygon.radius(pressure: force, options: outline), mapping: options.widthMapping, tool: ink.tool) : nil
         return Gauge(force: force, isPressed: isPressed, isDeepPress: pressure.emulator.isDeepPress, source: pressedSource ?? lastSource,
-                     inkWidth: width)
+                     inkWidth: width, isHovering: hovering)
     }
 
     /// The curve panel's values: the curve and the forces the gauge shows, before and after it.
