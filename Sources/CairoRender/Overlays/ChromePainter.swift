@@ -77,6 +77,8 @@ struct ChromePainter {
             let style = TextPainter.Style(size: 14)
             let textHeight = TextPainter.measure(card.1, style: style, width: col - 32, in: cr).height
             let r = Rect(x: x, y: y, width: col, height: max(80, textHeight + 46))
+            // Opaque under their tint, as iOS's frosted cards read: the scene's text never shows through.
+            CairoDrawing.fillRoundedRect(r, radius: 14, colour: RGBA(0.08, 0.08, 0.11), cr)
             CairoDrawing.fillRoundedRect(r, radius: 14, colour: RGBA(1, 1, 1, 0.12), cr)
             TextPainter.draw(card.0, at: Point(x: r.x + 16, y: r.y + 12), style: .init(size: 11, bold: true, colour: Palette.panelDim),
                              width: r.width - 32, overflow: .ellipsize, in: cr)
