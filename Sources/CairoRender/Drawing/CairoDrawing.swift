@@ -18,6 +18,19 @@ enum CairoDrawing {
     }
 
     /// Fills a rounded rectangle.
+    /// A soft shadow under a rounded rect `r`: `steps` rings spreading `blur` points beyond it,
+    /// each a little fainter, `offsetY` below it, summing to about `alpha` at the centre — a
+    /// cheap box-blur of the rect's silhouette, with no surface of its own.
+    static func softShadow(_ r: Rect, radius: Double, blur: Double, offsetY: Double, alpha: Double, steps: Int = 8,
+                           _ cr: OpaquePointer) {
+        guard alpha > 0, steps > 0 else { return }
+        let base = r.offsetBy(dx: 0, dy: offsetY)
+        for i in 0..<steps {
+            let spread = blur * (Double(i) + 0.5) / Double(steps) - blur / 2
+            fillRoundedRect(base.insetBy(-spread), radius: max(0, radius + spread), colour: RGBA(0, 0, 0, alpha / Double(steps)), cr)
+        }
+    }
+
     static func fillRoundedRect(_ r: Rect, radius: Double, colour: RGBA, _ cr: OpaquePointer) {
         cairo_new_path(cr)
         roundedRect(r, radius: radius, cr)

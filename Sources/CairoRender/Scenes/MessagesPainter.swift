@@ -148,7 +148,9 @@ struct MessagesPainter {
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, -c.x, -c.y)
         cairo_push_group(cr)
-        CairoDrawing.fillRoundedRect(frame.offsetBy(dx: 0, dy: 6), radius: 16, colour: RGBA(0, 0, 0, 0.25 * (1 - m)), cr)
+        // A soft shadow under the platter, as iOS's previews float (not a hard bar): 24 pt of
+        // blur, 8 pt down, about 30 % at its darkest (chosen to read as UIKit's platter does).
+        CairoDrawing.softShadow(frame, radius: 14, blur: 24, offsetY: 8, alpha: 0.3 * (1 - m), cr)
         CairoDrawing.fillRoundedRect(frame, radius: 14 * (1 - m), colour: Self.background, cr)
         cairo_push_group(cr)
         if p.part == .avatar {
