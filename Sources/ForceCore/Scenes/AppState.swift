@@ -215,13 +215,11 @@ public struct AppState: Equatable, Sendable {
         switch c {
         case .togglePresentation:
             if let saved = presentation {
-                (options.showHelp, options.showHUD, options.showCurve, options.showEventLog) = (saved.showHelp, saved.showHUD, saved.showCurve, saved.showEventLog)
-                (options.showForcePlot, options.showDiagram, options.showTrail, options.debug) = (saved.showForcePlot, saved.showDiagram, saved.showTrail, saved.debug)
+                options = options.withPanels(of: saved)
                 presentation = nil
             } else {
                 presentation = options
-                (options.showHelp, options.showHUD, options.showCurve, options.showEventLog) = (false, false, false, false)
-                (options.showForcePlot, options.showDiagram, options.showTrail, options.debug) = (false, false, false, false)
+                options = options.withoutPanels
             }
             relayout()
             if !ink.takenBack.isEmpty { scenes.canvas.ink.repaintAll() }

@@ -39,18 +39,24 @@ public struct Options: Equatable, Hashable, Sendable {
         [debug, precise, opacityFromPressure, renderer == .classic, widthMapping == .touchCanvas]
     }
 
+    /// The panels and the debug drawing: the options that only change what is shown.
+    static var panelFlags: [WritableKeyPath<Options, Bool>] {
+        [\.showHelp, \.showHUD, \.showCurve, \.showEventLog, \.showForcePlot, \.showDiagram, \.showTrail, \.debug]
+    }
+
     /// These options with every panel closed (help, HUD, curve, log, plot, diagram, trail, the
-    /// debug drawing): what a replay that must not depend on the view runs with.
+    /// debug drawing): what a replay that must not depend on the view runs with, and what
+    /// presentation mode shows.
     public var withoutPanels: Options {
         var o = self
-        o.showHelp = false
-        o.showHUD = false
-        o.showCurve = false
-        o.showEventLog = false
-        o.showForcePlot = false
-        o.showDiagram = false
-        o.showTrail = false
-        o.debug = false
+        for flag in Self.panelFlags { o[keyPath: flag] = false }
+        return o
+    }
+
+    /// These options with `other`'s panels and debug drawing (presentation mode ending).
+    public func withPanels(of other: Options) -> Options {
+        var o = self
+        for flag in Self.panelFlags { o[keyPath: flag] = other[keyPath: flag] }
         return o
     }
 
