@@ -124,12 +124,13 @@ public final class WindowApp {
         s.player = config.player.map(openPlayer)
         // The recording is opened only now that the window is up.
         if let request = config.recording { s.recording = openRecording(request, &s) }
-        // A window made smaller than asked to fit its display: the device takes what it has, as
-        // after any resize (and the recording says so). (A window manager's sizes and fullscreen
-        // come as resize events.)
+        // `--present`: presentation mode from the start, recorded as the key would be.
         if config.present, config.player == nil {
             apply(.command(.togglePresentation), at: start.time, &s)
         }
+        // A window made smaller than asked to fit its display: the device takes what it has, as
+        // after any resize (and the recording says so). (A window manager's sizes and fullscreen
+        // come as resize events.)
         if config.player == nil, !config.fullscreen {
             let made = window.sdlSize
             if made != size { giveTheDeviceWhatIsLeft(made, start.time, &s) }
