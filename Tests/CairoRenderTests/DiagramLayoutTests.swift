@@ -17,9 +17,9 @@ final class DiagramLayoutTests: XCTestCase {
         let surface = try ImageSurface(viewport: Viewport(width: 8, height: 8))
         let cr = try XCTUnwrap(surface.makeContext())
         defer { cairo_destroy(cr) }
-        let style = TextPainter.Style(size: StateDiagramPainter.labelSize, colour: Palette.panelText)
-        return try XCTUnwrap(DiagramLayout.make(d) { text, width in
-            let m = TextPainter.measure(text, style: style, width: width, in: cr)
+        // Uncached, as the panel measures its text.
+        return try XCTUnwrap(DiagramLayout.make(d) { text, width, isName in
+            let m = TextPainter.measure(text, style: isName ? StateDiagramPainter.nameStyle : StateDiagramPainter.labelStyle, width: width, in: cr)
             return (m.width, m.height)
         }, "dot lays out \(d.title)")
     }

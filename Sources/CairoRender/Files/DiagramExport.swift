@@ -18,12 +18,9 @@ public enum DiagramExport {
         let scratch = try ImageSurface(viewport: Viewport(width: 8, height: 8))
         guard let cr = scratch.makeContext() else { throw RenderError.surface("cannot measure the diagram") }
         defer { cairo_destroy(cr) }
-        let style = TextPainter.Style(size: StateDiagramPainter.labelSize, colour: Palette.panelText)
-        let name = TextPainter.Style(size: StateDiagramPainter.nameSize, bold: true, mono: true, colour: Palette.panelText)
-        guard let layout = DiagramLayout.make(diagram, measure: { text, width in
-            let m = TextPainter.measure(text, style: diagram.states.contains(text) || text == "any state" ? name : style, width: width, in: cr)
-            return (m.width, m.height)
-        }) else { throw RenderError.surface("Graphviz's dot could not lay out \(diagram.title)") }
+        guard let layout = StateDiagramPainter.layout(of: diagram, in: cr) else {
+            throw RenderError.surface("Graphviz's dot could not lay out \(diagram.title)")
+        }
         let width = max(minimumWidth, layout.size.width + 40)
         let subtitle = TextPainter.measure(diagram.subtitle, style: .init(size: 9.5), width: width - 24, in: cr).height
         return (width, layout.size.height + 52 + subtitle)

@@ -44,8 +44,11 @@ struct DiagramLayout: Equatable, Sendable {
         a.size == b.size && a.nodes == b.nodes && a.lines == b.lines
     }
 
-    /// What a label or a state name measures, in points: the text wrapped at `width`.
-    typealias Measure = (_ text: String, _ width: Double) -> (width: Double, height: Double)
+    /// What a label or a state name (`isName`) measures, in points: the text wrapped at `width`.
+    typealias Measure = (_ text: String, _ width: Double, _ isName: Bool) -> (width: Double, height: Double)
+
+    /// The box edges from any state start at.
+    static let anyStateName = "any state"
 
     /// 150 pt: the widest a condition's box is before it wraps (chosen: a panel is 448 pt wide).
     static let labelWrap = 150.0
@@ -54,7 +57,7 @@ struct DiagramLayout: Equatable, Sendable {
 
     /// The box edge `e`'s condition takes: its text wrapped at `labelWrap`, padded, in whole points.
     static func labelSize(_ diagram: StateDiagram, _ e: Int, measure: Measure) -> (width: Double, height: Double) {
-        let m = measure(diagram.edges[e].label, labelWrap)
+        let m = measure(diagram.edges[e].label, labelWrap, false)
         return ((m.width + 2 * labelPadding).rounded(.up), (m.height + 2 * labelPadding).rounded(.up))
     }
 
@@ -81,7 +84,7 @@ struct DiagramLayout: Equatable, Sendable {
         var out = "digraph machine {\n  graph [rankdir=TB, nodesep=0.25, ranksep=0.3, margin=0];\n"
         out += "  node [shape=box, fixedsize=true, label=\"\"];\n  edge [arrowsize=0.6];\n"
         for (i, name) in diagram.states.enumerated() {
-            let w = measure(name, 400).width + 2 * namePadding
+            let w = measure(name, 400, true).width + 2 * namePadding
             out += "  s\(i) [width=\(inches(w)), height=\(inches(nodeHeight))];\n"
         }
         let index = Dictionary(diagram.states.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -108,7 +111,7 @@ struct DiagramLayout: Equatable, Sendable {
             }
         }
         if anyState {
-            out += "  any [width=\(inches(measure("any state", 400).width + 2 * namePadding)), height=\(inches(nodeHeight)), style=dashed];\n"
+            out += "  any [width=\(inches(measure(anyStateName, 400, true).width + 2 * namePadding)), height=\(inches(nodeHeight)), style=dashed];\n"
         }
         if entry { out += "  entry [shape=point, width=0.12, height=0.12];\n" }
         return out + "}\n"
@@ -152,7 +155,7 @@ struct DiagramLayout: Equatable, Sendable {
             if name.hasPrefix("s"), let i = Int(name.dropFirst()), diagram.states.indices.contains(i) {
                 nodes.append(Node(name: diagram.states[i], kind: .state, rect: rect))
             } else if name == "any" {
-                nodes.append(Node(name: "any state", kind: .anyState, rect: rect))
+                nodes.append(Node(name: anyStateName, kind: .anyState, rect: rect))
             } else if name == "entry" {
                 nodes.append(Node(name: "new", kind: .entry, rect: rect))
             } else if name.hasPrefix("j") {

@@ -12,6 +12,17 @@ struct StateDiagramPainter {
 
     /// 10 pt labels, 11 pt state names (chosen: the smallest text the panels use).
     static let labelSize = 10.0, nameSize = 11.0
+    static var labelStyle: TextPainter.Style { TextPainter.Style(size: labelSize, colour: Palette.panelText) }
+    static var nameStyle: TextPainter.Style { TextPainter.Style(size: nameSize, bold: true, mono: true, colour: Palette.panelText) }
+
+    /// `table` laid out with the panel's text (made once for each table: `DiagramLayout.of`).
+    static func layout(of table: StateDiagram, in cr: OpaquePointer) -> DiagramLayout? {
+        let key = ([table.title] + table.states + table.edges.map { "\($0.source)>\($0.to):\($0.label)" }).joined(separator: "\u{1}")
+        return DiagramLayout.of(table, key: key) { text, width, isName in
+            let m = TextPainter.measure(text, style: isName ? nameStyle : labelStyle, width: width, in: cr)
+            return (m.width, m.height)
+        }
+    }
     /// The colour of an edge just taken (at full strength).
     static let flashColour = RGBA(1.0, 0.78, 0.20)
 
@@ -34,15 +45,7 @@ struct StateDiagramPainter {
 
     private func drawGraph(in area: Rect, _ cr: OpaquePointer) {
         let table = diagram.diagram
-        let labelStyle = TextPainter.Style(size: Self.labelSize, colour: Palette.panelText)
-        let nameStyle = TextPainter.Style(size: Self.nameSize, bold: true, mono: true, colour: Palette.panelText)
-        let key = ([table.title] + table.states + table.edges.map { "\($0.source)>\($0.to):\($0.label)" }).joined(separator: "\u{1}")
-        guard let layout = DiagramLayout.of(table, key: key, measure: { text, width in
-            // State names measure in their own (bold, mono) style; conditions in the label's.
-            let style = table.states.contains(text) || text == "any state" ? nameStyle : labelStyle
-            let m = TextPainter.measure(text, style: style, width: width, in: cr)
-            return (m.width, m.height)
-        }) else {
+        guard let layout = Self.layout(of: table, in: cr) else {
             TextPainter.draw("(the diagram could not be laid out: Graphviz's dot failed)", at: Point(x: area.x + 12, y: area.y + 4),
                              style: .init(size: Self.labelSize, colour: Palette.panelDim), width: area.width - 24, in: cr)
             return
@@ -91,8 +94,7 @@ struct StateDiagramPainter {
                 cairo_set_line_width(cr, current ? 2 : 1)
                 CairoDrawing.setColour(current ? RGBA(0.75, 0.87, 1) : Palette.panelDim.with(alpha: 0.7), cr)
                 cairo_stroke(cr)
-                TextPainter.draw(node.name, at: Point(x: box.x, y: box.y + max(1, (box.height - 15) / 2)),
-                                 style: .init(size: Self.nameSize, bold: true, mono: true, colour: Palette.panelText),
+                TextPainter.draw(node.name, at: Point(x: box.x, y: box.y + max(1, (box.height - 15) / 2)), style: Self.nameStyle,
                                  width: box.width, alignment: .center, overflow: .ellipsize, in: cr)
             case .anyState:
                 cairo_new_path(cr)
