@@ -32,15 +32,11 @@ final class Window {
 
     /// A display as SDL numbers it (`--display N`): its name, its whole size and the part
     /// windows may take, in points.
-    struct DisplayInfo: Equatable {
+    struct DisplayInfo {
         var index: Int
         var name: String
         var size: (width: Int, height: Int)
         var usable: (width: Int, height: Int)
-
-        static func == (a: DisplayInfo, b: DisplayInfo) -> Bool {
-            a.index == b.index && a.name == b.name && a.size == b.size && a.usable == b.usable
-        }
 
         /// "0: Xvfb 1600x1000".
         var description: String { "\(index): \(name) \(size.width)x\(size.height)" }
