@@ -224,6 +224,7 @@ extension SessionParser {
             event = .device(InputDevice(name: try f.name("name"), kind: kind, hasForce: try f.bool("force"),
                                         hasTilt: try f.optionalBool("tilt") ?? false, details: details))
         default:
+            // Not reached: `SessionKeys.events` has a list for each type above and refused the rest.
             throw f.fail("unknown event type \"\(type)\"")
         }
         return TimedEvent(time: t, event: event)
