@@ -21,4 +21,22 @@ final class GaugeTruthTests: XCTestCase {
         d.move(150, 100)
         XCTAssertEqual(d.state.display.gauge.force, level, accuracy: 1e-9, "the mouse again: its level")
     }
+
+    /// A force scene's press starts at 0 whatever the last press reached: the idle gauge says so
+    /// (it showed the last press's 0.80), and the deep press (Shift) shows its level.
+    func testTheIdleGaugeInAForceSceneShowsWhereTheNextPressStarts() {
+        var d = Driver()
+        d.command(.sceneConfirm)
+        XCTAssertEqual(d.state.display.gauge.force, 0, accuracy: 1e-9)
+        d.down(400, 300)
+        d.wheel(8)
+        XCTAssertEqual(d.state.display.gauge.force, 0.8, accuracy: 1e-9, "the press: its force")
+        d.up(400, 300)
+        XCTAssertEqual(d.state.display.gauge.force, 0, accuracy: 1e-9, "idle: where the next press starts")
+        d.down(400, 300)
+        XCTAssertEqual(d.state.pressure.force, 0, accuracy: 1e-9, "and the next press does start there")
+        d.up(400, 300)
+        d.send(.deepPress(true))
+        XCTAssertEqual(d.state.display.gauge.force, PressureEmulator.deepPressLevel, accuracy: 1e-9)
+    }
 }

@@ -59,8 +59,18 @@ public struct PressureInput: Equatable, Sendable {
     /// the next mouse sample would carry.
     public func shown(isPressed: Bool, at t: Double, style: PressStyle) -> (raw: Double, force: Double) {
         guard !isPressed else { return (raw, force) }
-        let next = emulated(at: t, style: style)
+        let next = startingPress(at: t, style: style).force(at: t)
         return (next, curved(next))
+    }
+
+    /// The emulator a mouse press going down at `t` starts with in a scene of `style`: on the
+    /// canvas where the last stroke left off (never below the emulator's start level), in a force
+    /// scene at 0 (the deep press kept). `down` takes it, and the idle gauge shows its force.
+    private func startingPress(at t: Double, style: PressStyle) -> PressureEmulator {
+        switch style {
+        case .ink: emulator.startingStroke(at: t)
+        case .force: emulator.restarted(level: 0, deepPress: emulator.isDeepPress)
+        }
     }
 
     /// Whether a sample's device has force in a scene of `style`: a device value, or the mouse's
@@ -81,10 +91,10 @@ public struct PressureInput: Equatable, Sendable {
         let mouse = source == .mouse
         switch style {
         case .ink:
-            if mouse { emulator = emulator.startingStroke(at: t) }
+            if mouse { emulator = startingPress(at: t, style: style) }
             take(device ?? emulator.force(at: t))
         case .force:
-            if mouse { sceneEmulator = emulator.restarted(level: 0, deepPress: emulator.isDeepPress) }
+            if mouse { sceneEmulator = startingPress(at: t, style: style) }
             take(device ?? (mouse ? sceneEmulator.force(at: t) : 0))
         }
     }
