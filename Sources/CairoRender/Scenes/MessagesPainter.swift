@@ -120,7 +120,9 @@ struct MessagesPainter {
             let l = messages.layout
             let source = l.source(index: p.index, part: p.part)
             cairo_save(cr)
-            let scale = 1 + 0.03 * min(1, p.previewProgress)
+            // An avatar lifts by 3 % with the preview and settles back as a cancelled peek goes;
+            // a row, which fills the list's column, stays its size (it never outgrows the column).
+            let scale = p.part == .avatar ? 1 + 0.03 * min(1, p.previewProgress) * p.presence : 1
             let c = source.center
             cairo_translate(cr, c.x, c.y)
             cairo_scale(cr, scale, scale)
@@ -135,15 +137,21 @@ struct MessagesPainter {
     }
 
     /// The preview panel: appears at the peek, grows toward full size with the commit
-    /// progress, slides up to reveal the actions, shrinks away on a cancel. During a pop
+    /// progress, slides up to reveal the actions, and on a cancel goes back into the row it
+    /// came from, fading (UIKit's preview platter returns to its source view). During a pop
     /// (`morph` > 0) it grows onto the list column while its content fades out in the first
     /// half, so the detail's content, fading in in the second half, never doubles it.
     private func drawPreviewPanel(_ p: PeekDisplay, morph: Double, _ cr: OpaquePointer) {
         let m = Force.normalized(morph)
-        let frame = Self.lerp(panelFrame(p), messages.layout.column, m)
+        let going = 1 - Force.normalized(p.presence)
+        // An ease-out: most of the way back in the first part of the dismissal.
+        let back = 1 - (1 - going) * (1 - going)
+        let source = messages.layout.source(index: p.index, part: p.part)
+        let shown = Self.lerp(panelFrame(p), messages.layout.column, m)
+        let frame = Self.lerp(shown, source, back)
         cairo_save(cr)
         let c = frame.center
-        let scale = (0.92 + 0.08 * p.commitProgress) * (0.6 + 0.4 * p.presence)
+        let scale = 1 - 0.08 * (1 - p.commitProgress) * (1 - back)
         cairo_translate(cr, c.x, c.y)
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, -c.x, -c.y)
@@ -153,10 +161,18 @@ struct MessagesPainter {
         CairoDrawing.softShadow(frame, radius: 14, blur: 24, offsetY: 8, alpha: 0.3 * (1 - m), cr)
         CairoDrawing.fillRoundedRect(frame, radius: 14 * (1 - m), colour: Self.background, cr)
         cairo_push_group(cr)
+        CairoDrawing.roundedRect(frame, radius: 14 * (1 - m), cr)
+        cairo_clip(cr)
+        // The content keeps the layout it had at full size (no text reflows as the frame goes
+        // back into the row): laid out in `shown`, scaled to the frame's width, cut by the frame.
+        let k = frame.width / max(1, shown.width)
+        cairo_translate(cr, frame.x, frame.y)
+        cairo_scale(cr, k, k)
+        cairo_translate(cr, -shown.x, -shown.y)
         if p.part == .avatar {
-            drawProfile(p.row, in: frame, cr)
+            drawProfile(p.row, in: shown, cr)
         } else {
-            drawConversation(p.row, in: frame, cr)
+            drawConversation(p.row, in: shown, cr)
         }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, Force.normalized(1 - 2 * m))
