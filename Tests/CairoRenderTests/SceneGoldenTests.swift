@@ -22,6 +22,20 @@ final class SceneGoldenTests: XCTestCase {
         }
     }
 
+    /// A peek at 640×480 with its actions revealed: the panel's content inside it, the actions
+    /// above the home indicator (UIKit's bottom safe area).
+    func testPeekWithActionsAt640x480() throws {
+        func pointer(_ t: Double, _ phase: PointerPhase, _ y: Double) -> TimedEvent {
+            TimedEvent(time: t, event: .pointer(PointerInput(phase: phase, location: Point(x: 320, y: y))))
+        }
+        let events = [pointer(0.1, .move, 380), pointer(0.2, .down, 380), TimedEvent(time: 0.3, event: .wheel(3)),
+                      pointer(0.8, .move, 100), pointer(0.9, .move, 40), pointer(1.0, .move, 10)]
+        let s = Session(viewport: Viewport(width: 640, height: 480), scene: .messages, events: events)
+        let frame = try XCTUnwrap(Fixtures.renderWithStates(s, at: [1.4]).first)
+        XCTAssertEqual(frame.state.scenes.messages.actionsReveal, 1, accuracy: 1e-9)
+        assertSnapshot(of: frame.surface, as: .png(), named: "peek-actions-640x480")
+    }
+
     /// The help is per scene: Messages' gestures first at 1280×800; Home's at 640×480 on one
     /// page; the canvas's at 640×480 on two (the wheel turns to the second, the common keys).
     func testHelpPerScene() throws {

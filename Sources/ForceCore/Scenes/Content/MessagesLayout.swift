@@ -86,12 +86,22 @@ public struct MessagesLayout: Equatable, Sendable {
     public func peekPanel(reveal: Double) -> Rect {
         let r = Force.normalized(reveal), m = Self.peekMargin
         let w = max(0, min(column.width - 48, 560.0))
-        let room = area.height - 2 * m - r * (16 + actionsHeight)
+        let bottom = area.maxY - Self.bottomSafeInset
+        let room = bottom - area.y - 2 * m - r * (16 + actionsHeight)
         let h = max(Self.peekMinimumHeight, min(area.height * 0.5, 340.0, room))
         let centred = area.y + (area.height - h) / 2
-        let lift = min(r * actionsHeight * 0.8, max(0, centred - area.y - m))
-        return Rect(x: column.x + (column.width - w) / 2, y: centred - lift, width: w, height: h)
+        var y = centred - min(r * actionsHeight * 0.8, max(0, centred - area.y - m))
+        // The revealed actions end above the home indicator's zone: lifted further as they come.
+        let sheetBottom = y + h + 16 + (1 - r) * 40 + actionsHeight
+        let overflow = sheetBottom - (bottom - m)
+        if overflow > 0 { y = max(area.y + m, y - r * overflow) }
+        return Rect(x: column.x + (column.width - w) / 2, y: y, width: w, height: h)
     }
+
+    /// 34 pt: UIKit's bottom safe-area inset on a Face ID iPhone in portrait, the home
+    /// indicator's zone (Apple's Human Interface Guidelines, "Layout": keep controls out of it).
+    /// The peek's actions stay above it.
+    public static let bottomSafeInset = 34.0
 
     /// The actions sheet's height.
     public var actionsHeight: Double { Double(Self.actionCount) * Self.actionRowHeight + 8 }
