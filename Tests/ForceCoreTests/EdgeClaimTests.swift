@@ -36,6 +36,21 @@ final class EdgeClaimTests: XCTestCase {
         XCTAssertEqual(d.state.scene, .home)
     }
 
+    /// The deferral arrow never covers DELETE EVENT: a swipe on the title puts it beside the
+    /// title, along the edge; a swipe elsewhere puts it where the swipe started.
+    func testTheDeferralArrowKeepsOffTheBarsTitle() throws {
+        let title = DeleteEventDemo.titleRect(in: driver(.confirm).state.screenLayout.sceneArea)
+        for x in [title.center.x, title.x + 10, title.maxX - 10, 200] {
+            var d = driver(.confirm)
+            swipeUp(&d, x: x)
+            let chrome = d.state.display.chrome
+            let arrow = try XCTUnwrap(chrome.arrowRect, "x \(x)")
+            XCTAssertFalse(arrow.intersects(title), "x \(x): the arrow \(arrow) covers the title \(title)")
+            XCTAssertLessThanOrEqual(abs(arrow.center.x - x), title.width / 2 + 2 * ChromeDisplay.arrowSize + 4, "x \(x): beside the swipe")
+            if x == 200 { XCTAssertEqual(arrow.center.x, 200, accuracy: 1e-9, "clear of the title: where the swipe began") }
+        }
+    }
+
     func testWithAutoHideEveryBottomSwipeIsTheSystemsAndNeverTouchesTheBar() {
         var d = driver(.confirm)
         d.command(.toggleIndicatorAutoHide)

@@ -9,21 +9,11 @@ struct ChromePainter {
     /// Dark on light scenes, light on dark ones.
     let lightContent: Bool
 
-    static let arrowSize = 28.0
+    static let arrowSize = ChromeDisplay.arrowSize
 
     var indicatorRect: Rect { chrome.indicatorRect }
 
-    var arrowRect: Rect? {
-        guard let a = chrome.arrow else { return nil }
-        let s = Self.arrowSize, screen = chrome.screen
-        let c: Point = switch a.edge {
-        case .top: Point(x: a.position.x, y: screen.y + s)
-        case .bottom: Point(x: a.position.x, y: screen.maxY - s - 14)
-        case .left: Point(x: screen.x + s, y: a.position.y)
-        case .right: Point(x: screen.maxX - s, y: a.position.y)
-        }
-        return Rect(around: c, radius: s)
-    }
+    var arrowRect: Rect? { chrome.arrowRect }
 
     func drawIndicator(_ cr: OpaquePointer) {
         let r = indicatorRect

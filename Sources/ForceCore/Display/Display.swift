@@ -200,7 +200,7 @@ extension AppState {
             scene: current.display(context: context),
             tabs: layout.tabs,
             sceneHelp: current.help,
-            chrome: chrome.display(at: time),
+            chrome: chrome.display(at: time, labels: current.edgeLabels(in: layout.sceneArea)),
             teaching: TeachingDisplay(
                 log: options.showEventLog ? eventLog : nil,
                 plot: options.showForcePlot

@@ -41,6 +41,13 @@ public enum DeleteEventDemo {
         Rect(x: area.x, y: area.maxY - barHeight, width: area.width, height: barHeight)
     }
 
+    /// The bar's title with room round it: 17 pt bold capitals, about 125 pt wide in the
+    /// bundled DejaVu Sans Bold (the painter's), taken as 180 × 28 pt centred in the bar.
+    public static func titleRect(in area: Rect) -> Rect {
+        let bar = barRect(in: area)
+        return Rect(x: bar.center.x - 90, y: bar.center.y - 14, width: 180, height: 28)
+    }
+
     /// The pill: centred horizontally, its top `pillOffsetBelowCentre` below the centre.
     public static func pillRect(in viewport: Viewport) -> Rect { pillRect(in: viewport.bounds) }
 

@@ -11,6 +11,8 @@ extension ConfirmScene: Scene {
         return [l.card, l.hint, l.state]
     }
 
+    public func edgeLabels(in area: Rect) -> [Rect] { [DeleteEventDemo.titleRect(in: area)] }
+
     public mutating func pointer(_ p: PointerInput, context c: SceneContext) -> SceneOutcome {
         SceneOutcome(log: pointer(p.phase, at: p.location, force: c.force, hasForce: c.hasForce, area: c.area, time: c.time))
     }

@@ -21,6 +21,9 @@ public protocol Scene: Equatable, Sendable {
 
     /// The rects of its resting content in `area`: the floating gauge keeps clear of them.
     func content(in area: Rect) -> [Rect]
+    /// Its labels along the screen's edges in `area` (Confirm's DELETE EVENT): the arrow of a
+    /// deferred swipe moves along the edge off them.
+    func edgeLabels(in area: Rect) -> [Rect]
     /// Lays it out in `area` (after the window or the open panels changed).
     mutating func layOut(in area: Rect)
 
@@ -174,6 +177,7 @@ extension Scene {
     public var edgeDeferral: EdgeDeferral { .none }
     public var bottomReserve: Double { 0 }
     public func content(in area: Rect) -> [Rect] { [] }
+    public func edgeLabels(in area: Rect) -> [Rect] { [] }
     public mutating func layOut(in area: Rect) {}
     public func usesPressure(for input: PointerInput) -> Bool { true }
 

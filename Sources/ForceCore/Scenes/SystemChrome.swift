@@ -251,8 +251,12 @@ public struct SystemChrome: Equatable, Sendable {
 
     // MARK: Display
 
-    public func display(at t: Double) -> ChromeDisplay {
-        let arrow = edges.arrow.map { ChromeDisplay.Arrow(edge: $0.edge, position: $0.position, alpha: edges.arrowAlpha(at: t)) }
+    /// The chrome at `t`; the deferral arrow keeps off the scene's `labels` along the edges.
+    public func display(at t: Double, labels: [Rect] = []) -> ChromeDisplay {
+        let arrow = edges.arrow.map {
+            ChromeDisplay.Arrow(edge: $0.edge, position: ChromeDisplay.arrowPosition(edge: $0.edge, at: $0.position, on: edges.bounds, clearOf: labels),
+                                alpha: edges.arrowAlpha(at: t))
+        }
         return ChromeDisplay(
             screen: edges.bounds, indicatorAlpha: indicator.alpha(at: t), indicatorAutoHide: indicator.autoHide,
             arrow: arrow.flatMap { $0.alpha > 0 ? $0 : nil }, shade: shadeProgress(at: t),
