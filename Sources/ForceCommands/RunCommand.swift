@@ -212,6 +212,8 @@ struct RunCommand: ParsableCommand {
             printError("forcecanvas: the canvases of \(old) are documents now, in \(directory) (Ctrl+O lists them)")
         }
         store.purgeTrash()
+        // No document yet, none in the trash, nothing moved in: this is the first launch.
+        config.firstLaunch = store.list().isEmpty && store.listTrash().isEmpty
         // The player leaves the canvas as it is (until "continue drawing from here").
         let startsFresh = fresh || (recordPath != nil && config.player == nil)
         let journal: Journal

@@ -17,6 +17,8 @@ public final class WindowApp {
     static let statsInterval = 0.25
     /// Status lines stay for three seconds.
     static let statusDuration = 3.0
+    /// The first launch's hint, until the first press ends (a mouse has no pressure of its own).
+    static let firstLaunchHint = "Hold a mouse button and turn the wheel to press harder · a pen presses by itself · ? for help"
     /// The "Restored N strokes" line stays for ten seconds: long enough to read and act on.
     static let restoreStatusDuration = 10.0
 
@@ -33,6 +35,8 @@ public final class WindowApp {
     struct Running {
         var state: AppState
         var status: (text: String, until: Double)?
+        /// The status line is the first launch's hint: it goes when the first press ends.
+        var statusUntilFirstPress = false
         var recording: SessionWriter?
         var recordingStopped: String?
         var journalFailing = false
@@ -87,6 +91,8 @@ public final class WindowApp {
         var deadline: Double
         /// The title last given to the window.
         var title = ""
+        /// The status line last shown (`--verbose` logs each change).
+        var shownStatus: String?
     }
 
     /// What one poll found: an SDL event, or pen samples XInput 2 delivered with it, and when.
@@ -141,7 +147,12 @@ public final class WindowApp {
             s.journal?.close()
         }
         let clock = FrameClock(startingAt: start.time)
-        if let line = config.startStatus { s.status = (line, clock.now + Self.restoreStatusDuration) }
+        if let line = config.startStatus {
+            s.status = (line, clock.now + Self.restoreStatusDuration)
+        } else if config.firstLaunch, config.player == nil {
+            s.status = (Self.firstLaunchHint, .infinity)
+            s.statusUntilFirstPress = true
+        }
         var l = Loop(window: window, presenter: presenter, clock: clock, deadline: clock.now)
         let frames = try loop(&l, &s)
         endLivePress(&s, at: clock.now)
@@ -430,6 +441,10 @@ public final class WindowApp {
         }
         // (A status set on a new timeline this frame is timed on it, not on `frameStart`.)
         if let st = s.status, frameStart >= st.until, !s.rebased { s.status = nil }
+        if s.status?.text != l.shownStatus {
+            l.shownStatus = s.status?.text
+            if config.verbose { Self.log("status: " + (l.shownStatus ?? "(none)")) }
+        }
         let presenter = l.presenter
         return FrameRequest(display: frameDisplay(&s) { presenter.invalidate() }, stats: s.state.options.showHUD ? l.stats : nil,
                             status: s.status?.text, warning: warning(&s))
@@ -491,6 +506,10 @@ public final class WindowApp {
         if case .pointer(let p) = e, p.phase == .move, s.state.pressedSource == nil { passingOver = true }
         if !passingOver { s.journalChanged = true }
         s.state.handle(e, at: t)
+        if s.statusUntilFirstPress, case .pointer(let p) = e, p.phase == .up {
+            if s.status?.text == Self.firstLaunchHint { s.status = nil }
+            s.statusUntilFirstPress = false
+        }
         var timed = TimedEvent(time: t, event: e)
         if case .pointer = e, s.state.pointerWentToDock {
             // A panel's input is not the device's: the files keep what it changed, if anything.

@@ -26,6 +26,9 @@ public struct WindowConfiguration {
     public var sceneOnStart: SceneKind?
     /// A line for the status bar at the start ("Restored 12 strokes …").
     public var startStatus: String?
+    /// The first launch (no document yet): the status line says how to press with a mouse
+    /// until the first stroke or press ends.
+    public var firstLaunch = false
     /// The autosave journal, open and holding the start (its header, or the restored lines):
     /// every event goes to it.
     public var journal: SessionWriter?
