@@ -172,7 +172,9 @@ extension AppState {
 
     /// What to draw for the current state.
     public var display: Display {
-        let layout = screenLayout
+        // On the canvas the floating gauge moves off the ink (the scenes' content moved it when
+        // they were laid out; the ink changes with every stroke).
+        let layout = scene == .canvas ? screenLayout.clearingGauge(where: scenes.canvas.inkCovers) : screenLayout
         let style = InkStyle(
             renderer: options.renderer, debug: options.debug, precise: options.precise,
             opacityFromPressure: options.opacityFromPressure,

@@ -156,12 +156,22 @@ public struct ScreenLayout: Equatable, Sendable {
     /// This layout with the floating gauge moved into the top strip, left of the scene tabs,
     /// when it would cover one of `content` (the scene's own rects); unchanged with a dock.
     public func clearingGauge(of content: [Rect]) -> ScreenLayout {
-        guard dock == .none, let gauge = panels[.gauge],
-            content.contains(where: { !$0.intersection(gauge).isNull })
-        else { return self }
+        clearingGauge { r in content.contains { $0.intersects(r) } }
+    }
+
+    /// This layout with the floating gauge where it `covers` nothing: its place at the bottom
+    /// left, else the same at the bottom right, else compact in the top strip, left of the
+    /// scene tabs (the chrome's row, over the scene as the tabs are); unchanged with a dock.
+    public func clearingGauge(where covers: (Rect) -> Bool) -> ScreenLayout {
+        guard dock == .none, let gauge = panels[.gauge], covers(gauge) else { return self }
+        var moved = panels
+        let mirrored = Rect(x: screen.maxX - (gauge.x - screen.x) - gauge.width, y: gauge.y, width: gauge.width, height: gauge.height)
+        if !covers(mirrored) {
+            moved[.gauge] = mirrored
+            return ScreenLayout(copy: self, panels: moved, compactGauge: false)
+        }
         let room = tabs.frame.x - screen.x - 2 * Self.gap
         let s = Self.compactGaugeSize
-        var moved = panels
         moved[.gauge] = Rect(x: screen.x + Self.gap, y: SceneTabs.top, width: max(0, min(s.width, room)), height: s.height)
         return ScreenLayout(copy: self, panels: moved, compactGauge: true)
     }

@@ -20,6 +20,21 @@ public struct CanvasScene: Scene {
     /// The ink view defers the top and bottom edges: a first swipe draws (an arrow shows).
     public var edgeDeferral: EdgeDeferral { EdgeDeferral(child: SystemChrome.inkViewOwner, edges: [.top, .bottom]) }
 
+    /// Whether ink shows in `r`, a rect on the screen: a point of a finished or the live stroke
+    /// within the stroke's reach (its widest ink) of it. The floating gauge keeps clear of it.
+    public func inkCovers(_ r: Rect) -> Bool {
+        let area = view.toDocument(r)
+        func covers(_ s: Stroke) -> Bool {
+            let reach = area.insetBy(-s.reach)
+            return s.points.indices.contains { reach.contains(s.points.preciseLocation(at: $0)) }
+        }
+        if let live = ink.live, live.inkBounds.intersects(area), covers(live) { return true }
+        return ink.index.ids(intersecting: area).contains { id in
+            let i = ink.strokes.partitionPoint { $0.id < id }
+            return i < ink.strokes.count && ink.strokes[i].id == id && covers(ink.strokes[i])
+        }
+    }
+
     public func usesPressure(for input: PointerInput) -> Bool { input.source != .eraser && !ink.isErasing }
 
     // MARK: Input

@@ -1,0 +1,49 @@
+import TestSupport
+import XCTest
+@testable import ForceCore
+
+/// The floating gauge never covers ink: a stroke under it moves it to the bottom right, ink
+/// there too to the top strip; undoing the strokes brings it back. Ink elsewhere leaves it.
+final class GaugeClearsInkTests: XCTestCase {
+    func gauge(_ d: Driver) -> Rect { d.state.display.layout.rect(of: .gauge) ?? .null }
+
+    func stroke(_ d: inout Driver, through r: Rect) {
+        d.down(r.x + 10, r.center.y)
+        d.move(r.center.x, r.center.y)
+        d.up(r.maxX - 10, r.center.y)
+        d.at(0.5)
+    }
+
+    func testTheGaugeMovesOffTheInkAndComesBack() {
+        var d = Driver(width: 1280, height: 800)
+        let home = gauge(d)
+        XCTAssertEqual(home.x, ScreenLayout.margin, "bottom left")
+        stroke(&d, through: Rect(x: 500, y: 300, width: 200, height: 40))
+        XCTAssertEqual(gauge(d), home, "ink elsewhere leaves it where it is")
+
+        stroke(&d, through: home)
+        let right = gauge(d)
+        XCTAssertFalse(d.state.display.layout.compactGauge)
+        XCTAssertEqual(right.maxX, 1280 - ScreenLayout.margin, accuracy: 1e-9, "bottom right")
+        XCTAssertEqual(right.y, home.y, accuracy: 1e-9)
+        XCTAssertFalse(d.state.scenes.canvas.inkCovers(right))
+
+        stroke(&d, through: right)
+        XCTAssertTrue(d.state.display.layout.compactGauge, "both corners inked: the top strip")
+        XCTAssertFalse(d.state.scenes.canvas.inkCovers(gauge(d)))
+
+        d.command(.undo)
+        XCTAssertEqual(gauge(d), right)
+        d.command(.undo)
+        XCTAssertEqual(gauge(d), home)
+    }
+
+    /// The live stroke counts: drawing into the gauge's corner moves it while the pen is down.
+    func testTheLiveStrokeMovesItToo() {
+        var d = Driver(width: 1280, height: 800)
+        let home = gauge(d)
+        d.down(home.x + 20, home.center.y)
+        d.move(home.center.x, home.center.y)
+        XCTAssertNotEqual(gauge(d), home)
+    }
+}
