@@ -76,8 +76,8 @@ struct CompareCommand: ParsableCommand {
             e = try ImageSurface.readPNGFile(expected)
             a = try ImageSurface.readPNGFile(actual)
         } catch {
-            printError("forcecanvas compare: \(error.description)")
-            throw ExitCode(2)
+            printError("forcecanvas: \(error.description)")
+            throw ExitCode.failure
         }
         let tolerance = ImageComparer.Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels ?? (maxDiffRatio == nil ? 0 : nil),
                                                 maxDiffRatio: maxDiffRatio)
@@ -94,7 +94,7 @@ struct CompareCommand: ParsableCommand {
                     wroteDiff = diff
                 }
             } catch {
-                printError("forcecanvas compare: \(error)")
+                printError("forcecanvas: \(error)")
                 throw ExitCode.failure
             }
         }
@@ -110,7 +110,7 @@ struct CompareCommand: ParsableCommand {
             do {
                 try (try encoder.encode(out) + Data("\n".utf8)).write(to: URL(fileURLWithPath: json), options: .atomic)
             } catch {
-                printError("forcecanvas compare: \(json): cannot write (\(error.localizedDescription))")
+                printError("forcecanvas: \(json): cannot write (\(error.localizedDescription))")
                 throw ExitCode.failure
             }
         }

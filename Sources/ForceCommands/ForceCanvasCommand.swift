@@ -19,14 +19,39 @@ package struct ForceCanvasCommand: ParsableCommand {
     package init() {}
 
     /// Ignores SIGPIPE first: a closed pipe behind stdout or stderr then fails a write (which
-    /// is ignored) instead of killing the program mid-save.
+    /// is ignored) instead of killing the program mid-save. Every command ends one way: help and
+    /// `--version` on stdout with status 0; a problem on stderr as `forcecanvas: …`, with status
+    /// 64 for a usage error (the usage follows) and 1 for a failure (`errorReport`).
     package static func main() {
         signal(SIGPIPE, SIG_IGN)
-        if let problem = unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = unknownCommand(arguments) {
             FileHandle.standardError.write(Data("forcecanvas: \(problem)\n".utf8))
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
-        main(nil)
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let report = errorReport(for: error)
+            if !report.text.isEmpty {
+                let out = report.status == ExitCode.success.rawValue ? FileHandle.standardOutput : FileHandle.standardError
+                out.write(Data((report.text.hasSuffix("\n") ? report.text : report.text + "\n").utf8))
+            }
+            Foundation.exit(report.status)
+        }
+    }
+
+    /// What an error that ended a command prints and the status it exits with: ArgumentParser's
+    /// message with "Error: " turned into "forcecanvas: ", the one style of every problem.
+    package static func errorReport(for error: any Error) -> (text: String, status: Int32) {
+        let status = exitCode(for: error).rawValue
+        var text = fullMessage(for: error)
+        if status != ExitCode.success.rawValue {
+            if text.hasPrefix("Error: ") { text = "forcecanvas: " + text.dropFirst("Error: ".count) }
+            else if !text.isEmpty, !text.hasPrefix("forcecanvas") { text = "forcecanvas: " + text }
+        }
+        return (text, status)
     }
 
     /// The commands by name (`help` is ArgumentParser's).

@@ -56,7 +56,7 @@ struct ImportCommand: ParsableCommand {
             do {
                 (session, summary) = try XoppDocument.session(from: bytes, title: name)
             } catch {
-                printError("\(file): \(error.message)")
+                printProblem("\(file): \(error.message)")
                 throw ExitCode.failure
             }
             try write(session)
@@ -71,7 +71,7 @@ struct ImportCommand: ParsableCommand {
             // Read in place: a capture is tens of megabytes of text.
             record = try LibinputRecord(bytes: bytes)
         } catch {
-            printError("\(file):\(error.line): \(error.message)")
+            printProblem("\(file):\(error.line): \(error.message)")
             throw ExitCode.failure
         }
         let document = size.map { Viewport(width: $0.width, height: $0.height) } ?? Viewport(width: 1280, height: 800)

@@ -53,7 +53,7 @@ extension RenderCommand {
                               path, replay.frameCount, fps, Double(replay.frameCount) / fps, summary.duration, captions, took))
             return ([path] + subtitles).joined(separator: "\n")
         } catch let error as SessionFileError {
-            printError(error.description)
+            printProblem(error.description)
             throw ExitCode.failure
         } catch let error as VideoEncoder.Failure {
             printError(UserMessage(error).log)

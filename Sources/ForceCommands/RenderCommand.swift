@@ -133,7 +133,7 @@ struct RenderCommand: ParsableCommand {
             let summary = try SessionFile.scan(file)
             return try render(file, summary, reportingProgress: reportingProgress)
         } catch let error as SessionFileError {
-            printError(error.description)
+            printProblem(error.description)
             throw ExitCode.failure
         } catch let error as RenderError {
             printError(UserMessage(error).log)
@@ -169,7 +169,7 @@ struct RenderCommand: ParsableCommand {
         let requested = times.isEmpty ? [summary.duration] : times
         // Frames after the end show the final state; far after it would only burn time.
         if let late = requested.first(where: { $0 > summary.duration + Self.slackAfterEnd }) {
-            printError(String(format: "%@: --at %g is more than %g s past the session's end (%.3f s)",
+            printProblem(String(format: "%@: --at %g is more than %g s past the session's end (%.3f s)",
                               session, late, Self.slackAfterEnd, summary.duration))
             throw ExitCode.failure
         }
@@ -227,7 +227,7 @@ extension RenderCommand {
             try file.checkUnchanged()
             state = replay.finish()
         } catch let error as SessionFileError {
-            printError(error.description)
+            printProblem(error.description)
             throw ExitCode.failure
         }
         // The session's own ink style; the drawing in document coordinates (no zoom or pan).

@@ -87,7 +87,7 @@ enum SessionFile {
         do {
             return try read(path, strictTime: strictTime)
         } catch {
-            printError(error.description)
+            printProblem(error.description)
             throw ExitCode.failure
         }
     }
@@ -96,4 +96,9 @@ enum SessionFile {
 /// One line on stderr; never traps, whatever stderr is (`StandardError`).
 func printError(_ message: String) {
     StandardError.write(message)
+}
+
+/// A problem on stderr in the one style of every command: `forcecanvas: what went wrong`.
+func printProblem(_ message: String) {
+    StandardError.write(message.hasPrefix("forcecanvas: ") ? message : "forcecanvas: " + message)
 }

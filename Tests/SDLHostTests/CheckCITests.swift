@@ -279,12 +279,12 @@ final class CheckCITests: XCTestCase {
         // Masked (pixels: the frames are at scale 1) it is the same; allowed enough pixels too.
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden, now, "--mask", "0,120,400,80"]).status, 0)
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden, now, "--max-diff-ratio", "0.5"]).status, 0)
-        // The outputs are never replaced unasked; a bad image is status 2; usage is 64.
+        // The outputs are never replaced unasked; a bad image is a failure (1); usage is 64.
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden, now, "--diff", "\(dir)/d.png"]).status, 64)
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden, now, "--diff", "\(dir)/d.png", "--overwrite"]).status, 1)
         let bad = try Binary.forcecanvas(["compare", golden, path])
-        XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.contains("\(path): not a PNG"), bad.stderr)
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.hasPrefix("forcecanvas: ") && bad.stderr.contains("\(path): not a PNG"), bad.stderr)
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden]).status, 64)
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden, now, "--threshold", "2"]).status, 64)
     }

@@ -16,7 +16,7 @@ final class CommandLineTests: XCTestCase {
         try session.write(toFile: "\(dir)/bad.jsonl", atomically: true, encoding: .utf8)
         let r = try Binary.forcecanvas(["render", "\(dir)/bad.jsonl", "--out", "\(dir)/out"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "\(dir)/bad.jsonl:3: \"x\" must be a number\n")
+        XCTAssertEqual(r.stderr, "forcecanvas: \(dir)/bad.jsonl:3: \"x\" must be a number\n")
         let written = (try? FileManager.default.contentsOfDirectory(atPath: "\(dir)/out")) ?? []
         XCTAssertEqual(written, [], "no PNG, not even half of one")
     }
@@ -24,7 +24,7 @@ final class CommandLineTests: XCTestCase {
     func testAMissingSessionFileIsNamed() throws {
         let r = try Binary.forcecanvas(["render", "/nonexistent/s.jsonl", "--out", NSTemporaryDirectory()])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "/nonexistent/s.jsonl: cannot read the file\n")
+        XCTAssertEqual(r.stderr, "forcecanvas: /nonexistent/s.jsonl: cannot read the file\n")
     }
 
     func testAnUnknownOptionIsAUsageError() throws {
@@ -35,6 +35,40 @@ final class CommandLineTests: XCTestCase {
         let bad = try Binary.forcecanvas(["render", "x.jsonl", "--out", "o", "--renderer", "crayon"])
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("crayon"), bad.stderr)
+    }
+
+    /// One error style across the commands: a usage error is `forcecanvas: …` and the usage,
+    /// status 64; a failure (a file that is not there) is one `forcecanvas: …` line, status 1;
+    /// help is on stdout, status 0.
+    func testEveryCommandEndsInTheOneStyle() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let usage: [[String]] = [["render", "s.jsonl", "--sparkle"], ["check", "--goldens", dir, "--jobs", "zero"],
+                                 ["compare", "a.png"], ["diagram", "nope", "--png", "\(dir)/d.png"], ["devices", "--x"],
+                                 ["lessons", "--x"], ["import", "a.xopp"], ["app-icon"], ["run", "--size", "10"], ["check", "merge"]]
+        for args in usage {
+            let r = try Binary.forcecanvas(args)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: "), "\(args): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("Error: "), "\(args): \(r.stderr)")
+        }
+        let failures: [[String]] = [["render", "/nonexistent/s.jsonl", "--out", dir], ["compare", "/nonexistent/a.png", "/nonexistent/b.png"],
+                                    ["import", "/nonexistent/a.xopp", "--out", "\(dir)/a.jsonl"]]
+        for args in failures {
+            let r = try Binary.forcecanvas(args)
+            XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: "), "\(args): \(r.stderr)")
+        }
+        // check reports an unreadable session in its report (a line, JUnit, JSON), status 1.
+        let check = try Binary.forcecanvas(["check", "/nonexistent/s.jsonl", "--goldens", dir])
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stdout.contains("ERROR    s: /nonexistent/s.jsonl: cannot read the file"), check.stdout)
+        for args in [["--help"], ["render", "--help"], ["help", "check"], ["--version"]] {
+            let r = try Binary.forcecanvas(args)
+            XCTAssertEqual(r.status, 0, "\(args)")
+            XCTAssertFalse(r.stdout.isEmpty, "\(args): on stdout")
+            XCTAssertEqual(r.stderr, "", "\(args)")
+        }
     }
 
     /// A mistyped command is named as a command, with the one meant, not as an argument of `run`.

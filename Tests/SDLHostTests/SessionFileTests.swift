@@ -27,7 +27,7 @@ final class SessionFileTests: XCTestCase {
         try text.joined(separator: "\n").write(toFile: "\(dir)/big.jsonl", atomically: true, encoding: .utf8)
         let r = try Binary.forcecanvas(["render", "\(dir)/big.jsonl", "--out", "\(dir)/out", "--at", "0", "1"])
         XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "\(dir)/big.jsonl:15000: \"y\" must be a number\n")
+        XCTAssertEqual(r.stderr, "forcecanvas: \(dir)/big.jsonl:15000: \"y\" must be a number\n")
         XCTAssertEqual(pngs(in: "\(dir)/out"), [], "no PNG, not even the frame before the bad line")
 
         // Invalid UTF-8 far down the file is named at its line too.
@@ -36,7 +36,7 @@ final class SessionFileTests: XCTestCase {
         try bytes.write(to: URL(fileURLWithPath: "\(dir)/utf8.jsonl"))
         let u = try Binary.forcecanvas(["render", "\(dir)/utf8.jsonl", "--out", "\(dir)/out"])
         XCTAssertEqual(u.status, 1)
-        XCTAssertEqual(u.stderr, "\(dir)/utf8.jsonl:20001: not UTF-8 text\n")
+        XCTAssertEqual(u.stderr, "forcecanvas: \(dir)/utf8.jsonl:20001: not UTF-8 text\n")
         XCTAssertEqual(pngs(in: "\(dir)/out"), [])
     }
 

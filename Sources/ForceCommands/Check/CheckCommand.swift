@@ -195,7 +195,7 @@ struct CheckSessionsCommand: ParsableCommand {
         if update != .none, update != .prune {
             let wrote = all.flatMap(\.checkpoints).contains { $0.verdict == .recorded || $0.verdict == .updated }
             do { try GoldenFonts.record(fonts, in: settings.goldens, wroteGoldens: wrote) } catch {
-                printError("\(GoldenFonts.path(in: settings.goldens)): cannot write (\(error))")
+                printProblem("\(GoldenFonts.path(in: settings.goldens)): cannot write (\(error))")
                 throw ExitCode.failure
             }
         }
@@ -247,7 +247,7 @@ struct CheckSessionsCommand: ParsableCommand {
         let ids = scans.flatMap { s in all.checkpoints(of: s).map { "\(s.name)/\($0.name)" } }
         for pattern in only where !ids.contains(where: { Glob.matches(pattern, $0) }) {
             let examples = ids.prefix(3).joined(separator: ", ")
-            printError("forcecanvas check: --only \(pattern) matches no checkpoint (they are SESSION/CHECKPOINT: \(examples)\(ids.count > 3 ? ", …" : ""))")
+            printError("forcecanvas: --only \(pattern) matches no checkpoint (they are SESSION/CHECKPOINT: \(examples)\(ids.count > 3 ? ", …" : ""))")
             throw ExitCode.validationFailure
         }
     }
@@ -260,7 +260,7 @@ struct CheckSessionsCommand: ParsableCommand {
             for n in names {
                 let file = "\(s.name)-\(n)"
                 if let other = owner[file], other != s.path {
-                    printError("forcecanvas check: \(other) and \(s.path) would both write the golden \(file).png; rename a checkpoint")
+                    printError("forcecanvas: \(other) and \(s.path) would both write the golden \(file).png; rename a checkpoint")
                     throw ExitCode.validationFailure
                 }
                 owner[file] = s.path
@@ -278,7 +278,7 @@ struct CheckSessionsCommand: ParsableCommand {
         }
         if let dir = artifacts?.directory {
             do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                printError("\(dir): cannot create the folder (\(error.localizedDescription))")
+                printProblem("\(dir): cannot create the folder (\(error.localizedDescription))")
                 throw ExitCode.failure
             }
         }

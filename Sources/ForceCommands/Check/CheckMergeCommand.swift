@@ -47,12 +47,12 @@ struct CheckMergeCommand: ParsableCommand {
             let file = folderGiven ? part + "/" + CheckJSON.reportFileName : part
             let summary: CheckJSON
             do throws(FileReadError) { summary = try CheckJSON.read(file) } catch {
-                printError("forcecanvas check merge: \(error.description)")
+                printProblem("\(error.description)")
                 throw ExitCode.failure
             }
             for r in summary.results {
                 if let other = sources[r.name] {
-                    printError("forcecanvas check merge: session \(r.name) is in both \(other) and \(part): merge the parts of one sharded check")
+                    printProblem("session \(r.name) is in both \(other) and \(part): merge the parts of one sharded check")
                     throw ExitCode.failure
                 }
                 sources[r.name] = part
@@ -102,7 +102,7 @@ struct CheckMergeCommand: ParsableCommand {
                         if fm.fileExists(atPath: to) { try fm.removeItem(atPath: to) }
                         try fm.copyItem(atPath: from, toPath: to)
                     } catch {
-                        printError("forcecanvas check merge: cannot copy \(from) to \(to) (\(error.localizedDescription))")
+                        printProblem("cannot copy \(from) to \(to) (\(error.localizedDescription))")
                         throw ExitCode.failure
                     }
                 }

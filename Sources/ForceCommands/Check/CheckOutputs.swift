@@ -54,7 +54,7 @@ extension CheckGitHub {
     static func append(_ text: String, to path: String) {
         if access(path, F_OK) != 0 { _ = FileManager.default.createFile(atPath: path, contents: nil) }
         guard let handle = FileHandle(forWritingAtPath: path) else {
-            printError("warning: \(path) ($GITHUB_STEP_SUMMARY): cannot write the step summary")
+            printProblem("warning: \(path) ($GITHUB_STEP_SUMMARY): cannot write the step summary")
             return
         }
         defer { try? handle.close() }
@@ -62,7 +62,7 @@ extension CheckGitHub {
             try handle.seekToEnd()
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
-            printError("warning: \(path) ($GITHUB_STEP_SUMMARY): cannot write the step summary (\(error.localizedDescription))")
+            printProblem("warning: \(path) ($GITHUB_STEP_SUMMARY): cannot write the step summary (\(error.localizedDescription))")
         }
     }
 }

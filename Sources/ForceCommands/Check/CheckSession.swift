@@ -185,7 +185,7 @@ struct CheckSession {
             if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
             try CheckSession.write(try text(), to: path)
         } catch {
-            printError("\(path): cannot write (\(error))")
+            printProblem("\(path): cannot write (\(error))")
             throw ExitCode.failure
         }
     }

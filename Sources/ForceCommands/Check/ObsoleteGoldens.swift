@@ -40,14 +40,14 @@ enum ObsoleteGoldens {
             guard lstat(path, &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             guard kind == S_IFREG || kind == S_IFLNK else {
-                printError("\(path): \(FileKind(mode: info.st_mode)?.phrase ?? "not a file"), left where it is")
+                printProblem("\(path): \(FileKind(mode: info.st_mode)?.phrase ?? "not a file"), left where it is")
                 left.append(path)
                 continue
             }
             if unlink(path) == 0 {
                 output.note("PRUNED   \(path)")
             } else {
-                printError("\(path): cannot remove (\(String(cString: strerror(errno))))")
+                printProblem("\(path): cannot remove (\(String(cString: strerror(errno))))")
                 left.append(path)
             }
         }
