@@ -7,12 +7,9 @@ import ForceCore
 /// Apple's advice for UIPreviewInteraction is to drive the animation's fraction from the
 /// progress; here the fraction is the progress itself (times the peek's presence while a
 /// cancelled peek shrinks away). At 0 nothing is blurred or dimmed, at 1 the blur is
-/// `fullSigma` and the dimming `fullDim`, and both are linear between:
-/// - the GL presenter blurs the scene every frame with a Gaussian of `sigma` (`Shaders/blur.frag`)
-///   and dims it by `dim`;
-/// - the software presenter keeps its one CPU blur at quarter resolution (`BlurredBackdrop`,
-///   made once per press, whose strength is `fullSigma`) and cross-fades it in by `fraction`,
-///   dimmed by the same `dim`.
+/// `fullSigma` and the dimming `fullDim`, and both are linear between. Both presenters blur the
+/// scene by a Gaussian of `sigma` (`GaussianBlur`: the GL presenter every frame in shaders,
+/// the software one on the CPU per quarter point of σ, `BlurredBackdrop`) and dim it by `dim`.
 public struct BackdropBlur: Equatable, Sendable {
     /// The transition's fraction, 0…1.
     public let fraction: Double
@@ -25,12 +22,10 @@ public struct BackdropBlur: Equatable, Sendable {
         self.fullDim = Force.normalized(fullDim)
     }
 
-    /// The Gaussian's standard deviation at full blur, in points at any HiDPI scale: the
-    /// strength of the CPU blur (`BlurredBackdrop`: two box passes of radius 4 at a quarter of
-    /// the size in points; a box of radius r has variance r(r + 1)/3, so 4 × √(2 × 20/3) ≈
-    /// 14.6 pt; its bilinear scale-up adds about 0.1 pt more).
-    public static let fullSigma = Double(BlurredBackdrop.downscale)
-        * (Double(BlurredBackdrop.passes * BlurredBackdrop.boxRadius * (BlurredBackdrop.boxRadius + 1)) / 3).squareRoot()
+    /// 14.6 pt: the Gaussian's standard deviation at full blur, in points at any HiDPI scale
+    /// (the strength the first CPU blur had, two box passes of radius 4 at a quarter of the
+    /// size: 4 × √(2 × 4 × 5 / 3) pt; a full peek looks as it always did).
+    public static let fullSigma = 4 * (40.0 / 3).squareRoot()
 
     /// The Gaussian's standard deviation at this fraction, in points: 0 at 0, `fullSigma` at 1.
     public var sigma: Double { fraction * Self.fullSigma }

@@ -6,24 +6,18 @@ import Foundation
 /// vertical pass) on a downsampled copy of the base layer, recomputed whenever the blur or the
 /// base changes (every frame of a peek whose progress moves).
 ///
-/// The copy is as small as the blur allows (`factor(sigma:)`), so a small σ early in a peek
+/// The copy is as small as the blur allows (`GaussianBlur.factor(sigma:)`, the weights
+/// `GaussianBlur.taps`: the software presenter computes the same blur on the CPU), so a small σ early in a peek
 /// stays as small as asked (0 at progress 0: no blur at all) and the full σ costs a 64th of the
 /// pixels. Halving is one bilinear fetch between four texels (`composite.frag`), quartering four
 /// of them (`downsample.frag`): exact box averages. The box and the bilinear scale-up widen the
 /// blur by a few per cent of σ (3 % at the full blur), not more.
 final class BlurChain {
-    /// Size factors by σ in full-size pixels: the largest factor that still leaves σ ≥ 1.5 of
-    /// its texels (2 px for halving, which alone would blur more than a smaller σ asks).
-    static let factors: [(below: Double, factor: Int)] = [(2, 1), (6, 2), (12, 4), (.infinity, 8)]
-
     private let gl: GLFunctions
     /// Two targets per size factor: the passes ping-pong between them.
     private var targets: [Int: (GLTexture, GLTexture)] = [:]
 
     init(_ gl: GLFunctions) { self.gl = gl }
-
-    /// The size factor for a blur of `sigma` pixels.
-    static func factor(sigma: Double) -> Int { factors.first { sigma < $0.below }?.factor ?? 8 }
 
     /// The programs the chain draws with.
     struct Programs {
@@ -35,7 +29,7 @@ final class BlurChain {
     /// Blurs `base` by a Gaussian of `sigma` pixels; returns the texture holding the result
     /// (the base's size divided by the factor, drawn bottom up), valid until the next run.
     func run(_ base: GLTexture, sigma: Double, _ programs: Programs) throws(PresentError) -> GLTexture {
-        let factor = Self.factor(sigma: sigma)
+        let factor = GaussianBlur.factor(sigma: sigma)
         var source = base
         var level = 1
         while level < factor {
@@ -71,32 +65,13 @@ final class BlurChain {
 
     /// One Gaussian pass along `step` (a texel, in texture coordinates).
     private func pass(_ program: ShaderProgram, from source: GLTexture, into target: GLTexture, step: (Double, Double), sigma: Double) {
-        let taps = Self.taps(sigma: sigma)
+        let taps = GaussianBlur.taps(sigma: sigma)
         gl.useProgram(program.id)
         program.set("uStep", step.0, step.1)
         program.set("uCentre", taps.centre)
         program.set("uTaps", pairs: taps.pairs.map { ($0.offset, $0.weight) })
         program.set("uTapCount", Int32(taps.pairs.count))
         quad(program, from: source, into: target)
-    }
-
-    /// 64 texels: the widest reach of one pass (`blur.frag` holds 32 pairs of taps).
-    static let maximumRadius = 64
-
-    /// A Gaussian of `sigma` texels out to 3σ (at most `maximumRadius`), normalised: the centre
-    /// tap's weight and, in pairs read by one bilinear fetch each, (offset, weight) on one side.
-    static func taps(sigma: Double) -> (centre: Double, pairs: [(offset: Double, weight: Double)]) {
-        guard sigma >= 0.01 else { return (1, []) }
-        let radius = min(maximumRadius, Int((3 * sigma).rounded(.up)))
-        func weight(_ x: Int) -> Double { exp(-0.5 * Double(x * x) / (sigma * sigma)) }
-        var total = 1.0
-        var pairs: [(offset: Double, weight: Double)] = []
-        for i in stride(from: 1, through: radius, by: 2) {
-            let a = weight(i), b = i + 1 <= radius ? weight(i + 1) : 0
-            pairs.append(((Double(i) * a + Double(i + 1) * b) / (a + b), a + b))
-            total += 2 * (a + b)
-        }
-        return (1 / total, pairs.map { ($0.offset, $0.weight / total) })
     }
 
     /// Draws all of `source` over all of `target`, sampling between texels.

@@ -123,7 +123,7 @@ final class GLCompositor {
         gl.bindVertexArray(vertexArray)
         gl.activeTexture(GLenum(GL_TEXTURE0))
         var small = probe
-        for sigma in BlurChain.factors.map({ min($0.below, 16) - 0.5 }) { small = try blur.run(probe, sigma: sigma, chain) }
+        for sigma in GaussianBlur.factors.map({ min($0.below, 16) - 0.5 }) { small = try blur.run(probe, sigma: sigma, chain) }
         // Any ring of each style: what matters is each program with its state, not the values.
         let rings = [RingShape(center: Point(x: 32, y: 32), radius: 20, width: 4, fraction: 0.5, colour: RGBA(0, 0, 1),
                                style: .progress(track: RGBA(0.5, 0.5, 0.5, 0.3))),
