@@ -82,14 +82,14 @@ def wave(x0, y0, length, amplitude, n, turns=1.0):
 def coalesced_and_predicted():
     s = Lesson("1-coalesced-and-predicted", "1 · Coalesced and predicted points", debug=True)
     s.ev(0.05, type="device", name="Wacom Intuos Pro M Pen stylus", kind="pen", force=True, tilt=False)
-    s.caption("A pen reports about 240 samples a second; the screen draws 60 frames. Debug drawing (D) colours "
-              "each point by its type.", at=0.05, pause=True, speed=0.25, checkpoint="intro")
+    s.caption("A pen reports about 240 samples a second; the screen draws 60 frames. Debug drawing (D) marks "
+              "each point by its type, in a colour and a shape.", at=0.05, pause=True, speed=0.25, checkpoint="intro")
     s.t = 0.3
-    s.caption("Four samples arrive between two frames: the last is standard (black), the three before it "
-              "coalesced (light blue). None is dropped.", at=0.3, checkpoint="coalesced")
+    s.caption("Four samples arrive between two frames: the last is standard (a black disc), the three before it "
+              "coalesced (light-blue squares). None is dropped.", at=0.3, checkpoint="coalesced")
     pts = wave(DOCK + 90, 260, 620, 60, 216)
     s.stroke(pts, source="pen", force=lambda u: 0.35 + 0.3 * math.sin(math.pi * u))
-    s.caption("At each frame the canvas predicts where the pen goes: the dark blue points ahead of it, drawn at half "
+    s.caption("At each frame the canvas predicts where the pen goes: the dark-blue rings ahead of it, drawn at half "
               "alpha, removed when the next real sample arrives.", at=0.75, pause=True, checkpoint="predicted")
     s.caption("Back to 1×. The trail (T) would show the samples of the last second, coloured by force.", at=1.05, speed=1)
     s.up(pts[-1][0], pts[-1][1], source="pen", force=0.3, maxForce=1)

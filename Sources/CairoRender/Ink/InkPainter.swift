@@ -72,9 +72,13 @@ public struct InkPainter {
         case .line(let from, let to, let width):
             fillCapsule(from, to, radius: width / 2, cr: cr)
         case .dot(let center, let radius):
-            cairo_new_path(cr)
-            cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
-            cairo_fill(cr)
+            if case .debug(let category) = piece.colour {
+                DebugMarker.fill(category, at: center, radius: radius, colour: colour, cr)
+            } else {
+                cairo_new_path(cr)
+                cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+                cairo_fill(cr)
+            }
         case .hairline(let from, let to):
             fillCapsule(from, to, radius: 0.5, cr: cr)
         }

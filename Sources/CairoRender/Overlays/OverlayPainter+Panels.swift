@@ -111,10 +111,9 @@ extension OverlayPainter {
         let columnWidth = (r.width - 20) / Double(columns)
         for (i, c) in all.enumerated() {
             let x = r.x + 10 + columnWidth * Double(i / rows), y = r.y + 10 + 19 * Double(i % rows)
-            // Each dot in its own colour (standard's black too, as the ink shows it), on a light
-            // disc so a dark colour reads on the dark panel.
-            CairoDrawing.fillCircle(Point(x: x + 8, y: y + 8), radius: 6.5, colour: Palette.paper, cr)
-            CairoDrawing.fillCircle(Point(x: x + 8, y: y + 8), radius: 4.5, colour: Palette.debug(c), cr)
+            // Each marker in its shape and colour (standard's black too, as the ink shows it), on
+            // a light disc so a dark colour reads on the dark panel.
+            DebugMarker.fill(c, at: Point(x: x + 8, y: y + 8), radius: 7, colour: Palette.debug(c), cr)
             TextPainter.draw(c.rawValue, at: Point(x: x + 20, y: y), style: .init(size: 12), width: columnWidth - 24,
                              overflow: .ellipsize, in: cr)
         }

@@ -21,8 +21,8 @@ public struct StrokeTessellator: Sendable {
     /// 0.55: debug mode's segments are their colour at this strength over the paper, drawn
     /// opaque (overlapping round caps never darken), under opaque dots.
     public static let debugSegmentStrength = 0.55
-    /// 1.75 pt, the radius of debug mode's sample dots.
-    public static let debugDotRadius = 1.75
+    /// 4 pt, the radius of debug mode's sample markers (a shape per point type must read).
+    public static let debugDotRadius = 4.0
 
     /// The outline options of this stroke: the style's, at the stroke's tool's size.
     private let options: OutlineOptions
