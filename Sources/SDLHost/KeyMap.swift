@@ -120,6 +120,7 @@ enum KeyMap {
         if key(SDLK_F1) || key(SDLK_QUESTION) || (shift && key(SDLK_SLASH)) { return .command(.toggleHelp) }
         if key(SDLK_ESCAPE) { return .command(.closeOverlay) }
         if key(SDLK_m) { return .command(.toggleDiagram) }
+        if key(SDLK_n) { return .command(.cyclePanels) }
         if key(SDLK_t) { return .command(.toggleTrail) }
         return nil
     }

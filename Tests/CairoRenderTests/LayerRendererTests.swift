@@ -80,14 +80,15 @@ final class LayerRendererTests: XCTestCase {
         let layers = try LayerRenderer(viewport: state.viewport)
         try layers.render(FrameRequest(display: state.display))
         var t = state.time + 0.1
-        let gauge = try XCTUnwrap(state.display.layout.rect(of: .gauge))
-        // Across the floating gauge, whose content stays the same after the press.
-        state.handle(.pointer(PointerInput(phase: .down, location: Point(x: gauge.x + 10, y: gauge.y - 60))), at: t)
+        // Across the middle of the canvas, clear of the floating gauge (which moves off ink: a
+        // stroke under it would move it, an overlay change of its own).
+        let start = Point(x: 300, y: 200)
+        state.handle(.pointer(PointerInput(phase: .down, location: start)), at: t)
         state.advance(to: t)
         try layers.render(FrameRequest(display: state.display))
         for i in 1...40 {
             t += 1.0 / 60
-            let p = Point(x: gauge.x + 10 + Double(i) * 6, y: gauge.y - 60 + Double(i) * 4)
+            let p = Point(x: start.x + Double(i) * 6, y: start.y + Double(i) * 4)
             state.handle(.pointer(PointerInput(phase: .move, location: p)), at: t)
             state.advance(to: t)
             XCTAssertTrue(try layers.render(FrameRequest(display: state.display)))
@@ -96,7 +97,7 @@ final class LayerRendererTests: XCTestCase {
                 XCTAssertEqual(layers.damage[id, default: []], [], "frame \(i): \(id) waits on nothing and is not redrawn")
             }
         }
-        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: gauge.x + 250, y: gauge.y + 100))), at: t + 0.01)
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: start.x + 250, y: start.y + 170))), at: t + 0.01)
         state.advance(to: t + 1)
         XCTAssertTrue(try layers.render(FrameRequest(display: state.display)))
         XCTAssertFalse(try layers.render(FrameRequest(display: state.display)), "nothing changed: nothing to present")

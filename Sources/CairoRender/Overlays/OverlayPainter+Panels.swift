@@ -19,7 +19,7 @@ extension OverlayPainter {
         cairo_fill(cr)
         guard !layout.hidden.isEmpty else { return }
         let names = layout.hidden.map(\.rawValue).joined(separator: ", ")
-        TextPainter.draw("no room for: \(names) (a larger window shows them)",
+        TextPainter.draw("no room for: \(names) · N brings them in turn (a larger window shows them all)",
                          at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2),
                          style: .init(size: 10, colour: Palette.panelDim), width: r.width - 2 * Self.margin,
                          overflow: .ellipsize, in: cr)

@@ -26,7 +26,9 @@ extension OverlayPainter {
 
     /// The diagram panel, with the teaching panels.
     func drawDiagram(_ cr: OpaquePointer) {
-        if let r = diagramRect, let d = display.diagram { StateDiagramPainter(diagram: d, rect: r).draw(cr) }
+        if let r = diagramRect, let d = display.diagram {
+            StateDiagramPainter(diagram: d, rect: r, overScene: r == layout.overlay).draw(cr)
+        }
     }
 
     /// The player's strip and the lesson picker, over everything else.

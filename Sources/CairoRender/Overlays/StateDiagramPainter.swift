@@ -9,6 +9,8 @@ import ForceCore
 struct StateDiagramPainter {
     let diagram: DiagramDisplay
     let rect: Rect
+    /// Over the scene (no room in the dock): its panel opaque, the scene does not show through.
+    var overScene = false
 
     /// 10 pt labels, 11 pt state names (chosen: the smallest text the panels use).
     static let labelSize = 10.0, nameSize = 11.0
@@ -27,7 +29,7 @@ struct StateDiagramPainter {
     static let flashColour = RGBA(1.0, 0.78, 0.20)
 
     func draw(_ cr: OpaquePointer) {
-        CairoDrawing.fillRoundedRect(rect, radius: 10, colour: Palette.panel, cr)
+        CairoDrawing.fillRoundedRect(rect, radius: 10, colour: overScene ? Palette.panel.with(alpha: 1) : Palette.panel, cr)
         let table = diagram.diagram
         let inner = rect.insetBy(12)
         TextPainter.draw("STATE DIAGRAM · \(table.title)", at: Point(x: inner.x, y: rect.y + 9),

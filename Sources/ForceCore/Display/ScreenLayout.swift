@@ -57,6 +57,10 @@ public struct ScreenLayout: Equatable, Sendable {
     public let panels: [Panel: Rect]
     /// Open panels the dock had no room for (smallest windows): named on screen instead.
     public let hidden: [Panel]
+    /// The state diagram over the device's screen, when the dock beside it has no room for it
+    /// (a dock outside the screen only: a version 1 session's dock inside keeps its layout);
+    /// null otherwise. Presses on it go to no scene, as presses on the dock.
+    public let overlay: Rect
     /// Whether the gauge is the compact one in the top strip.
     public let compactGauge: Bool
     /// The scenes on the tabs, in order.
@@ -64,11 +68,13 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// The layout for a window with the `open` panels (the gauge is implied). `bottomReserve`
     /// keeps the floating gauge above a bar at the bottom of the scene (Confirm's).
-    public init(viewport: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn) {
+    public init(viewport: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn,
+                rotation: Int = 0) {
         self.viewport = viewport
         self.scenes = scenes
+        overlay = .null
         let bounds = viewport.bounds
-        let shown = Panel.allCases.filter { $0 == .gauge || open.contains($0) }
+        let shown = Self.order(open, rotation: rotation)
         var panels: [Panel: Rect] = [:]
         var hidden: [Panel] = []
         if shown.count == 1 {
@@ -106,24 +112,49 @@ public struct ScreenLayout: Equatable, Sendable {
     /// the window, the device plus the dock. The dock is always a side column on the device's
     /// right (the screen is never narrowed, so no band is needed), `dockWidth` wide; panels
     /// that do not fit its height are hidden, as in a side column inside.
-    public init(device: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn) {
-        let shown = Panel.allCases.filter { $0 == .gauge || open.contains($0) }
+    public init(device: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn,
+                rotation: Int = 0) {
+        let shown = Self.order(open, rotation: rotation)
         guard shown.count > 1 else {
             self.init(viewport: device, open: [], bottomReserve: bottomReserve, scenes: scenes)
             return
         }
         let bounds = device.bounds
         let frame = Rect(x: bounds.maxX, y: 0, width: Self.dockWidth, height: bounds.height)
-        let placed = Self.stack(shown, in: frame.insetBy(Self.margin))
+        var placed = Self.stack(shown, in: frame.insetBy(Self.margin))
+        // A diagram the column has no room for goes over the screen, below the scene tabs.
+        var overlay = Rect.null
+        if let i = placed.hidden.firstIndex(of: .diagram) {
+            placed.hidden.remove(at: i)
+            let top = bounds.y + SceneTabs.reservedHeight
+            overlay = Rect(x: bounds.x + Self.margin, y: top, width: max(0, bounds.width - 2 * Self.margin),
+                           height: max(0, bounds.maxY - top - Self.margin))
+            placed.rects[.diagram] = overlay
+        }
         self.init(viewport: Viewport(width: device.width + Int(Self.dockWidth), height: device.height, scale: device.scale),
-                  dock: .side, dockFrame: frame, screen: bounds, panels: placed.rects, hidden: placed.hidden, scenes: scenes)
+                  dock: .side, dockFrame: frame, screen: bounds, panels: placed.rects, hidden: placed.hidden, overlay: overlay,
+                  scenes: scenes)
     }
+
+    /// The gauge, then the open panels in their order turned by `rotation` (N: the panels the
+    /// dock had no room for come first in turn).
+    static func order(_ open: Set<Panel>, rotation: Int) -> [Panel] {
+        let others = Panel.allCases.filter { $0 != .gauge && open.contains($0) }
+        guard !others.isEmpty else { return [.gauge] }
+        let k = ((rotation % others.count) + others.count) % others.count
+        return [.gauge] + others[k...] + others[..<k]
+    }
+
+    /// Whether a point is on the dock or the diagram over the screen: no scene's.
+    public func isDock(_ p: Point) -> Bool { dockFrame.contains(p) || overlay.contains(p) }
 
     /// 472 pt: the side column's width (a panel and its margins).
     public static var dockWidth: Double { panelWidth + 2 * margin }
 
-    private init(viewport: Viewport, dock: Dock, dockFrame: Rect, screen: Rect, panels: [Panel: Rect], hidden: [Panel], scenes: [SceneKind]) {
+    private init(viewport: Viewport, dock: Dock, dockFrame: Rect, screen: Rect, panels: [Panel: Rect], hidden: [Panel],
+                 overlay: Rect = .null, scenes: [SceneKind]) {
         self.viewport = viewport
+        self.overlay = overlay
         self.dock = dock
         self.dockFrame = dockFrame
         self.screen = screen
@@ -142,6 +173,7 @@ public struct ScreenLayout: Equatable, Sendable {
         screen = l.screen
         sceneArea = l.sceneArea
         hidden = l.hidden
+        overlay = l.overlay
         self.panels = panels
         self.compactGauge = compactGauge
         scenes = l.scenes
@@ -211,7 +243,14 @@ public struct ScreenLayout: Equatable, Sendable {
         let logIndex = shown.firstIndex(of: .log)
         func fixed() -> Double { zip(shown, heights).filter { $0.0 != .log }.reduce(0) { $0 + $1.1 } }
         var hidden: [Panel] = []
-        if let i = logIndex {
+        if let i = logIndex, i < shown.count - 1 {
+            // N turned the log ahead of others: it comes first in turn, at least three lines,
+            // and takes what the panels after it that fit leave.
+            var reserve = 0.0
+            let top = inner.y + heights.prefix(i).reduce(0) { $0 + $1 + gap }
+            for h in heights[(i + 1)...] where top + logMinimumHeight + gap + reserve + h <= inner.maxY + 0.5 { reserve += gap + h }
+            heights[i] = max(logMinimumHeight, inner.maxY - top - reserve)
+        } else if let i = logIndex {
             var rest = inner.height - gaps - fixed()
             if rest < logMinimumHeight, let p = shown.firstIndex(of: .plot) {
                 heights[p] = max(plotMinimumHeight, heights[p] - (logMinimumHeight - rest))

@@ -30,6 +30,8 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     case toggleForcePlot = "toggle-force-plot"
     /// The live state diagram of the interaction in focus (a teaching view).
     case toggleDiagram = "toggle-diagram"
+    /// Turns the order of the open panels (N): those the dock had no room for come in turn.
+    case cyclePanels = "cycle-panels"
     /// The pointer's trail: the last second of samples, coloured by force.
     case toggleTrail = "toggle-trail"
     /// Cycles the current scene's edge protection: none → top → bottom → all.

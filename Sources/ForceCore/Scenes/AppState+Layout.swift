@@ -8,8 +8,10 @@ extension AppState {
     func computedLayout() -> ScreenLayout {
         let current = scenes.scene(scene)
         let base = switch placement {
-        case .inside: ScreenLayout(viewport: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds)
-        case .outside: ScreenLayout(device: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds)
+        case .inside: ScreenLayout(viewport: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds,
+                                   rotation: dockRotation)
+        case .outside: ScreenLayout(device: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds,
+                                    rotation: dockRotation)
         }
         return base.clearingGauge(of: current.content(in: base.sceneArea))
     }

@@ -36,7 +36,7 @@ extension AppState {
             if p.phase == .up || p.phase == .cancel { swallowedOnDock = false }
             return
         }
-        if placement == .outside, pressedSource == nil, screenLayout.dockFrame.contains(p.location) {
+        if placement == .outside, pressedSource == nil, screenLayout.isDock(p.location) {
             pointerWentToDock = true
         }
         var lines: [String] = []
@@ -143,7 +143,7 @@ extension AppState {
             swallowedOnDock = false
             if let target = screenLayout.tabs.scene(at: p.location) {
                 show(target)
-            } else if screenLayout.dockFrame.contains(p.location) {
+            } else if screenLayout.isDock(p.location) {
                 swallowedOnDock = true
             } else {
                 return false

@@ -43,6 +43,8 @@ public struct AppState: Equatable, Sendable {
     /// than to the device: a recording keeps what it changed (`.pressureCurve`), not the
     /// sample, so that a replay never depends on which panels are open.
     public internal(set) var pointerWentToDock = false
+    /// How far N turned the order of the open panels (`ScreenLayout.order`).
+    public internal(set) var dockRotation = 0
     /// Samples whose force was over the device's maximum (clamped to it), and strokes ended
     /// because a touching sample had no valid pressure: the HUD's device line counts them.
     public internal(set) var pressureClamped = 0
@@ -256,6 +258,9 @@ public struct AppState: Equatable, Sendable {
         case .toggleEventLog: options.showEventLog.toggle()
         case .toggleForcePlot: options.showForcePlot.toggle()
         case .toggleDiagram: options.showDiagram.toggle()
+        case .cyclePanels:
+            dockRotation += 1
+            relayout()
         case .toggleTrail: options.showTrail.toggle()
         case .cycleEdgeProtection: log(chrome.cycleProtection())
         case .toggleIndicatorAutoHide: log(chrome.toggleAutoHide(at: time))

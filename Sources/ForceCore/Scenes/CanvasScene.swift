@@ -26,7 +26,7 @@ public struct CanvasScene: Scene {
         let area = view.toDocument(r)
         func covers(_ s: Stroke) -> Bool {
             let reach = area.insetBy(-s.reach)
-            return s.points.indices.contains { reach.contains(s.points.preciseLocation(at: $0)) }
+            return (0..<s.points.realCount).contains { reach.contains(s.points.preciseLocation(at: $0)) }
         }
         if let live = ink.live, live.inkBounds.intersects(area), covers(live) { return true }
         return ink.index.ids(intersecting: area).contains { id in
@@ -131,7 +131,7 @@ public struct CanvasScene: Scene {
         ("Wheel while pressed", "pressure ± 0.1 a notch (eased); standing still, the blob grows"),
         ("[  ]  /  X", "pressure − / + one step  /  pen colour (Shift+X highlighter, Shift+[ ] size)"),
         ("Shift", "deep press (1.0) while held"),
-        ("D", "debug: colours per point type, a dot per sample"),
+        ("D", "debug: a colour and a shape per point type"),
         ("P", "precise (sub-pixel) locations"),
         ("O", "pressure → opacity"),
         ("R", "renderer: outline ↔ classic segments"),
