@@ -37,6 +37,8 @@ public final class WindowApp {
         var status: (text: String, until: Double)?
         /// The status line is the first launch's hint: it goes when the first press ends.
         var statusUntilFirstPress = false
+        /// A press began on the diagram over the screen: it goes nowhere until it ends.
+        var pressOnOverlay = false
         var recording: SessionWriter?
         var recordingStopped: String?
         var journalFailing = false
@@ -486,6 +488,18 @@ public final class WindowApp {
 
     /// Applies an input event and hands it to the journal and the recording.
     func apply(_ e: InputEvent, at time: Double, _ s: inout Running) {
+        // A press on the diagram drawn over the screen (no room in the dock) is the window's,
+        // not the device's: the core and the files never see it, so the scene is paused for it
+        // and a recording replays the same with any panel.
+        if case .pointer(let p) = e {
+            if p.phase == .down, s.state.pressedSource == nil, s.state.screenLayout.overlay.contains(p.location) {
+                s.pressOnOverlay = true
+            }
+            if s.pressOnOverlay {
+                if p.phase == .up || p.phase == .cancel { s.pressOnOverlay = false }
+                return
+            }
+        }
         var t = time
         if t < s.lastEventTime {
             t = s.lastEventTime + SessionParser.timeStep

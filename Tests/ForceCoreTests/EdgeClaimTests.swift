@@ -11,8 +11,9 @@ final class EdgeClaimTests: XCTestCase {
         return d
     }
 
-    /// A swipe up from the bottom edge at x, 20 ms a step.
-    private func swipeUp(_ d: inout Driver, x: Double = 640, watch: ((Driver) -> Void)? = nil) {
+    /// A swipe up from the bottom edge at x, 20 ms a step, then (`settle`) half a second for a
+    /// home swipe to land.
+    private func swipeUp(_ d: inout Driver, x: Double = 640, settle: Bool = true, watch: ((Driver) -> Void)? = nil) {
         d.down(x, 795)
         watch?(d)
         for i in 1...5 {
@@ -21,6 +22,7 @@ final class EdgeClaimTests: XCTestCase {
             watch?(d)
         }
         d.up(x, 720)
+        if settle { d.settle() }
     }
 
     func testTheSecondBottomSwipeOnTheConfirmBarNeverStartsTheButton() {
@@ -157,7 +159,7 @@ final class EdgeClaimTests: XCTestCase {
     func testTheDeferralArrowStaysAboutASecond() throws {
         for scene in [SceneKind.canvas, .confirm] {
             var d = driver(scene)
-            swipeUp(&d)
+            swipeUp(&d, settle: false)
             let lifted = d.t
             for dt in [0.1, 0.5, 1.0] {
                 d.t = lifted + dt

@@ -26,6 +26,7 @@ final class OverlayClosingTests: XCTestCase {
         d.down(640, 795)
         for i in 1...5 { d.move(640, 795 - Double(i) * 15) }
         d.up(640, 720)
+        d.settle()
         XCTAssertEqual(d.state.scene, .home, "\(way): the next bottom swipe goes Home", file: file, line: line)
     }
 
@@ -136,6 +137,7 @@ final class OverlayClosingTests: XCTestCase {
                 d.down(4, 400)
                 for i in 1...5 { d.move(4 + Double(i) * 15, 400) }
                 d.up(79, 400)
+                d.settle()
             }
             XCTAssertNil(d.state.scenes.messages.detail, way)
             assertTheNextGesturesWork(&d, "detail closed by \(way)")

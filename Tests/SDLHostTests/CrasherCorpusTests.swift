@@ -27,7 +27,7 @@ final class CrasherCorpusTests: XCTestCase {
         for file in try files("session") {
             let r = try Binary.forcecanvas(["render", file, "--out", out])
             expectCleanEnd(r, file)
-            if r.status == 1 { XCTAssertTrue(r.stderr.hasPrefix("\(file):"), "\(file): the error names FILE:LINE\n\(r.stderr)") }
+            if r.status == 1 { XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: \(file):"), "\(file): the error names FILE:LINE\n\(r.stderr)") }
         }
     }
 

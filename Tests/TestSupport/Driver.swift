@@ -42,6 +42,11 @@ public struct Driver {
         state.advance(to: t)
     }
 
+    /// Half a second of frames: what animates settles (a home or back swipe lands).
+    public mutating func settle() {
+        for _ in 0..<30 { frame() }
+    }
+
     public var live: Stroke? { state.ink.live }
     public var livePoints: [InkPoint] { Array(state.ink.live?.points ?? StrokePoints()) }
     public var realPoints: [InkPoint] { livePoints.filter(\.isReal) }

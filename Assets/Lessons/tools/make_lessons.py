@@ -301,7 +301,8 @@ def edge_protection():
     s.caption("The first swipe up goes to the canvas (it draws); a small arrow says the system waits.",
               at=s.t + 0.05, speed=0.5, checkpoint="deferred")
     swipe_up(0.5)
-    s.caption("The same swipe again within 1.5 s is the system's: Home.", at=s.t + 0.05, pause=True,
+    # The home swipe follows the finger and lands (FollowedDrag: under 0.3 s) before the caption.
+    s.caption("The same swipe again within 1.5 s is the system's: Home.", at=s.t + 0.35, pause=True,
               checkpoint="second-swipe-home")
     s.ev(0.6, type="command", name="scene-canvas")
     s.ev(0.3, type="command", name="toggle-indicator-auto-hide")
@@ -309,7 +310,7 @@ def edge_protection():
               at=s.t + 0.05, speed=1, checkpoint="auto-hide-on")
     swipe_up(0.6)
     s.caption("…and the catch: with auto-hide on, deferral does not take effect. One swipe, and the system "
-              "takes it.", at=s.t + 0.05, pause=True, checkpoint="the-catch")
+              "takes it.", at=s.t + 0.35, pause=True, checkpoint="the-catch")
     s.ev(0.4, type="command", name="scene-canvas")
     s.caption("2 s without a tap: the indicator fades to nearly transparent. Its gesture still works.",
               at=s.t + 2.4, checkpoint="faded")

@@ -36,6 +36,8 @@ public final class FrameRenderer {
     private var changes = FrameChanges()
     /// The blurred Messages list behind a peek, made once per peek.
     private var backdrop: (key: String, viewport: Viewport, image: BlurredBackdrop)?
+    /// The home or back swipe last drawn: the whole frame is drawn while one moves.
+    private var swipe: SwipeDisplay?
 
     /// Every frame is drawn whole and ink damage redraws all ink: the pixels of a frame depend
     /// only on its display, never on which frames were rendered before (headless replays, whose
@@ -96,6 +98,8 @@ public final class FrameRenderer {
             tailRect = cache.screenArea(of: pieces)
         }
         if changes.sceneChanged(to: d.scene) { changes.invalidate() }
+        if d.swipe != swipe { changes.invalidate() }
+        swipe = d.swipe
         if isCanvas { backdrop = nil }
 
         var dirty = DirtyRegion(clip: viewport.bounds)
@@ -126,7 +130,21 @@ public final class FrameRenderer {
             cairo_rectangle(cr, Double(p.x) / s, Double(p.y) / s, Double(p.width) / s, Double(p.height) / s)
         }
         cairo_clip(cr)
-        if let scenePainting {
+        if let swipe = d.swipe {
+            // The scene without blur or rings (none while a swipe moves), fitted into the swipe.
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_paint(cr)
+            SwipePainter(swipe: swipe, screen: d.layout.screen).draw(cr, under: swipe.under.painting(viewport: viewport)) { cr in
+                if let scenePainting {
+                    scenePainting.paintBase(cr)
+                    for element in scenePainting.front { element(cr) }
+                } else {
+                    cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
+                    cairo_paint(cr)
+                    if let tail { cache.drawTail(tail, painter: painter, into: cr) }
+                }
+            }
+        } else if let scenePainting {
             try scenePainting.draw(cr, backdrop: backdrop(key:draw:))
         } else {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)

@@ -54,6 +54,8 @@ public final class LayerRenderer {
     /// Where the sharp elements were, and the scene's base as drawn (its own layer).
     private var previousFront: [Rect] = []
     private var previousBase: SceneDisplay?
+    /// The home or back swipe last drawn: the scene layer holds the whole swipe while one moves.
+    private var swipe: SwipeDisplay?
 
     /// Layers for `viewport`, every one drawn whole at the first render.
     public init(viewport: Viewport) throws(RenderError) {
@@ -96,16 +98,25 @@ public final class LayerRenderer {
         }
         damage = [:]
         generation += 1
+        if d.swipe != swipe { changes.invalidate() }
+        swipe = d.swipe
         let isCanvas = d.scene.isCanvas
         let scenePainting = d.scene.painting(viewport: viewport)
         // Ink first: the cache and the live tail depend on nothing else.
         let change = isCanvas ? try ink.update(d.ink, viewport: viewport) : .none
         if isCanvas { damage[.ink] = changes.needsFull || change == .all ? [fullRect] : areas(change).compactMap(pixelRect) }
-        let tailArea = try renderTail(d, change: change)
-        try renderScene(d, scenePainting)
+        var tailArea: [Rect] = []
+        if let swipe = d.swipe {
+            try renderSwipe(d, swipe, scenePainting)
+        } else {
+            tailArea = try renderTail(d, change: change)
+            try renderScene(d, scenePainting)
+        }
         let overlayArea = try renderOverlays(request)
         let previous = composition
-        composition = Composition(base: isCanvas ? .ink : .scene, blur: scenePainting?.blur, rings: scenePainting?.rings ?? [])
+        composition = d.swipe == nil
+            ? Composition(base: isCanvas ? .ink : .scene, blur: scenePainting?.blur, rings: scenePainting?.rings ?? [])
+            : Composition(base: .scene, blur: nil, rings: [])
         // Disjoint: a pixel composited twice would darken wherever the layer is translucent.
         composition.occupied[.tail] = PixelRect.disjoint(region(tailArea).rects.compactMap(pixelRect))
         composition.occupied[.front] = PixelRect.disjoint(region(previousFront).rects.compactMap(pixelRect))
@@ -137,6 +148,34 @@ public final class LayerRenderer {
             if let pieces { self.ink.drawTail(pieces, painter: painter, into: cr) }
         }
         return [area]
+    }
+
+    /// A home or back swipe: all of it in the scene layer (what it goes to, the scene moved over
+    /// it), the other layers clear; no blur, no rings.
+    private func renderSwipe(_ d: Display, _ swipe: SwipeDisplay, _ painting: (any ScenePainting)?) throws(RenderError) {
+        var all = DirtyRegion(clip: viewport.bounds)
+        all.add(viewport.bounds)
+        let painter = InkPainter(style: d.ink.style)
+        let tailPieces = d.scene.isCanvas ? d.ink.live.map { ink.tail(of: $0, style: d.ink.style) } : nil
+        let under = swipe.under.painting(viewport: viewport)
+        damage[.scene] = try redraw(scene, all) { cr in
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_paint(cr)
+            SwipePainter(swipe: swipe, screen: d.layout.screen).draw(cr, under: under) { cr in
+                if let painting {
+                    painting.paintBase(cr)
+                    for element in painting.front { element(cr) }
+                } else {
+                    cairo_set_source_surface(cr, self.ink.surface.surface, 0, 0)
+                    cairo_paint(cr)
+                    if let tailPieces { self.ink.drawTail(tailPieces, painter: painter, into: cr) }
+                }
+            }
+        }
+        damage[.front] = try redraw(front, all) { _ in }
+        damage[.tail] = try redraw(tail, all) { _ in }
+        previousFront = []
+        previousBase = nil
     }
 
     /// The scene's base when what it shows changed, and its sharp elements when anything did.

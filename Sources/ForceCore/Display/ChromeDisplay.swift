@@ -8,6 +8,14 @@ public struct ChromeDisplay: Equatable, Sendable {
     public var arrow: Arrow?
     /// The notification shade, 0 (up) … 1 (down).
     public var shade: Double
+    /// The home or back swipe following the finger or settling, with how far it is (0…1).
+    public var swipe: Swipe? = nil
+
+    /// A home or back swipe on its way: its edge and its progress, 0 (where it began) … 1 (done).
+    public struct Swipe: Equatable, Sendable {
+        public var edge: ScreenEdge
+        public var progress: Double
+    }
     /// Who owns the deferral choice, what it asked for, what is in effect, and why not.
     public var owner: String
     public var requested: ScreenEdges

@@ -147,9 +147,37 @@ public struct Display: Equatable, Sendable {
     public var laser: LaserDisplay? = nil
     /// Presentation mode: the scene and the ink only (no gauge, no help hint, no state lines).
     public var presenting = false
+    /// A home or back swipe on its way: the scene follows the finger over what it goes to.
+    public var swipe: SwipeDisplay? = nil
+}
+
+/// A home or back swipe drawn: the scene on screen moved by `progress` (0 where it began … 1
+/// done) from its `edge` — shrinking up toward Home as a card (bottom), sliding off to the right
+/// (left) — over `under`, what the swipe goes to (Home, or the scene after its back).
+public struct SwipeDisplay: Equatable, Sendable {
+    public var edge: ScreenEdge
+    public var progress: Double
+    public var under: SceneDisplay
 }
 
 extension AppState {
+    /// What a home or back swipe shows under the scene it moves: Home (none when Home is on
+    /// screen), or the scene as its back would leave it (none when back would change nothing).
+    func swipeDisplay(progress swipe: ChromeDisplay.Swipe?, context c: SceneContext) -> SwipeDisplay? {
+        guard let swipe else { return nil }
+        switch swipe.edge {
+        case .bottom where scene != .home:
+            return SwipeDisplay(edge: .bottom, progress: swipe.progress, under: scenes.scene(.home).display(context: c))
+        case .left:
+            var after = scenes
+            _ = after.send(.back, to: scene, context: c)
+            guard after != scenes else { return nil }
+            return SwipeDisplay(edge: .left, progress: swipe.progress, under: after.scene(scene).display(context: c))
+        default:
+            return nil
+        }
+    }
+
     /// The gauge: the force a sample carries now; on the canvas also the ink's width there.
     var gauge: Gauge {
         // A pen or a finger that is not touching presses with nothing: the emulator's level is
@@ -218,6 +246,7 @@ extension AppState {
         if pressureGaps > 0 { notes.append(pressureGaps == 1 ? "1 stroke ended where pressure went" : "\(pressureGaps) strokes ended where pressure went") }
         d.inputNotes = notes.joined(separator: " · ")
         d.laser = laser.display(at: time, pointer: pointer)
+        d.swipe = swipeDisplay(progress: d.chrome.swipe, context: context)
         if presenting {
             d.presenting = true
             d.scene = d.scene.withoutStateLines

@@ -59,7 +59,8 @@ public struct ScreenLayout: Equatable, Sendable {
     public let hidden: [Panel]
     /// The state diagram over the device's screen, when the dock beside it has no room for it
     /// (a dock outside the screen only: a version 1 session's dock inside keeps its layout);
-    /// null otherwise. Presses on it go to no scene, as presses on the dock.
+    /// null otherwise. The window keeps presses on it from the core (and from the files), so
+    /// the scene under it is paused for them and a replay with any panel is the same.
     public let overlay: Rect
     /// Whether the gauge is the compact one in the top strip.
     public let compactGauge: Bool
@@ -145,8 +146,6 @@ public struct ScreenLayout: Equatable, Sendable {
         return [.gauge] + others[k...] + others[..<k]
     }
 
-    /// Whether a point is on the dock or the diagram over the screen: no scene's.
-    public func isDock(_ p: Point) -> Bool { dockFrame.contains(p) || overlay.contains(p) }
 
     /// 472 pt: the side column's width (a panel and its margins).
     public static var dockWidth: Double { panelWidth + 2 * margin }

@@ -36,9 +36,11 @@ extension AppState {
             if p.phase == .up || p.phase == .cancel { swallowedOnDock = false }
             return
         }
-        if placement == .outside, pressedSource == nil, screenLayout.isDock(p.location) {
+        if placement == .outside, pressedSource == nil, screenLayout.dockFrame.contains(p.location) {
             pointerWentToDock = true
         }
+        // A new press ends a swipe still settling: done, it goes home or back first.
+        if p.phase == .down, let edge = chrome.finishSwipe(at: time, now: true) { systemGesture(edge) }
         var lines: [String] = []
         let outcome = chrome.pointer(p, time: time, log: &lines)
         log(lines)
@@ -56,7 +58,8 @@ extension AppState {
             if sceneHadPress {
                 routeToScene(PointerInput(phase: .cancel, location: p.location, source: p.source), systemTook: true)
             }
-            systemGesture(edge)
+            // Home and back follow the finger: the scene changes when the swipe settles done.
+            if !SystemChrome.follows(edge) { systemGesture(edge) }
             return
         }
         routeToScene(p)
@@ -104,7 +107,7 @@ extension AppState {
     }
 
     /// The system gesture of an edge: the shade (already pulled by the chrome), home, back.
-    private mutating func systemGesture(_ edge: ScreenEdge) {
+    mutating func systemGesture(_ edge: ScreenEdge) {
         switch edge {
         case .bottom: show(.home)
         case .left: carryOut(scenes.send(.back, to: scene, context: sceneContext()))
@@ -143,7 +146,7 @@ extension AppState {
             swallowedOnDock = false
             if let target = screenLayout.tabs.scene(at: p.location) {
                 show(target)
-            } else if screenLayout.isDock(p.location) {
+            } else if screenLayout.dockFrame.contains(p.location) {
                 swallowedOnDock = true
             } else {
                 return false

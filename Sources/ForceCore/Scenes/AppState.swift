@@ -194,6 +194,8 @@ public struct AppState: Equatable, Sendable {
         if t.isFinite { time = max(time, min(t, InputLimits.maximumTime)) }
         if !laser.samples.isEmpty { laser.prune(at: time) }
         deliverEase()
+        // A home or back swipe that settled done: the scene goes home or back now.
+        if let edge = chrome.finishSwipe(at: time) { systemGesture(edge) }
         carryOut(scenes.send(.advance, to: scene, context: sceneContext()))
         // A press a timed fallback drives acts with its level (a device without force).
         if let level = scenes.ask(FallbackForceQuestion(), of: scene) { pressure.drive(fallback: level) }

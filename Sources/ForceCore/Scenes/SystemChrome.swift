@@ -24,6 +24,19 @@ public struct SystemChrome: Equatable, Sendable {
     public private(set) var edges: EdgeGesture
     public private(set) var indicator: HomeIndicator
     public private(set) var shade = NotificationShade()
+    /// The home (bottom edge) or back (left edge) swipe the system took, while it follows the
+    /// finger and settles: the scene goes home or back when it settles done (`finishSwipe`).
+    public private(set) var swipe: SceneSwipe?
+
+    /// A home or back swipe: its edge and how far it is dragged (0 where it began … 1 done).
+    public struct SceneSwipe: Equatable, Sendable {
+        public let edge: ScreenEdge
+        public internal(set) var drag = FollowedDrag()
+    }
+
+    /// Whether the system's swipe from `edge` follows the finger (home and back) rather than
+    /// acting at once.
+    static func follows(_ edge: ScreenEdge) -> Bool { edge == .bottom || edge == .left }
 
     /// Who owns the current press.
     public enum PressOwner: Equatable, Sendable {
@@ -83,7 +96,8 @@ public struct SystemChrome: Equatable, Sendable {
     /// When the chrome next looks different after `t` without input: the indicator's and the
     /// arrow's fades, every frame while the shade settles.
     public func nextWake(after t: Double) -> Double {
-        min(indicator.nextWake(after: t), edges.nextWake(after: t), shade.nextWake(after: t))
+        min(indicator.nextWake(after: t), edges.nextWake(after: t), shade.nextWake(after: t),
+            swipe?.drag.nextWake(after: t) ?? .infinity)
     }
 
     // MARK: Input
@@ -129,6 +143,12 @@ public struct SystemChrome: Equatable, Sendable {
             return .consumed
         case .system(let edge):
             if ends { _ = edges.handle(.cancel, at: t) }
+            if var s = swipe, s.edge == edge, s.drag.isFollowing {
+                s.drag.follow(swipeProgress(at, edge), y: inward(at, edge), at: t)
+                // Let go: it settles done or back, as the shade does; a cancel goes back.
+                if p.phase == .up { s.drag.letGo(at: t, fromOpen: false) } else if p.phase == .cancel { s.drag.settle(open: false, at: t) }
+                swipe = s
+            }
             if edge == .top, shade.isFollowing {
                 shade.follow(pull(at), y: at.y, at: t)
                 if ends {
@@ -176,6 +196,12 @@ public struct SystemChrome: Equatable, Sendable {
             case .systemGesture(let edge):
                 log.append("system gesture: \(edge.systemGestureName) (\(edge.rawValue) edge)")
                 if edge == .top { shade.follow(pull(p.location), y: p.location.y, at: t) }
+                if Self.follows(edge) {
+                    var s = SceneSwipe(edge: edge)
+                    s.drag.follow(swipeProgress(p.location, edge), y: inward(p.location, edge), at: t)
+                    if p.phase == .up || p.phase == .cancel { s.drag.letGo(at: t, fromOpen: false) }
+                    swipe = s
+                }
                 if p.phase != .up, p.phase != .cancel { press = .system(edge) }
                 if edge == .top, p.phase == .up || p.phase == .cancel { shade.letGo(at: t, fromOpen: false) }
                 if case .held = owner { return .taken(edge, sceneHadPress: false) }
@@ -200,6 +226,32 @@ public struct SystemChrome: Equatable, Sendable {
     /// The shade's progress for a finger at `p`: it hangs from the finger.
     private func pull(_ p: Point) -> Double {
         Force.normalized((p.y - edges.bounds.y) / max(1, edges.bounds.height))
+    }
+
+    /// How far a finger at `p` has come in from `edge`, in points.
+    private func inward(_ p: Point, _ edge: ScreenEdge) -> Double {
+        edge.distance(from: p, in: edges.bounds)
+    }
+
+    /// A home or back swipe's progress for a finger at `p`: how far in from its edge, as a share
+    /// of the screen's height (home) or width (back).
+    private func swipeProgress(_ p: Point, _ edge: ScreenEdge) -> Double {
+        let across = edge == .left || edge == .right ? edges.bounds.width : edges.bounds.height
+        return Force.normalized(inward(p, edge) / max(1, across))
+    }
+
+    /// The swipe's end: once it has settled at `t` (or at once, `now`: a new press comes), it is
+    /// over; returns its edge when it settled done (the scene then goes home or back), nil when
+    /// it went back where it began or there is none.
+    public mutating func finishSwipe(at t: Double, now: Bool = false) -> ScreenEdge? {
+        guard let s = swipe, now || (!s.drag.isFollowing && s.drag.nextWake(after: t) == .infinity) else { return nil }
+        swipe = nil
+        let done: Bool = switch s.drag.motion {
+        case .rest(let v): v > 0
+        case .settling(_, let to, _): to > 0
+        case .following(let p, _, _, _): p >= FollowedDrag.openFraction
+        }
+        return done ? s.edge : nil
     }
 
     /// Closes the shade (Esc); returns whether it was open.
@@ -257,10 +309,12 @@ public struct SystemChrome: Equatable, Sendable {
             ChromeDisplay.Arrow(edge: $0.edge, position: ChromeDisplay.arrowPosition(edge: $0.edge, at: $0.position, on: edges.bounds, clearOf: labels),
                                 alpha: edges.arrowAlpha(at: t))
         }
-        return ChromeDisplay(
+        var d = ChromeDisplay(
             screen: edges.bounds, indicatorAlpha: indicator.alpha(at: t), indicatorAutoHide: indicator.autoHide,
             arrow: arrow.flatMap { $0.alpha > 0 ? $0 : nil }, shade: shadeProgress(at: t),
             owner: preferences.appliedOwner, requested: preferences.appliedEdges,
             effective: policy.effectiveDeferral, reason: policy.reason)
+        if let s = swipe { d.swipe = ChromeDisplay.Swipe(edge: s.edge, progress: s.drag.progress(at: t)) }
+        return d
     }
 }

@@ -1,16 +1,25 @@
-/// The notification shade: a swipe from the top edge pulls it down and it follows the finger;
-/// let go, it settles open or closed with an animation. A tap on the open shade, Esc, or a drag
-/// up closes it. Its position is a function of time (`progress(at:)`), so replays skip idle
-/// frames exactly.
-public struct NotificationShade: Equatable, Sendable {
+/// Something the finger drags from a system edge, 0 (at rest where it was) … 1 (all the way):
+/// it follows the finger; let go, it settles to 0 or 1 with an animation, past `openFraction`
+/// (or after a flick) to 1. Its position is a function of time (`progress(at:)`), so replays
+/// skip idle frames exactly.
+///
+/// The notification shade is one (a swipe from the top pulls it down; a tap on the open shade,
+/// Esc, or a drag up closes it); the home and back swipes are others (`SystemChrome.swipe`):
+/// the scene follows the finger and settles, going home or back, or cancelling, as the shade does.
+public typealias NotificationShade = FollowedDrag
+
+public struct FollowedDrag: Equatable, Sendable {
     /// 0.3 s for a whole settle (open ↔ closed); a shorter way takes proportionally less,
-    /// never under a fifth of it.
+    /// never under a fifth of it (chosen: UIKit's interactive transitions finish in about as long).
     public static let settleDuration = 0.3
-    /// 0.35 of the screen: a pull let go past this settles open, a push from the open shade
-    /// let go above 1 − this settles closed.
+    /// 0.35 of the screen: a pull let go past this settles open (the shade down, the swipe
+    /// done), a push from the open shade let go above 1 − this settles closed.
     public static let openFraction = 0.35
     /// 300 pt/s: a flick this fast settles in its direction however short it was (chosen).
     public static let flickSpeed = 300.0
+    /// 50 ms: a sample that stays put this soon after the last keeps its speed (three frames
+    /// at 60 Hz; a finger held still longer has stopped).
+    public static let heldSpeedWindow = 0.05
 
     /// Where the shade is.
     public enum Motion: Equatable, Sendable {
@@ -61,11 +70,17 @@ public struct NotificationShade: Equatable, Sendable {
         return t - since < duration(from, to) ? t : .infinity
     }
 
-    /// A finger moved it to `progress` (at `y` points, time `t`).
+    /// A finger moved it to `progress` (at `y` points, time `t`). A sample where the last one
+    /// was, within `heldSpeedWindow` of it, keeps the speed (a lift repeats the last move's
+    /// place: a flick ended so is still a flick).
     public mutating func follow(_ progress: Double, y: Double, at t: Double) {
         var velocity = 0.0
         if case .following(_, let y0, let t0, let v0) = motion {
-            velocity = t > t0 ? (y - y0) / (t - t0) : (y == y0 ? v0 : (y > y0 ? .infinity : -.infinity))
+            if y == y0, t - t0 <= Self.heldSpeedWindow {
+                velocity = v0
+            } else {
+                velocity = t > t0 ? (y - y0) / (t - t0) : (y > y0 ? .infinity : -.infinity)
+            }
         }
         motion = .following(progress: Force.normalized(progress), y: y, time: t, velocity: velocity)
     }
