@@ -104,14 +104,17 @@ struct PrivateDisplay {
     private let server: Process
     private let manager: Process
 
-    init(width: Int, height: Int, windowManager: [String]) throws {
+    /// Screen 0 of `width`×`height`, then `more` screens (X screens 1, 2, …: SDL lists each as a
+    /// display), with `windowManager` on it.
+    init(width: Int, height: Int, more: [(width: Int, height: Int)] = [], windowManager: [String]) throws {
         guard let number = (60...89).first(where: { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
             throw MissingPrerequisite("no free X display number in 60–89")
         }
         name = ":\(number)"
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["Xvfb", name, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        server.arguments = ["Xvfb", name, "-screen", "0", "\(width)x\(height)x24"]
+            + more.enumerated().flatMap { ["-screen", "\($0.offset + 1)", "\($0.element.width)x\($0.element.height)x24"] } + ["-nolisten", "tcp"]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()

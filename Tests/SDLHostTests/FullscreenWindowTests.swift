@@ -56,4 +56,29 @@ final class FullscreenWindowTests: XCTestCase {
         Binary.waitForExit(p)
         XCTAssertTrue(back.contains("Geometry: 800x600"), "F11 again gives the window back: \(back)")
     }
+
+    /// Two displays (two X screens of one Xvfb, as SDL lists them): `devices` names both with
+    /// their sizes, and `--display N` sizes the window for that display, never larger than it.
+    /// (SDL 2.26 maps every window on the default X screen, so where it appears on the second
+    /// screen cannot be seen here; its size, the display's, can.)
+    func testDisplayChoiceWithTwoScreens() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 1024, height: 768, more: [(800, 600)], windowManager: ["openbox"])
+        defer { display.stop() }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        env["DISPLAY"] = display.name
+        let devices = try Binary.forcecanvas(["devices"], environment: env)
+        XCTAssertTrue(devices.stdout.contains("  0: screen 1024x768\n  1: screen 800x600"), devices.stdout)
+        for (index, size) in [(1, [800, 600]), (0, [1024, 768])] {
+            let shot = "\(dir)/display-\(index).png"
+            let r = try Binary.forcecanvas(["run", "--fresh", "--display", "\(index)", "--size", "2000x2000", "--exit-after-frames", "20",
+                                            "--snapshot", shot, "-v"], environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stderr.contains("the window is on display \(index)"), r.stderr)
+            let pixels = try XCTUnwrap(PNGPixels(path: shot))
+            XCTAssertEqual([pixels.width, pixels.height], size, "display \(index): the window fits it")
+        }
+    }
 }
