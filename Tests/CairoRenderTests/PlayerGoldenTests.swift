@@ -128,6 +128,24 @@ final class PlayerGoldenTests: XCTestCase {
 
     /// A video's frames: the replay's frames at the video's rate and chosen speed, and, with
     /// the lesson's own timing, every caption held long enough to read, in the strip below.
+    /// A video runs the headless replay's loop with the window's incremental renderer: each of
+    /// its frames (no strip, no pointer) is the bytes the canonical replay draws at that frame.
+    func testVideoFramesAreTheHeadlessReplaysFrames() throws {
+        let s = try Self.lesson("5-peek-and-pop")
+        var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
+                                timeline: VideoTimeline(duration: s.duration, captions: [])) { TimedEventList(s.events) }
+        video.framesPerSecond = 12
+        video.drawsPointer = false
+        var frames: [Int: [UInt8]] = [:]
+        try video.run { j, surface, _ in
+            if j % 7 == 0 { frames[video.replayFrame(ofVideoFrame: j)] = RGBAImage(surface: surface).pixels }
+        }
+        XCTAssertGreaterThan(frames.count, 5)
+        try HeadlessReplay(session: s, shortcuts: Fixtures.shortcuts).run(frames: Set(frames.keys)) { k, _, surface in
+            XCTAssertTrue(RGBAImage(surface: surface).pixels == frames[k], "replay frame \(k)")
+        }
+    }
+
     func testVideoFramesFollowTheSpeedAndTheCaptions() throws {
         let s = try Self.lesson("5-peek-and-pop")
         let captions = s.events.compactMap { e -> Player.TimedCaption? in

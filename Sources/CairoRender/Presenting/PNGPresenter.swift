@@ -10,9 +10,11 @@ public final class PNGPresenter: Presenter {
     /// Where `present` writes the frame last rendered (then the list empties).
     public var destinations: [String] = []
 
-    /// A headless presenter for frames of `viewport` (a display of another size is followed).
-    public init(viewport: Viewport) throws(RenderError) {
-        renderer = try FrameRenderer(viewport: viewport, canonical: true)
+    /// A headless presenter for frames of `viewport` (a display of another size is followed);
+    /// `canonical`: every frame drawn whole, else only what changed, as the window draws (a
+    /// video's frames, many alike: the same pixels, less work).
+    public init(viewport: Viewport, canonical: Bool = true) throws(RenderError) {
+        renderer = try FrameRenderer(viewport: viewport, canonical: canonical)
     }
 
     /// The frame last rendered.

@@ -29,6 +29,9 @@ public struct HeadlessReplay {
     /// PNG files the headless presenter writes, by frame: each captured frame in it is written
     /// once rendered, before `capture` sees it.
     public var outputs: [Int: [String]] = [:]
+    /// Whether each captured frame is drawn whole (the canonical renderer), or only what changed
+    /// since the last captured one (a video: the same pixels; `capture` hears whether any changed).
+    public var drawsWhole = true
 
     /// Replays a session held in memory.
     public init(session: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) {
@@ -71,11 +74,23 @@ public struct HeadlessReplay {
         step: ((Int, AppState) throws -> Void)? = nil,
         capture: (Int, AppState, ImageSurface) throws -> Void
     ) throws {
+        try run(frames: wanted, through: end, progress: progress, step: step) { k, state, surface, _ in try capture(k, state, surface) }
+    }
+
+    /// `run` whose `capture` also hears whether the frame's pixels changed since the last
+    /// captured frame (always, when `drawsWhole`).
+    public func run(
+        frames wanted: Set<Int>,
+        through end: Int? = nil,
+        progress: ((Int, Int) -> Void)? = nil,
+        step: ((Int, AppState) throws -> Void)? = nil,
+        captureChanges capture: (Int, AppState, ImageSurface, Bool) throws -> Void
+    ) throws {
         let schedule = ReplaySchedule(captures: end.map { wanted.union([$0]) } ?? wanted)
         guard let last = schedule.lastCapture else { return }
         var replay = Replayer(state: session.initialState(shortcuts: shortcuts), events: AnyTimedEventSource(try makeEvents()))
         replay.stepEveryFrame = stepEveryFrame
-        let presenter = try PNGPresenter(viewport: replay.state.viewport)
+        let presenter = try PNGPresenter(viewport: replay.state.viewport, canonical: drawsWhole)
         var reported = -1
         for target in schedule.captures {
             while let k = try replay.step(toward: target) {
@@ -83,14 +98,15 @@ public struct HeadlessReplay {
                 try step?(k, state)
                 let captured = k == target && wanted.contains(k)
                 if captured {
+                    let changed: Bool
                     do throws(PresentError) {
-                        _ = try presenter.render(FrameRequest(display: state.display))
+                        changed = try presenter.render(FrameRequest(display: state.display))
                         presenter.destinations = outputs[k] ?? []
                         try presenter.present()
                     } catch {
                         throw error.underlying
                     }
-                    try capture(k, state, presenter.frame)
+                    try capture(k, state, presenter.frame, changed)
                 } else if stepEveryFrame && renderEveryFrame {
                     try presenter.prepare(state.display)
                 }

@@ -8,11 +8,10 @@ import ForceCore
 /// pointer is drawn: where it is, a ring growing with the force while pressed, a thin ring while
 /// it hovers.
 ///
-/// A video must have every frame, so idle frames are not skipped as `HeadlessReplay` skips
-/// them; they are made cheap instead. The state is simulated only at the replay frames that
-/// matter (events, wakes, shown frames); frames are drawn by the window's incremental renderer,
-/// which draws only what changed, and a replay frame shown twice (slow motion, a held caption)
-/// is not drawn again.
+/// It runs the headless replay's loop (`HeadlessReplay`): the state is simulated only at the
+/// replay frames that matter (events, wakes, shown frames), the replay frames the video shows
+/// are captured, drawn by the window's incremental renderer (only what changed), and a replay
+/// frame shown twice (slow motion, a held caption) is not drawn again.
 public struct VideoReplay {
     /// 60 frames per second, the window's rate.
     public static let defaultFramesPerSecond = 60.0
@@ -81,29 +80,29 @@ public struct VideoReplay {
     /// Runs the replay and hands each video frame's pixels to `frame` in order (`changed`
     /// says whether they differ from the previous frame's).
     public func run(_ frame: (_ index: Int, _ surface: ImageSurface, _ changed: Bool) throws -> Void) throws {
-        var replay = Replayer(state: header.initialState(shortcuts: shortcuts), events: AnyTimedEventSource(try makeEvents()))
-        let renderer = try FrameRenderer(viewport: replay.state.viewport)
+        // Video frame j shows replay frame targets[j]: never decreasing, so the replay captures
+        // each once, in order, and hands on every video frame that shows it.
+        let targets = (0..<frameCount).map(replayFrame(ofVideoFrame:))
+        var replay = HeadlessReplay(header: header, duration: duration, shortcuts: shortcuts, events: makeEvents)
+        replay.drawsWhole = false
         let scale = header.viewport.scale
         let composed = hasStrip || drawsPointer
-        let output = composed ? try ImageSurface(viewport: videoViewport) : renderer.frame
-        var shown = -1
+        let output = composed ? try ImageSurface(viewport: videoViewport) : nil
+        var j = 0
         var last: (cue: String?, pointer: PointerMark?)?
-        for j in 0..<frameCount {
-            let target = replayFrame(ofVideoFrame: j)
-            var changed = j == 0
-            if target != shown {
-                // The frames up to the target that the state needs (events, wakes).
-                while try replay.step(toward: target, handling: { _ in }) != nil {}
-                changed = try !renderer.render(replay.state.display).isEmpty || changed
-                shown = target
+        try replay.run(frames: Set(targets)) { k, state, surface, drawn in
+            var changed = drawn || j == 0
+            while j < targets.count, targets[j] == k {
+                let now = (cue: hasStrip ? cue(atVideoFrame: j)?.text : nil, pointer: drawsPointer ? PointerMark(state) : nil)
+                if let output, changed || last.map({ $0.cue != now.cue || $0.pointer != now.pointer }) ?? true {
+                    compose(output, frame: surface, cue: now.cue, pointer: now.pointer, scale: scale)
+                    changed = true
+                }
+                last = now
+                try frame(j, output ?? surface, changed)
+                changed = false
+                j += 1
             }
-            let now = (cue: hasStrip ? cue(atVideoFrame: j)?.text : nil, pointer: drawsPointer ? PointerMark(replay.state) : nil)
-            if composed, changed || last.map({ $0.cue != now.cue || $0.pointer != now.pointer }) ?? true {
-                compose(output, frame: renderer.frame, cue: now.cue, pointer: now.pointer, scale: scale)
-                changed = true
-            }
-            last = now
-            try frame(j, output, changed)
         }
     }
 
