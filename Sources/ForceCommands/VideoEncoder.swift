@@ -7,7 +7,7 @@ import Synchronization
 /// standard input (never to disk one by one), and it writes a temporary file next to the
 /// output, which is renamed into place only when the whole video is done. The format follows
 /// the extension: `.mp4` (H.264), `.webm` (VP9), `.gif` (a palette made for the video).
-final class VideoEncoder {
+package final class VideoEncoder {
     /// What can go wrong, each saying what the user can do.
     enum Failure: Error, CustomStringConvertible {
         case missing
@@ -28,7 +28,7 @@ final class VideoEncoder {
 
     /// The containers and what ffmpeg is told for each (codec settings chosen for speed at
     /// good quality: the demo at 1280×800, 60 fps, must encode faster than it plays).
-    static func arguments(forExtension ext: String) -> [String]? {
+    package static func arguments(forExtension ext: String) -> [String]? {
         // x264 and VP9 need even sides in 4:2:0: an odd side gets one black pixel of padding.
         let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
         switch ext {
@@ -47,7 +47,7 @@ final class VideoEncoder {
     }
 
     /// `FORCECANVAS_FFMPEG`, else `ffmpeg` on `PATH`.
-    static func locate() -> String? {
+    package static func locate() -> String? {
         let env = Environment.current
         if let path = env[.forceCanvasFFmpeg] {
             return FileManager.default.isExecutableFile(atPath: path) ? path : nil

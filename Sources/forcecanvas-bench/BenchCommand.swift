@@ -88,6 +88,7 @@ struct BenchCommand: ParsableCommand {
         if wants(19) { try printViewSection() }
         if wants(20) { try printImportSection() }
         if wants(21) { try printCheckCISection() }
+        if wants(22) { try printVideoSection() }
     }
 
     /// Whether section `n` runs (`--only`).
