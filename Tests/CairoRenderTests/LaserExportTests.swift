@@ -7,23 +7,14 @@ import XCTest
 /// The laser is never in the document: exporting after a laser stroke (while its line still
 /// shows) gives the very bytes of the export before it, in every format.
 final class LaserExportTests: XCTestCase {
-    func stroke(_ d: inout Driver, y: Double) {
-        d.down(100, y, source: .pen, force: 0.5)
-        for x in stride(from: 120.0, through: 300, by: 10) {
-            d.at(0.01)
-            d.move(x, y, source: .pen, force: 0.5)
-        }
-        d.up(300, y, source: .pen, force: 0.5)
-    }
-
     func testTheLaserIsInNoExport() throws {
         var d = Driver(width: 640, height: 400)
-        stroke(&d, y: 100)
+        d.penStroke(y: 100, step: 10, every: 0.01)
         d.at(0.5)
         d.frame()
         let before = d.state
         d.command(.toggleLaser)
-        stroke(&d, y: 200)
+        d.penStroke(y: 200, step: 10, every: 0.01)
         d.frame()
         XCTAssertNotNil(d.state.display.laser, "the laser's line is on screen")
         let dir = NSTemporaryDirectory() + "forcecanvas-laser-\(UUID().uuidString)"

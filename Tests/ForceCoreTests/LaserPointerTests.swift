@@ -5,14 +5,7 @@ import XCTest
 /// The laser pointer: a dot and a line that fades in a second, nothing in the document.
 final class LaserPointerTests: XCTestCase {
     /// A pen stroke along `y` over 0.2 s, 10 ms a sample.
-    func stroke(_ d: inout Driver, y: Double) {
-        d.down(100, y, source: .pen, force: 0.5)
-        for x in stride(from: 120.0, through: 300, by: 10) {
-            d.at(0.01)
-            d.move(x, y, source: .pen, force: 0.5)
-        }
-        d.up(300, y, source: .pen, force: 0.5)
-    }
+    func stroke(_ d: inout Driver, y: Double) { d.penStroke(y: y, step: 10, every: 0.01) }
 
     func advance(_ d: inout Driver, to t: Double) {
         d.t = t

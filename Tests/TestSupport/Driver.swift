@@ -18,10 +18,14 @@ public struct Driver {
 
     public mutating func at(_ dt: Double) { t += dt }
 
-    /// A pen stroke at force 0.5 along `y`, from x 100 to 300 in steps of `step`.
-    public mutating func penStroke(y: Double, step: Double = 20) {
+    /// A pen stroke at force 0.5 along `y`, from x 100 to 300 in steps of `step`, `every`
+    /// seconds a sample (0: all at once).
+    public mutating func penStroke(y: Double, step: Double = 20, every dt: Double = 0) {
         down(100, y, source: .pen, force: 0.5)
-        for x in stride(from: 100 + step, through: 300, by: step) { move(x, y, source: .pen, force: 0.5) }
+        for x in stride(from: 100 + step, through: 300, by: step) {
+            if dt > 0 { at(dt) }
+            move(x, y, source: .pen, force: 0.5)
+        }
         up(300, y, source: .pen, force: 0.5)
     }
     public mutating func send(_ e: InputEvent) { state.handle(e, at: t) }
