@@ -94,7 +94,7 @@ public struct SystemChrome: Equatable, Sendable {
     public func shadeProgress(at t: Double) -> Double { shade.progress(at: t) }
 
     /// When the chrome next looks different after `t` without input: the indicator's and the
-    /// arrow's fades, every frame while the shade settles.
+    /// arrow's fades, every frame while the shade or a home or back swipe settles.
     public func nextWake(after t: Double) -> Double {
         min(indicator.nextWake(after: t), edges.nextWake(after: t), shade.nextWake(after: t),
             swipe?.drag.nextWake(after: t) ?? .infinity)
