@@ -3,46 +3,33 @@ import CairoRender
 import ForceCore
 
 /// Presents one Cairo surface (`FrameRenderer`: the ink cache blitted, the tail, the scene and the
-/// overlays drawn onto it, the CPU blur and Cairo's rings) through one SDL streaming texture,
-/// uploading only the dirty rects. Whatever SDL renderer backs it (under Xvfb, SDL's own GL
-/// renderer or its software one), the frame is composed on the CPU.
+/// overlays drawn onto it, the CPU blur and Cairo's rings) through the window's own surface
+/// (SDL's framebuffer: on X11 an XShm image), copying only the dirty rects into it and handing
+/// only those to the display (`SDL_UpdateWindowSurfaceRects`): presenting costs what changed,
+/// not the window's size. The frame is composed on the CPU.
 final class SoftwarePresenter: WindowPresenter {
     let name = "software"
     private let window: Window
-    private let renderer: OpaquePointer
-    private var texture: OpaquePointer?
-    private var textureSize = (0, 0)
     private let frames: FrameRenderer
     private var dirty: [PixelRect] = []
+    /// The window surface last presented to and its size: a new one (the window resized) gets
+    /// the whole frame.
+    private var presentedTo: (surface: UnsafeMutablePointer<SDL_Surface>, width: Int32, height: Int32)?
 
     init(window: Window, viewport: Viewport) throws(PresentError) {
         self.window = window
-        // Vsync is not trusted (SPEC 7): frames are paced with the performance counter.
-        guard let r = SDL_CreateRenderer(window.window, -1, 0) ?? SDL_CreateRenderer(window.window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        else { throw .device("SDL: \(Window.lastError)") }
-        renderer = r
-        do { frames = try FrameRenderer(viewport: viewport) } catch {
-            SDL_DestroyRenderer(r)
-            throw .render(error)
-        }
-    }
-
-    deinit {
-        if let texture { SDL_DestroyTexture(texture) }
-        SDL_DestroyRenderer(renderer)
+        guard SDL_GetWindowSurface(window.window) != nil else { throw .device("SDL: \(Window.lastError)") }
+        do { frames = try FrameRenderer(viewport: viewport) } catch { throw .render(error) }
     }
 
     var viewport: Viewport {
         var pw: Int32 = 0, ph: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        SDL_GetWindowSizeInPixels(window.window, &pw, &ph)
         return window.viewport(pixelWidth: pw)
     }
 
     var summary: String {
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
-        let backend = info.name.map { String(cString: $0) } ?? "unknown"
-        return "presenter software: one Cairo surface through an SDL streaming texture (SDL renderer \(backend))"
+        "presenter software: one Cairo surface, its dirty rects copied into the window's surface and shown (SDL_UpdateWindowSurfaceRects)"
     }
 
     func render(_ frame: FrameRequest) throws(PresentError) -> Bool {
@@ -54,31 +41,57 @@ final class SoftwarePresenter: WindowPresenter {
         return !dirty.isEmpty
     }
 
-    /// Uploads the dirty rects to the texture and presents. A new frame size recreates the
-    /// texture and uploads the whole frame.
+    /// Copies the dirty rects into the window's surface and shows those rects. A new window
+    /// surface (a resize) gets the whole frame.
     func present() throws(PresentError) {
         let frame = frames.frame
+        guard let surface = SDL_GetWindowSurface(window.window), let data = frame.data else { throw .device("SDL: \(Window.lastError)") }
+        let s = surface.pointee
         var rects = dirty
-        if texture == nil || textureSize != (frame.pixelWidth, frame.pixelHeight) {
-            if let texture { SDL_DestroyTexture(texture) }
-            // Cairo's ARGB32 is SDL's ARGB8888: premultiplied, native endian.
-            texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                                        Int32(frame.pixelWidth), Int32(frame.pixelHeight))
-            textureSize = (frame.pixelWidth, frame.pixelHeight)
-            rects = [PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
-        }
-        guard let texture, let data = frame.data else { throw .device("SDL: \(Window.lastError)") }
-        for r in rects {
-            var sdlRect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
-            SDL_UpdateTexture(texture, &sdlRect, data + r.y * frame.stride + r.x * 4, Int32(frame.stride))
-        }
         dirty = []
-        SDL_RenderCopy(renderer, texture, nil, nil)
-        SDL_RenderPresent(renderer)
+        if presentedTo.map({ $0.surface != surface || $0.width != s.w || $0.height != s.h }) ?? true {
+            rects = [PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
+            presentedTo = (surface, s.w, s.h)
+        }
+        // What both hold (a resize in flight may leave them of two sizes for a frame).
+        let width = min(frame.pixelWidth, Int(s.w)), height = min(frame.pixelHeight, Int(s.h))
+        var shown: [SDL_Rect] = []
+        if let format = s.format?.pointee, Self.isXRGB(format), let pixels = s.pixels {
+            // Cairo's ARGB32 (opaque here: every frame paints its background) is the window's
+            // 32-bit xRGB: rows are copied as they are.
+            SDL_LockSurface(surface)
+            for r in rects {
+                let x0 = max(0, r.x), y0 = max(0, r.y), x1 = min(width, r.x + r.width), y1 = min(height, r.y + r.height)
+                guard x1 > x0, y1 > y0 else { continue }
+                for y in y0..<y1 {
+                    (pixels + y * Int(s.pitch) + x0 * 4).copyMemory(from: data + y * frame.stride + x0 * 4, byteCount: (x1 - x0) * 4)
+                }
+                shown.append(SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0)))
+            }
+            SDL_UnlockSurface(surface)
+        } else {
+            // Another pixel format: SDL converts as it blits.
+            guard let source = SDL_CreateRGBSurfaceWithFormatFrom(data, Int32(frame.pixelWidth), Int32(frame.pixelHeight), 32,
+                                                                  Int32(frame.stride), SDL_PIXELFORMAT_ARGB8888.rawValue)
+            else { throw .device("SDL: \(Window.lastError)") }
+            defer { SDL_FreeSurface(source) }
+            for r in rects {
+                var area = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+                var to = area
+                SDL_UpperBlit(source, &area, surface, &to)
+                shown.append(to)
+            }
+        }
+        guard !shown.isEmpty else { return }
+        if SDL_UpdateWindowSurfaceRects(window.window, shown, Int32(shown.count)) != 0 { throw .device("SDL: \(Window.lastError)") }
+    }
+
+    /// Whether `format` is 32-bit xRGB in native order (what Cairo's ARGB32 is, alpha aside).
+    static func isXRGB(_ format: SDL_PixelFormat) -> Bool {
+        format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
     }
 
     func snapshot() throws(PresentError) -> ImageSurface { frames.frame }
 
     func invalidate() { frames.invalidate() }
 }
-
