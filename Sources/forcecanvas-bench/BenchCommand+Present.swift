@@ -6,7 +6,7 @@ import SDLHost
 
 /// Bench section 14: presenting. Each presenter in a window of its own, at three sizes, in turn,
 /// timing what the window does per frame: render (Cairo: the one surface, or the layers) and
-/// present (software: the dirty rects into the SDL streaming texture, copied and presented; GL:
+/// present (software: the dirty rects copied into the window's surface and shown; GL:
 /// the layers' dirty rects with glTexSubImage2D, the blur, the rings, the composite, the swap,
 /// and glFinish so the GPU's work is inside the figure). Then Messages at the window's size:
 /// its p99 and its first peek frame against the 8 ms target.
