@@ -75,3 +75,25 @@ final class SwipeFollowsTests: XCTestCase {
         XCTAssertNil(d.state.display.swipe)
     }
 }
+
+/// The diagram keeps the edge gesture in focus when its swipe lands on another scene (the
+/// scene comes with the swipe); a scene chosen otherwise takes the focus.
+final class SwipeDiagramFocusTests: XCTestCase {
+    func testAHomeSwipeThatLandsKeepsTheEdgeGestureInFocus() {
+        var d = Driver(width: 1280, height: 800)
+        d.command(.sceneMessages)
+        d.down(640, 795)
+        for i in 1...5 {
+            d.at(0.02)
+            d.move(640, 795 - Double(i) * 15)
+        }
+        d.at(0.02)
+        d.up(640, 720)
+        d.settle()
+        XCTAssertEqual(d.state.scene, .home)
+        XCTAssertEqual(d.state.diagram.focus, .edges, "the swipe that brought Home")
+        d.at(2)
+        d.command(.sceneConfirm)
+        XCTAssertEqual(d.state.diagram.focus, .scene(.confirm))
+    }
+}

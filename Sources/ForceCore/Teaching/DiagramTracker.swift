@@ -42,7 +42,10 @@ public struct DiagramTracker: Equatable, Sendable {
     mutating func observe(scene current: SceneKind, scenes: SceneSet, chrome: SystemChrome, at t: Double) {
         if current != scene {
             scene = current
-            focus = .scene(current)
+            // The scene on screen takes the focus, unless the edge gesture just stepped: then the
+            // scene came with a system swipe (home or back lands after it), and the swipe stays.
+            let swipeBroughtIt = flashes.last.map { $0.focus == .edges && t - $0.time < Self.flashDuration } ?? false
+            if !swipeBroughtIt { focus = .scene(current) }
         }
         // The force scenes' machines, the system's, then the ink's points: when a press both
         // starts a stroke and an edge swipe, the ink takes the focus.
