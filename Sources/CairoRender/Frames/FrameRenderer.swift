@@ -135,23 +135,12 @@ public final class FrameRenderer {
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_paint(cr)
             SwipePainter(swipe: swipe, screen: d.layout.screen).draw(cr, under: swipe.under.painting(viewport: viewport)) { cr in
-                if let scenePainting {
-                    scenePainting.paintBase(cr)
-                    for element in scenePainting.front { element(cr) }
-                } else {
-                    cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
-                    cairo_paint(cr)
-                    if let tail { cache.drawTail(tail, painter: painter, into: cr) }
-                }
+                if let scenePainting { scenePainting.paintSharp(cr) } else { cache.draw(tail: tail, painter: painter, into: cr) }
             }
         } else if let scenePainting {
             try scenePainting.draw(cr, backdrop: backdrop(key:draw:))
         } else {
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(cr, cache.surface.surface, 0, 0)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            if let tail { cache.drawTail(tail, painter: painter, into: cr) }
+            cache.draw(tail: tail, painter: painter, into: cr)
         }
         overlays.draw(cr)
         frame.flush()

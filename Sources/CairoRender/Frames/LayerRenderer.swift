@@ -162,14 +162,7 @@ public final class LayerRenderer {
             cairo_set_source_rgb(cr, 0, 0, 0)
             cairo_paint(cr)
             SwipePainter(swipe: swipe, screen: d.layout.screen).draw(cr, under: under) { cr in
-                if let painting {
-                    painting.paintBase(cr)
-                    for element in painting.front { element(cr) }
-                } else {
-                    cairo_set_source_surface(cr, self.ink.surface.surface, 0, 0)
-                    cairo_paint(cr)
-                    if let tailPieces { self.ink.drawTail(tailPieces, painter: painter, into: cr) }
-                }
+                if let painting { painting.paintSharp(cr) } else { self.ink.draw(tail: tailPieces, painter: painter, into: cr) }
             }
         }
         damage[.front] = try redraw(front, all) { _ in }

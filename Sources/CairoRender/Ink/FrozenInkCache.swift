@@ -145,6 +145,17 @@ public final class FrozenInkCache {
         return view.toScreen(area)
     }
 
+    /// The cache's pixels (opaque: they replace what is under them), then the live stroke's
+    /// `tail` over them, if any.
+    public func draw(tail: StrokeTessellator.Pieces?, painter: InkPainter, into cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, surface.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        if let tail { drawTail(tail, painter: painter, into: cr) }
+    }
+
     /// Draws the live stroke's tail over the cache's pixels (already on the frame), through the
     /// view (`cr` draws in screen points).
     public func drawTail(_ tail: StrokeTessellator.Pieces, painter: InkPainter, into cr: OpaquePointer) {

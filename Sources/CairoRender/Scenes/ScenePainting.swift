@@ -30,6 +30,13 @@ protocol ScenePainting {
 
 extension ScenePainting {
     func prepareBackdrop(_ backdrop: BackdropMaker) throws(RenderError) {}
+
+    /// The base and the sharp elements over it, without the blur or the rings (a swipe moves
+    /// the scene: no peek or menu is open then).
+    func paintSharp(_ cr: OpaquePointer) {
+        paintBase(cr)
+        for element in front { element(cr) }
+    }
 }
 
 extension SceneDisplay {

@@ -45,10 +45,7 @@ struct SwipePainter {
         cairo_save(cr)
         cairo_rectangle(cr, screen.x, screen.y, screen.width, screen.height)
         cairo_clip(cr)
-        if let under {
-            under.paintBase(cr)
-            for element in under.front { element(cr) }
-        }
+        under?.paintSharp(cr)
         let back = swipe.edge == .left
         if back, p < 1 {
             cairo_rectangle(cr, screen.x, screen.y, f.x - screen.x, screen.height)

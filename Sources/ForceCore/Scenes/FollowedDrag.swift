@@ -58,6 +58,15 @@ public struct FollowedDrag: Equatable, Sendable {
         }
     }
 
+    /// Whether it comes to rest open: at rest open, settling open, or held past `openFraction`.
+    public var endsOpen: Bool {
+        switch motion {
+        case .rest(let v): v > 0
+        case .settling(_, let to, _): to > 0
+        case .following(let p, _, _, _): p >= Self.openFraction
+        }
+    }
+
     /// Whether a finger holds it.
     public var isFollowing: Bool {
         if case .following = motion { return true }

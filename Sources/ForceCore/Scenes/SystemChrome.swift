@@ -246,12 +246,7 @@ public struct SystemChrome: Equatable, Sendable {
     public mutating func finishSwipe(at t: Double, now: Bool = false) -> ScreenEdge? {
         guard let s = swipe, now || (!s.drag.isFollowing && s.drag.nextWake(after: t) == .infinity) else { return nil }
         swipe = nil
-        let done: Bool = switch s.drag.motion {
-        case .rest(let v): v > 0
-        case .settling(_, let to, _): to > 0
-        case .following(let p, _, _, _): p >= FollowedDrag.openFraction
-        }
-        return done ? s.edge : nil
+        return s.drag.endsOpen ? s.edge : nil
     }
 
     /// Closes the shade (Esc); returns whether it was open.
