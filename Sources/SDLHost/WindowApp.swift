@@ -35,8 +35,6 @@ public final class WindowApp {
     struct Running {
         var state: AppState
         var status: (text: String, until: Double)?
-        /// The status line is the first launch's hint: it goes when the first press ends.
-        var statusUntilFirstPress = false
         /// A press began on the diagram over the screen: it goes nowhere until it ends.
         var pressOnOverlay = false
         var recording: SessionWriter?
@@ -153,7 +151,6 @@ public final class WindowApp {
             s.status = (line, clock.now + Self.restoreStatusDuration)
         } else if config.firstLaunch, config.player == nil {
             s.status = (Self.firstLaunchHint, .infinity)
-            s.statusUntilFirstPress = true
         }
         var l = Loop(window: window, presenter: presenter, clock: clock, deadline: clock.now)
         let frames = try loop(&l, &s)
@@ -520,10 +517,8 @@ public final class WindowApp {
         if case .pointer(let p) = e, p.phase == .move, s.state.pressedSource == nil { passingOver = true }
         if !passingOver { s.journalChanged = true }
         s.state.handle(e, at: t)
-        if s.statusUntilFirstPress, case .pointer(let p) = e, p.phase == .up {
-            if s.status?.text == Self.firstLaunchHint { s.status = nil }
-            s.statusUntilFirstPress = false
-        }
+        // The first launch's hint stays until the first press ends.
+        if case .pointer(let p) = e, p.phase == .up, s.status?.text == Self.firstLaunchHint { s.status = nil }
         var timed = TimedEvent(time: t, event: e)
         if case .pointer = e, s.state.pointerWentToDock {
             // A panel's input is not the device's: the files keep what it changed, if anything.
