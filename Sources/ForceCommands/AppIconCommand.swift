@@ -33,7 +33,7 @@ struct AppIconCommand: ParsableCommand {
                 try AppIcon.image(side: size).writePNG(to: output)
             }
         } catch {
-            printError("forcecanvas: \(error)")
+            printProblem("\(error)")
             throw ExitCode.failure
         }
     }

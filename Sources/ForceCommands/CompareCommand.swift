@@ -76,7 +76,7 @@ struct CompareCommand: ParsableCommand {
             e = try ImageSurface.readPNGFile(expected)
             a = try ImageSurface.readPNGFile(actual)
         } catch {
-            printError("forcecanvas: \(error.description)")
+            printProblem("\(error.description)")
             throw ExitCode.failure
         }
         let tolerance = ImageComparer.Tolerance(threshold: threshold, maxDiffPixels: maxDiffPixels ?? (maxDiffRatio == nil ? 0 : nil),
@@ -94,7 +94,7 @@ struct CompareCommand: ParsableCommand {
                     wroteDiff = diff
                 }
             } catch {
-                printError("forcecanvas: \(error)")
+                printProblem("\(error)")
                 throw ExitCode.failure
             }
         }
@@ -110,7 +110,7 @@ struct CompareCommand: ParsableCommand {
             do {
                 try (try encoder.encode(out) + Data("\n".utf8)).write(to: URL(fileURLWithPath: json), options: .atomic)
             } catch {
-                printError("forcecanvas: \(json): cannot write (\(error.localizedDescription))")
+                printProblem("\(json): cannot write (\(error.localizedDescription))")
                 throw ExitCode.failure
             }
         }

@@ -26,7 +26,7 @@ package struct ForceCanvasCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let problem = unknownCommand(arguments) {
-            FileHandle.standardError.write(Data("forcecanvas: \(problem)\n".utf8))
+            printProblem(problem)
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         do {
@@ -47,9 +47,9 @@ package struct ForceCanvasCommand: ParsableCommand {
     package static func errorReport(for error: any Error) -> (text: String, status: Int32) {
         let status = exitCode(for: error).rawValue
         var text = fullMessage(for: error)
-        if status != ExitCode.success.rawValue {
-            if text.hasPrefix("Error: ") { text = "forcecanvas: " + text.dropFirst("Error: ".count) }
-            else if !text.isEmpty, !text.hasPrefix("forcecanvas") { text = "forcecanvas: " + text }
+        if status != ExitCode.success.rawValue, !text.isEmpty {
+            if text.hasPrefix("Error: ") { text = String(text.dropFirst("Error: ".count)) }
+            text = problemLine(text)
         }
         return (text, status)
     }

@@ -45,7 +45,7 @@ struct ImportCommand: ParsableCommand {
         do {
             data = try FileKind.readWhole(file)
         } catch {
-            printError("forcecanvas: \(error)")
+            printProblem("\(error)")
             throw ExitCode.failure
         }
         let bytes = [UInt8](data)
@@ -93,7 +93,7 @@ struct ImportCommand: ParsableCommand {
     /// `--overwrite` was not given.
     func write(_ session: Session) throws {
         if !overwrite, FileManager.default.fileExists(atPath: out) {
-            printError("forcecanvas: \(out) exists: --overwrite replaces it")
+            printProblem("\(out) exists: --overwrite replaces it")
             throw ExitCode.failure
         }
         do {

@@ -37,7 +37,7 @@ enum Lessons {
                 return Lesson(name: name, title: parser.header?.title ?? name, path: path, duration: parser.duration,
                               captions: captions)
             } catch {
-                printError("forcecanvas: lesson \(file) is left out: \(error)")
+                printProblem("lesson \(file) is left out: \(error)")
                 return nil
             }
         }

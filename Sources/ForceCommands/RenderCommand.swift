@@ -149,7 +149,7 @@ struct RenderCommand: ParsableCommand {
         s.viewport = Size.frame(of: s.viewport, size: size, scale: scale)
         s.options = canvas.apply(to: s.options)
         guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {
-            printError("forcecanvas: a \(s.viewport.width)x\(s.viewport.height) \(what) at scale \(s.viewport.scale) needs more than "
+            printProblem("a \(s.viewport.width)x\(s.viewport.height) \(what) at scale \(s.viewport.scale) needs more than "
                        + "\(Viewport.maximumPixelSide) pixels a side; lower --size or --scale")
             throw ExitCode.failure
         }
@@ -181,13 +181,13 @@ struct RenderCommand: ParsableCommand {
         do {
             for path in names.values.joined().sorted() { try Self.refuseExisting(path, overwrite: overwrite) }
         } catch let error as ValidationError {
-            printError("forcecanvas: \(error.message)")
+            printProblem("\(error.message)")
             throw ExitCode.validationFailure
         }
         do {
             try Folder.create(outDir)
         } catch {
-            printError("forcecanvas: cannot create the folder \(error)")
+            printProblem("cannot create the folder \(error)")
             throw ExitCode.failure
         }
         var written: [String] = []
@@ -240,7 +240,7 @@ extension RenderCommand {
                 case "xopp":
                     let name = Wording.stem(session)
                     guard let bytes = XoppDocument.gzipped(ink, viewport: state.screenSize, title: name) else {
-                        printError("forcecanvas: \(path): the drawing could not be compressed")
+                        printProblem("\(path): the drawing could not be compressed")
                         throw ExitCode.failure
                     }
                     try WholeFile.write(bytes, to: path)

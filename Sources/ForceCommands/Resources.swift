@@ -12,7 +12,7 @@ enum Resources {
         do {
             return try ResourceLocator.current.path(of: resource)
         } catch {
-            printError("forcecanvas: \(error)")
+            printProblem("\(error)")
             throw ExitCode.failure
         }
     }
@@ -24,7 +24,7 @@ enum Resources {
         do {
             return try PinnedFonts.require()
         } catch {
-            printError("forcecanvas: \(error)")
+            printProblem("\(error)")
             throw ExitCode.failure
         }
     }

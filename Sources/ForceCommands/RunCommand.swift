@@ -139,7 +139,7 @@ struct RunCommand: ParsableCommand {
         try Resources.fonts()
         // Before any file is written: without a display the window cannot open.
         guard WindowApp.hasDisplay else {
-            printError("forcecanvas: \(HostError.noDisplay)")
+            printProblem("\(HostError.noDisplay)")
             throw ExitCode.failure
         }
         var config = WindowConfiguration()
@@ -200,7 +200,7 @@ struct RunCommand: ParsableCommand {
     /// document that cannot be written (a read-only folder) is still restored.
     private func openDocuments(_ config: inout WindowConfiguration) -> DocumentDesk? {
         func off(_ reason: String) -> DocumentDesk? {
-            printError("forcecanvas: autosave is off: \(reason)")
+            printProblem("autosave is off: \(reason)")
             config.journalMissing = reason
             return nil
         }
@@ -209,7 +209,7 @@ struct RunCommand: ParsableCommand {
         }
         let store = DocumentStore(directory: directory)
         if let old = StatePaths.journal(), store.migrate(fromJournalFolder: old) > 0 {
-            printError("forcecanvas: the canvases of \(old) are documents now, in \(directory) (Ctrl+O lists them)")
+            printProblem("the canvases of \(old) are documents now, in \(directory) (Ctrl+O lists them)")
         }
         store.purgeTrash()
         // No document yet, none in the trash, nothing moved in: this is the first launch.
@@ -242,7 +242,7 @@ struct RunCommand: ParsableCommand {
         }
         if let u = resumed.unreadable {
             let kept = u.keptAs.map { "it is kept as \($0)" } ?? "it is left where it is"
-            printError("forcecanvas: the document cannot be restored: \(u.reason); \(kept), and this window starts an empty canvas")
+            printProblem("the document cannot be restored: \(u.reason); \(kept), and this window starts an empty canvas")
             config.startStatus = "The last canvas could not be restored (\(u.reason)); \(kept)"
         }
         let desk = DocumentDesk(current: journal)
@@ -252,7 +252,7 @@ struct RunCommand: ParsableCommand {
             // blank document is kept at exit: it holds the window's size and panels.
             if let problem = desk.leave(state, changed: close.changed, removeIfBlank: false) {
                 // Say what is on the disk, not what should be.
-                printError("forcecanvas: \(problem); " + Self.journalLeft(desk.current.path, written: close.written))
+                printProblem("\(problem); " + Self.journalLeft(desk.current.path, written: close.written))
             }
         }
         return desk
@@ -279,7 +279,7 @@ struct RunCommand: ParsableCommand {
         config.sceneOnStart = scene
         if restored.strokeCount > 0 || restored.isDamaged || restored.tornLine != nil {
             config.startStatus = restored.status
-            printError("forcecanvas: journal \(path): \(restored.log) (--fresh starts an empty canvas)")
+            printProblem("journal \(path): \(restored.log) (--fresh starts an empty canvas)")
         }
     }
 

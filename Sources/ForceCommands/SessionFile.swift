@@ -24,7 +24,7 @@ enum SessionFile {
         let parser = try file.parseAll { line in
             if case .event(let e) = line { events.append(e) }
         }
-        if let note = parser.timeNote { printError("forcecanvas: \(note)") }
+        if let note = parser.timeNote { printProblem("\(note)") }
         guard var session = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
         session.events = events
         return session
@@ -77,7 +77,7 @@ enum SessionFile {
     /// Checks every line of an open file without keeping its events (the first pass of `render`).
     static func scan(_ file: SessionFileReader) throws(SessionFileError) -> Summary {
         let parser = try file.parseAll()
-        if let note = parser.timeNote { printError("forcecanvas: \(note)") }
+        if let note = parser.timeNote { printProblem("\(note)") }
         guard let header = parser.header else { throw .invalid(SessionError(file: file.path, line: 1, message: "empty file")) }
         return Summary(header: header, eventCount: parser.eventCount, duration: parser.duration, captions: parser.captions)
     }
@@ -98,7 +98,12 @@ func printError(_ message: String) {
     StandardError.write(message)
 }
 
-/// A problem on stderr in the one style of every command: `forcecanvas: what went wrong`.
+/// A problem on stderr in the one style of every command (`problemLine`).
 func printProblem(_ message: String) {
-    StandardError.write(message.hasPrefix("forcecanvas: ") ? message : "forcecanvas: " + message)
+    StandardError.write(problemLine(message))
+}
+
+/// `message` in the one style of every command's problems: `forcecanvas: what went wrong`.
+func problemLine(_ message: String) -> String {
+    message.hasPrefix("forcecanvas: ") ? message : "forcecanvas: " + message
 }

@@ -43,7 +43,7 @@ struct SettingsOptionGroup: ParsableArguments {
             do {
                 data = try FileKind.readWhole(path)
             } catch {
-                printError("forcecanvas: cannot read the config file: \(error)")
+                printProblem("cannot read the config file: \(error)")
                 throw ExitCode.failure
             }
             do {
@@ -65,7 +65,7 @@ struct SettingsOptionGroup: ParsableArguments {
             do {
                 try settings.set(key, to: value)
             } catch {
-                printError("forcecanvas: --\(Self.optionName(key)): \(error)")
+                printProblem("--\(Self.optionName(key)): \(error)")
                 throw ExitCode.failure
             }
         }

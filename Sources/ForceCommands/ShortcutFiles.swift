@@ -20,13 +20,13 @@ enum ShortcutFiles {
         do {
             let data = try FileKind.readWhole(path)
             let loaded = ShortcutCatalog.staticItems(fromInfoPlist: data, file: path)
-            for e in loaded.errors { printError("forcecanvas: \(e)") }
+            for e in loaded.errors { printProblem("\(e)") }
             catalog = ShortcutCatalog(staticItems: loaded.items)
         } catch {
-            printError("forcecanvas: \(error); Home starts without ForceCanvas's static quick actions")
+            printProblem("\(error); Home starts without ForceCanvas's static quick actions")
         }
         if dynamic, let path = dynamicItemsPath, let data = try? FileKind.readWhole(path) {
-            for e in catalog.loadDynamicItems(fromJSON: data, file: path) { printError("forcecanvas: \(e)") }
+            for e in catalog.loadDynamicItems(fromJSON: data, file: path) { printProblem("\(e)") }
         }
         return catalog
     }
@@ -38,13 +38,13 @@ enum ShortcutFiles {
         do {
             data = try catalog.encodeDynamicItems()
         } catch {
-            printError("forcecanvas: the quick actions cannot be written as JSON; \(path) is left as it was")
+            printProblem("the quick actions cannot be written as JSON; \(path) is left as it was")
             return
         }
         do {
             try WholeFile.write(Array(data), to: path)
         } catch {
-            printError("forcecanvas: cannot save the quick actions: \(error)")
+            printProblem("cannot save the quick actions: \(error)")
         }
     }
 }

@@ -229,7 +229,7 @@ struct CheckSessionsCommand: ParsableCommand {
         let file = try SessionFileReader(path: path)
         file.strictTime = strictTime
         let parser = try file.parseAll()
-        if let note = parser.timeNote { printError("forcecanvas: \(note)") }
+        if let note = parser.timeNote { printProblem("\(note)") }
         guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
         guard parser.duration <= ReplaySchedule.maximumTime else {
             throw .invalid(SessionError(file: path, line: 1, message: "the last event is beyond the replay clock's reach"))
@@ -247,7 +247,7 @@ struct CheckSessionsCommand: ParsableCommand {
         let ids = scans.flatMap { s in all.checkpoints(of: s).map { "\(s.name)/\($0.name)" } }
         for pattern in only where !ids.contains(where: { Glob.matches(pattern, $0) }) {
             let examples = ids.prefix(3).joined(separator: ", ")
-            printError("forcecanvas: --only \(pattern) matches no checkpoint (they are SESSION/CHECKPOINT: \(examples)\(ids.count > 3 ? ", …" : ""))")
+            printProblem("--only \(pattern) matches no checkpoint (they are SESSION/CHECKPOINT: \(examples)\(ids.count > 3 ? ", …" : ""))")
             throw ExitCode.validationFailure
         }
     }
@@ -260,7 +260,7 @@ struct CheckSessionsCommand: ParsableCommand {
             for n in names {
                 let file = "\(s.name)-\(n)"
                 if let other = owner[file], other != s.path {
-                    printError("forcecanvas: \(other) and \(s.path) would both write the golden \(file).png; rename a checkpoint")
+                    printProblem("\(other) and \(s.path) would both write the golden \(file).png; rename a checkpoint")
                     throw ExitCode.validationFailure
                 }
                 owner[file] = s.path
