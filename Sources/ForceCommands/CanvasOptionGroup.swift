@@ -15,12 +15,23 @@ struct CanvasOptionGroup: ParsableArguments {
     @Flag(help: "Start with the HUD (fps, frame time, pressure) shown.")
     var hud = false
 
+    @Option(help: ArgumentHelp("Text around the scene this many times larger, 1–3 (the dock, its panels, the help, the player's strip; U and Shift+U in the window).",
+                               valueName: "factor"))
+    var uiScale: Double?
+
     @Flag(help: "Refuse a session whose time steps back (by default such an event is moved to 1 µs after the one before, and counted).")
     var strictTime = false
+
+    mutating func validate() throws {
+        if let uiScale, !Options.uiScaleRange.contains(uiScale) {
+            throw ValidationError("--ui-scale \(uiScale) is out of range: it must be 1–3")
+        }
+    }
 
     /// Applies the flags over `base`.
     func apply(to base: Options) -> Options {
         var o = base
+        if let uiScale { o.uiScale = uiScale }
         if let renderer { o.renderer = renderer }
         if let widthMapping { o.widthMapping = widthMapping }
         if debug { o.debug = true }

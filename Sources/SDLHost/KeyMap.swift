@@ -122,6 +122,7 @@ enum KeyMap {
         if key(SDLK_m) { return .command(.toggleDiagram) }
         if key(SDLK_n) { return .command(.cyclePanels) }
         if key(SDLK_t) { return .command(.toggleTrail) }
+        if key(SDLK_u) { return .command(shift ? .uiSmaller : .uiLarger) }
         return nil
     }
 

@@ -40,7 +40,8 @@ extension WindowApp {
     var windowSize: (width: Int, height: Int) {
         guard let request = config.player else { return (config.width, config.height) }
         // The session's window: its screen and, placed outside it, the dock its panels open.
-        let frame = PlayerLayout(viewport: request.session.initialState(shortcuts: config.playerShortcuts ?? config.shortcuts).viewport).frameViewport
+        let frame = Player(session: request.session, shortcuts: config.playerShortcuts ?? config.shortcuts)
+            .display(view: playerView).viewport
         let scale = Self.playerScale(frame, in: request.windowSize)
         return (Int((Double(frame.width) * scale).rounded()), Int((Double(frame.height) * scale).rounded()))
     }
@@ -53,14 +54,18 @@ extension WindowApp {
         return min(Viewport.scaleRange.upperBound, max(Viewport.scaleRange.lowerBound, fit))
     }
 
+    /// The view a player opens with: the session's panels, at `--ui-scale` when it was given.
+    var playerView: PlayerView { PlayerView(uiScale: config.options.uiScale == 1 ? nil : config.options.uiScale) }
+
     /// A player for `request`, prepared (every keyframe and marker known) and playing.
     func openPlayer(_ request: PlayerRequest) -> PlayerSession {
         // A replay's Home shows the Info.plist's static items only, as every replay does.
         var player = Player(session: request.session, shortcuts: config.playerShortcuts ?? config.shortcuts, speed: request.speed)
         player.prepare()
         player.start()
-        var p = PlayerSession(player: player, name: request.name, recordPath: request.recordPath, overwrite: request.overwrite)
-        p.scale = Self.playerScale(player.display().viewport, in: request.windowSize)
+        var p = PlayerSession(player: player, view: playerView, name: request.name, recordPath: request.recordPath,
+                              overwrite: request.overwrite)
+        p.scale = Self.playerScale(player.display(view: p.view).viewport, in: request.windowSize)
         return p
     }
 
@@ -157,7 +162,7 @@ extension WindowApp {
                 return true
             }
         case .input(.command(let c)):
-            if p.view.flip(c) { p.jumped = true }
+            if p.view.flip(c, shownScale: p.player.uiScale(view: p.view)) { p.jumped = true }
         case .export:
             s.status = ("Ctrl+S exports your own canvas: press Return to continue drawing from here first", frameStart + Self.statusDuration)
         case .quit, .notice, .fullscreen:
@@ -174,7 +179,7 @@ extension WindowApp {
     /// scrubs. Everything else the pointer does is not the replay's.
     private func pointerOnStrip(_ input: PointerInput, _ p: inout PlayerSession) {
         let layout = p.player.layout(view: p.view)
-        let at = p.unscaled(input.location)
+        let at = layout.local(p.unscaled(input.location))
         switch input.phase {
         case .down:
             if layout.playButton.contains(at) {

@@ -4,6 +4,16 @@ import ForceCore
 /// Small drawing steps every painter uses.
 enum CairoDrawing {
     /// Sets a solid source colour.
+    /// Draws `body` `s` times larger than its points (`Options.uiScale`): it is given `r`, a
+    /// rect of the window, in those points, and what it draws there lands on `r`.
+    static func scaled(by s: Double, _ r: Rect, _ cr: OpaquePointer, _ body: (Rect) -> Void) {
+        guard s != 1 else { return body(r) }
+        cairo_save(cr)
+        cairo_scale(cr, s, s)
+        body(r.scaled(by: 1 / s))
+        cairo_restore(cr)
+    }
+
     static func setColour(_ c: RGBA, _ cr: OpaquePointer) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a) }
 
     /// Adds a rounded rectangle to the path (a new sub-path).

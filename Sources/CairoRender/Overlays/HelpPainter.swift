@@ -16,6 +16,11 @@ struct HelpLayout {
     /// The scene's own keys (`Scene.help`).
     let own: HelpSection
     let viewport: Viewport
+    /// How much larger than its points the help is drawn: `Options.uiScale` (`askedScale`), or
+    /// less where the help would not fit the window at it. It is laid out for a window that many
+    /// times smaller, and its frame and blocks are in those points.
+    let uiScale: Double
+    let askedScale: Double
     /// The player's help (its keys in place of the scene's).
     let inPlayer: Bool
     /// The page shown (0 or 1) and how many there are (1 when it all fits).
@@ -50,34 +55,46 @@ struct HelpLayout {
     /// while it still fits, else measured anew on `surface`. The renderers keep one each.
     static func reusing(_ cached: HelpLayout?, for d: Display, measuringOn surface: ImageSurface) throws(RenderError) -> HelpLayout {
         let inPlayer = d.player != nil
+        let uiScale = d.player?.layout.uiScale ?? d.layout.uiScale
         if let h = cached, h.scene == d.scene.kind, h.own == d.sceneHelp, h.viewport == d.viewport, h.inPlayer == inPlayer,
-           h.pages == 1 || h.page == d.helpPage { return h }
+           h.askedScale == uiScale, h.pages == 1 || h.page == d.helpPage { return h }
         guard let cr = surface.makeContext() else { throw RenderError.surface("cannot measure the help") }
         defer { cairo_destroy(cr) }
         return HelpLayout(scene: d.scene.kind, own: d.sceneHelp, viewport: d.viewport, page: d.helpPage, inPlayer: inPlayer,
-                          measuringWith: cr)
+                          uiScale: uiScale, measuringWith: cr)
     }
 
     /// Lays the help of `scene` (its keys `own`) out for `viewport`, measuring text with `cr`;
     /// `page` applies only when the help needs two.
-    init(scene: SceneKind, own: HelpSection, viewport: Viewport, page: Int = 0, inPlayer: Bool = false,
-         measuringWith cr: OpaquePointer) {
+    init(scene: SceneKind, own: HelpSection, viewport window: Viewport, page: Int = 0, inPlayer: Bool = false,
+         uiScale: Double = 1, measuringWith cr: OpaquePointer) {
         self.scene = scene
         self.own = own
-        self.viewport = viewport
+        self.viewport = window
+        askedScale = uiScale
         self.inPlayer = inPlayer
         let all = HelpContent.sections(own: own, inPlayer: inPlayer)
-        let whole = Self.fit(all, viewport: viewport, footer: 0, cr: cr)
-        var chosen = whole
-        if whole.size >= Self.smallestSinglePage, whole.fits {
-            self.page = 0
-            pages = 1
-        } else {
-            let p = min(max(page, 0), all.count - 1)
-            self.page = p
-            pages = all.count
-            chosen = Self.fit([all[p]], viewport: viewport, footer: Self.footerHeight, cr: cr)
+        // The largest of the scales up to the one asked at which the help fits (on one page or
+        // two) in readable text; where none does, 1 as ever.
+        let scales = [uiScale] + Options.uiScaleSteps.filter { $0 < uiScale }.reversed()
+        var found: (chosen: (frame: Rect, size: Double, blocks: [Block], fits: Bool), scale: Double, page: Int, pages: Int)?
+        for scale in scales {
+            // The window `scale` times smaller, which the help fills as it would at 1.
+            let viewport = Viewport(width: Int(Double(window.width) / scale), height: Int(Double(window.height) / scale),
+                                    scale: window.scale)
+            let whole = Self.fit(all, viewport: viewport, footer: 0, cr: cr)
+            var tried = (chosen: whole, scale: scale, page: 0, pages: 1)
+            if whole.size < Self.smallestSinglePage || !whole.fits {
+                let p = min(max(page, 0), all.count - 1)
+                tried = (Self.fit([all[p]], viewport: viewport, footer: Self.footerHeight, cr: cr), scale, p, all.count)
+            }
+            found = tried
+            if tried.chosen.fits, tried.chosen.size >= Self.smallestSinglePage { break }
         }
+        let chosen = found?.chosen ?? (.null, Self.sizes[0], [], false)
+        self.uiScale = found?.scale ?? 1
+        self.page = found?.page ?? 0
+        pages = found?.pages ?? 1
         frame = chosen.frame
         fontSize = chosen.size
         // Blocks were placed at the origin: move them into the frame.

@@ -19,10 +19,12 @@ extension OverlayPainter {
         cairo_fill(cr)
         guard !layout.hidden.isEmpty else { return }
         let names = layout.hidden.map(\.rawValue).joined(separator: ", ")
-        TextPainter.draw("no room for: \(names) · N brings them in turn (a larger window shows them all)",
-                         at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2),
-                         style: .init(size: 10, colour: Palette.panelDim), width: r.width - 2 * Self.margin,
-                         overflow: .ellipsize, in: cr)
+        inUIScale(r, cr) { r in
+            TextPainter.draw("no room for: \(names) · N brings them in turn (a larger window shows them all)",
+                             at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2),
+                             style: .init(size: 10, colour: Palette.panelDim), width: r.width - 2 * Self.margin,
+                             overflow: .ellipsize, in: cr)
+        }
     }
 
     func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {
@@ -30,8 +32,13 @@ extension OverlayPainter {
     }
 
     func drawGauge(_ cr: OpaquePointer) {
-        let r = gaugeRect, g = display.gauge
-        guard !r.isNull else { return }
+        guard !gaugeRect.isNull else { return }
+        // The compact gauge belongs to the scene tabs' strip, which keeps its size.
+        if layout.compactGauge { drawGauge(gaugeRect, cr) } else { inUIScale(gaugeRect, cr) { drawGauge($0, cr) } }
+    }
+
+    private func drawGauge(_ r: Rect, _ cr: OpaquePointer) {
+        let g = display.gauge
         panel(r, cr, radius: layout.compactGauge ? r.height / 2 : 10)
         let colour = g.isDeepPress ? Palette.deep : Palette.accent
         if layout.compactGauge {

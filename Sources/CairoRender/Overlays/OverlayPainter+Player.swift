@@ -16,7 +16,7 @@ extension OverlayPainter {
         var out: [OverlayItem] = []
         if let t = trailPainter, !t.samples.isEmpty { out.append(OverlayItem(t.bounds, .trail(t.samples))) }
         if let r = diagramRect, let d = display.diagram { out.append(OverlayItem(r, .diagram(d))) }
-        if let p = display.player { out.append(OverlayItem(p.layout.strip, .player(p))) }
+        if let p = display.player { out.append(OverlayItem(p.layout.strip.scaled(by: p.layout.uiScale), .player(p))) }
         if let m = display.lessons { out.append(OverlayItem(display.viewport.bounds, .lessons(m))) }
         return out
     }
@@ -27,13 +27,15 @@ extension OverlayPainter {
     /// The diagram panel, with the teaching panels.
     func drawDiagram(_ cr: OpaquePointer) {
         if let r = diagramRect, let d = display.diagram {
-            StateDiagramPainter(diagram: d, rect: r, overScene: r == layout.overlay).draw(cr)
+            inUIScale(r, cr) { StateDiagramPainter(diagram: d, rect: $0, overScene: r == layout.overlay).draw(cr) }
         }
     }
 
     /// The player's strip and the lesson picker, over everything else.
     func drawPlayer(_ cr: OpaquePointer) {
-        if let p = display.player { TimelinePainter(player: p).draw(cr) }
+        if let p = display.player {
+            CairoDrawing.scaled(by: p.layout.uiScale, .null, cr) { _ in TimelinePainter(player: p).draw(cr) }
+        }
         if let m = display.lessons { LessonMenuPainter(menu: m, bounds: display.viewport.bounds).draw(cr) }
     }
 }

@@ -56,7 +56,7 @@ struct OverlayPainter {
     var teaching: TeachingPainter {
         TeachingPainter(teaching: display.teaching, plotRect: layout.rect(of: .plot), logRect: layout.rect(of: .log))
     }
-    var helpRect: Rect? { display.showHelp ? helpLayout?.frame : nil }
+    var helpRect: Rect? { display.showHelp ? helpLayout.map { $0.frame.scaled(by: $0.uiScale) } : nil }
     var statusRect: Rect? {
         guard status != nil else { return nil }
         return messageRect(rowsUp: 0)
@@ -69,13 +69,18 @@ struct OverlayPainter {
     /// 30 pt message lines, 8 pt apart.
     static let messageHeight = 30.0, messageGap = 8.0
     /// A message line at the bottom of the screen, `rowsUp` lines above the lowest: stacked above a
-    /// floating gauge, so the two never overlap whatever the window's width.
+    /// floating gauge, so the two never overlap whatever the window's width (`uiScale` times larger).
     private func messageRect(rowsUp: Int) -> Rect {
-        let screen = layout.screen
-        let w = min(640, screen.width - 2 * Self.margin)
-        let bottom = layout.dock == .none && !layout.compactGauge ? gaugeRect.y - Self.messageGap : screen.maxY - Self.margin
-        let y = bottom - Self.messageHeight - Double(rowsUp) * (Self.messageHeight + Self.messageGap)
-        return Rect(x: screen.x + Self.margin, y: y, width: w, height: Self.messageHeight)
+        let screen = layout.screen, s = layout.uiScale
+        let w = min(640 * s, screen.width - 2 * Self.margin)
+        let bottom = layout.dock == .none && !layout.compactGauge ? gaugeRect.y - Self.messageGap * s : screen.maxY - Self.margin
+        let y = bottom - Self.messageHeight * s - Double(rowsUp) * (Self.messageHeight + Self.messageGap) * s
+        return Rect(x: screen.x + Self.margin, y: y, width: w, height: Self.messageHeight * s)
+    }
+
+    /// Draws `body` at the dock's text size: given `r` in the points it draws in.
+    func inUIScale(_ r: Rect, _ cr: OpaquePointer, _ body: (Rect) -> Void) {
+        CairoDrawing.scaled(by: layout.uiScale, r, cr, body)
     }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
     var reticle: Reticle? {
@@ -104,7 +109,7 @@ struct OverlayPainter {
         if let r = c.arrowRect, let a = display.chrome.arrow { out.append(OverlayItem(r, .arrow(a))) }
         if display.chrome.shade > 0 { out.append(OverlayItem(display.chrome.screen, .shade(display.chrome.shade))) }
         if let r = hudRect { out.append(OverlayItem(r, .hud(hud))) }
-        if let panel = display.curve.panel { out.append(OverlayItem(panel.frame, .curve(display.curve))) }
+        if let panel = display.curve.panel { out.append(OverlayItem(panel.frame.scaled(by: panel.uiScale), .curve(display.curve))) }
         if let e = display.eraser { out.append(OverlayItem(Rect(around: e, radius: InkCanvas.eraserRadius + 3), .eraser(e))) }
         if let r = legendRect { out.append(OverlayItem(r, .legend)) }
         if let r = statusRect, let status { out.append(OverlayItem(r, .status(status))) }
@@ -133,17 +138,29 @@ struct OverlayPainter {
         c.drawArrow(cr)
         if layout.dock != .none { drawDock(cr) }
         drawTabs(cr)
-        teaching.draw(cr)
+        let t = teaching
+        for r in [t.plotRect, t.logRect].compactMap({ $0 }) {
+            inUIScale(r, cr) { local in
+                TeachingPainter(teaching: display.teaching, plotRect: r == t.plotRect ? local : nil,
+                                logRect: r == t.logRect ? local : nil).draw(cr)
+            }
+        }
         drawDiagram(cr)
         drawGauge(cr)
         if !display.showHelp, !display.presenting { drawHint(cr) }
-        if let r = hudRect { drawHUD(r, cr) }
-        if let r = legendRect { drawLegend(r, cr) }
-        if let r = statusRect, let status { drawStatus(status, r, cr) }
-        if let r = warningRect, let warning { drawWarning(warning, r, cr) }
-        if let panel = display.curve.panel { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
+        if let r = hudRect { inUIScale(r, cr) { drawHUD($0, cr) } }
+        if let r = legendRect { inUIScale(r, cr) { drawLegend($0, cr) } }
+        if let r = statusRect, let status { inUIScale(r, cr) { drawStatus(status, $0, cr) } }
+        if let r = warningRect, let warning { inUIScale(r, cr) { drawWarning(warning, $0, cr) } }
+        if let panel = display.curve.panel {
+            CairoDrawing.scaled(by: panel.uiScale, panel.frame.scaled(by: panel.uiScale), cr) { _ in
+                CurvePanelPainter(view: display.curve, panel: panel).draw(cr)
+            }
+        }
         c.drawShade(time: display.time, cr)
-        if display.showHelp, let helpLayout { HelpPainter(layout: helpLayout).draw(cr) }
+        if display.showHelp, let helpLayout {
+            CairoDrawing.scaled(by: helpLayout.uiScale, .null, cr) { _ in HelpPainter(layout: helpLayout).draw(cr) }
+        }
         if let f = display.checkpointFlash { CheckpointFlashPainter(flash: f, viewport: display.viewport).draw(cr) }
         drawPlayer(cr)
     }

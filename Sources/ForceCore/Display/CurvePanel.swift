@@ -12,16 +12,21 @@ public struct CurvePanel: Equatable, Sendable {
     /// ends) is drawn this far along the diagonal instead, where it can be seen and grabbed.
     public static let handleOffset = 20.0
 
-    /// The whole panel.
+    /// The whole panel, in the panel's points: the window's over `uiScale` (the painter draws
+    /// the panel `uiScale` times larger, so it lands on the dock's rect).
     public let frame: Rect
+    /// How much larger the panel is drawn than its points (`ScreenLayout.uiScale`).
+    public let uiScale: Double
     /// The square the curve is plotted in: input 0…1 left to right, output 0…1 bottom to top.
     public let plot: Rect
     /// Where the figures go (raw → out, the curve's settings): right of the plot in a wide
     /// panel, under it in a narrow one.
     public let figures: Rect
 
-    /// The panel in `frame` (the dock gives it).
-    public init(frame: Rect) {
+    /// The panel in `window`, the dock's rect for it, drawn `uiScale` times larger than its points.
+    public init(frame window: Rect, uiScale: Double = 1) {
+        self.uiScale = uiScale
+        let frame = Rect(x: window.x / uiScale, y: window.y / uiScale, width: window.width / uiScale, height: window.height / uiScale)
         self.frame = frame
         let i = Self.plotInset
         if frame.width >= 1.6 * frame.height {
@@ -61,15 +66,21 @@ public struct CurvePanel: Equatable, Sendable {
         displayedHandles(of: c)[i] != handles(of: c)[i]
     }
 
-    /// The handle (0 or 1) within reach of `p`, the nearer one if both are.
-    public func handle(at p: Point, of c: PressureCurve) -> Int? {
+    /// A point of the window in the panel's points.
+    func local(_ p: Point) -> Point { Point(x: p.x / uiScale, y: p.y / uiScale) }
+
+    /// The handle (0 or 1) within reach of `window` (a point of the window), the nearer one if both are.
+    public func handle(at window: Point, of c: PressureCurve) -> Int? {
+        let p = local(window)
         let d = displayedHandles(of: c).map { $0.distance(to: p) }
         guard let best = d.indices.min(by: { d[$0] < d[$1] }), d[best] <= Self.handleReach else { return nil }
         return best
     }
 
-    /// The curve with handle `index` moved to `p` (clamped to the plot, whole 0…100 units).
-    public func moving(handle index: Int, to p: Point, in c: PressureCurve) -> PressureCurve {
+    /// The curve with handle `index` moved to `window` (a point of the window; clamped to the
+    /// plot, whole 0…100 units).
+    public func moving(handle index: Int, to window: Point, in c: PressureCurve) -> PressureCurve {
+        let p = local(window)
         guard plot.width > 0, plot.height > 0 else { return c }
         let x = (100 * (p.x - plot.x) / plot.width).rounded()
         let y = (100 * (plot.maxY - p.y) / plot.height).rounded()

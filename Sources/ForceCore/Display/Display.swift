@@ -225,7 +225,7 @@ extension AppState {
                 canUndo: ink.canUndo, canRedo: ink.canRedo),
             device: device,
             forceCapability: forceCapability,
-            curve: curveView(panel: layout.rect(of: .curve).map(CurvePanel.init(frame:))),
+            curve: curveView(panel: layout.rect(of: .curve).map { CurvePanel(frame: $0, uiScale: layout.uiScale) }),
             eraser: scenes.canvas.eraserLocation,
             scene: current.display(context: context),
             tabs: layout.tabs,

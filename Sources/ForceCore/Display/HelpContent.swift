@@ -33,6 +33,7 @@ public enum HelpContent {
         ("Click or drag the timeline", "seek; its marks: down and up, peek, pop, confirm 0.97, callbacks, checkpoints, captions"),
         ("Return", "continue drawing from here: the replay becomes your canvas, recorded to a new file"),
         ("M  T  H  L  G  K  D  ?", "panels over the replay (the replay itself does not change)"),
+        ("U  /  Shift+U", "larger / smaller panels, help and strip, for a projector (the replay does not change)"),
         ("Esc", "back to your canvas"),
     ])
 
@@ -49,7 +50,7 @@ public enum HelpContent {
         ("K", "the pressure-curve panel (drag its handles)"),
         ("V", "pressure curve: soft → linear → firm"),
         ("F5", "a checkpoint, while recording"),
-        ("? / F1  /  F11", "this help  /  fullscreen"),
+        ("? / F1  /  F11  /  U", "this help  /  fullscreen  /  larger text for a projector (Shift+U: smaller)"),
         ("Esc", "closes the help, the shade, a menu, the actions, a detail view"),
         ("Ctrl+O  /  Ctrl+Q", "documents, lessons, trash  /  quit"),
     ])

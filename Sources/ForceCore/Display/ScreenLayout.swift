@@ -66,63 +66,65 @@ public struct ScreenLayout: Equatable, Sendable {
     public let compactGauge: Bool
     /// The scenes on the tabs, in order.
     public let scenes: [SceneKind]
+    /// How much larger than its points the dock and its panels are drawn (`Options.uiScale`):
+    /// a panel's rect is in window points, and its painter draws it `uiScale` times larger.
+    public let uiScale: Double
 
     /// The layout for a window with the `open` panels (the gauge is implied). `bottomReserve`
-    /// keeps the floating gauge above a bar at the bottom of the scene (Confirm's).
+    /// keeps the floating gauge above a bar at the bottom of the scene (Confirm's). At a
+    /// `uiScale` above 1 the dock is the one a window `uiScale` times smaller would have, drawn
+    /// that much larger (`Options.uiScale`).
     public init(viewport: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn,
-                rotation: Int = 0) {
-        self.viewport = viewport
-        self.scenes = scenes
-        overlay = .null
+                rotation: Int = 0, uiScale: Double = 1) {
+        let s = uiScale
         let bounds = viewport.bounds
         let shown = Self.order(open, rotation: rotation)
-        var panels: [Panel: Rect] = [:]
-        var hidden: [Panel] = []
         if shown.count == 1 {
-            dock = .none
-            dockFrame = .null
-            screen = bounds
-            let s = Self.floatingGaugeSize
-            panels[.gauge] = Rect(x: Self.margin, y: bounds.maxY - bottomReserve - Self.margin - s.height,
-                                  width: s.width, height: s.height)
-        } else if bounds.width >= Self.sideDockMinimumWidth {
-            dock = .side
-            let width = Self.dockWidth
-            dockFrame = Rect(x: 0, y: 0, width: width, height: bounds.height)
-            screen = Rect(x: width, y: 0, width: bounds.width - width, height: bounds.height)
-            let placed = Self.stack(shown, in: dockFrame.insetBy(Self.margin))
-            panels = placed.rects
-            hidden = placed.hidden
-        } else {
-            dock = .bottom
-            let band = Self.band(shown, viewport: bounds)
-            dockFrame = band.frame
-            screen = Rect(x: 0, y: 0, width: bounds.width, height: band.frame.y)
-            panels = band.rects
-            hidden = band.hidden
+            let g = Self.floatingGaugeSize
+            let gauge = Rect(x: Self.margin * s, y: bounds.maxY - bottomReserve - (Self.margin + g.height) * s,
+                             width: g.width * s, height: g.height * s)
+            self.init(viewport: viewport, dock: .none, dockFrame: .null, screen: bounds, panels: [.gauge: gauge], hidden: [],
+                      scenes: scenes, uiScale: s)
+            return
         }
-        sceneArea = Rect(x: screen.x, y: screen.y + SceneTabs.reservedHeight, width: screen.width,
-                         height: max(0, screen.height - SceneTabs.reservedHeight))
-        self.panels = panels
-        self.hidden = hidden
-        compactGauge = false
+        // The dock of a window `s` times smaller, then every rect of it `s` times larger.
+        let small = Rect(x: 0, y: 0, width: bounds.width / s, height: bounds.height / s)
+        let big = { (r: Rect) in Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
+        if small.width >= Self.sideDockMinimumWidth {
+            let width = Self.dockWidth(uiScale: s)
+            let placed = Self.stack(shown, in: Rect(x: 0, y: 0, width: Self.dockWidth, height: small.height).insetBy(Self.margin))
+            self.init(viewport: viewport, dock: .side, dockFrame: Rect(x: 0, y: 0, width: width, height: bounds.height),
+                      screen: Rect(x: width, y: 0, width: bounds.width - width, height: bounds.height),
+                      panels: placed.rects.mapValues(big), hidden: placed.hidden, scenes: scenes, uiScale: s)
+        } else {
+            let band = Self.band(shown, viewport: small)
+            let frame = big(band.frame)
+            self.init(viewport: viewport, dock: .bottom, dockFrame: frame,
+                      screen: Rect(x: 0, y: 0, width: bounds.width, height: frame.y),
+                      panels: band.rects.mapValues(big), hidden: band.hidden, scenes: scenes, uiScale: s)
+        }
     }
 
     /// The layout for a device of `device`'s size with the `open` panels outside it
     /// (`Placement.outside`): the same screen and scene area whatever is open; `viewport` is
     /// the window, the device plus the dock. The dock is always a side column on the device's
-    /// right (the screen is never narrowed, so no band is needed), `dockWidth` wide; panels
-    /// that do not fit its height are hidden, as in a side column inside.
+    /// right (the screen is never narrowed, so no band is needed), `dockWidth(uiScale:)` wide;
+    /// panels that do not fit its height are hidden, as in a side column inside.
     public init(device: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn,
-                rotation: Int = 0) {
+                rotation: Int = 0, uiScale: Double = 1) {
         let shown = Self.order(open, rotation: rotation)
         guard shown.count > 1 else {
-            self.init(viewport: device, open: [], bottomReserve: bottomReserve, scenes: scenes)
+            self.init(viewport: device, open: [], bottomReserve: bottomReserve, scenes: scenes, uiScale: uiScale)
             return
         }
+        let s = uiScale
         let bounds = device.bounds
-        let frame = Rect(x: bounds.maxX, y: 0, width: Self.dockWidth, height: bounds.height)
-        var placed = Self.stack(shown, in: frame.insetBy(Self.margin))
+        let frame = Rect(x: bounds.maxX, y: 0, width: Self.dockWidth(uiScale: s), height: bounds.height)
+        // The column of a window `s` times lower, then every rect of it `s` times larger.
+        var placed = Self.stack(shown, in: Rect(x: 0, y: 0, width: Self.dockWidth, height: bounds.height / s).insetBy(Self.margin))
+        placed.rects = placed.rects.mapValues { r in
+            Rect(x: frame.x + r.x * s, y: r.y * s, width: r.width * s, height: r.height * s)
+        }
         // A diagram the column has no room for goes over the screen, below the scene tabs.
         var overlay = Rect.null
         if let i = placed.hidden.firstIndex(of: .diagram) {
@@ -132,9 +134,9 @@ public struct ScreenLayout: Equatable, Sendable {
                            height: max(0, bounds.maxY - top - Self.margin))
             placed.rects[.diagram] = overlay
         }
-        self.init(viewport: Viewport(width: device.width + Int(Self.dockWidth), height: device.height, scale: device.scale),
+        self.init(viewport: Viewport(width: device.width + Int(frame.width), height: device.height, scale: device.scale),
                   dock: .side, dockFrame: frame, screen: bounds, panels: placed.rects, hidden: placed.hidden, overlay: overlay,
-                  scenes: scenes)
+                  scenes: scenes, uiScale: s)
     }
 
     /// The gauge, then the open panels in their order turned by `rotation` (N: the panels the
@@ -150,9 +152,13 @@ public struct ScreenLayout: Equatable, Sendable {
     /// 472 pt: the side column's width (a panel and its margins).
     public static var dockWidth: Double { panelWidth + 2 * margin }
 
+    /// The side column's width at `uiScale`, in whole points (the window grows by it).
+    public static func dockWidth(uiScale: Double) -> Double { (dockWidth * uiScale).rounded() }
+
     private init(viewport: Viewport, dock: Dock, dockFrame: Rect, screen: Rect, panels: [Panel: Rect], hidden: [Panel],
-                 overlay: Rect = .null, scenes: [SceneKind]) {
+                 overlay: Rect = .null, scenes: [SceneKind], uiScale: Double) {
         self.viewport = viewport
+        self.uiScale = uiScale
         self.overlay = overlay
         self.dock = dock
         self.dockFrame = dockFrame
@@ -167,6 +173,7 @@ public struct ScreenLayout: Equatable, Sendable {
 
     private init(copy l: ScreenLayout, panels: [Panel: Rect], compactGauge: Bool) {
         viewport = l.viewport
+        uiScale = l.uiScale
         dock = l.dock
         dockFrame = l.dockFrame
         screen = l.screen

@@ -50,6 +50,9 @@ public enum Command: String, Equatable, Hashable, Sendable, CaseIterable {
     /// Presentation mode (Ctrl+P): only the scene and the ink; the panels, the state lines, the
     /// debug drawing and the gauge hidden, and back as they were.
     case togglePresentation = "toggle-presentation"
+    /// Text around the scene one step larger (U) or smaller (Shift+U): `Options.uiScale`.
+    case uiLarger = "ui-larger"
+    case uiSmaller = "ui-smaller"
 }
 
 extension Command {

@@ -88,6 +88,11 @@ public struct Rect: Equatable, Hashable, Sendable {
     public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
 
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+
+    /// This rect with every coordinate times `s` (about the origin; a null rect stays null).
+    public func scaled(by s: Double) -> Rect {
+        isNull ? self : Rect(x: x * s, y: y * s, width: width * s, height: height * s)
+    }
 }
 
 /// The window's drawable area: its size in points and the HiDPI scale (pixels per point).

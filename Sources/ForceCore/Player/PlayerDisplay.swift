@@ -27,16 +27,28 @@ public struct PlayerDisplay: Equatable, Sendable {
 public struct PlayerView: Equatable, Sendable {
     /// The commands flipped, in the order pressed (a second press takes one back off).
     public private(set) var flipped: Set<Command> = []
+    /// The text size the viewer chose (U and Shift+U), over the session's own; nil: the session's.
+    public private(set) var uiScale: Double?
 
     /// The commands a viewer may flip: the teaching panels, the help and debug drawing.
     public static let viewCommands: Set<Command> = [
         .toggleHelp, .toggleHUD, .toggleCurve, .toggleEventLog, .toggleForcePlot, .toggleDiagram, .toggleTrail, .toggleDebug,
     ]
 
-    public init() {}
+    /// A view with the session's panels, at `uiScale` if given (`--ui-scale`).
+    public init(uiScale: Double? = nil) {
+        self.uiScale = uiScale.map(Options.clampedUIScale)
+    }
 
-    /// Flips `command` if it is a view command; returns whether it was.
-    public mutating func flip(_ command: Command) -> Bool {
+    /// Flips `command` if it is a view command (U and Shift+U step the text size from `shownScale`,
+    /// the one on screen); returns whether it was.
+    public mutating func flip(_ command: Command, shownScale: Double = 1) -> Bool {
+        if command == .uiLarger || command == .uiSmaller {
+            var o = Options()
+            o.uiScale = shownScale
+            uiScale = o.steppedUIScale(larger: command == .uiLarger)
+            return true
+        }
         guard Self.viewCommands.contains(command) else { return false }
         if flipped.contains(command) { flipped.remove(command) } else { flipped.insert(command) }
         return true
@@ -47,7 +59,7 @@ extension Player {
     /// The frame to show: the replayed state with `view`'s panels flipped, over the strip.
     public func display(view: PlayerView = PlayerView(), hint: String = "") -> Display {
         var d = shown(view).display
-        let layout = PlayerLayout(viewport: d.viewport)
+        let layout = PlayerLayout(viewport: d.viewport, uiScale: d.layout.uiScale)
         d.viewport = layout.frameViewport
         d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
                                  isPlaying: isPlaying, speed: speed, speedChosen: speedChosen, heldByCaption: heldByCaption, caption: caption,
@@ -56,11 +68,18 @@ extension Player {
     }
 
     /// Where the frame shown with `view`'s panels and the strip go.
-    public func layout(view: PlayerView = PlayerView()) -> PlayerLayout { PlayerLayout(viewport: shown(view).viewport) }
+    public func layout(view: PlayerView = PlayerView()) -> PlayerLayout {
+        let s = shown(view)
+        return PlayerLayout(viewport: s.viewport, uiScale: s.options.uiScale)
+    }
+
+    /// The text size on screen with `view` (the viewer's, else the session's).
+    public func uiScale(view: PlayerView) -> Double { view.uiScale ?? state.options.uiScale }
 
     /// The replayed state with `view`'s panels flipped.
     private func shown(_ view: PlayerView) -> AppState {
         var shown = state
+        if let s = view.uiScale, s != shown.options.uiScale { shown.options.uiScale = s }
         if !view.flipped.isEmpty {
             for c in view.flipped.sorted(by: { $0.rawValue < $1.rawValue }) { shown.handleCommand(c) }
             shown.relayout()

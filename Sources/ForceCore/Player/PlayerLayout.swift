@@ -16,6 +16,9 @@ public struct PlayerLayout: Equatable, Sendable {
 
     /// The session's frame (the core's viewport).
     public let viewport: Viewport
+    /// How much larger than its points the strip is drawn (`Options.uiScale`): its rects are in
+    /// those points, the window's over `uiScale` (`local(_:)` turns a window point into them).
+    public let uiScale: Double
     /// The whole picture the player shows: the frame and the strip below it (or, when that
     /// would pass the largest surface, the frame alone with the strip over its bottom).
     public let frameViewport: Viewport
@@ -32,15 +35,16 @@ public struct PlayerLayout: Equatable, Sendable {
     /// "0.25×".
     public let speedLabel: Rect
 
-    /// The strip for a session shown at `viewport`.
-    public init(viewport: Viewport) {
+    /// The strip for a session shown at `viewport`, `uiScale` times larger than its points.
+    public init(viewport: Viewport, uiScale: Double = 1) {
         self.viewport = viewport
-        let h = Int(Self.stripHeight)
+        self.uiScale = uiScale
+        let h = Int((Self.stripHeight * uiScale).rounded())
         let below = Viewport.fits(width: viewport.width, height: viewport.height + h, scale: viewport.scale)
             && viewport.height + h <= Viewport.maximumSide
         frameViewport = below ? Viewport(width: viewport.width, height: viewport.height + h, scale: viewport.scale) : viewport
-        let top = Double(frameViewport.height) - Self.stripHeight
-        let width = Double(viewport.width)
+        let top = Double(frameViewport.height) / uiScale - Self.stripHeight
+        let width = Double(viewport.width) / uiScale
         strip = Rect(x: 0, y: top, width: width, height: Self.stripHeight)
         caption = Rect(x: Self.margin, y: top + 4, width: max(0, width - 2 * Self.margin), height: Self.captionHeight - 4)
         let barY = top + Self.captionHeight + (Self.stripHeight - Self.captionHeight - Self.buttonSize) / 2
@@ -50,6 +54,9 @@ public struct PlayerLayout: Equatable, Sendable {
         track = Rect(x: timeLabel.maxX + Self.gap, y: barY, width: max(0, speedLabel.x - Self.gap - timeLabel.maxX - Self.gap),
                      height: Self.buttonSize)
     }
+
+    /// A point of the window in the strip's points.
+    public func local(_ p: Point) -> Point { Point(x: p.x / uiScale, y: p.y / uiScale) }
 
     /// The x of `frame` on the track, of `last` frames in all.
     public func x(ofFrame frame: Int, last: Int) -> Double {

@@ -9,9 +9,9 @@ extension AppState {
         let current = scenes.scene(scene)
         let base = switch placement {
         case .inside: ScreenLayout(viewport: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds,
-                                   rotation: dockRotation)
+                                   rotation: dockRotation, uiScale: options.uiScale)
         case .outside: ScreenLayout(device: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds,
-                                    rotation: dockRotation)
+                                    rotation: dockRotation, uiScale: options.uiScale)
         }
         return base.clearingGauge(of: current.content(in: base.sceneArea))
     }
@@ -22,14 +22,14 @@ extension AppState {
     /// The curve panel's geometry, while it is open and the dock has room for it.
     public var curvePanel: CurvePanel? {
         guard options.showCurve else { return nil }
-        return screenLayout.rect(of: .curve).map(CurvePanel.init(frame:))
+        return screenLayout.rect(of: .curve).map { CurvePanel(frame: $0, uiScale: screenLayout.uiScale) }
     }
 
     /// The device size a window of `window`'s size leaves: the window less the dock when the
     /// dock is placed outside and open (the host turns a resized window into this).
     public func screenSize(forWindow window: Viewport) -> Viewport {
         guard placement == .outside, screenLayout.dock != .none else { return window }
-        return Viewport(width: window.width - Int(ScreenLayout.dockWidth), height: window.height, scale: window.scale)
+        return Viewport(width: window.width - Int(screenLayout.dockFrame.width), height: window.height, scale: window.scale)
     }
 
     /// Lays everything out again after the window, the open panels or the scene changed: the

@@ -31,8 +31,30 @@ public struct Options: Equatable, Hashable, Sendable {
     public var showDiagram = false
     /// The pointer's trail: its samples of the last second, coloured by force (`T`).
     public var showTrail = false
+    /// How large the text around the scene is drawn (`--ui-scale`, U and Shift+U): the dock and
+    /// its panels, the help, the player's strip and the diagrams, for a projector. The scene, the
+    /// ink and the system chrome belong to the device and keep their size.
+    public var uiScale: Double = 1 {
+        didSet { uiScale = Self.clampedUIScale(uiScale) }
+    }
 
     public init() {}
+
+    /// 1…3: the text's scales (a value outside is taken to the nearer end).
+    public static let uiScaleRange = 1.0...3.0
+    /// The steps U and Shift+U go through.
+    public static let uiScaleSteps = [1.0, 1.25, 1.5, 1.75, 2, 2.5, 3]
+
+    public static func clampedUIScale(_ s: Double) -> Double {
+        s.isFinite ? min(uiScaleRange.upperBound, max(uiScaleRange.lowerBound, s)) : 1
+    }
+
+    /// The next step up (`larger`) or down from `uiScale`, staying at the ends.
+    public func steppedUIScale(larger: Bool) -> Double {
+        let steps = Self.uiScaleSteps
+        if larger { return steps.first { $0 > uiScale + 1e-9 } ?? steps[steps.count - 1] }
+        return steps.last { $0 < uiScale - 1e-9 } ?? steps[0]
+    }
 
     /// The options that change how existing ink looks (a change redraws all ink).
     public var inkStyleKey: [Bool] {

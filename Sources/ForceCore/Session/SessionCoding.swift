@@ -55,10 +55,12 @@ public enum SessionCoding {
             + (s.barrelAction2 == .pan ? "" : ",\"barrelButton2\":\"\(s.barrelAction2.rawValue)\"") + "}"
     }
 
-    /// The panels added after the header's first version, written only when open (so a
-    /// session without them keeps its bytes): `"diagram"` and `"trail"`.
+    /// The panels and settings added after the header's first version, written only when not
+    /// at their defaults (so a session without them keeps its bytes): `"diagram"`, `"trail"`
+    /// and `"uiScale"`.
     static func panelMembers(_ o: Options) -> String {
         (o.showDiagram ? ",\"diagram\":true" : "") + (o.showTrail ? ",\"trail\":true" : "")
+            + (o.uiScale == 1 ? "" : ",\"uiScale\":\(num(o.uiScale))")
     }
 
     /// One event line.

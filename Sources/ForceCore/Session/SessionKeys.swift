@@ -12,7 +12,7 @@ public enum SessionKeys {
     /// The header's `"options"` object.
     public static let options: Set<String> = [
         "debug", "precise", "opacity", "simulatePressure", "help", "hud", "curve", "eventLog", "forcePlot", "diagram",
-        "trail", "widthMapping", "renderer",
+        "trail", "widthMapping", "renderer", "uiScale",
     ]
     /// The header's `"check"` object (and the same names on a checkpoint line).
     public static let tolerances: Set<String> = ["threshold", "maxDiffPixels", "maxDiffRatio"]

@@ -95,6 +95,12 @@ extension SessionParser {
         options.showForcePlot = try of.optionalBool("forcePlot") ?? options.showForcePlot
         options.showDiagram = try of.optionalBool("diagram") ?? options.showDiagram
         options.showTrail = try of.optionalBool("trail") ?? options.showTrail
+        if let scale = try of.optionalNumber("uiScale") {
+            guard Options.uiScaleRange.contains(scale) else {
+                throw of.fail("uiScale \(scale) is outside \(Options.uiScaleRange.lowerBound)…\(Options.uiScaleRange.upperBound)")
+            }
+            options.uiScale = scale
+        }
         if let w = try of.optionalString("widthMapping") {
             guard let mapping = InkWidthMapping(rawValue: w) else {
                 throw f.fail("unknown width mapping \"\(w)\" (expected \(InkWidthMapping.allCases.map(\.rawValue).joined(separator: " or ")))")

@@ -1,0 +1,177 @@
+import TestSupport
+import XCTest
+@testable import ForceCore
+
+/// Issue 22, text for a projector: `--ui-scale 1–3`, U and Shift+U. The dock and its panels,
+/// the floating gauge, the curve panel's handles and the player's strip grow by the factor and
+/// still fit at 1280×800 and 1920×1080; the device's screen keeps its size; the setting is
+/// part of the session's header and replays.
+final class UIScaleTests: XCTestCase {
+    static let devices = [(1280, 800), (1920, 1080)]
+
+    private func everyPanel(scale: Double) -> Options {
+        var o = Options()
+        o.showHUD = true
+        o.showCurve = true
+        o.debug = true
+        o.showEventLog = true
+        o.showForcePlot = true
+        o.showDiagram = true
+        o.uiScale = scale
+        return o
+    }
+
+    /// Every open panel is shown (in the dock, or the diagram over the screen) or named; shown
+    /// panels lie in the window, apart from each other, and are `scale` times a panel's width.
+    func testTheDockGrowsAndStillFitsAtEveryStep() {
+        let open = everyPanel(scale: 1).dockPanels(onCanvas: true)
+        for (w, h) in Self.devices {
+            let device = Viewport(width: w, height: h)
+            for s in Options.uiScaleSteps {
+                for rotation in 0..<open.count {
+                    let l = ScreenLayout(device: device, open: open, rotation: rotation, uiScale: s)
+                    let at = "\(w)x\(h) at \(s)×, turn \(rotation)"
+                    XCTAssertEqual(l.screen, device.bounds, "\(at): the device keeps its screen")
+                    XCTAssertEqual(l.dockFrame.width, (ScreenLayout.dockWidth * s).rounded(), at)
+                    XCTAssertEqual(l.viewport.width, w + Int(l.dockFrame.width), at)
+                    XCTAssertEqual(Set(l.panels.keys).union(l.hidden), open.union([.gauge]), "\(at): shown or named")
+                    let window = l.viewport.bounds.insetBy(-0.001)
+                    for (panel, r) in l.panels {
+                        XCTAssertTrue(window.contains(r), "\(at): \(panel) \(r) is in the window")
+                        guard r != l.overlay else { continue }
+                        XCTAssertTrue(l.dockFrame.insetBy(-0.001).contains(r), "\(at): \(panel) is in the dock")
+                        XCTAssertEqual(r.width, ScreenLayout.panelWidth * s, accuracy: 1e-9, "\(at): \(panel) is \(s)× as wide")
+                        for (other, q) in l.panels where other != panel && q != l.overlay {
+                            XCTAssertFalse(r.intersection(q).width > 0.001 && r.intersection(q).height > 0.001,
+                                           "\(at): \(panel) and \(other) overlap")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testAtOneTheLayoutIsAsItWas() {
+        let open = everyPanel(scale: 1).dockPanels(onCanvas: true)
+        for (w, h) in Self.devices + [(800, 600), (640, 480)] {
+            let v = Viewport(width: w, height: h)
+            let old = ScreenLayout(device: v, open: open)
+            let one = ScreenLayout(device: v, open: open, uiScale: 1)
+            XCTAssertEqual(old, one)
+            XCTAssertEqual(old.dockFrame.width, ScreenLayout.dockWidth)
+        }
+    }
+
+    /// A dock inside the window (a version 1 session's) is the dock of a window `s` times
+    /// smaller, drawn `s` times larger: a side column turns into a band where that window is
+    /// narrower than 1280 pt, and the screen is what it leaves.
+    func testADockInsideIsTheDockOfASmallerWindow() {
+        let open: Set<ScreenLayout.Panel> = [.hud, .plot, .log]
+        let v = Viewport(width: 1920, height: 1080)
+        let one = ScreenLayout(viewport: v, open: open)
+        XCTAssertEqual(one.dock, .side)
+        let two = ScreenLayout(viewport: v, open: open, uiScale: 2)
+        XCTAssertEqual(two.dock, .bottom, "960 pt is narrower than a side column's window")
+        XCTAssertEqual(two.screen.maxY, two.dockFrame.y, "the screen ends where the band starts")
+        let onePointFive = ScreenLayout(viewport: Viewport(width: 2560, height: 1440), open: open, uiScale: 1.5)
+        XCTAssertEqual(onePointFive.dock, .side)
+        XCTAssertEqual(onePointFive.dockFrame.width, 708)
+        XCTAssertEqual(onePointFive.screen.x, 708)
+        for l in [two, onePointFive] {
+            for (panel, r) in l.panels { XCTAssertTrue(l.dockFrame.insetBy(-0.001).contains(r), "\(panel) in the dock") }
+        }
+    }
+
+    func testTheFloatingGaugeGrowsFromTheBottomLeft() {
+        let v = Viewport(width: 1280, height: 800)
+        let g1 = ScreenLayout(viewport: v, open: []).panels[.gauge]
+        let g2 = ScreenLayout(viewport: v, open: [], uiScale: 2).panels[.gauge]
+        XCTAssertEqual(g1, Rect(x: 16, y: 800 - 16 - 80, width: 248, height: 80))
+        XCTAssertEqual(g2, Rect(x: 32, y: 800 - 32 - 160, width: 496, height: 160))
+    }
+
+    func testUAndShiftUStepThroughTheScalesAndStopAtTheEnds() {
+        var d = Driver(width: 1280, height: 800)
+        var seen: [Double] = []
+        for _ in 0..<8 {
+            d.state.handle(.command(.uiLarger), at: 0)
+            seen.append(d.state.options.uiScale)
+        }
+        XCTAssertEqual(seen, [1.25, 1.5, 1.75, 2, 2.5, 3, 3, 3])
+        d.state.handle(.command(.uiSmaller), at: 0)
+        XCTAssertEqual(d.state.options.uiScale, 2.5)
+        for _ in 0..<9 { d.state.handle(.command(.uiSmaller), at: 0) }
+        XCTAssertEqual(d.state.options.uiScale, 1)
+        var o = Options()
+        o.uiScale = 7
+        XCTAssertEqual(o.uiScale, 3, "a value past the range is taken to its end")
+        o.uiScale = .nan
+        XCTAssertEqual(o.uiScale, 1)
+    }
+
+    /// The curve panel is drawn `s` times larger; a press on a handle where it is drawn grabs it.
+    func testTheCurvePanelsHandlesAreGrabbedWhereTheyAreDrawn() {
+        for s in [1.0, 2, 3] {
+            var o = Options()
+            o.showCurve = true
+            o.uiScale = s
+            // 1080 pt: at 3× the column is a 360 pt one drawn larger, room for the gauge and the curve.
+            let d = Driver(AppState(viewport: Viewport(width: 1920, height: 1080), options: o, placement: .outside))
+            guard let panel = d.state.curvePanel else { XCTFail("no curve panel at \(s)×"); continue }
+            let curve = d.state.pressure.curve
+            for (i, h) in panel.displayedHandles(of: curve).enumerated() {
+                let drawn = Point(x: h.x * s, y: h.y * s)
+                XCTAssertEqual(panel.handle(at: drawn, of: curve), i, "\(s)×: handle \(i)")
+                XCTAssertNil(panel.handle(at: drawn + Point(x: (CurvePanel.handleReach + 1) * s, y: 0), of: curve),
+                             "\(s)×: out of reach is out of reach")
+            }
+            XCTAssertTrue(d.state.screenLayout.dockFrame.contains(Point(x: panel.frame.center.x * s, y: panel.frame.center.y * s)))
+        }
+    }
+
+    func testThePlayersStripGrowsAndItsButtonsAreWhereTheyAreDrawn() {
+        let v = Viewport(width: 1280, height: 800)
+        let one = PlayerLayout(viewport: v), two = PlayerLayout(viewport: v, uiScale: 2)
+        XCTAssertEqual(one.frameViewport.height, 888)
+        XCTAssertEqual(two.frameViewport.height, 976)
+        XCTAssertEqual(two.strip.scaled(by: 2), Rect(x: 0, y: 800, width: 1280, height: 176))
+        let button = two.playButton.scaled(by: 2)
+        XCTAssertTrue(two.playButton.contains(two.local(button.center)))
+        XCTAssertEqual(two.frame(atX: two.local(Point(x: two.track.scaled(by: 2).maxX, y: 0)).x, last: 100), 100)
+    }
+
+    /// The header keeps the scale (written only when it is not 1, so older sessions keep their
+    /// bytes); a value outside 1–3 is refused with the range.
+    func testTheHeaderKeepsTheScale() throws {
+        var session = Session(viewport: Viewport(width: 640, height: 480))
+        session.options.uiScale = 2.5
+        let text = SessionCoding.encode(session)
+        XCTAssertTrue(text.contains("\"uiScale\":2.5"), text)
+        XCTAssertEqual(try SessionCoding.parse(text, file: "s.jsonl").options.uiScale, 2.5)
+        XCTAssertFalse(SessionCoding.encode(Session(viewport: Viewport(width: 640, height: 480))).contains("uiScale"))
+        let bad = text.replacingOccurrences(of: "\"uiScale\":2.5", with: "\"uiScale\":4")
+        XCTAssertThrowsError(try SessionCoding.parse(bad, file: "s.jsonl")) { error in
+            XCTAssertTrue("\(error)".contains("uiScale 4.0 is outside 1.0…3.0"), "\(error)")
+        }
+    }
+
+    /// The player's viewer may choose another size; the replay underneath does not change.
+    func testAViewersScaleChangesTheFrameNotTheReplay() {
+        let events = [TimedEvent(time: 0.1, event: .pointer(PointerInput(phase: .down, location: Point(x: 100, y: 200), source: .mouse))),
+                      TimedEvent(time: 0.2, event: .pointer(PointerInput(phase: .move, location: Point(x: 300, y: 220), source: .mouse))),
+                      TimedEvent(time: 0.3, event: .pointer(PointerInput(phase: .up, location: Point(x: 300, y: 220), source: .mouse)))]
+        var player = Player(session: Session(viewport: Viewport(width: 640, height: 480), options: everyPanel(scale: 1), events: events))
+        player.prepare()
+        player.seek(toFrame: player.lastFrame)
+        var view = PlayerView()
+        XCTAssertTrue(view.flip(.uiLarger, shownScale: player.uiScale(view: view)))
+        XCTAssertTrue(view.flip(.uiLarger, shownScale: player.uiScale(view: view)))
+        XCTAssertEqual(view.uiScale, 1.5)
+        let plain = player.display(), large = player.display(view: view)
+        XCTAssertEqual(plain.ink.strokes, large.ink.strokes)
+        XCTAssertEqual(large.layout.uiScale, 1.5)
+        XCTAssertEqual(large.player?.layout.uiScale, 1.5)
+        XCTAssertGreaterThan(large.viewport.width, plain.viewport.width, "the dock outside grows")
+        XCTAssertEqual(player.state.options.uiScale, 1)
+    }
+}
