@@ -82,6 +82,22 @@ final class UIScaleTests: XCTestCase {
         }
     }
 
+    /// A band capped by a low window names the log rather than cutting it below three lines
+    /// (a version 1 lesson at 2× is such a window: its text was written over the log's card).
+    func testABandNeverCutsTheLogBelowThreeLines() {
+        let open: Set<ScreenLayout.Panel> = [.hud, .diagram, .log]
+        for (w, h) in Self.devices + [(1000, 700), (800, 600), (640, 480)] {
+            for s in Options.uiScaleSteps {
+                let l = ScreenLayout(viewport: Viewport(width: w, height: h), open: open, uiScale: s)
+                guard let log = l.rect(of: .log) else {
+                    XCTAssertTrue(l.hidden.contains(.log), "\(w)x\(h) at \(s)×: the log is shown or named")
+                    continue
+                }
+                XCTAssertGreaterThanOrEqual(log.height + 1e-9, ScreenLayout.logMinimumHeight * s, "\(w)x\(h) at \(s)×")
+            }
+        }
+    }
+
     func testTheFloatingGaugeGrowsFromTheBottomLeft() {
         let v = Viewport(width: 1280, height: 800)
         let g1 = ScreenLayout(viewport: v, open: []).panels[.gauge]

@@ -52,10 +52,13 @@ public struct VideoReplay {
     /// Whether the frames have a caption strip (captions to write, and burnt in).
     public var hasStrip: Bool { burnsCaptions && !timeline.cues.isEmpty }
 
+    /// The strip's height: `stripHeight` at the session's `uiScale` (`render --ui-scale`), whole points.
+    var stripPoints: Double { (Self.stripHeight * header.options.uiScale).rounded() }
+
     /// The video's size: the frame, and the strip below it when there is one.
     public var videoViewport: Viewport {
         let v = header.viewport
-        return hasStrip ? Viewport(width: v.width, height: v.height + Int(Self.stripHeight), scale: v.scale) : v
+        return hasStrip ? Viewport(width: v.width, height: v.height + Int(stripPoints), scale: v.scale) : v
     }
 
     /// The video's frames: enough to reach the session's last event (at least one).
@@ -118,11 +121,13 @@ public struct VideoReplay {
         let screen = Rect(x: 0, y: 0, width: Double(header.viewport.width), height: Double(header.viewport.height))
         if let pointer { pointer.draw(cr, clip: screen) }
         guard hasStrip else { return }
-        let strip = Rect(x: 0, y: screen.maxY, width: screen.width, height: Self.stripHeight)
-        cairo_rectangle(cr, strip.x, strip.y, strip.width, strip.height)
+        let drawn = Rect(x: 0, y: screen.maxY, width: screen.width, height: stripPoints)
+        cairo_rectangle(cr, drawn.x, drawn.y, drawn.width, drawn.height)
         CairoDrawing.setColour(TimelinePainter.background, cr)
         cairo_fill(cr)
-        if let cue {
+        guard let cue else { return }
+        // The caption at the session's text size: the strip's own points, drawn `uiScale` times larger.
+        CairoDrawing.scaled(by: header.options.uiScale, drawn, cr) { strip in
             let inner = Rect(x: 16, y: strip.y + 6, width: max(0, strip.width - 32), height: strip.height - 12)
             cairo_save(cr)
             cairo_rectangle(cr, strip.x, strip.y, strip.width, strip.height)

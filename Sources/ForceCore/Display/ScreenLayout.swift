@@ -304,7 +304,8 @@ public struct ScreenLayout: Equatable, Sendable {
             } ?? 0
             let needed = used(columns[k]) + extra(columns[k])
             bandHeight = min(cap, max(bandHeight, needed + logMinimumHeight))
-            columns[k].append((.log, bandHeight - needed))
+            // Below three lines (a band capped by a low window) the log is named, not cut.
+            columns[k].append((.log, bandHeight - needed >= logMinimumHeight ? bandHeight - needed : .infinity))
         }
         let frame = Rect(x: 0, y: bounds.maxY - bandHeight - 2 * margin, width: bounds.width, height: bandHeight + 2 * margin)
         var rects: [Panel: Rect] = [:]
