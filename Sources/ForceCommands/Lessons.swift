@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// The bundled lessons: the sessions in the lessons folder (`Assets/Lessons` in the source tree,
@@ -14,6 +15,25 @@ enum Lessons {
         var path: String
         var duration: Double
         var captions: Int
+        /// One the user wrote or edited in the player (`StatePaths.userLessons`).
+        var isUsers = false
+    }
+
+    /// The user's lessons and the bundled ones in `directory` that none of the user's is named
+    /// after (an edited copy comes in the original's place, as `$XDG_DATA_HOME` comes before the
+    /// system's data folders), by name.
+    static func all(bundledIn directory: String, users: String? = StatePaths.userLessons()) -> [Lesson] {
+        var mine: [Lesson] = []
+        if let users, FileKind.of(users) == .folder {
+            mine = list(in: users).map { l in
+                var l = l
+                l.isUsers = true
+                return l
+            }
+        }
+        let names = Set(mine.map(\.name))
+        return (mine + list(in: directory).filter { !names.contains($0.name) })
+            .sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
     }
 
     /// The lessons folder: the given one, else the one the resource locator finds (none found
@@ -72,11 +92,11 @@ struct LessonsCommand: ParsableCommand {
     var directory: String?
 
     func run() throws {
-        let lessons = Lessons.list(in: try Lessons.directory(directory))
+        let lessons = Lessons.all(bundledIn: try Lessons.directory(directory))
         let width = lessons.map(\.name.count).max() ?? 0
         for l in lessons {
             print(l.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                  + String(format: "  %5.1f s  %2d captions  ", l.duration, l.captions) + l.title)
+                  + String(format: "  %5.1f s  %2d captions  ", l.duration, l.captions) + l.title + (l.isUsers ? "  (yours)" : ""))
         }
         print("forcecanvas run --lesson NAME (or its number) plays one; Ctrl+O in the window picks one")
     }

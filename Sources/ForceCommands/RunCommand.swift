@@ -119,7 +119,7 @@ struct RunCommand: ParsableCommand {
         if speed != nil, replayPath == nil, lesson == nil, !demo {
             throw ValidationError("--speed goes with --replay FILE, --lesson NAME or --demo")
         }
-        if let lesson { _ = try Lessons.find(lesson, in: Lessons.list(in: try Lessons.directory(lessonsDirectory))) }
+        if let lesson { _ = try Lessons.find(lesson, in: Lessons.all(bundledIn: try Lessons.directory(lessonsDirectory))) }
         if let recordPath {
             if let replayPath, Self.sameFile(recordPath, replayPath) {
                 throw ValidationError("--record and --replay name the same file (\(recordPath)): recording would destroy the replay")
@@ -168,8 +168,11 @@ struct RunCommand: ParsableCommand {
         (config.width, config.height) = ((size ?? Self.defaultSize).width, (size ?? Self.defaultSize).height)
         config.loadSession = { path in try SessionFile.readForWindow(path) }
         config.openOnStart = openPath
-        let lessons = Lessons.list(in: try Lessons.directory(lessonsDirectory))
-        config.lessons = lessons.map { LessonEntry(name: $0.name, title: $0.title, path: $0.path) }
+        let bundled = try Lessons.directory(lessonsDirectory)
+        let lessons = Lessons.all(bundledIn: bundled)
+        config.lessons = lessons.map(Lessons.entry)
+        config.listLessons = { Lessons.all(bundledIn: bundled).map(Lessons.entry) }
+        config.lessonsHome = StatePaths.userLessons()
         if let request = try playerRequest(lessons) {
             // The window fits the session as recorded and the player's strip below it.
             config.player = request
@@ -307,9 +310,17 @@ struct RunCommand: ParsableCommand {
         }
         // --size is the window's: the replay keeps its own screen, its frame scaled to fit.
         var request = PlayerRequest(session: try SessionFile.load(path, strictTime: canvas.strictTime), name: name, speed: speed, recordPath: recordPath, overwrite: overwrite)
+        request.sourcePath = path
         request.windowSize = size.map { ($0.width, $0.height) }
         return request
     }
 }
 
 extension PresenterChoice: ExpressibleByArgument {}
+
+extension Lessons {
+    /// What the picker shows of `l` (the user's say so).
+    static func entry(_ l: Lesson) -> LessonEntry {
+        LessonEntry(name: l.name, title: l.title, path: l.path, detail: l.isUsers ? "your lesson" : "lesson")
+    }
+}

@@ -27,6 +27,7 @@ enum SessionFile {
         if let note = parser.timeNote { printProblem("\(note)") }
         guard var session = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
         session.events = events
+        session.checkpointChecks = parser.checkpointChecks
         return session
     }
 

@@ -25,6 +25,14 @@ public enum StatePaths {
         forceCanvas(environment: environment).map { $0 + "/journal" }
     }
 
+    /// The lessons the user wrote or edited in the player: `$XDG_DATA_HOME/forcecanvas/lessons`,
+    /// or `~/.local/share/forcecanvas/lessons` (data the user made, not state: it belongs with
+    /// the data, and it is listed beside the bundled lessons, before which it comes, as
+    /// `$XDG_DATA_HOME` comes before the system's data folders).
+    public static func userLessons(environment: Environment = .current) -> String? {
+        UserFolders(environment).dataHome.map { $0 + "/forcecanvas/lessons" }
+    }
+
     /// The dynamic quick actions registered at run time: `…/forcecanvas/shortcuts.json`.
     public static func shortcuts(environment: Environment = .current) -> String? {
         forceCanvas(environment: environment).map { $0 + "/shortcuts.json" }

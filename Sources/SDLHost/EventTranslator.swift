@@ -20,6 +20,8 @@ enum HostEvent: Equatable {
     case open(String)
     /// F11.
     case fullscreen
+    /// A key that writes the lesson in the player (a caption, a checkpoint, saving it).
+    case writing(WritingKey)
 }
 
 /// Translates SDL events (and the XI2 pen source's events) into core input. The only place
@@ -64,9 +66,12 @@ struct EventTranslator {
     /// Looks a touch device up (SDL by default; tests inject one).
     var touchInfo: (SDL_TouchID) -> TouchInfo = EventTranslator.sdlTouchInfo
     private(set) var driver = Driver.mouse
-    /// Whether the picker is open (its keys are its own), and naming a document (text typed).
+    /// Whether the picker is open (its keys are its own), and whether text is typed (a
+    /// document's name in the picker, a caption or a name in the player's strip).
     var picker = PickerMode.closed
     enum PickerMode { case closed, open, naming }
+    /// Whether a session plays in the window (the keys that write a lesson are its own).
+    var inPlayer = false
     /// Mouse buttons currently held (a stroke lasts while any is).
     private var buttons: Set<UInt8> = []
     private var penStroke: Int32?
@@ -146,6 +151,7 @@ struct EventTranslator {
                 shiftKeys.insert(sym)
                 return first ? [.input(.deepPress(true))] : []
             }
+            if inPlayer, e.key.repeat == 0, let k = KeyMap.writingKey(sym: sym, modifiers: e.key.keysym.mod) { return [.writing(k)] }
             guard let action = KeyMap.action(sym: sym, modifiers: e.key.keysym.mod) else { return [] }
             switch action {
             case .command(let c): return [.input(.command(c))]
@@ -184,6 +190,13 @@ struct EventTranslator {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             return text.isEmpty ? [] : [.picker(.text(text))]
+        case SDL_TEXTEDITING:
+            // An input method's composition, not handed over yet (empty when it is withdrawn).
+            guard picker == .naming else { return [] }
+            let text = withUnsafeBytes(of: e.edit.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return [.picker(.composing(text))]
         default:
             return nil
         }

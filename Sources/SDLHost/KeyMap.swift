@@ -60,6 +60,26 @@ enum PickerKey: Equatable {
     case backspace
     /// Text typed while naming.
     case text(String)
+    /// An input method's composition while naming (shown, not yet typed).
+    case composing(String)
+}
+
+/// The player's keys that write the lesson on screen (its help lists them).
+enum WritingKey: Equatable {
+    /// C: a new caption at the playhead.
+    case newCaption
+    /// E: edit the caption on screen.
+    case editCaption
+    /// P: the caption on screen pauses the player, or no longer does.
+    case togglePause
+    /// S: the caption on screen's speed: none → 0.25× → 0.5× → 1× → 2× → none.
+    case captionSpeed
+    /// Delete: the caption on screen, else the checkpoint at this frame, goes.
+    case deleteUnderPlayhead
+    /// F5: a checkpoint at the playhead (its name typed).
+    case newCheckpoint
+    /// Ctrl+S: save the lesson under a name of your own.
+    case saveAs
 }
 
 /// The keyboard layout of ForceCanvas (the help overlay lists the same keys).
@@ -149,6 +169,22 @@ enum KeyMap {
         if key(SDLK_F2) { return .rename }
         if key(SDLK_DELETE) { return .delete }
         if key(SDLK_n) { return .newDocument }
+        return nil
+    }
+
+    /// The keys that write the lesson in the player (nil for every other key).
+    static func writingKey(sym: SDL_Keycode, modifiers: UInt16) -> WritingKey? {
+        let ctrl = modifiers & UInt16(KMOD_CTRL.rawValue) != 0
+        let alt = modifiers & UInt16(KMOD_ALT.rawValue) != 0
+        func key(_ k: SDL_KeyCode) -> Bool { sym == SDL_Keycode(k.rawValue) }
+        if ctrl { return key(SDLK_s) ? .saveAs : nil }
+        guard !alt else { return nil }
+        if key(SDLK_c) { return .newCaption }
+        if key(SDLK_e) { return .editCaption }
+        if key(SDLK_p) { return .togglePause }
+        if key(SDLK_s) { return .captionSpeed }
+        if key(SDLK_DELETE) { return .deleteUnderPlayhead }
+        if key(SDLK_F5) { return .newCheckpoint }
         return nil
     }
 

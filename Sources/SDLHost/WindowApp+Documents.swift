@@ -72,8 +72,8 @@ extension WindowApp {
                 targets.append(.document(d.id))
             }
         }
-        for l in config.lessons {
-            entries.append(LessonMenu.Entry(name: l.name, title: l.title, detail: "lesson", kind: .lesson))
+        for l in config.listLessons?() ?? config.lessons {
+            entries.append(LessonMenu.Entry(name: l.name, title: l.title, detail: l.detail.isEmpty ? "lesson" : l.detail, kind: .lesson))
             targets.append(.lesson(l))
         }
         if let desk = config.documents {
@@ -162,7 +162,7 @@ extension WindowApp {
                 return true
             case .openPath:
                 menu.openingPath = ""
-            case .backspace, .text:
+            case .backspace, .text, .composing:
                 break
             }
         case .player(.lessons), .input(.command(.closeOverlay)):

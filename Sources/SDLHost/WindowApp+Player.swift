@@ -22,6 +22,12 @@ struct PlayerSession {
     var jumped = true
     /// Window pixels per point of the player's frame and strip (`--size` given: scaled to fit).
     var scale = 1.0
+    /// The file the session was read from (a lesson's, `--replay`'s), if any.
+    var sourcePath: String?
+    /// Where this session's edits are saved (set by the first edit, or by Ctrl+S).
+    var lessonPath: String?
+    /// Text being typed in the strip: a caption, a checkpoint's name, a lesson's name.
+    var writing: CaptionWriting?
 
     /// A location in the window, in the player's points.
     func unscaled(_ p: Point) -> Point { Point(x: p.x / scale, y: p.y / scale) }
@@ -64,7 +70,7 @@ extension WindowApp {
         player.prepare()
         player.start()
         var p = PlayerSession(player: player, view: playerView, name: request.name, recordPath: request.recordPath,
-                              overwrite: request.overwrite)
+                              overwrite: request.overwrite, sourcePath: request.sourcePath)
         p.scale = Self.playerScale(player.display(view: p.view).viewport, in: request.windowSize)
         return p
     }
@@ -82,7 +88,7 @@ extension WindowApp {
     func frameDisplay(_ s: inout Running, invalidate: () -> Void) -> Display {
         var d: Display
         if var p = s.player {
-            d = p.player.display(view: p.view, hint: Self.playerHint(p))
+            d = p.player.display(view: p.view, hint: Self.playerHint(p), writing: p.writing)
             // The frame's points stay the replay's; a scaled window draws more or fewer pixels.
             d.viewport.scale *= p.scale
             if p.jumped {
@@ -124,13 +130,35 @@ extension WindowApp {
             openPicker(&s)
             return true
         }
-        if case .picker = h { return true }
         guard var p = s.player else {
+            if case .picker = h { return true }
             if case .player = h { return true }  // the player's keys do nothing in a live window
+            if case .writing = h { return true }
             return false
         }
         defer { if s.player != nil { s.player = p } }
+        if p.writing != nil {
+            switch h {
+            case .picker(let key):
+                typing(key, &p, now: frameStart, &s)
+                return true
+            case .quit:
+                keepWriting(&p, now: frameStart, &s)
+                return false
+            case .input(.pointer(let input)):
+                pointerOnStrip(input, &p)
+                return true
+            case .resized, .notice, .fullscreen:
+                return false
+            default:
+                return true  // typing: every other key is text's
+            }
+        }
         switch h {
+        case .picker:
+            return true
+        case .writing(let key):
+            write(key, &p, now: frameStart, &s)
         case .player(let key):
             switch key {
             case .playPause: p.player.togglePlay()
@@ -163,14 +191,12 @@ extension WindowApp {
             }
         case .input(.command(let c)):
             if p.view.flip(c, shownScale: p.player.uiScale(view: p.view)) { p.jumped = true }
-        case .export:
-            s.status = ("Ctrl+S exports your own canvas: press Return to continue drawing from here first", frameStart + Self.statusDuration)
         case .quit, .notice, .fullscreen:
             return false
         case .open:
             s.status = ("Esc leaves the player first; then open the file again", frameStart + Self.statusDuration)
-        case .input, .resized, .checkpoint, .picker:
-            break
+        case .input, .resized, .checkpoint, .export:
+            break  // F5 and Ctrl+S write the lesson in the player (`WritingKey`)
         }
         return true
     }
@@ -213,7 +239,9 @@ extension WindowApp {
         guard let load = config.loadSession else { return }
         do {
             let session = try load(lesson.path)
-            let p = openPlayer(PlayerRequest(session: session, name: lesson.name))
+            var request = PlayerRequest(session: session, name: lesson.name)
+            request.sourcePath = lesson.path
+            let p = openPlayer(request)
             s.player = p
             let v = p.player.display().viewport
             SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))

@@ -187,8 +187,9 @@ public final class WindowApp {
         while s.running {
             let frameStart = l.clock.now
             let polled = poll(frameStart, &l)
-            l.translator.picker = s.lessonMenu == nil ? .closed
+            l.translator.picker = s.lessonMenu == nil ? (s.player?.writing == nil ? .closed : .naming)
                 : s.lessonMenu?.naming == nil && s.lessonMenu?.openingPath == nil ? .open : .naming
+            l.translator.inPlayer = s.player != nil && s.lessonMenu == nil
             let events = translate(polled, &l)
             update(events, frameStart, &l, &s)
             updateTitle(&l, s)
@@ -417,7 +418,7 @@ public final class WindowApp {
             apply(.checkpoint(name), at: t, &s)
             s.state.flashCheckpoint(name, at: t)
             s.status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
-        case .player, .picker: break  // taken by the player or the picker (`playerTakes`)
+        case .player, .picker, .writing: break  // taken by the player or the picker (`playerTakes`)
         case .open(let path): open(path, at: frameStart, &l, &s)
         case .notice(let text):
             Self.log("forcecanvas: \(text)")

@@ -69,8 +69,14 @@ public struct WindowConfiguration {
     public var present = false
     /// A session to open in the player (`--replay`, `--lesson`); the live canvas waits under it.
     public var player: PlayerRequest?
-    /// The bundled lessons, for the picker (Ctrl+O).
+    /// The lessons (the user's, then the bundled ones), for the picker (Ctrl+O).
     public var lessons: [LessonEntry] = []
+    /// Lists the lessons again (the picker asks each time it opens, so a lesson saved in the
+    /// player is there); nil: `lessons` as they were at the start.
+    public var listLessons: (@Sendable () -> [LessonEntry])?
+    /// The user's lessons folder, where the player saves lessons written in it
+    /// (`StatePaths.userLessons`); nil: edits stay in the window, and it says so.
+    public var lessonsHome: String?
     /// The quick actions a session in the player replays with: the Info.plist's static items,
     /// as in every replay (nil: `shortcuts`).
     public var playerShortcuts: ShortcutCatalog?
@@ -128,6 +134,9 @@ public struct PlayerRequest {
     public var recordPath: String?
     /// Whether that file may be replaced (`--overwrite`).
     public var overwrite = false
+    /// The file the session was read from: edits in the player go back to it when it is one of
+    /// the user's lessons, else to a new lesson of theirs.
+    public var sourcePath: String?
     /// The window to show it in (`--size`): the frame and strip scaled to fit, the replay on
     /// its own screen (nil: the session's size).
     public var windowSize: (width: Int, height: Int)?

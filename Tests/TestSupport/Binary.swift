@@ -54,10 +54,13 @@ public enum Binary {
         return root
     }()
 
-    /// This process's environment with a new, empty `XDG_STATE_HOME`.
+    /// This process's environment with a new, empty `XDG_STATE_HOME` and `XDG_DATA_HOME`.
     public static func isolatedEnvironment() -> [String: String] {
-        let state = scratchRoot + "/state-\(UUID().uuidString)"
-        return ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": state]) { $1 }
+        let id = UUID().uuidString
+        // The state (documents, journals) and the data (lessons written in the player) of a run
+        // of its own, never the user's.
+        return ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": scratchRoot + "/state-\(id)",
+                                                            "XDG_DATA_HOME": scratchRoot + "/data-\(id)"]) { $1 }
     }
 
     /// xdotool through /usr/bin/env, so PATH finds it.

@@ -24,7 +24,9 @@ public enum TextPainter {
     }
 
     /// How text that does not fit is handled.
-    public enum Overflow { case wrap, ellipsize }
+    /// Too long for the width: wrapped, or cut with "…" at its end (or at its start, where the
+    /// end matters: text being typed).
+    public enum Overflow { case wrap, ellipsize, ellipsizeStart }
 
     /// Horizontal alignment of the lines within `width`.
     public enum Alignment { case left, center, right }
@@ -113,6 +115,7 @@ public enum TextPainter {
             switch overflow {
             case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
             case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            case .ellipsizeStart: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
             }
             switch alignment {
             case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

@@ -41,14 +41,48 @@ struct TimelinePainter {
         drawTrack(l, cr)
     }
 
-    /// The caption, centred; without one, the title and what the keys do, dimmed.
+    /// The caption, centred; without one, the title and what the keys do, dimmed; while text
+    /// is typed, that text in its place.
     private func drawCaption(_ r: Rect, _ cr: OpaquePointer) {
+        if let w = player.writing {
+            drawWriting(w, in: r, cr)
+            return
+        }
         if let c = player.caption {
             CaptionPainter(text: c.text, held: player.heldByCaption, speedChosen: player.speedChosen && c.speed != nil).draw(in: r, cr)
             return
         }
         let line = [player.title, player.hint.isEmpty ? nil : player.hint].compactMap { $0 }.joined(separator: "  ·  ")
         TextPainter.draw(line, at: Point(x: r.x, y: r.y + 11), style: .init(size: 12, colour: Palette.panelDim),
+                         width: r.width, alignment: .center, overflow: .ellipsize, in: cr)
+    }
+
+    /// "New caption at 1.20 s: what was typed▏composing" on a lighter field, the keys below it
+    /// (the text's end stays in view: a long text is cut at its start).
+    private func drawWriting(_ w: CaptionWriting, in r: Rect, _ cr: OpaquePointer) {
+        let field = Rect(x: r.x, y: r.y, width: r.width, height: 22)
+        CairoDrawing.fillRoundedRect(field, radius: 4, colour: RGBA(1, 1, 1, 0.14), cr)
+        let labelStyle = TextPainter.Style(size: 12, bold: true, colour: Self.colour(.caption))
+        let label = w.label + ":"
+        let labelWidth = min(field.width / 3, TextPainter.measure(label, style: labelStyle, width: field.width, in: cr).width)
+        TextPainter.draw(label, at: Point(x: field.x + 6, y: field.y + 4), style: labelStyle, width: labelWidth, overflow: .ellipsize, in: cr)
+        let textStyle = TextPainter.Style(size: 13, colour: Palette.panelText)
+        let x = field.x + 6 + labelWidth + 8, room = max(0, field.maxX - 6 - x)
+        let shown = w.text + w.composing
+        TextPainter.draw(shown, at: Point(x: x, y: field.y + 3), style: textStyle, width: room, overflow: .ellipsizeStart, in: cr)
+        let typed = min(room, TextPainter.measure(shown, style: textStyle, width: nil, in: cr).width)
+        if !w.composing.isEmpty {
+            // The composition underlined, where it ends the text.
+            let tail = min(typed, TextPainter.measure(w.composing, style: textStyle, width: nil, in: cr).width)
+            cairo_rectangle(cr, x + typed - tail, field.y + 19, tail, 1)
+            CairoDrawing.setColour(Palette.panelText, cr)
+            cairo_fill(cr)
+        }
+        // The caret.
+        cairo_rectangle(cr, x + typed + 1, field.y + 3, 1.5, 16)
+        CairoDrawing.setColour(Self.colour(.caption), cr)
+        cairo_fill(cr)
+        TextPainter.draw(w.keys, at: Point(x: r.x, y: field.maxY + 1), style: .init(size: 10, colour: Palette.panelDim),
                          width: r.width, alignment: .center, overflow: .ellipsize, in: cr)
     }
 

@@ -61,7 +61,7 @@ public struct Player: Equatable, Sendable {
     public private(set) var speedChosen: Bool
     /// Frames of session time owed by the clock while playing, not yet a whole frame.
     private var owed = 0.0
-    private let shortcuts: ShortcutCatalog
+    let shortcuts: ShortcutCatalog
 
     /// A player at the start of `session`, paused; `shortcuts` are ForceCanvas's quick actions,
     /// as for any replay. Without a `speed` it starts at 1×, or where a caption at the start
@@ -81,6 +81,9 @@ public struct Player: Equatable, Sendable {
         run(to: 0)
         applyStartCaptions()
     }
+
+    /// Goes on at `speed` as the session's (an edited copy keeps the speed its lesson set).
+    mutating func keepSpeed(_ s: Double) { speed = PlaybackSpeed.clamped(s) }
 
     /// Starts playing, unless a caption at the first frame says to pause (then it holds there).
     public mutating func start() {

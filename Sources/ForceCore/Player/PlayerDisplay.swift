@@ -19,6 +19,9 @@ public struct PlayerDisplay: Equatable, Sendable {
     public var markers: TimelineMarkers
     /// The line shown when there is no caption: what the keys do now.
     public var hint: String
+    /// Text being typed in the strip (a caption, a checkpoint's name, a lesson's), shown in
+    /// the caption's place.
+    public var writing: CaptionWriting? = nil
 }
 
 /// The panels the player's viewer opens or closes over a replay without changing it: each key
@@ -57,13 +60,13 @@ public struct PlayerView: Equatable, Sendable {
 
 extension Player {
     /// The frame to show: the replayed state with `view`'s panels flipped, over the strip.
-    public func display(view: PlayerView = PlayerView(), hint: String = "") -> Display {
+    public func display(view: PlayerView = PlayerView(), hint: String = "", writing: CaptionWriting? = nil) -> Display {
         var d = shown(view).display
         let layout = PlayerLayout(viewport: d.viewport, uiScale: d.layout.uiScale)
         d.viewport = layout.frameViewport
         d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
                                  isPlaying: isPlaying, speed: speed, speedChosen: speedChosen, heldByCaption: heldByCaption, caption: caption,
-                                 title: session.title, markers: markers, hint: hint)
+                                 title: session.title, markers: markers, hint: hint, writing: writing)
         return d
     }
 

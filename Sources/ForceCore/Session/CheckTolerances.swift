@@ -81,11 +81,18 @@ extension SessionParser {
 extension SessionCoding {
     /// The header's `"check"` member with its leading comma, or "" when nothing is set.
     static func checkMember(_ c: CheckTolerances) -> String {
+        let parts = toleranceMembers(c)
+        return parts.isEmpty ? "" : ",\"check\":{" + parts.joined(separator: ",") + "}"
+    }
+
+    /// `"threshold"`, `"maxDiffPixels"`, `"maxDiffRatio"`, those that are set (a checkpoint line
+    /// holds them as they are, the header inside `"check"`).
+    static func toleranceMembers(_ c: CheckTolerances) -> [String] {
         var parts: [String] = []
         if let t = c.threshold { parts.append("\"threshold\":\(num(t))") }
         if let n = c.maxDiffPixels { parts.append("\"maxDiffPixels\":\(n)") }
         if let r = c.maxDiffRatio { parts.append("\"maxDiffRatio\":\(num(r))") }
-        return parts.isEmpty ? "" : ",\"check\":{" + parts.joined(separator: ",") + "}"
+        return parts
     }
 
     /// The header's `"mask"` member with its leading comma, or "" when there is none.

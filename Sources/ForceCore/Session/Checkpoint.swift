@@ -50,3 +50,17 @@ public struct Checkpoint: Equatable, Hashable, Sendable {
         return nil
     }
 }
+
+/// What a checkpoint line says beyond its name: its own tolerances and masks.
+public struct CheckpointCheck: Equatable, Hashable, Sendable {
+    public var tolerances: CheckTolerances
+    public var masks: [Rect]
+
+    public init(tolerances: CheckTolerances = CheckTolerances(), masks: [Rect] = []) {
+        self.tolerances = tolerances
+        self.masks = masks
+    }
+
+    /// Whether it says nothing (a plain `{"type":"checkpoint","name":…}`).
+    public var isEmpty: Bool { tolerances == CheckTolerances() && masks.isEmpty }
+}

@@ -32,6 +32,9 @@ public struct Session: Equatable, Sendable {
     public var check = CheckTolerances()
     /// Rectangles (frame points) masked in every checkpoint's image comparison (header `"mask"`).
     public var masks: [Rect] = []
+    /// The tolerances and masks checkpoint lines give themselves, by the checkpoint's name
+    /// (only those that give any), so a session written back keeps them.
+    public var checkpointChecks: [String: CheckpointCheck] = [:]
     /// What the session shows, in a few words (header `"title"`): a lesson's name in
     /// `forcecanvas lessons` and the player's timeline.
     public var title: String?

@@ -140,7 +140,14 @@ public enum SessionCoding {
 
     /// The whole session as text.
     public static func encode(_ s: Session) -> String {
-        ([headerLine(s)] + s.events.map(line)).joined(separator: "\n") + "\n"
+        ([headerLine(s)] + s.events.map { line($0, checks: s.checkpointChecks) }).joined(separator: "\n") + "\n"
+    }
+
+    /// One event line; a checkpoint with its own tolerances and masks in `checks` keeps them.
+    static func line(_ e: TimedEvent, checks: [String: CheckpointCheck]) -> String {
+        guard case .checkpoint(let name) = e.event, let check = checks[name] else { return line(e) }
+        let members = toleranceMembers(check.tolerances).map { "," + $0 }.joined() + maskMember(check.masks)
+        return String(line(e).dropLast()) + members + "}"
     }
 
     /// Shortest round-tripping text of a finite number (non-finite numbers become 0).

@@ -121,8 +121,19 @@ public struct SessionParser: Sendable {
 
     /// The header after the last line; a file without one is an error at line 1.
     public func finish() throws(SessionError) -> Session {
-        guard let header else { throw SessionError(file: file, line: 1, message: "empty file: expected a session header") }
+        guard var header else { throw SessionError(file: file, line: 1, message: "empty file: expected a session header") }
+        header.checkpointChecks = checkpointChecks
         return header
+    }
+
+    /// The checkpoints read so far that give themselves tolerances or masks, by name.
+    public var checkpointChecks: [String: CheckpointCheck] {
+        var out: [String: CheckpointCheck] = [:]
+        for c in checkpoints {
+            let check = CheckpointCheck(tolerances: c.tolerances, masks: c.masks)
+            if !check.isEmpty { out[c.name] = check }
+        }
+        return out
     }
 
     /// Whether `bytes` are valid UTF-8; a line of ASCII (the usual case) is one quick pass.
