@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CGL", providers: [.apt(["libgl-dev"])]),
         // zlib: Xournal++ documents are gzipped XML.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CIntl"),
         // Graphviz's dot layout (libgvc): the state diagrams are laid out by it, drawn by Cairo.
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"])]),
 
@@ -34,7 +35,7 @@ let package = Package(
         .target(name: "ForceCore"),
         // What the program reads of its surroundings, in one place each: the environment (typed
         // keys), the user's XDG folders, and the resource locator for ForceCanvas's own files.
-        .target(name: "ForcePlatform"),
+        .target(name: "ForcePlatform", dependencies: ["CIntl"]),
         // Display values -> Cairo surfaces, caches, text (in the pinned fonts), exporters.
         .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo", "CGraphviz"]),
         // The files ForceCanvas keeps: session files read and written line by line, the autosave
@@ -76,7 +77,7 @@ let package = Package(
         .testTarget(
             name: "CairoRenderTests",
             dependencies: [
-                "ForceCore", "CairoRender", "CCairo", "TestSupport",
+                "ForceCore", "ForcePlatform", "CairoRender", "CCairo", "TestSupport",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -30,12 +30,14 @@ cd "$(dirname "$0")"
 # OpenGL for the GL presenter: the GL headers (libgl-dev: GL/glcorearb.h; nothing links libGL,
 # SDL loads it), Mesa's drivers (libgl1-mesa-dri: llvmpipe under Xvfb), EGL and GLES for the
 # GLES 3.0 fallback (libegl1, libgles2).
+# gettext: msgfmt builds the interface's translations (po/*.po) into .build/locale.
 PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev zlib1g-dev libgraphviz-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg
-    libgl-dev libgl1-mesa-dri libegl1 libgles2)
-# chromium: the check report is opened in a real headless browser by the tests; x11-utils: xprop
+    libgl-dev libgl1-mesa-dri libegl1 libgles2 gettext)
+# chromium: the check report is opened in a real headless browser by the tests; x11-xserver-utils:
+# xmodmap gives spare keys Chinese characters (a caption typed in Chinese); x11-utils: xprop
 # reads the window's class, icon and title back; openbox: a window manager that honours
 # fullscreen (F11) and gives a window its size back.
-TEST_PACKAGES=(xvfb xdotool x11-utils matchbox-window-manager openbox xournalpp chromium
+TEST_PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager openbox xournalpp chromium
     desktop-file-utils man-db zsh fish bash-completion dpkg-dev lintian debootstrap)
 # What install and deb use beyond PACKAGES: strip (binutils), dpkg-shlibdeps (dpkg-dev).
 INSTALL_PACKAGES=(binutils dpkg-dev)
@@ -166,6 +168,7 @@ MAN_PAGES=.build/plugins/GenerateManual/outputs/forcecanvas
 build_release_and_manuals() {
     say "building (release, Swift runtime linked in) and writing the man pages (generate-manual)"
     mkdir -p .build
+    build_translations
     swift build -c release --static-swift-stdlib --product forcecanvas
     if ! swift package plugin generate-manual --multi-page --configuration debug >.build/generate-manual.log 2>&1; then
         cat .build/generate-manual.log >&2
@@ -192,6 +195,7 @@ install_tree() {
     for f in Assets/Sessions/*.jsonl; do put 644 "$f" "share/forcecanvas/sessions/${f##*/}"; done
     for f in Shaders/*.vert Shaders/*.frag; do put 644 "$f" "share/forcecanvas/shaders/${f##*/}"; done
     put 644 Assets/Fonts/fonts.txt share/forcecanvas/fonts/fonts.txt
+    for f in .build/locale/*/LC_MESSAGES/forcecanvas.mo; do put 644 "$f" "share/forcecanvas/${f#.build/}"; done
     put 644 Packaging/forcecanvas.desktop share/applications/forcecanvas.desktop
     # The icon as Home draws it, by the program's own painter: scalable, then the usual sizes.
     "$bin" app-icon --size 256 "$work/forcecanvas.svg"
@@ -297,6 +301,20 @@ check_deb_in_chroot() {
     rm -f "$CHROOT.log"
 }
 
+# The interface's translations: each po/LANG.po (zh_Hans.po: Simplified Chinese) checked and
+# compiled by msgfmt into .build/locale/CATALOGUE/LC_MESSAGES/forcecanvas.mo, where the program
+# finds them in the source tree (the install copies them to share/forcecanvas/locale).
+build_translations() {
+    local po name catalogue
+    for po in po/*.po; do
+        name=${po##*/}
+        name=${name%.po}
+        case "$name" in zh_Hans) catalogue=zh_CN ;; *) catalogue=$name ;; esac
+        mkdir -p ".build/locale/$catalogue/LC_MESSAGES"
+        msgfmt --check -o ".build/locale/$catalogue/LC_MESSAGES/forcecanvas.mo" "$po"
+    done
+}
+
 # Checks the bundled sessions and lessons (Assets/Sessions, Assets/Lessons) against their goldens
 # (Tests/Goldens).
 check_bundled() {
@@ -309,6 +327,7 @@ test)
     need_swift
     install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     swift build --build-tests
+    build_translations
     # What the install tests read (InstallTests, DebPackageTests): an install into a temporary
     # prefix, moved away from where it was staged, and the .deb. Made here, since swift test
     # holds the build folder a release build needs.
@@ -343,6 +362,7 @@ check)
     need_swift
     install_missing "${PACKAGES[@]}"
     swift build
+    build_translations
     check_bundled "$@"
     ;;
 fuzz)
@@ -384,6 +404,7 @@ bench)
     need_swift
     install_missing "${PACKAGES[@]}"
     swift build -c release
+    build_translations
     if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
         exec .build/release/forcecanvas run
     fi
@@ -395,6 +416,7 @@ bench)
     need_swift
     install_missing "${PACKAGES[@]}"
     swift build -c release
+    build_translations
     exec .build/release/forcecanvas "$@"
     ;;
 esac

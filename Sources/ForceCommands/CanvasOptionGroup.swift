@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForceCore
+import ForcePlatform
 
 /// Canvas options shared by `run` and `render`.
 struct CanvasOptionGroup: ParsableArguments {
@@ -19,12 +20,29 @@ struct CanvasOptionGroup: ParsableArguments {
                                valueName: "factor"))
     var uiScale: Double?
 
+    @Option(help: ArgumentHelp("The interface's language: en or zh-Hans (default: what LC_ALL, LC_MESSAGES or LANG say; English for any other).",
+                               valueName: "language"))
+    var lang: String?
+
     @Flag(help: "Refuse a session whose time steps back (by default such an event is moved to 1 µs after the one before, and counted).")
     var strictTime = false
 
     mutating func validate() throws {
+        if let lang, Translation.Language(name: lang) == nil {
+            throw ValidationError("--lang \(lang) is not a language of ForceCanvas: en or zh-Hans")
+        }
         if let uiScale, !Options.uiScaleRange.contains(uiScale) {
             throw ValidationError("--ui-scale \(uiScale) is out of range: it must be 1–3")
+        }
+    }
+
+    /// Chooses the interface's language (`--lang`, else the locale's variables) before anything
+    /// is drawn; a translation that is not installed is said on stderr, and English is drawn.
+    func startTranslation() {
+        let language = lang.flatMap(Translation.Language.init(name:)) ?? Translation.language(in: .current)
+        let folder = language == .english ? nil : try? ResourceLocator.current.path(of: .locale)
+        if let problem = Translation.start(language, localeFolder: folder) {
+            printProblem(problem)
         }
     }
 

@@ -18,7 +18,8 @@ extension RenderCommand {
             let summary = try SessionFile.scan(file)
             let s = try header(of: summary, drawnAs: "video")
             let timeline = VideoTimeline(duration: summary.duration, captions: summary.captions, speed: speed ?? PlaybackSpeed.normal,
-                                         chosen: speed != nil, readingRate: readingRate ?? VideoTimeline.defaultReadingRate)
+                                         chosen: speed != nil, readingRate: readingRate ?? VideoTimeline.defaultReadingRate,
+                                         language: Translation.language.rawValue)
             var replay = VideoReplay(header: s, duration: summary.duration,
                                      shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false), timeline: timeline) {
                 try SessionFileEvents(file)

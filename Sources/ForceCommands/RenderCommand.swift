@@ -113,6 +113,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         try Resources.fonts()
+        canvas.startTranslation()
         if let video {
             print(try renderVideo(video))
         } else if outDirectory != nil {

@@ -137,6 +137,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let settings = try pressure.load()
         try Resources.fonts()
+        canvas.startTranslation()
         // Before any file is written: without a display the window cannot open.
         guard WindowApp.hasDisplay else {
             printProblem("\(HostError.noDisplay)")

@@ -33,6 +33,10 @@ public struct Environment: Sendable {
         public static let forceCanvasData = Key("FORCECANVAS_DATA")
         /// The ffmpeg `render --video` runs (else `ffmpeg` on `PATH`).
         public static let forceCanvasFFmpeg = Key("FORCECANVAS_FFMPEG")
+        /// The locale's variables, in the order they win: the interface's language (`Translation`).
+        public static let lcAll = Key("LC_ALL")
+        public static let lcMessages = Key("LC_MESSAGES")
+        public static let lang = Key("LANG")
         /// Rounds of the bench's undo section (20 when unset).
         public static let benchUndoRounds = Key("BENCH_UNDO_ROUNDS")
     }

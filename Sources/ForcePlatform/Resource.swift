@@ -18,6 +18,9 @@ public enum Resource: String, CaseIterable, Sendable {
     case fonts
     /// The bundled sessions' check goldens (the bench's section 13; the source tree only).
     case goldens
+    /// The interface's translations: `LANG/LC_MESSAGES/forcecanvas.mo` (built by `run.sh`
+    /// from `po/`, into `.build/locale` in the source tree).
+    case locale
 
     /// Its path inside a data folder.
     public var dataPath: String {
@@ -29,6 +32,7 @@ public enum Resource: String, CaseIterable, Sendable {
         case .shaders: "shaders"
         case .fonts: "fonts/fonts.txt"
         case .goldens: "goldens"
+        case .locale: "locale"
         }
     }
 
@@ -42,13 +46,14 @@ public enum Resource: String, CaseIterable, Sendable {
         case .shaders: "Shaders"
         case .fonts: "Assets/Fonts/fonts.txt"
         case .goldens: "Tests/Goldens"
+        case .locale: ".build/locale"
         }
     }
 
     /// Whether it is a folder (else a file).
     public var isFolder: Bool {
         switch self {
-        case .lessons, .sessions, .shaders, .goldens: true
+        case .lessons, .sessions, .shaders, .goldens, .locale: true
         case .infoPlist, .demo, .fonts: false
         }
     }
@@ -63,6 +68,7 @@ public enum Resource: String, CaseIterable, Sendable {
         case .shaders: "the shader folder"
         case .fonts: "the pinned fonts' list"
         case .goldens: "the check goldens' folder"
+        case .locale: "the translations' folder"
         }
     }
 }

@@ -20,20 +20,36 @@ final class PlayerWritingWindowTests: XCTestCase {
         let (process, window) = try Binary.launchWindow(["--lesson", "5"], environment: env)
         func key(_ k: String) throws { try Binary.xdotool(["key", "--window", window, k, "sleep", "0.4"]) }
         func type(_ text: String) throws {
-            try Binary.xdotool(["type", "--window", window, "--delay", "60", text])
+            try Binary.xdotool(["type", "--window", window, "--delay", "40", text])
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        // Chinese comes as X keys whose keysyms are the characters, as an input method hands
+        // them over: four spare keycodes are given them for the test (xdotool's own remapping
+        // of a key per character races the server's mapping notice on a busy machine).
+        let chinese = [(252, "U770B"), (253, "U8FD9"), (254, "U4E2A"), (255, "U73AF")]  // 看这个环
+        let keymap = try Binary.run("/usr/bin/env", ["xmodmap", "-pke"]).stdout.split(separator: "\n")
+            .filter { line in chinese.contains { line.hasPrefix("keycode \($0.0) =") } }
+        for (code, sym) in chinese { try Binary.run("/usr/bin/env", ["xmodmap", "-e", "keycode \(code) = \(sym)"]) }
+        defer { for line in keymap { _ = try? Binary.run("/usr/bin/env", ["xmodmap", "-e", String(line)]) } }
+        Thread.sleep(forTimeInterval: 0.3)
+        func typeChinese() throws {
+            for (_, sym) in chinese { try Binary.xdotool(["key", "--window", window, sym, "sleep", "0.1"]) }
             Thread.sleep(forTimeInterval: 0.3)
         }
         // Two frames on: the caption goes at 2/60 s, after the lesson's first one.
         try key("Right")
         try key("Right")
         try key("c")
-        try type("Watch the ring 看这个环")
+        try type("Watch the ring ")
+        try typeChinese()
         try key("Return")
         XCTAssertTrue(FileManager.default.fileExists(atPath: saved), "the first edit saved the lesson in the user's folder")
         var session = try SessionCoding.parse(String(contentsOfFile: saved, encoding: .utf8), file: saved)
         let original = try SessionCoding.parse(String(contentsOfFile: "\(Self.lessons)/5-peek-and-pop.jsonl", encoding: .utf8), file: "5")
         XCTAssertEqual(session.events.count, original.events.count + 1)
-        let added = try XCTUnwrap(session.events.first { if case .caption(let c) = $0.event { c.text.contains("看这个环") } else { false } })
+        let captions = session.events.compactMap { if case .caption(let c) = $0.event { c.text } else { nil } }
+        let added = try XCTUnwrap(session.events.first { if case .caption(let c) = $0.event { c.text.contains("看这个环") } else { false } },
+                                  "\(captions)")
         XCTAssertEqual(added.event, .caption(Caption(text: "Watch the ring 看这个环")), "typed through SDL's text input, Chinese included")
         XCTAssertEqual(added.time, 0.033333, "at the playhead (frame 2), in whole microseconds")
         try key("p")

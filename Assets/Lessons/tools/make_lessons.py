@@ -16,6 +16,7 @@ import sys
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "Sessions", "tools"))
 from screen_layout import DOCK, HEIGHT, TABS, WIDTH, home_icon, message_row  # noqa: E402
+from captions_zh_hans import ZH_HANS  # noqa: E402
 SCREEN_MID = DOCK + (WIDTH - DOCK) / 2
 # 0.12 s: a wheel notch's force eases in over 0.08 s (pressureEasing); a caption about what the
 # notch did comes once it has arrived.
@@ -39,7 +40,8 @@ class Lesson:
     def caption(self, text, at=None, pause=False, speed=None, duration=None, checkpoint=None):
         """A caption at `at` (default: now), and a checkpoint of the same moment a frame later."""
         t = self.t if at is None else at
-        fields = {"type": "caption", "text": text}
+        translated = ZH_HANS.get(text)
+        fields = {"type": "caption", "text": {"en": text, "zh-Hans": translated} if translated else text}
         if duration is not None:
             fields["duration"] = duration
         if pause:

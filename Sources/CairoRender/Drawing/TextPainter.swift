@@ -1,6 +1,7 @@
 import CCairo
 import CPangoCairo
 import ForceCore
+import ForcePlatform
 
 /// Text laid out with Pango (wrapping, ellipsizing, font fallback), in the pinned fonts only
 /// (`PinnedFonts`): DejaVu Sans, and the CJK font for what it lacks (Chinese captions, titles,
@@ -123,7 +124,8 @@ public enum TextPainter {
             case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
             }
         }
-        pango_layout_set_text(layout, Self.bounded(text), -1)
+        // Drawn in the interface's language where the text has a translation (`Translation`).
+        pango_layout_set_text(layout, Self.bounded(Translation.text(text)), -1)
         defer {
             pango_font_description_free(font)
             g_object_unref(UnsafeMutableRawPointer(layout))

@@ -1,5 +1,6 @@
 import CCairo
 import ForceCore
+import ForcePlatform
 
 /// The help overlay, laid out from `HelpContent` to fit the window: the largest text size and
 /// the fewest columns at which every line, wrapped, fits. Nothing is cut or ellipsized: when
@@ -142,7 +143,7 @@ struct HelpLayout {
         // Measure every block once: (is a header, height, its key's and meaning's heights).
         var measured: [(header: Bool, height: Double, text: String, meaning: String)] = []
         for (i, section) in sections.enumerated() {
-            let h = TextPainter.measure(section.title.uppercased(), style: headerStyle, width: columnWidth, in: cr).height
+            let h = TextPainter.measure(Translation.text(section.title).uppercased(), style: headerStyle, width: columnWidth, in: cr).height
             measured.append((true, h + (i == 0 ? 4 : 12), section.title, ""))
             for e in section.entries {
                 let kh = TextPainter.measure(e.key, style: keyStyle, width: keyWidth - 8, in: cr).height
@@ -195,7 +196,7 @@ struct HelpPainter {
         for block in layout.blocks {
             switch block {
             case .header(let text, let rect):
-                TextPainter.draw(text.uppercased(), at: Point(x: rect.x, y: rect.y), style: .init(size: size + 1, bold: true,
+                TextPainter.draw(Translation.text(text).uppercased(), at: Point(x: rect.x, y: rect.y), style: .init(size: size + 1, bold: true,
                                  colour: Palette.panelDim), width: rect.width, in: cr)
             case .entry(let key, let keyRect, let meaning, let meaningRect):
                 TextPainter.draw(key, at: Point(x: keyRect.x, y: keyRect.y), style: .init(size: size, bold: true, colour: Palette.accent),

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import ForceCore
+import ForcePlatform
 
 /// Draws the player's strip below the session's frame: the caption (or what the keys do), the
 /// play button, the time, the timeline with its markers and play head, and the speed.
@@ -49,7 +50,7 @@ struct TimelinePainter {
             return
         }
         if let c = player.caption {
-            CaptionPainter(text: c.text, held: player.heldByCaption, speedChosen: player.speedChosen && c.speed != nil).draw(in: r, cr)
+            CaptionPainter(text: c.text(in: Translation.language.rawValue), held: player.heldByCaption, speedChosen: player.speedChosen && c.speed != nil).draw(in: r, cr)
             return
         }
         let line = [player.title, player.hint.isEmpty ? nil : player.hint].compactMap { $0 }.joined(separator: "  ·  ")

@@ -50,8 +50,9 @@ public struct VideoTimeline: Equatable, Sendable {
 
     /// The timeline of a session `duration` seconds long with `captions` (by time), played at
     /// `speed` — the user's when `chosen`, else the start speed the captions then change.
+    /// The captions are read (and their cues written) in `language` where they have it.
     public init(duration: Double, captions: [Player.TimedCaption], speed: Double = PlaybackSpeed.normal, chosen: Bool = false,
-                readingRate: Double = defaultReadingRate) {
+                readingRate: Double = defaultReadingRate, language: String = "en") {
         let end = max(0, duration)
         let captions = captions.filter { $0.time <= end }.sorted { $0.time < $1.time }
         // Where each caption shows: from its time to its duration's end or the next caption.
@@ -74,7 +75,7 @@ public struct VideoTimeline: Equatable, Sendable {
         for span in spans {
             play(to: span.from, at: speedNow)
             if !chosen, let s = span.caption.speed { speedNow = PlaybackSpeed.clamped(s) }
-            let reading = Self.readingTime(span.caption.text, rate: readingRate)
+            let reading = Self.readingTime(span.caption.text(in: language), rate: readingRate)
             let start = video
             let shown = span.to - span.from
             if span.caption.pause || shown <= 0 {
@@ -86,7 +87,7 @@ public struct VideoTimeline: Equatable, Sendable {
                 // Slowed over its stretch as much as reading it needs (never sped up).
                 play(to: span.to, at: min(speedNow, shown / reading))
             }
-            cues.append(Cue(text: span.caption.text, start: start, end: max(video, start + reading)))
+            cues.append(Cue(text: span.caption.text(in: language), start: start, end: max(video, start + reading)))
         }
         play(to: end, at: speedNow)
         self.segments = segments

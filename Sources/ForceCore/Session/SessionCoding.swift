@@ -113,7 +113,9 @@ public enum SessionCoding {
             if let size = tool.size { s += ",\"size\":\(num(size))" }
             return s + "}"
         case .caption(let c):
-            var s = t + "\"type\":\"caption\",\"text\":\(quoted(c.text))"
+            let text = c.translations.isEmpty ? quoted(c.text)
+                : "{\"en\":\(quoted(c.text))" + c.translations.sorted { $0.key < $1.key }.map { ",\(quoted($0.key)):\(quoted($0.value))" }.joined() + "}"
+            var s = t + "\"type\":\"caption\",\"text\":\(text)"
             if let d = c.duration { s += ",\"duration\":\(num(d))" }
             if c.pause { s += ",\"pause\":true" }
             if let v = c.speed { s += ",\"speed\":\(num(v))" }

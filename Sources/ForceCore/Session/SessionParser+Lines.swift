@@ -251,9 +251,24 @@ extension SessionParser {
     /// A caption line: its text (at most `Caption.maximumTextBytes`), and the optional
     /// duration, pause and speed, each in range.
     static func parseCaption(_ f: SessionFields) throws(SessionError) -> Caption {
-        let text = try f.string("text")
-        guard text.utf8.count <= Caption.maximumTextBytes else {
-            throw f.fail("\"text\" is \(text.utf8.count) bytes long (at most \(Caption.maximumTextBytes)): split the caption in two")
+        // A string, or the text in each language: {"en":"…","zh-Hans":"…"} (English required).
+        var translations: [String: String] = [:]
+        let text: String
+        if case .object? = try f.value("text"), let languages = try f.object("text") {
+            for member in languages.members {
+                guard case .string(let s) = member.value else { throw f.fail("\"text\".\"\(member.key)\" must be a string") }
+                guard Caption.languages.contains(member.key) else {
+                    throw f.fail("\"text\" has an unknown language \"\(member.key)\" (known: \(Caption.languages.joined(separator: ", ")))")
+                }
+                translations[member.key] = s
+            }
+            guard let english = translations.removeValue(forKey: "en") else { throw f.fail("\"text\" needs its English (\"en\")") }
+            text = english
+        } else {
+            text = try f.string("text")
+        }
+        for t in [text] + translations.values where t.utf8.count > Caption.maximumTextBytes {
+            throw f.fail("\"text\" is \(t.utf8.count) bytes long (at most \(Caption.maximumTextBytes)): split the caption in two")
         }
         let duration = try f.optionalNumber("duration")
         if let d = duration, !(d > 0 && d <= Caption.maximumDuration) {
@@ -263,6 +278,7 @@ extension SessionParser {
         if let v = speed, !PlaybackSpeed.range.contains(v) {
             throw f.fail("\"speed\" \(SessionCoding.num(v)) is out of range (\(SessionCoding.num(PlaybackSpeed.range.lowerBound))…\(SessionCoding.num(PlaybackSpeed.range.upperBound)))")
         }
-        return Caption(text: text, duration: duration, pause: try f.optionalBool("pause") ?? false, speed: speed)
+        return Caption(text: text, translations: translations, duration: duration, pause: try f.optionalBool("pause") ?? false,
+                       speed: speed)
     }
 }

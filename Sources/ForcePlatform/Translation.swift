@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CIntl
+import Foundation
+
+/// The interface's language, through glibc's gettext (issue 22): English, the text as written,
+/// or Simplified Chinese from `forcecanvas.mo` (built by `run.sh` from `po/zh_Hans.po`, installed
+/// in `share/forcecanvas/locale`). Text is translated where it is drawn (`TextPainter`), so a
+/// string that has a translation shows it and one that has none (a number, a name) shows as is.
+///
+/// The language is chosen once, before anything is drawn: `--lang`, else `LC_ALL`,
+/// `LC_MESSAGES` or `LANG` (`zh_CN.UTF-8`, `zh_SG`, `zh_Hans` are Chinese; anything else
+/// English). glibc looks messages up only in a locale the system has; Debian has `C.UTF-8`
+/// everywhere but `zh_CN.UTF-8` only where it was generated, so the locale is the user's if it
+/// exists, else `C.UTF-8`, and the language is given to gettext by `LANGUAGE`.
+public enum Translation {
+    /// A language of the interface.
+    public enum Language: String, CaseIterable, Sendable {
+        case english = "en"
+        case simplifiedChinese = "zh-Hans"
+
+        /// The name gettext's catalogue folder has (`locale/zh_CN/LC_MESSAGES`).
+        var catalogue: String? {
+            switch self {
+            case .english: nil
+            case .simplifiedChinese: "zh_CN"
+            }
+        }
+
+        /// `--lang`'s value or a locale's name: `en`, `zh-Hans`, `zh_CN.UTF-8`, `zh_SG`, `zh`…;
+        /// nil when it names neither.
+        public init?(name: String) {
+            let n = name.lowercased().replacingOccurrences(of: "-", with: "_")
+            if let exact = Language(rawValue: name) {
+                self = exact
+            } else if n == "c" || n == "posix" || n.hasPrefix("en") || n.hasPrefix("c.") {
+                self = .english
+            } else if n == "zh" || n.hasPrefix("zh_hans") || n.hasPrefix("zh_cn") || n.hasPrefix("zh_sg") || n.hasPrefix("zh.") {
+                self = .simplifiedChinese
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// gettext's domain: `forcecanvas.mo`.
+    public static let domain = "forcecanvas"
+
+    /// The language chosen by `start` (English until then: tests and `check` draw English).
+    public static var language: Language { state.withLock { $0.language } }
+
+    /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that
+    /// is set, English when it names another language (there is no other translation).
+    public static func language(in environment: Environment) -> Language {
+        for key in [Environment.Key.lcAll, .lcMessages, .lang] {
+            if let value = environment[key] { return Language(name: value) ?? .english }
+        }
+        return .english
+    }
+
+    /// Draws in `language` from here on, with the catalogues in `localeFolder` (its
+    /// `zh_CN/LC_MESSAGES/forcecanvas.mo`). Returns why not, when the catalogue is not there:
+    /// the interface then stays English.
+    @discardableResult
+    public static func start(_ language: Language, localeFolder: String?) -> String? {
+        guard let catalogue = language.catalogue else {
+            state.withLock { $0 = State(language: .english) }
+            return nil
+        }
+        guard let localeFolder, FileManager.default.fileExists(atPath: "\(localeFolder)/\(catalogue)/LC_MESSAGES/\(domain).mo") else {
+            state.withLock { $0 = State(language: .english) }
+            return "no \(language.rawValue) translation was found (run.sh builds it): the interface is in English"
+        }
+        if setlocale(LC_ALL, "") == nil { setlocale(LC_ALL, "C.UTF-8") }
+        // LC_NUMERIC stays C: numbers are written with a point, as in the files.
+        setlocale(LC_NUMERIC, "C")
+        setenv("LANGUAGE", catalogue, 1)
+        bindtextdomain(domain, localeFolder)
+        bind_textdomain_codeset(domain, "UTF-8")
+        state.withLock { $0 = State(language: language) }
+        return nil
+    }
+
+    /// `text` in the language chosen: its translation, or itself when there is none.
+    public static func text(_ text: String) -> String {
+        guard language != .english, !text.isEmpty else { return text }
+        // dgettext hands back the message id itself when it has no translation: that pointer
+        // is only valid inside `withCString`, so the text is read there.
+        return text.withCString { id in
+            guard let translated = dgettext(domain, id), translated != UnsafeMutablePointer(mutating: id) else { return text }
+            return String(cString: translated)
+        }
+    }
+
+    private struct State { var language: Language = .english }
+    private static let state = LockedState(State())
+}
+
+/// A value behind a lock (the language is chosen once and read from the render threads).
+final class LockedState<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
