@@ -9,14 +9,7 @@ final class ScreenLayoutTests: XCTestCase {
     static let sizes = [(1600, 1000), (1280, 800), (1000, 700), (800, 600), (640, 480)]
 
     private func allOpen(_ scene: SceneKind, _ w: Int, _ h: Int) -> Driver {
-        var o = Options()
-        o.showHUD = true
-        o.showCurve = true
-        o.debug = true
-        o.showEventLog = true
-        o.showForcePlot = true
-        o.showDiagram = true
-        o.showTrail = true
+        let o = Options.everyPanel()
         var d = Driver(width: w, height: h, options: o)
         d.state = AppState(viewport: Viewport(width: w, height: h), options: o, emulator: PressureEmulator(easing: 0), scene: scene)
         return d

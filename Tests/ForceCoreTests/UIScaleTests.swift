@@ -9,17 +9,7 @@ import XCTest
 final class UIScaleTests: XCTestCase {
     static let devices = [(1280, 800), (1920, 1080)]
 
-    private func everyPanel(scale: Double) -> Options {
-        var o = Options()
-        o.showHUD = true
-        o.showCurve = true
-        o.debug = true
-        o.showEventLog = true
-        o.showForcePlot = true
-        o.showDiagram = true
-        o.uiScale = scale
-        return o
-    }
+    private func everyPanel(scale: Double) -> Options { Options.everyPanel(uiScale: scale) }
 
     /// Every open panel is shown (in the dock, or the diagram over the screen) or named; shown
     /// panels lie in the window, apart from each other, and are `scale` times a panel's width.

@@ -73,3 +73,19 @@ public enum Fixtures {
         return ShortcutCatalog(staticItems: ShortcutCatalog.staticItems(fromInfoPlist: data).items)
     }
 }
+
+extension Options {
+    /// Every teaching panel open, the debug drawing and the trail on (`uiScale` as given).
+    public static func everyPanel(uiScale: Double = 1) -> Options {
+        var o = Options()
+        o.showHUD = true
+        o.showCurve = true
+        o.debug = true
+        o.showEventLog = true
+        o.showForcePlot = true
+        o.showDiagram = true
+        o.showTrail = true
+        o.uiScale = uiScale
+        return o
+    }
+}
