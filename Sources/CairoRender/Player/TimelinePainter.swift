@@ -53,7 +53,8 @@ struct TimelinePainter {
             CaptionPainter(text: c.text(in: Translation.language.rawValue), held: player.heldByCaption, speedChosen: player.speedChosen && c.speed != nil).draw(in: r, cr)
             return
         }
-        let line = [player.title, player.hint.isEmpty ? nil : player.hint].compactMap { $0 }.joined(separator: "  ·  ")
+        // Each part in the interface's language before they are joined (the line as a whole has no translation).
+        let line = [player.title, player.hint.isEmpty ? nil : Translation.text(player.hint)].compactMap { $0 }.joined(separator: "  ·  ")
         TextPainter.draw(line, at: Point(x: r.x, y: r.y + 11), style: .init(size: 12, colour: Palette.panelDim),
                          width: r.width, alignment: .center, overflow: .ellipsize, in: cr)
     }
@@ -64,7 +65,7 @@ struct TimelinePainter {
         let field = Rect(x: r.x, y: r.y, width: r.width, height: 22)
         CairoDrawing.fillRoundedRect(field, radius: 4, colour: RGBA(1, 1, 1, 0.14), cr)
         let labelStyle = TextPainter.Style(size: 12, bold: true, colour: Self.colour(.caption))
-        let label = w.label + ":"
+        let label = Translation.text(w.label) + ":"
         let labelWidth = min(field.width / 3, TextPainter.measure(label, style: labelStyle, width: field.width, in: cr).width)
         TextPainter.draw(label, at: Point(x: field.x + 6, y: field.y + 4), style: labelStyle, width: labelWidth, overflow: .ellipsize, in: cr)
         let textStyle = TextPainter.Style(size: 13, colour: Palette.panelText)
@@ -173,7 +174,8 @@ struct CaptionPainter {
     var size = CaptionPainter.size
 
     func draw(in r: Rect, _ cr: OpaquePointer) {
-        let shown = text + (held ? "   · Space continues" : "") + (speedChosen ? "   · your speed (0: the lesson's)" : "")
+        let shown = Translation.text(text) + (held ? "   · " + Translation.text("Space continues") : "")
+            + (speedChosen ? "   · " + Translation.text("your speed (0: the lesson's)") : "")
         let style = TextPainter.Style(size: size, bold: true, colour: Palette.panelText)
         let h = TextPainter.measure(shown, style: style, width: r.width, in: cr).height
         TextPainter.draw(shown, at: Point(x: r.x, y: r.y + max(0, (r.height - h) / 2)), style: style, width: r.width,
