@@ -54,7 +54,8 @@ struct TimelinePainter {
             return
         }
         // Each part in the interface's language before they are joined (the line as a whole has no translation).
-        let line = [player.title, player.hint.isEmpty ? nil : Translation.text(player.hint)].compactMap { $0 }.joined(separator: "  ·  ")
+        let line = [player.title.map(Translation.text), player.hint.isEmpty ? nil : Translation.text(player.hint)].compactMap { $0 }
+            .joined(separator: "  ·  ")
         TextPainter.draw(line, at: Point(x: r.x, y: r.y + 11), style: .init(size: 12, colour: Palette.panelDim),
                          width: r.width, alignment: .center, overflow: .ellipsize, in: cr)
     }
