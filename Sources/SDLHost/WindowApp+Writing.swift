@@ -20,7 +20,8 @@ extension WindowApp {
             startWriting(CaptionWriting(.newCaption(at: p.player.editTime)), &p)
         case .editCaption:
             guard let (i, c) = onScreen else { return say("No caption on screen to edit: C writes one here", now, &s) }
-            startWriting(CaptionWriting(.editCaption(index: i, c), text: c.text), &p)
+            // The caption as it shows: in the interface's language where it has it.
+            startWriting(CaptionWriting(.editCaption(index: i, c), text: c.text(in: Translation.language.rawValue)), &p)
         case .togglePause:
             guard let (i, c) = onScreen else { return say("No caption on screen: C writes one here, then P makes it pause", now, &s) }
             var changed = c
@@ -88,9 +89,11 @@ extension WindowApp {
         case .newCaption(let t):
             return edit(.addCaption(Caption(text: w.text), at: t), "Caption added", &p, now: now, &s)
         case .editCaption(let i, let c):
-            guard w.text != c.text else { return true }
+            let language = Translation.language.rawValue
+            guard w.text != c.text(in: language) else { return true }
             var changed = c
-            changed.text = w.text
+            // What was edited is the text in the language it showed in.
+            if c.translations[language] != nil { changed.translations[language] = w.text } else { changed.text = w.text }
             return edit(.replaceCaption(index: i, changed), "Caption changed", &p, now: now, &s)
         case .checkpoint(let t):
             return edit(.addCheckpoint(name: w.text, at: t), "Checkpoint “\(w.text)” added", &p, now: now, &s)
