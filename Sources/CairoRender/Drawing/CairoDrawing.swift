@@ -7,10 +7,15 @@ enum CairoDrawing {
     /// Draws `body` `s` times larger than its points (`Options.uiScale`): it is given `r`, a
     /// rect of the window, in those points, and what it draws there lands on `r`.
     static func scaled(by s: Double, _ r: Rect, _ cr: OpaquePointer, _ body: (Rect) -> Void) {
-        guard s != 1 else { return body(r) }
+        scaled(by: s, cr) { body(r.scaled(by: 1 / s)) }
+    }
+
+    /// Draws `body` `s` times larger than its points: what it draws at a point p lands on p × s.
+    static func scaled(by s: Double, _ cr: OpaquePointer, _ body: () -> Void) {
+        guard s != 1 else { return body() }
         cairo_save(cr)
         cairo_scale(cr, s, s)
-        body(r.scaled(by: 1 / s))
+        body()
         cairo_restore(cr)
     }
 

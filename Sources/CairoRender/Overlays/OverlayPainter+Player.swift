@@ -34,7 +34,7 @@ extension OverlayPainter {
     /// The player's strip and the lesson picker, over everything else.
     func drawPlayer(_ cr: OpaquePointer) {
         if let p = display.player {
-            CairoDrawing.scaled(by: p.layout.uiScale, .null, cr) { _ in TimelinePainter(player: p).draw(cr) }
+            CairoDrawing.scaled(by: p.layout.uiScale, cr) { TimelinePainter(player: p).draw(cr) }
         }
         if let m = display.lessons { LessonMenuPainter(menu: m, bounds: display.viewport.bounds).draw(cr) }
     }

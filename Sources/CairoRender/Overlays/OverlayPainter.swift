@@ -138,12 +138,11 @@ struct OverlayPainter {
         c.drawArrow(cr)
         if layout.dock != .none { drawDock(cr) }
         drawTabs(cr)
-        let t = teaching
-        for r in [t.plotRect, t.logRect].compactMap({ $0 }) {
-            inUIScale(r, cr) { local in
-                TeachingPainter(teaching: display.teaching, plotRect: r == t.plotRect ? local : nil,
-                                logRect: r == t.logRect ? local : nil).draw(cr)
-            }
+        // The plot and the log, in the dock's points.
+        let t = teaching, s = layout.uiScale
+        CairoDrawing.scaled(by: s, cr) {
+            TeachingPainter(teaching: display.teaching, plotRect: t.plotRect?.scaled(by: 1 / s),
+                            logRect: t.logRect?.scaled(by: 1 / s)).draw(cr)
         }
         drawDiagram(cr)
         drawGauge(cr)
@@ -153,13 +152,11 @@ struct OverlayPainter {
         if let r = statusRect, let status { inUIScale(r, cr) { drawStatus(status, $0, cr) } }
         if let r = warningRect, let warning { inUIScale(r, cr) { drawWarning(warning, $0, cr) } }
         if let panel = display.curve.panel {
-            CairoDrawing.scaled(by: panel.uiScale, panel.frame.scaled(by: panel.uiScale), cr) { _ in
-                CurvePanelPainter(view: display.curve, panel: panel).draw(cr)
-            }
+            CairoDrawing.scaled(by: panel.uiScale, cr) { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
         }
         c.drawShade(time: display.time, cr)
         if display.showHelp, let helpLayout {
-            CairoDrawing.scaled(by: helpLayout.uiScale, .null, cr) { _ in HelpPainter(layout: helpLayout).draw(cr) }
+            CairoDrawing.scaled(by: helpLayout.uiScale, cr) { HelpPainter(layout: helpLayout).draw(cr) }
         }
         if let f = display.checkpointFlash { CheckpointFlashPainter(flash: f, viewport: display.viewport).draw(cr) }
         drawPlayer(cr)

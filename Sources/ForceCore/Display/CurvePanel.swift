@@ -26,7 +26,7 @@ public struct CurvePanel: Equatable, Sendable {
     /// The panel in `window`, the dock's rect for it, drawn `uiScale` times larger than its points.
     public init(frame window: Rect, uiScale: Double = 1) {
         self.uiScale = uiScale
-        let frame = Rect(x: window.x / uiScale, y: window.y / uiScale, width: window.width / uiScale, height: window.height / uiScale)
+        let frame = window.scaled(by: 1 / uiScale)
         self.frame = frame
         let i = Self.plotInset
         if frame.width >= 1.6 * frame.height {
@@ -67,7 +67,7 @@ public struct CurvePanel: Equatable, Sendable {
     }
 
     /// A point of the window in the panel's points.
-    func local(_ p: Point) -> Point { Point(x: p.x / uiScale, y: p.y / uiScale) }
+    func local(_ p: Point) -> Point { p * (1 / uiScale) }
 
     /// The handle (0 or 1) within reach of `window` (a point of the window), the nearer one if both are.
     public func handle(at window: Point, of c: PressureCurve) -> Int? {

@@ -88,8 +88,8 @@ public struct ScreenLayout: Equatable, Sendable {
             return
         }
         // The dock of a window `s` times smaller, then every rect of it `s` times larger.
-        let small = Rect(x: 0, y: 0, width: bounds.width / s, height: bounds.height / s)
-        let big = { (r: Rect) in Rect(x: r.x * s, y: r.y * s, width: r.width * s, height: r.height * s) }
+        let small = bounds.scaled(by: 1 / s)
+        let big = { (r: Rect) in r.scaled(by: s) }
         if small.width >= Self.sideDockMinimumWidth {
             let width = Self.dockWidth(uiScale: s)
             let placed = Self.stack(shown, in: Rect(x: 0, y: 0, width: Self.dockWidth, height: small.height).insetBy(Self.margin))
@@ -122,9 +122,7 @@ public struct ScreenLayout: Equatable, Sendable {
         let frame = Rect(x: bounds.maxX, y: 0, width: Self.dockWidth(uiScale: s), height: bounds.height)
         // The column of a window `s` times lower, then every rect of it `s` times larger.
         var placed = Self.stack(shown, in: Rect(x: 0, y: 0, width: Self.dockWidth, height: bounds.height / s).insetBy(Self.margin))
-        placed.rects = placed.rects.mapValues { r in
-            Rect(x: frame.x + r.x * s, y: r.y * s, width: r.width * s, height: r.height * s)
-        }
+        placed.rects = placed.rects.mapValues { $0.scaled(by: s).offsetBy(dx: frame.x, dy: 0) }
         // A diagram the column has no room for goes over the screen, below the scene tabs.
         var overlay = Rect.null
         if let i = placed.hidden.firstIndex(of: .diagram) {

@@ -47,9 +47,7 @@ public struct PlayerView: Equatable, Sendable {
     /// the one on screen); returns whether it was.
     public mutating func flip(_ command: Command, shownScale: Double = 1) -> Bool {
         if command == .uiLarger || command == .uiSmaller {
-            var o = Options()
-            o.uiScale = shownScale
-            uiScale = o.steppedUIScale(larger: command == .uiLarger)
+            uiScale = Options.uiScale(after: Options.clampedUIScale(shownScale), larger: command == .uiLarger)
             return true
         }
         guard Self.viewCommands.contains(command) else { return false }

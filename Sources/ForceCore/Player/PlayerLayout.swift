@@ -56,7 +56,7 @@ public struct PlayerLayout: Equatable, Sendable {
     }
 
     /// A point of the window in the strip's points.
-    public func local(_ p: Point) -> Point { Point(x: p.x / uiScale, y: p.y / uiScale) }
+    public func local(_ p: Point) -> Point { p * (1 / uiScale) }
 
     /// The x of `frame` on the track, of `last` frames in all.
     public func x(ofFrame frame: Int, last: Int) -> Double {

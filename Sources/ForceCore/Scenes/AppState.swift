@@ -264,7 +264,7 @@ public struct AppState: Equatable, Sendable {
             dockRotation += 1
             relayout()
         case .toggleTrail: options.showTrail.toggle()
-        case .uiLarger, .uiSmaller: options.uiScale = options.steppedUIScale(larger: c == .uiLarger)
+        case .uiLarger, .uiSmaller: options.uiScale = Options.uiScale(after: options.uiScale, larger: c == .uiLarger)
         case .cycleEdgeProtection: log(chrome.cycleProtection())
         case .toggleIndicatorAutoHide: log(chrome.toggleAutoHide(at: time))
         case .nextColour, .toggleHighlighter, .smallerTool, .largerTool: scenes.canvas.ink.tool = Self.tool(after: c, from: ink.tool)

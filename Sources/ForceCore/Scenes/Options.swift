@@ -49,11 +49,12 @@ public struct Options: Equatable, Hashable, Sendable {
         s.isFinite ? min(uiScaleRange.upperBound, max(uiScaleRange.lowerBound, s)) : 1
     }
 
-    /// The next step up (`larger`) or down from `uiScale`, staying at the ends.
-    public func steppedUIScale(larger: Bool) -> Double {
-        let steps = Self.uiScaleSteps
-        if larger { return steps.first { $0 > uiScale + 1e-9 } ?? steps[steps.count - 1] }
-        return steps.last { $0 < uiScale - 1e-9 } ?? steps[0]
+    /// The next step up (`larger`) or down from `scale`, staying at the ends (U and Shift+U, in
+    /// the window and in the player's view).
+    public static func uiScale(after scale: Double, larger: Bool) -> Double {
+        let steps = uiScaleSteps
+        if larger { return steps.first { $0 > scale + 1e-9 } ?? steps[steps.count - 1] }
+        return steps.last { $0 < scale - 1e-9 } ?? steps[0]
     }
 
     /// The options that change how existing ink looks (a change redraws all ink).
