@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CIntl
 import Foundation
+import Synchronization
 
 /// The interface's language, through glibc's gettext (issue 22): English, the text as written,
 /// or Simplified Chinese from `forcecanvas.mo` (built by `run.sh` from `po/zh_Hans.po`, installed
@@ -48,7 +49,7 @@ public enum Translation {
     public static let domain = "forcecanvas"
 
     /// The language chosen by `start` (English until then: tests and `check` draw English).
-    public static var language: Language { state.withLock { $0.language } }
+    public static var language: Language { chosen.withLock { $0 } }
 
     /// The language the environment asks for: the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that
     /// is set, English when it names another language (there is no other translation).
@@ -65,11 +66,11 @@ public enum Translation {
     @discardableResult
     public static func start(_ language: Language, localeFolder: String?) -> String? {
         guard let catalogue = language.catalogue else {
-            state.withLock { $0 = State(language: .english) }
+            chosen.withLock { $0 = .english }
             return nil
         }
         guard let localeFolder, FileManager.default.fileExists(atPath: "\(localeFolder)/\(catalogue)/LC_MESSAGES/\(domain).mo") else {
-            state.withLock { $0 = State(language: .english) }
+            chosen.withLock { $0 = .english }
             return "no \(language.rawValue) translation was found (run.sh builds it): the interface is in English"
         }
         if setlocale(LC_ALL, "") == nil { setlocale(LC_ALL, "C.UTF-8") }
@@ -78,7 +79,7 @@ public enum Translation {
         setenv("LANGUAGE", catalogue, 1)
         bindtextdomain(domain, localeFolder)
         bind_textdomain_codeset(domain, "UTF-8")
-        state.withLock { $0 = State(language: language) }
+        chosen.withLock { $0 = language }
         return nil
     }
 
@@ -93,20 +94,6 @@ public enum Translation {
         }
     }
 
-    private struct State { var language: Language = .english }
-    private static let state = LockedState(State())
-}
-
-/// A value behind a lock (the language is chosen once and read from the render threads).
-final class LockedState<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
+    /// Chosen once, before anything is drawn, and read from the render threads.
+    private static let chosen = Mutex(Language.english)
 }

@@ -24,14 +24,13 @@ public struct LessonEditError: Error, Equatable, CustomStringConvertible, Sendab
 extension Player {
     /// The caption on screen and its event's index (the one an edit or a delete changes).
     public var captionUnderPlayhead: (index: Int, caption: Caption)? {
-        let now = time
-        var i = session.events.partitionPoint { $0.time <= now } - 1
-        while i >= 0 {
-            if case .caption(let c) = session.events[i].event {
-                if let d = c.duration, now >= session.events[i].time + d { return nil }
-                return (i, c)
-            }
-            i -= 1
+        guard let k = shownCaption else { return nil }
+        // `captions` are the session's caption lines in order: the k-th of them.
+        var seen = -1
+        for (i, e) in session.events.enumerated() {
+            guard case .caption = e.event else { continue }
+            seen += 1
+            if seen == k { return (i, captions[k].caption) }
         }
         return nil
     }

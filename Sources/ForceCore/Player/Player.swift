@@ -290,12 +290,16 @@ public struct Player: Equatable, Sendable {
 
     /// The caption on screen: the latest one at or before the frame's time, until its
     /// duration ends (or the next caption).
-    public var caption: Caption? {
+    public var caption: Caption? { shownCaption.map { captions[$0].caption } }
+
+    /// The index in `captions` of the caption on screen (the rule `caption` and the player's
+    /// edits share).
+    var shownCaption: Int? {
         let now = time
         let i = captions.partitionPoint { $0.time <= now } - 1
         guard i >= 0 else { return nil }
         let c = captions[i]
         if let d = c.caption.duration, now >= c.time + d { return nil }
-        return c.caption
+        return i
     }
 }
