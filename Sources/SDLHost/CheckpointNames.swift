@@ -1,3 +1,4 @@
+import ForceCore
 import Foundation
 
 /// Names the checkpoints F5 adds while recording: `checkpoint-1`, `checkpoint-2`, … in the
@@ -11,7 +12,7 @@ struct CheckpointNames {
     /// The next name.
     mutating func next() -> String {
         count += 1
-        return "checkpoint-\(count)"
+        return Checkpoint.numbered(count)
     }
 
     /// The status line after one was taken.

@@ -54,8 +54,8 @@ extension Player {
             return nil
         })
         var n = 1
-        while taken.contains("checkpoint-\(n)") { n += 1 }
-        return "checkpoint-\(n)"
+        while taken.contains(Checkpoint.numbered(n)) { n += 1 }
+        return Checkpoint.numbered(n)
     }
 
     /// The session with `edit` made, or why it cannot be.

@@ -28,6 +28,9 @@ public struct Checkpoint: Equatable, Hashable, Sendable {
         self.masks = masks
     }
 
+    /// `checkpoint-N`: what F5 names the checkpoints it adds, while recording and in the player.
+    public static func numbered(_ n: Int) -> String { "checkpoint-\(n)" }
+
     /// Why `name` cannot name a checkpoint, in words, or nil when it can: 1 to 64 ASCII
     /// letters, digits, `.`, `_` or `-`, beginning with a letter or a digit (it goes into file
     /// names, so no `/`, no spaces, nothing hidden).
