@@ -114,7 +114,7 @@ extension WindowApp {
         p.jumped = true
         p.lastTick = nil
         guard let folder = config.lessonsHome else {
-            say("\(done) · not saved: no folder for your lessons ($XDG_DATA_HOME and $HOME are unset)", now, &s)
+            say("\(done) · not saved: \(Self.noLessonsFolder)", now, &s)
             return true
         }
         let path = p.lessonPath ?? LessonFiles.target(forSource: p.sourcePath, name: p.name, in: folder)
@@ -129,7 +129,7 @@ extension WindowApp {
             return false
         }
         guard let folder = config.lessonsHome else {
-            say("Not saved: no folder for your lessons ($XDG_DATA_HOME and $HOME are unset)", now, &s)
+            say("Not saved: \(Self.noLessonsFolder)", now, &s)
             return false
         }
         let path = "\(folder)/\(name).jsonl"
@@ -169,6 +169,9 @@ extension WindowApp {
         var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
         SDL_SetTextInputRect(&rect)
     }
+
+    /// Why nothing can be saved when neither variable names a home for the user's lessons.
+    static let noLessonsFolder = "no folder for your lessons ($XDG_DATA_HOME and $HOME are unset)"
 
     private func say(_ text: String, _ now: Double, _ s: inout Running) {
         s.status = (text, now + Self.statusDuration)
