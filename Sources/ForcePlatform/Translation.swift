@@ -79,21 +79,63 @@ public enum Translation {
         setenv("LANGUAGE", catalogue, 1)
         bindtextdomain(domain, localeFolder)
         bind_textdomain_codeset(domain, "UTF-8")
+        let templates = MessageTemplates(catalogue: "\(localeFolder)/\(catalogue)/LC_MESSAGES/\(domain).mo")
+        state.withLock { $0 = State(templates: templates) }
         chosen.withLock { $0 = language }
         return nil
     }
 
-    /// `text` in the language chosen: its translation, or itself when there is none.
+    /// `text` in the language chosen: its translation, or itself when there is none. A text
+    /// built from values ("pressure 0.350 (pressed)") is translated by the catalogue's message
+    /// with `%s` where the values go (`MessageTemplates`); its values are translated too when
+    /// they have translations of their own.
     public static func text(_ text: String) -> String {
         guard language != .english, !text.isEmpty else { return text }
+        if let translated = lookUp(text) { return translated }
+        if let known = state.withLock({ $0.built[text] }) { return known }
+        let templates = state.withLock { $0.templates }
+        guard let translated = templates.translate(text, lookUp: { lookUp($0) }) else {
+            state.withLock { _ = $0.misses?.insert(text) }
+            return text
+        }
+        state.withLock { s in
+            // Numbers change every frame (the HUD's): the memo is bounded.
+            if s.built.count >= 4096 { s.built.removeAll(keepingCapacity: true) }
+            s.built[text] = translated
+        }
+        return translated
+    }
+
+    /// Starts writing down every text drawn in a language other than English that has no
+    /// translation, for a test that walks the interface (`recordedMisses`).
+    public static func recordMisses() { state.withLock { $0.misses = [] } }
+
+    /// The texts found without a translation since `recordMisses`; recording stops.
+    public static func recordedMisses() -> Set<String> {
+        state.withLock { s in
+            defer { s.misses = nil }
+            return s.misses ?? []
+        }
+    }
+
+    /// The catalogue's translation of `id`, nil when it has none.
+    private static func lookUp(_ id: String) -> String? {
         // dgettext hands back the message id itself when it has no translation: that pointer
         // is only valid inside `withCString`, so the text is read there.
-        return text.withCString { id in
-            guard let translated = dgettext(domain, id), translated != UnsafeMutablePointer(mutating: id) else { return text }
+        id.withCString { c in
+            guard let translated = dgettext(domain, c), translated != UnsafeMutablePointer(mutating: c) else { return nil }
             return String(cString: translated)
         }
     }
 
     /// Chosen once, before anything is drawn, and read from the render threads.
     private static let chosen = Mutex(Language.english)
+    /// The catalogue's messages built from values, what they translated, and, while a walk of
+    /// the interface records, the texts found untranslated.
+    private struct State {
+        var templates = MessageTemplates()
+        var built: [String: String] = [:]
+        var misses: Set<String>?
+    }
+    private static let state = Mutex(State())
 }

@@ -100,15 +100,21 @@ extension WindowApp {
         return what + " · " + (onScreen ? "on screen" : shortDate(d.modified))
     }
 
-    /// "25 Nov 15:20", in the same digits and calendar in every language.
-    static func shortDate(_ date: Date) -> String { shortDateFormat.string(from: date) }
+    /// "25 Nov 15:20" ("11月25日 15:20" in Chinese), in the same digits and calendar in every
+    /// language.
+    static func shortDate(_ date: Date) -> String {
+        (Translation.language == .simplifiedChinese ? chineseDateFormat : shortDateFormat).string(from: date)
+    }
 
-    private static let shortDateFormat: DateFormatter = {
+    private static let shortDateFormat = dateFormat("d MMM HH:mm")
+    private static let chineseDateFormat = dateFormat("M月d日 HH:mm")
+
+    private static func dateFormat(_ format: String) -> DateFormatter {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "d MMM HH:mm"
+        f.dateFormat = format
         return f
-    }()
+    }
 
     /// Takes the host events that are the picker's while it is open; returns whether it did.
     func pickerTakes(_ h: HostEvent, window: Window, clock: FrameClock, now: Double, _ s: inout Running) -> Bool {

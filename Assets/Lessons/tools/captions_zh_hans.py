@@ -65,11 +65,11 @@ ZH_HANS = {
     "Intention 0.5: still updating.":
         "意图 0.5：仍在 updating。",
     "Intention > 0.97 outside the ring: selected (red, CONFIRM).":
-        "意图 > 0.97 且在圆环外：selected（红色，CONFIRM）。",
+        "意图 > 0.97 且在圆环外：selected（红色，“确认”）。",
     "Inside the ring: confirmed (green, OK). Release here fires.":
         "在圆环内：confirmed（绿色，OK）。在这里松开就会触发。",
     "Fired: the event is deleted, the DELETED pill fades in over 1 s.":
-        "已触发：事件被删除，DELETED 标签在 1 秒内淡入。",
+        "已触发：事件被删除，“已删除”标签在 1 秒内淡入。",
     "A touch screen has no force: the timed fallback fills the intention by 0.1 every 0.1 s while the finger stays down.":
         "触摸屏没有压力：手指按住时，计时替代方案每 0.1 秒把意图增加 0.1。",
     "Half way after 0.5 s…":
