@@ -13,6 +13,27 @@ final class VideoTimelineTests: XCTestCase {
         XCTAssertEqual(VideoTimeline.readingTime(String(repeating: "x", count: 40), rate: 10), 4)
     }
 
+    /// Chinese is read at 9 characters a second (full-width punctuation counted as a character),
+    /// so a caption's Chinese cue stays longer than its English one of as many characters;
+    /// `--reading-rate` scales both.
+    func testChineseIsReadAtNineCharactersASecond() {
+        let chinese = "意图 > 0.97 且在圆环外：selected（红色，“确认”）。"
+        let wide = chinese.unicodeScalars.filter(VideoTimeline.isWide).count
+        XCTAssertEqual(wide, 16, "意图 且在圆环外 ：（ 红色 ，确认 ）。: 11 ideographs, 5 full-width marks; the curly quotes are not full-width")
+        let narrow = chinese.count - wide
+        XCTAssertEqual(VideoTimeline.readingTime(chinese), (Double(narrow) + Double(wide) * 17 / 9) / 17, accuracy: 1e-12)
+        XCTAssertEqual(VideoTimeline.readingTime(String(repeating: "压", count: 90)), 10, accuracy: 1e-12)
+        XCTAssertEqual(VideoTimeline.readingTime(String(repeating: "压", count: 90), rate: 34), 5, accuracy: 1e-12)
+        XCTAssertEqual(VideoTimeline.readingTime("压力"), 1.5, "at least 1.5 s")
+        // A caption in both languages: the Chinese video holds it longer.
+        var c = Caption(text: String(repeating: "x", count: 90))
+        c.translations["zh-Hans"] = String(repeating: "压", count: 90)
+        let english = VideoTimeline(duration: 1, captions: [Player.TimedCaption(time: 0, caption: c)])
+        let zh = VideoTimeline(duration: 1, captions: [Player.TimedCaption(time: 0, caption: c)], language: "zh-Hans")
+        XCTAssertEqual(english.cues[0].end - english.cues[0].start, 90.0 / 17, accuracy: 1e-9)
+        XCTAssertEqual(zh.cues[0].end - zh.cues[0].start, 10, accuracy: 1e-9)
+    }
+
     /// Lesson 5's case: a 127-character first caption shown for 0.32 s of session at 1×.
     func testACaptionWithoutAPauseSlowsTheVideoAroundIt() {
         let long = String(repeating: "x", count: 127)
