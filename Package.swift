@@ -73,7 +73,7 @@ let package = Package(
         // The environment's keys, the XDG folders and the resource locator's search.
         .testTarget(name: "ForcePlatformTests", dependencies: ["ForcePlatform", "TestSupport"]),
         // Line files, the writer thread, the journal and export sets on real (and full) disks.
-        .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "TestSupport"]),
+        .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "ForcePlatform", "TestSupport"]),
         .testTarget(
             name: "CairoRenderTests",
             dependencies: [

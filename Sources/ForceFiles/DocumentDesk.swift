@@ -36,7 +36,7 @@ public final class DocumentDesk {
         let ink = state.ink
         let id = current.id
         // (A document the user named is kept, blank or not.)
-        let named = store.readCard(id).map { !$0.name.hasPrefix(DocumentStore.defaultNamePrefix) } ?? false
+        let named = store.readCard(id).map { !DocumentStore.isDefaultName($0.name) } ?? false
         if removeIfBlank, !named, ink.strokes.isEmpty, ink.live == nil, !ink.canUndo, !ink.canRedo {
             for path in [current.path, store.card(id), store.thumbnail(id), store.lock(id), InkSnapshot.path(forJournal: current.path)] {
                 _ = unlink(path)

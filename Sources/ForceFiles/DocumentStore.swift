@@ -111,21 +111,34 @@ public struct DocumentStore: Sendable {
         try WholeFile.write(Array(data) + [0x0A], to: card(id, inTrash: inTrash))
     }
 
-    /// "Drawing of 25 Nov 2026, 15:20": the name a new document gets (in the same digits and
-    /// calendar in every language).
+    /// "Drawing of 25 Nov 2026, 15:20:07" ("绘画 2026年11月25日 15:20:07" in Chinese): the name a
+    /// new document gets, in the interface's language (in the same digits and calendar in
+    /// every language).
     public static func defaultName(created: Date) -> String {
-        defaultNamePrefix + nameFormat.string(from: created)
+        switch Translation.language {
+        case .english: defaultNamePrefix + nameFormat.string(from: created)
+        case .simplifiedChinese: chineseNamePrefix + chineseNameFormat.string(from: created)
+        }
+    }
+
+    /// Whether `name` is one the user did not choose (a default name, in either language).
+    public static func isDefaultName(_ name: String) -> Bool {
+        name.hasPrefix(defaultNamePrefix) || name.hasPrefix(chineseNamePrefix)
     }
 
     /// "Drawing of ": how a name the user did not choose begins.
     public static let defaultNamePrefix = "Drawing of "
+    static let chineseNamePrefix = "绘画 "
 
-    static let nameFormat: DateFormatter = {
+    static let nameFormat = dateFormat("d MMM yyyy, HH:mm:ss")
+    static let chineseNameFormat = dateFormat("yyyy年M月d日 HH:mm:ss")
+
+    private static func dateFormat(_ format: String) -> DateFormatter {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "d MMM yyyy, HH:mm:ss"
+        f.dateFormat = format
         return f
-    }()
+    }
 
     private static let idFormat: DateFormatter = {
         let f = DateFormatter()

@@ -1,4 +1,5 @@
 import ForceCore
+import ForcePlatform
 @testable import ForceFiles
 import Foundation
 import TestSupport
@@ -131,5 +132,28 @@ final class DocumentStoreTests: XCTestCase {
                                    "held by nobody once the desk that left it is gone")
         XCTAssertEqual(opened.state?.ink.strokes.count, 4)
         opened.writer.close()
+    }
+
+    /// A new document is named in the interface's language; a blank one left with either
+    /// language's default name is not kept (the user chose no name).
+    func testDefaultNamesInChinese() throws {
+        let locale = dir + "/locale"
+        try FileManager.default.createDirectory(atPath: locale + "/zh_CN/LC_MESSAGES", withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: locale + "/zh_CN/LC_MESSAGES/forcecanvas.mo", contents: Data()))
+        XCTAssertNil(Translation.start(.simplifiedChinese, localeFolder: locale))
+        defer { Translation.start(.english, localeFolder: nil) }
+        var date = DateComponents()
+        (date.year, date.month, date.day, date.hour, date.minute, date.second) = (2026, 11, 25, 15, 20, 7)
+        let created = try XCTUnwrap(Calendar.current.date(from: date))
+        XCTAssertEqual(DocumentStore.defaultName(created: created), "绘画 2026年11月25日 15:20:07")
+        XCTAssertTrue(DocumentStore.isDefaultName("绘画 2026年11月25日 15:20:07"))
+        XCTAssertTrue(DocumentStore.isDefaultName("Drawing of 25 Nov 2026, 15:20:07"))
+        XCTAssertFalse(DocumentStore.isDefaultName("Plan for Monday"))
+        let desk = DocumentDesk(current: try Journal.open(directory: store.directory))
+        let blank = try desk.startNew(Session(viewport: Viewport(width: 400, height: 300)))
+        blank.close()
+        XCTAssertTrue(try XCTUnwrap(store.document(desk.current.id)?.name).hasPrefix("绘画 "))
+        XCTAssertNil(desk.leave(AppState(viewport: Viewport(width: 400, height: 300)), changed: false))
+        XCTAssertNil(store.document(desk.current.id), "blank and named by default: not kept")
     }
 }
