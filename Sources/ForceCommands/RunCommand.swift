@@ -39,6 +39,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start in presentation mode: the scene and the ink only, no panels or development labels (Ctrl+P toggles).")
     var present = false
 
+    @Flag(name: .customLong("diagram-window"), help: "Show the state diagram in a window of its own (for a second display or a projector) instead of the dock; M shows and hides it.")
+    var diagramWindow = false
+
     @Option(help: ArgumentHelp("The display to open on, SDL's index (forcecanvas devices lists them; default 0).", valueName: "N"))
     var display: Int?
 
@@ -163,6 +166,7 @@ struct RunCommand: ParsableCommand {
         config.verbose = verbose
         config.fullscreen = fullscreen
         config.present = present
+        config.diagramWindow = diagramWindow
         config.display = display ?? 0
         config.presenter = presenter
         config.shaderDirectory = shaderDirectory

@@ -22,6 +22,14 @@ enum HostEvent: Equatable {
     case fullscreen
     /// A key that writes the lesson in the player (a caption, a checkpoint, saving it).
     case writing(WritingKey)
+    /// The diagram's own window (`run --diagram-window`) was closed, or must be drawn again.
+    case diagramWindow(DiagramWindowEvent)
+}
+
+/// What happened to the diagram's window.
+enum DiagramWindowEvent: Equatable {
+    case closed
+    case exposed
 }
 
 /// Translates SDL events (and the XI2 pen source's events) into core input. The only place
@@ -72,6 +80,9 @@ struct EventTranslator {
     enum PickerMode { case closed, open, naming }
     /// Whether a session plays in the window (the keys that write a lesson are its own).
     var inPlayer = false
+    /// SDL's ID of the diagram's own window (`run --diagram-window`): its pointer and window
+    /// events are not the canvas's (its keys are: M, Space… work from either window).
+    var diagramWindow: UInt32?
     /// Mouse buttons currently held (a stroke lasts while any is).
     private var buttons: Set<UInt8> = []
     private var penStroke: Int32?
@@ -84,13 +95,40 @@ struct EventTranslator {
     /// Space is held: a left-button drag pans instead of drawing.
     private var spaceHeld = false
 
+    /// The window a pointer or window event happened in (nil for the others: keys, text, a
+    /// dropped file — opened whichever window it was dropped on —, quitting).
+    static func pointerWindow(of e: SDL_Event) -> UInt32? {
+        switch SDL_EventType(e.type) {
+        case SDL_WINDOWEVENT: e.window.windowID
+        case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP: e.button.windowID
+        case SDL_MOUSEMOTION: e.motion.windowID
+        case SDL_MOUSEWHEEL: e.wheel.windowID
+        case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP: e.tfinger.windowID
+        default: nil
+        }
+    }
+
+    /// The diagram window's own events: closed, or to be drawn again; its pointer does nothing.
+    static func translateDiagramWindow(_ e: SDL_Event) -> [HostEvent] {
+        guard SDL_EventType(e.type) == SDL_WINDOWEVENT else { return [] }
+        switch SDL_WindowEventID(UInt32(e.window.event)) {
+        case SDL_WINDOWEVENT_CLOSE: return [.diagramWindow(.closed)]
+        case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_SHOWN:
+            return [.diagramWindow(.exposed)]
+        default: return []
+        }
+    }
+
     mutating func translate(_ e: inout SDL_Event) -> [HostEvent] {
+        if let other = diagramWindow, Self.pointerWindow(of: e) == other { return Self.translateDiagramWindow(e) }
         if picker != .closed, let keys = translatePicker(&e) { return keys }
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
             return [.quit]
         case SDL_WINDOWEVENT:
             let id = SDL_WindowEventID(UInt32(e.window.event))
+            // With a second window open, SDL sends no SDL_QUIT when the first one closes.
+            if id == SDL_WINDOWEVENT_CLOSE, diagramWindow != nil { return [.quit] }
             guard id == SDL_WINDOWEVENT_SIZE_CHANGED || id == SDL_WINDOWEVENT_RESIZED else { return [] }
             let v = windowViewport?() ?? Viewport(width: Int(e.window.data1), height: Int(e.window.data2))
             // Fingers later in this frame are placed in the new size.

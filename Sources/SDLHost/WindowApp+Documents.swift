@@ -184,7 +184,7 @@ extension WindowApp {
                 menu.highlight(i)
                 if p.phase == .up { open = i }
             }
-        case .quit, .notice:
+        case .quit, .notice, .diagramWindow:
             return false
         default:
             break

@@ -86,6 +86,8 @@ public final class WindowApp {
         /// A size the display cannot hold (or any, while fullscreen): not asked for again until
         /// what is wanted changes.
         var heldWanted: (width: Int, height: Int)?
+        /// The diagram's own window (`--diagram-window`).
+        var diagram: DiagramWindow?
         var checkpoints = CheckpointNames()
         var frames = 0
         var deadline: Double
@@ -153,6 +155,10 @@ public final class WindowApp {
             s.status = (Self.firstLaunchHint, .infinity)
         }
         var l = Loop(window: window, presenter: presenter, clock: clock, deadline: clock.now)
+        if config.diagramWindow {
+            l.diagram = try DiagramWindow(beside: window)
+            l.translator.diagramWindow = l.diagram?.id
+        }
         let frames = try loop(&l, &s)
         endLivePress(&s, at: clock.now)
         if let problem = s.recording?.close() { Self.log("forcecanvas: the recording's last lines were not written: \(problem)") }
@@ -198,6 +204,7 @@ public final class WindowApp {
             s.rebased = false
             followWindowSize(frame.display.viewport, frameStart, &l, &s)
             if try render(frame, &l) { try present(frameStart, &l) }
+            try l.diagram?.update((s.player?.player.state ?? s.state).diagramContent)
             pace(frameStart, &l, &s)
         }
         if let path = config.snapshotPath {
@@ -379,6 +386,11 @@ public final class WindowApp {
 
     /// What one translated event does.
     private func perform(_ h: HostEvent, at t: Double, frameStart: Double, _ l: inout Loop, _ s: inout Running) {
+        // With the diagram in its own window, M is that window's (the replay is not changed).
+        if let diagram = l.diagram, h == .input(.command(.toggleDiagram)) {
+            diagram.toggle()
+            return
+        }
         if playerTakes(h, at: t, frameStart: frameStart, window: l.window, clock: l.clock, &s) { return }
         switch h {
         case .input(let e):
@@ -420,6 +432,8 @@ public final class WindowApp {
             s.status = (CheckpointNames.taken(name, at: t), frameStart + Self.statusDuration)
         case .player, .picker, .writing: break  // taken by the player or the picker (`playerTakes`)
         case .open(let path): open(path, at: frameStart, &l, &s)
+        case .diagramWindow(.closed): l.diagram?.hide()
+        case .diagramWindow(.exposed): l.diagram?.invalidate()
         case .notice(let text):
             Self.log("forcecanvas: \(text)")
             s.status = (text, frameStart + Self.statusDuration)

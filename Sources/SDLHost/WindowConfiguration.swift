@@ -67,6 +67,9 @@ public struct WindowConfiguration {
     public var display = 0
     /// `--present`: start in presentation mode (Ctrl+P).
     public var present = false
+    /// `--diagram-window`: the state diagram in a window of its own (`DiagramWindow`); M shows
+    /// and hides it instead of the dock's panel.
+    public var diagramWindow = false
     /// A session to open in the player (`--replay`, `--lesson`); the live canvas waits under it.
     public var player: PlayerRequest?
     /// The lessons (the user's, then the bundled ones), for the picker (Ctrl+O).

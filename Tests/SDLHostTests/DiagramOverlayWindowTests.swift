@@ -1,3 +1,4 @@
+import CairoRender
 import ForceCore
 import Foundation
 import TestSupport
@@ -41,5 +42,51 @@ final class DiagramOverlayWindowTests: XCTestCase {
         XCTAssertEqual(downs, 1, "only the drag after M closed the diagram")
         let replayed = Fixtures.finalState(session)
         XCTAssertEqual(replayed.ink.strokes.count, 1)
+    }
+}
+
+/// `run --diagram-window`: the diagram in a window of its own, live, M hiding and showing it;
+/// the canvas's dock has no diagram, and M is not recorded (the replay is not changed).
+final class DiagramWindowTests: XCTestCase {
+    func testTheDiagramInItsOwnWindow() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (process, window) = try Binary.launchWindow(["--size", "800x600", "--scene", "messages", "--diagram-window",
+                                                         "--record", "\(dir)/rec.jsonl"])
+        func diagramWindows() throws -> [String] {
+            let r = try Binary.xdotool(["search", "--all", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "state diagram"])
+            return r.stdout.split(separator: "\n").map(String.init)
+        }
+        let shown = try diagramWindows()
+        XCTAssertEqual(shown.count, 1, "the second window is open")
+        let diagram = try XCTUnwrap(shown.first)
+        XCTAssertNotEqual(diagram, window)
+        // A press and the wheel on the main window's first row: the diagram shows `previewing`.
+        try Binary.xdotool(["mousemove", "--window", window, "300", "140", "mousedown", "1", "sleep", "0.2",
+                            "click", "4", "sleep", "0.1", "click", "4", "sleep", "0.4"])
+        let shot = "\(dir)/diagram.png"
+        XCTAssertEqual(try Binary.run("/usr/bin/import", ["-window", diagram, shot]).status, 0)
+        let image = try RGBAImage.readPNG(shot)
+        XCTAssertGreaterThanOrEqual(image.width, 600)
+        // The current state's box is filled with the accent blue.
+        var blue = 0
+        for y in stride(from: 0, to: image.height, by: 2) {
+            for x in stride(from: 0, to: image.width, by: 2) {
+                let p = image.pixel(x: x, y: y)
+                if p.2 > 200, p.0 < 90, p.1 > 100, p.1 < 170 { blue += 1 }
+            }
+        }
+        XCTAssertGreaterThan(blue, 100, "a state filled: the diagram is drawn and live")
+        try Binary.xdotool(["mouseup", "1", "key", "--window", window, "m", "sleep", "0.4"])
+        XCTAssertEqual(try diagramWindows(), [], "M hides it")
+        try Binary.xdotool(["key", "--window", window, "m", "sleep", "0.4"])
+        XCTAssertEqual(try diagramWindows(), [diagram], "M shows it again")
+        process.terminate()
+        Binary.waitForExit(process)
+        XCTAssertEqual(process.terminationStatus, 0)
+        let session = try SessionCoding.parse(try String(contentsOfFile: "\(dir)/rec.jsonl", encoding: .utf8), file: "rec.jsonl")
+        XCTAssertFalse(session.events.contains { $0.event == .command(.toggleDiagram) }, "M is the window's, not the replay's")
+        XCTAssertFalse(session.options.showDiagram)
     }
 }

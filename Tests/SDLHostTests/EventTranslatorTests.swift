@@ -77,6 +77,47 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(t.translate(&empty), [])
     }
 
+    /// `run --diagram-window`: the diagram's window takes no pointer input and its size is not
+    /// the canvas's; closing it hides it; closing the main window quits (SDL sends no SDL_QUIT
+    /// while another window is open). Keys work from either window.
+    func testTheDiagramWindowsEventsAreNotTheCanvas() {
+        var t = EventTranslator()
+        t.diagramWindow = 2
+        var press = mouse(SDL_MOUSEBUTTONDOWN, x: 10, y: 10)
+        press.button.windowID = 2
+        var wheel = SDL_Event()
+        wheel.type = SDL_MOUSEWHEEL.rawValue
+        wheel.wheel.windowID = 2
+        wheel.wheel.preciseY = 1
+        XCTAssertEqual(t.translate(&press), [])
+        XCTAssertEqual(t.translate(&wheel), [], "no pressure from the diagram's window")
+        func window(_ id: UInt32, _ event: SDL_WindowEventID, _ w: Int32 = 0, _ h: Int32 = 0) -> SDL_Event {
+            var e = SDL_Event()
+            e.type = SDL_WINDOWEVENT.rawValue
+            e.window.windowID = id
+            e.window.event = UInt8(event.rawValue)
+            e.window.data1 = w
+            e.window.data2 = h
+            return e
+        }
+        var resized = window(2, SDL_WINDOWEVENT_SIZE_CHANGED, 900, 700)
+        XCTAssertEqual(t.translate(&resized), [.diagramWindow(.exposed)], "drawn again, the canvas keeps its size")
+        var exposed = window(2, SDL_WINDOWEVENT_EXPOSED)
+        XCTAssertEqual(t.translate(&exposed), [.diagramWindow(.exposed)])
+        var closed = window(2, SDL_WINDOWEVENT_CLOSE)
+        XCTAssertEqual(t.translate(&closed), [.diagramWindow(.closed)])
+        var mainClosed = window(1, SDL_WINDOWEVENT_CLOSE)
+        XCTAssertEqual(t.translate(&mainClosed), [.quit])
+        var mainResized = window(1, SDL_WINDOWEVENT_SIZE_CHANGED, 800, 600)
+        XCTAssertEqual(t.translate(&mainResized), [.resized(Viewport(width: 800, height: 600))])
+        var mainPress = mouse(SDL_MOUSEBUTTONDOWN, x: 10, y: 10)
+        mainPress.button.windowID = 1
+        XCTAssertEqual(kinds(run(&t, [.sdl(mainPress)])), ["mouse down"])
+        // Without a diagram window, closing the window is SDL_QUIT's (sent after it).
+        var alone = EventTranslator()
+        XCTAssertEqual(alone.translate(&mainClosed), [])
+    }
+
     func testTheMouseDrawsAsBefore() {
         var t = EventTranslator()
         let events = run(&t, [.sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 1, y: 1)), .sdl(mouse(SDL_MOUSEMOTION, x: 5, y: 1)),

@@ -43,3 +43,29 @@ public enum DiagramExport {
         }
     }
 }
+
+extension DiagramExport {
+    /// 3: the most a diagram is enlarged to fill a window (its text 30 pt and more beyond).
+    public static let largestWindowZoom = 3.0
+
+    /// Draws `diagram` over a `width` × `height` surface (a second window,
+    /// `run --diagram-window`): the panel at its own size enlarged or reduced to fill it (at
+    /// most `largestWindowZoom`), centred; what is left dark. Without a diagram (a scene with no
+    /// machine in focus) it says so.
+    public static func drawFilling(_ diagram: DiagramDisplay?, width: Double, height: Double, in cr: OpaquePointer) throws(RenderError) {
+        CairoDrawing.setColour(Palette.panel.with(alpha: 1), cr)
+        cairo_paint(cr)
+        guard let diagram else {
+            TextPainter.draw("No state machine in focus: press on the scene", at: Point(x: 16, y: 16),
+                             style: .init(size: 13, colour: Palette.panelDim), width: max(1, width - 32), in: cr)
+            return
+        }
+        let (w, h) = try size(of: diagram.diagram)
+        let zoom = min(largestWindowZoom, width / w, height / h)
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_translate(cr, (width - w * zoom) / 2, (height - h * zoom) / 2)
+        cairo_scale(cr, zoom, zoom)
+        StateDiagramPainter(diagram: diagram, rect: Rect(x: 0, y: 0, width: w, height: h), overScene: true).draw(cr)
+    }
+}

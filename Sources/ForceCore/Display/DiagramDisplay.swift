@@ -34,8 +34,12 @@ extension AppState {
     }
 
     /// The panel's content while it is open.
-    var diagramDisplay: DiagramDisplay? {
-        guard options.showDiagram, let machine = focusedDiagram else { return nil }
+    var diagramDisplay: DiagramDisplay? { options.showDiagram ? diagramContent : nil }
+
+    /// The diagram of the machine in focus, open or not (a second window shows it:
+    /// `run --diagram-window`); nil in a scene without one.
+    public var diagramContent: DiagramDisplay? {
+        guard let machine = focusedDiagram else { return nil }
         let table = machine.table
         var flashes: [DiagramDisplay.EdgeFlash] = []
         for f in diagram.flashes where f.focus == diagram.focus {
