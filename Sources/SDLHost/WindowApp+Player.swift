@@ -245,8 +245,7 @@ extension WindowApp {
             s.player = p
             let v = p.player.display().viewport
             SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
-            s.status = (config.lessons.contains { $0.path == lesson.path } ? "Lesson: \(lesson.title)"
-                        : "\(lesson.title) · Return continues drawing from it (the canvas you leave is kept too)", now + 2 * Self.statusDuration)
+            s.status = ("Lesson: \(lesson.title)", now + 2 * Self.statusDuration)
         } catch {
             let message = UserMessage(error, context: "lesson \(lesson.name)", status: "Cannot open the lesson \(lesson.name)")
             Self.log(message.log)
