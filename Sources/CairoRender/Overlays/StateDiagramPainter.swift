@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import ForceCore
+import ForcePlatform
 
 /// Draws the state-diagram panel (`M`) from a machine's published table, laid out by Graphviz's
 /// dot (`DiagramLayout`): states as boxes, every edge a spline from its state with its condition
@@ -17,9 +18,10 @@ struct StateDiagramPainter {
     static var labelStyle: TextPainter.Style { TextPainter.Style(size: labelSize, colour: Palette.panelText) }
     static var nameStyle: TextPainter.Style { TextPainter.Style(size: nameSize, bold: true, mono: true, colour: Palette.panelText) }
 
-    /// `table` laid out with the panel's text (made once for each table: `DiagramLayout.of`).
+    /// `table` laid out with the panel's text (made once for each table and language: the
+    /// labels' sizes are the translations': `DiagramLayout.of`).
     static func layout(of table: StateDiagram, in cr: OpaquePointer) -> DiagramLayout? {
-        let key = ([table.title] + table.states + table.edges.map { "\($0.source)>\($0.to):\($0.label)" }).joined(separator: "\u{1}")
+        let key = ([Translation.language.rawValue, table.title] + table.states + table.edges.map { "\($0.source)>\($0.to):\($0.label)" }).joined(separator: "\u{1}")
         return DiagramLayout.of(table, key: key) { text, width, isName in
             let m = TextPainter.measure(text, style: isName ? nameStyle : labelStyle, width: width, in: cr)
             return (m.width, m.height)
