@@ -253,6 +253,16 @@ struct EventTranslator {
             guard case .pen = driver, penStroke == nil else { return [] }
             driver = .mouse
             return [.input(.device(.emulatedMouse))]
+        case .proximity(let id, let device, let source, let entering):
+            // A tool coming near takes the pointer (its id and serial with it) unless another
+            // device's stroke is live; either way the proximity is recorded.
+            var out: [HostEvent] = []
+            if entering, buttons.isEmpty, finger == nil, penStroke == nil {
+                driver = .pen(id)
+                out.append(.input(.device(device)))
+            }
+            out.append(.input(.proximity(source, entering: entering)))
+            return out
         case .pen(let id, let device, let p):
             guard buttons.isEmpty, finger == nil, penStroke == nil || penStroke == id else { return [] }
             var out: [HostEvent] = []

@@ -54,6 +54,19 @@ final class FakeXServer {
         }
     }
 
+    /// An XI_PropertyEvent: device `device`'s property `property` (an atom) changed.
+    @discardableResult
+    func pushProperty(device: Int32, property: UInt) -> Bool {
+        var e = XIPropertyEvent()
+        e.type = GenericEvent
+        e.extension = opcode
+        e.evtype = XI_PropertyEvent
+        e.deviceid = device
+        e.property = Atom(property)
+        e.what = XIPropertyModified
+        return withUnsafeMutablePointer(to: &e) { deliver(XI_PropertyEvent, data: UnsafeMutableRawPointer($0)) }
+    }
+
     /// Pushes the cookie; true when SDL queued the event.
     private func deliver(_ evtype: Int32, data: UnsafeMutableRawPointer) -> Bool {
         cookies += 1

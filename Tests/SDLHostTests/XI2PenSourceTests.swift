@@ -233,6 +233,49 @@ final class XI2PenSourceTests: XCTestCase {
         XCTAssertEqual(samples.first?.rawForce, 1500)
     }
 
+    /// "Wacom Serial IDs" (`ToolIdentity`): its property event says a tool came near, left, or
+    /// was swapped for another; the pen's samples carry the tool's id and serial, and the
+    /// translator records the proximity (and the tool taking the pointer).
+    func testProximityAndTheToolComeFromWacomSerialIDs() {
+        let atom: UInt = 77
+        var tool: [Int32: ToolIdentity] = [12: ToolIdentity(serial: 0, toolID: 0)]
+        let s = XI2PenSource(devices: Tablets.all, opcode: x.opcode, identityAtom: atom, identity: { tool[$0] })
+        s.start()
+        source = s
+        XCTAssertEqual(ToolIdentity(property: [3, 0, 0, 0x8ae2d2, 0x802]), ToolIdentity(serial: 0x8ae2d2, toolID: 0x802))
+        XCTAssertNil(ToolIdentity(property: [3, 0, 0]), "five values, or none")
+        // The pen comes near: in, with its tool; its samples carry it.
+        tool[12] = ToolIdentity(serial: 0x8ae2d2, toolID: 0x802)
+        x.pushProperty(device: 12, property: atom)
+        x.pushProperty(device: 12, property: 5)  // another property: nothing
+        x.push(XI_Motion, device: 12, x: 10, y: 20, valuators: [2: 0])
+        var events = x.drain(s)
+        guard case .proximity(12, let device, .pen, entering: true) = events.first else { return XCTFail("\(events)") }
+        XCTAssertEqual(device.details.serial, 0x8ae2d2)
+        XCTAssertEqual(device.details.toolID, 0x802)
+        guard case .pen(_, let sampled, _) = events.last else { return XCTFail("\(events)") }
+        XCTAssertEqual(sampled.details.serial, 0x8ae2d2, "the samples name the tool")
+        XCTAssertEqual(events.count, 2)
+        // Another pen swapped in: out, then in with the new serial; then it leaves.
+        tool[12] = ToolIdentity(serial: 0x1234, toolID: 0x802)
+        x.pushProperty(device: 12, property: atom)
+        x.pushProperty(device: 12, property: atom)  // unchanged: nothing
+        tool[12] = ToolIdentity(serial: 0, toolID: 0)
+        x.pushProperty(device: 12, property: atom)
+        events = x.drain(s)
+        let steps = events.compactMap { e -> String? in
+            guard case .proximity(_, let d, _, let entering) = e else { return nil }
+            return "\(entering ? "in" : "out") \(d.details.serial ?? -1)"
+        }
+        XCTAssertEqual(steps, ["out \(0x8ae2d2)", "in \(0x1234)", "out \(0x1234)"])
+        // The translator: in takes the pointer (the device line with the tool), then proximity.
+        var t = EventTranslator()
+        XCTAssertEqual(t.translate(.proximity(deviceID: 12, device: device, source: .pen, entering: true)),
+                       [.input(.device(device)), .input(.proximity(.pen, entering: true))])
+        XCTAssertEqual(t.translate(.proximity(deviceID: 12, device: device, source: .pen, entering: false)),
+                       [.input(.proximity(.pen, entering: false))])
+    }
+
     func testSamplesAreHandedOverInSDLQueueOrder() {
         let s = start()
         x.push(XI_Motion, device: 12, valuators: [2: 1])

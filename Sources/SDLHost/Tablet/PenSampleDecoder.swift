@@ -17,8 +17,9 @@ public struct PenSampleDecoder: Sendable {
     public private(set) var state: ValuatorState
     /// `.pen` or `.eraser`, decided once (the kind reads the device name).
     public let source: InputSource
-    /// The device as the core names it, decided once.
-    public let inputDevice: InputDevice
+    /// The device as the core names it, with the tool in proximity's id and serial when the
+    /// driver publishes them (`ToolIdentity`).
+    public private(set) var inputDevice: InputDevice
     private let pressure: (number: Int, min: Double, max: Double)?
     private let tilt: (x: ValuatorAxis, y: ValuatorAxis)?
 
@@ -33,6 +34,14 @@ public struct PenSampleDecoder: Sendable {
             pressure = nil
         }
         if let x = device.tiltXAxis, let y = device.tiltYAxis { tilt = (x, y) } else { tilt = nil }
+    }
+
+    /// The tool in proximity changed (`ToolIdentity`): samples carry its id and serial; out of
+    /// proximity they keep the last tool's.
+    public mutating func setTool(_ identity: ToolIdentity) {
+        guard identity.isInProximity else { return }
+        inputDevice.details.toolID = identity.toolID
+        inputDevice.details.serial = identity.serial
     }
 
     /// Folds in one event's packed valuators and returns the sample's force and tilt.

@@ -14,4 +14,34 @@ enum TabletEvent: Equatable {
     /// A barrel button that does not pan went down or up: 1 the lower (X button 2,
     /// BTN_STYLUS), 2 the upper (X button 3, BTN_STYLUS2).
     case barrel(button: Int, down: Bool)
+    /// A tool came into the tablet's proximity, or left it (`ToolIdentity`), on XI2 device
+    /// `deviceID`: `device` names the tool (its id and serial).
+    case proximity(deviceID: Int32, device: InputDevice, source: InputSource, entering: Bool)
+}
+
+/// The tool a Wacom device reports through xf86-input-wacom's "Wacom Serial IDs" property:
+/// five 32-bit integers — the tablet's id, the previous tool's serial and id, the current
+/// tool's serial and id (both 0 while no tool is in proximity). X sends an XI2 property event
+/// when they change, which is how a live pen's proximity, tool id and serial are read: XI2 has
+/// no proximity events of its own and no valuator for them (nor for hover distance).
+public struct ToolIdentity: Equatable, Sendable {
+    public var serial: Int
+    public var toolID: Int
+
+    /// "Wacom Serial IDs".
+    public static let property = "Wacom Serial IDs"
+
+    public init(serial: Int, toolID: Int) {
+        self.serial = serial
+        self.toolID = toolID
+    }
+
+    /// The property's five values; nil when it has fewer.
+    public init?(property values: [Int]) {
+        guard values.count >= 5 else { return nil }
+        self.init(serial: values[3], toolID: values[4])
+    }
+
+    /// A tool is near the tablet.
+    public var isInProximity: Bool { serial != 0 || toolID != 0 }
 }

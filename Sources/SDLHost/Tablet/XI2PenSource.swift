@@ -21,6 +21,9 @@ import ForceCore
 ///   mid-stroke ends the stroke with an `.up` at its last location and force.
 /// - A force-less pen (empty or inverted pressure range) draws with simulated pressure and is
 ///   reported once, on first use.
+/// - **Proximity and the tool**: where the driver publishes "Wacom Serial IDs"
+///   (`ToolIdentity`), its XI_PropertyEvent says a tool came near or left: `.proximity`, and
+///   the pen's samples carry the tool's id and serial.
 final class XI2PenSource {
     /// The XInput extension opcode: the `extension` of the cookies read.
     let opcode: Int32
@@ -44,6 +47,11 @@ final class XI2PenSource {
     private let refresh: (() -> [TabletDevice])?
     private let connection: XI2Connection?
     private var watching = false
+    /// The "Wacom Serial IDs" atom (0: the server has none), and its reader.
+    private let identityAtom: UInt
+    private let identity: ((Int32) -> ToolIdentity?)?
+    /// Each pen's tool as last read.
+    private var tools: [Int32: ToolIdentity] = [:]
 
     /// Events from one X event, under its cookie's identity.
     private struct Batch {
@@ -59,9 +67,13 @@ final class XI2PenSource {
 
     /// A source over a known device table. `refresh` re-queries (and re-selects) after a
     /// hierarchy change; without it the removed devices are simply dropped (tests).
-    init(devices: [TabletDevice], opcode: Int32, refresh: (() -> [TabletDevice])? = nil) {
+    /// `identity` reads a pen's tool (the property named by `identityAtom`); tests give both.
+    init(devices: [TabletDevice], opcode: Int32, refresh: (() -> [TabletDevice])? = nil,
+         identityAtom: UInt = 0, identity: ((Int32) -> ToolIdentity?)? = nil) {
         self.opcode = opcode
         self.refresh = refresh
+        self.identityAtom = identityAtom
+        self.identity = identity
         connection = nil
         install(devices)
     }
@@ -70,6 +82,8 @@ final class XI2PenSource {
     init(connection: XI2Connection) {
         opcode = connection.opcode
         refresh = { connection.refresh() }
+        identityAtom = connection.toolIdentityAtom
+        identity = { connection.toolIdentity(of: $0) }
         self.connection = connection
         install(connection.refresh())
     }
@@ -135,6 +149,8 @@ final class XI2PenSource {
             deviceEvent(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee, type: cookie.evtype, into: &out)
         case XI_HierarchyChanged:
             hierarchyChanged(data.assumingMemoryBound(to: XIHierarchyEvent.self).pointee, into: &out)
+        case XI_PropertyEvent:
+            propertyChanged(data.assumingMemoryBound(to: XIPropertyEvent.self).pointee, into: &out)
         default:
             return
         }
@@ -228,14 +244,43 @@ final class XI2PenSource {
         if let table { install(table) }
     }
 
-    /// Replaces the device table; a pen whose description did not change keeps its valuators.
+    /// A pen's "Wacom Serial IDs" changed: a tool came into proximity (its id and serial now
+    /// on the pen's samples), left, or another took its place (out, then in).
+    private func propertyChanged(_ e: XIPropertyEvent, into out: inout [TabletEvent]) {
+        guard identityAtom != 0, UInt(e.property) == identityAtom, var decoder = decoders[e.deviceid],
+              let now = identity?(e.deviceid) else { return }
+        let before = tools[e.deviceid] ?? ToolIdentity(serial: 0, toolID: 0)
+        guard now != before else { return }
+        tools[e.deviceid] = now
+        if before.isInProximity {
+            out.append(.proximity(deviceID: e.deviceid, device: decoder.inputDevice, source: decoder.source, entering: false))
+        }
+        if now.isInProximity {
+            decoder.setTool(now)
+            decoders[e.deviceid] = decoder
+            out.append(.proximity(deviceID: e.deviceid, device: decoder.inputDevice, source: decoder.source, entering: true))
+        }
+    }
+
+    /// Replaces the device table; a pen whose description did not change keeps its valuators
+    /// (a new one reads its tool, where the driver says).
     private func install(_ table: [TabletDevice]) {
         devices = Dictionary(table.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var next: [Int32: PenSampleDecoder] = [:]
         for d in table where d.isPen && !d.isMaster {
-            next[d.id] = decoders[d.id].flatMap { $0.device == d ? $0 : nil } ?? PenSampleDecoder(device: d)
+            if let kept = decoders[d.id], kept.device == d {
+                next[d.id] = kept
+                continue
+            }
+            var decoder = PenSampleDecoder(device: d)
+            if let tool = identity?(d.id) {
+                tools[d.id] = tool
+                decoder.setTool(tool)
+            }
+            next[d.id] = decoder
         }
         decoders = next
+        tools = tools.filter { next[$0.key] != nil }
         otherPointers = Set(table.filter { !$0.isMaster && $0.kind == .mouse }.map(\.id))
         last = last.filter { next[$0.key] != nil }
         if let id = strokeDevice, next[id] == nil { strokeDevice = nil }
