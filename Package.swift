@@ -58,10 +58,13 @@ let package = Package(
         .executableTarget(
             name: "forcecanvas-bench",
             dependencies: [
-                "ForceCommands", "ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "SDLHost", "CCairo",
+                "ForceCommands", "ForceCore", "ForcePlatform", "CairoRender", "ForceFiles", "SDLHost", "CCairo", "CFreehandPort",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The bench's peers in C: a plain port of perfect-freehand (section 3 measures the
+        // outline generation against it in the same run) and an allocation counter.
+        .target(name: "CFreehandPort", linkerSettings: [.linkedLibrary("m")]),
         // The version (VERSION) and the commit (git describe) a build is made from, for --version.
         .plugin(name: "BuildStamp", capability: .buildTool()),
 

@@ -62,12 +62,7 @@ struct BenchCommand: ParsableCommand {
             print("")
         }
         if wants(3) {
-            print("3. Outline generation (resample + streamline + pressure + pieces + polygons)")
-            for count in [1_000, 100_000] {
-                let rate = outlineThroughput(points: count)
-                print(String(format: "   %7d-point stroke: %.1f M input points/s", count, rate / 1e6))
-            }
-            print("   target: at least 20 M points/s")
+            printOutlineGeneration()
             print("")
         }
         if wants(4) || wants(5) {
@@ -151,21 +146,6 @@ struct BenchCommand: ParsableCommand {
     }
 
     // MARK: 3
-
-    func outlineThroughput(points count: Int) -> Double {
-        let pts = StrokeFixtures.signature(count: count, in: Rect(x: 0, y: 0, width: 1900, height: 1000))
-        let clock = ContinuousClock()
-        var processed = 0
-        var sink = 0
-        let start = clock.now
-        while seconds(clock.now - start) < 0.5 {
-            sink &+= StrokeOutline.polygons(for: pts).count
-            processed += count
-        }
-        let elapsed = seconds(clock.now - start)
-        if sink == -1 { print("") }  // keeps the work observable
-        return Double(processed) / elapsed
-    }
 
     func seconds(_ d: Duration) -> Double {
         let c = d.components

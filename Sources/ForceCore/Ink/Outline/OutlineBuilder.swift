@@ -112,6 +112,9 @@ public struct OutlineBuilder: Sendable {
         self.simulatesPressure = simulatesPressure
         self.opacityLevels = opacityLevels
         spacing = max(0.25, options.size * Self.spacingFraction)
+        // The start window and a piece at their largest: they never grow sample by sample.
+        held.reserveCapacity(Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096))
+        open.reserveCapacity(Self.chunkSamples + 1)
     }
 
     /// The stroke's length so far, along its samples.
@@ -384,7 +387,11 @@ public struct OutlineBuilder: Sendable {
         guard let last = open.last else { return }
         closed.append(OutlineChunk(samples: open, isStrokeStart: openIsStrokeStart, isStrokeEnd: isEnd,
                                    alpha: openLevel ?? 1))
-        open = isEnd ? [] : [last]
+        open = []
+        if !isEnd {
+            open.reserveCapacity(Self.chunkSamples + 1)
+            open.append(last)
+        }
         openIsStrokeStart = false
         promote()
     }

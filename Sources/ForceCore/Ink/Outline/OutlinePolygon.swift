@@ -43,8 +43,9 @@ public enum OutlinePolygon {
         let n = s.count
         let minDistanceSquared = pow(options.size * options.smoothing, 2)
         var left: [Point] = [], right: [Point] = []
-        left.reserveCapacity(n + 1)
-        right.reserveCapacity(n + 1)
+        // Round joins add points on the outer side: room for a few without growing.
+        left.reserveCapacity(2 * n + 2 * capSteps)
+        right.reserveCapacity(2 * n + 2 * capSteps)
         // The first sample faces along the chunk's first step; every other sample's direction
         // is the step into it.
         let startDirection = (s[1].point - first.point).normalized
@@ -71,15 +72,12 @@ public enum OutlinePolygon {
                 let steps = max(2, Int(clamping: (abs(angle) / (Double.pi / Double(capSteps))).rounded(.up), to: 0...capSteps * 2))
                 let outerIsLeft = angle > 0
                 let from = (outerIsLeft ? din.perpendicular : din.perpendicular * -1) * r
-                var arc: [Point] = []
-                for k in 0...steps {
-                    arc.append((s[i].point + from).rotated(around: s[i].point, by: angle * Double(k) / Double(steps)))
-                }
+                // Written straight onto its side (no array of its own: a curve has many joins).
                 if outerIsLeft {
-                    left.append(contentsOf: arc)
+                    appendArc(&left, around: s[i].point, from: from, by: angle / Double(steps), steps: 0...steps)
                     if let last = right.last, last.distanceSquared(to: rt) > minDistanceSquared { right.append(rt) }
                 } else {
-                    right.append(contentsOf: arc)
+                    appendArc(&right, around: s[i].point, from: from, by: angle / Double(steps), steps: 0...steps)
                     if let last = left.last, last.distanceSquared(to: l) > minDistanceSquared { left.append(l) }
                 }
                 continue
@@ -95,19 +93,31 @@ public enum OutlinePolygon {
         polygon.reserveCapacity(left.count + right.count + 2 * capSteps)
         polygon.append(contentsOf: left)
         if !chunk.isStrokeEnd || options.capEnd {
-            let p = s[n - 1].point
-            for k in 1..<capSteps {
-                polygon.append((p + endOffset).rotated(around: p, by: Double.pi * Double(k) / Double(capSteps)))
-            }
+            appendArc(&polygon, around: s[n - 1].point, from: endOffset, by: Double.pi / Double(capSteps), steps: 1...capSteps - 1)
         }
         polygon.append(contentsOf: right.reversed())
         if !chunk.isStrokeStart || options.capStart {
-            let p = first.point
-            for k in 1..<capSteps {
-                polygon.append((p - startOffset).rotated(around: p, by: Double.pi * Double(k) / Double(capSteps)))
-            }
+            appendArc(&polygon, around: first.point, from: startOffset * -1, by: Double.pi / Double(capSteps), steps: 1...capSteps - 1)
         }
         return polygon
+    }
+
+    /// Appends the points `center + from` turned by `k · step` for each k of `steps`: a cap or
+    /// a round join. One sine and cosine for the whole arc; each point is the one before turned
+    /// by `step` (a rotation by complex multiplication), not a sine and cosine of its own.
+    @inline(__always)
+    static func appendArc(_ out: inout [Point], around center: Point, from: Point, by step: Double, steps: ClosedRange<Int>) {
+        let s = sin(step), c = cos(step)
+        var v = from
+        if steps.lowerBound > 0 {
+            let first = Double(steps.lowerBound) * step
+            let s0 = sin(first), c0 = cos(first)
+            v = Point(x: from.x * c0 - from.y * s0, y: from.x * s0 + from.y * c0)
+        }
+        for _ in steps {
+            out.append(Point(x: center.x + v.x, y: center.y + v.y))
+            v = Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
+        }
     }
 
     /// A closed circle polygon, for a stroke that never moved (a dot).

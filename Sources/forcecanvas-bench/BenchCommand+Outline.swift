@@ -1,0 +1,63 @@
+import CFreehandPort
+import ForceCore
+import Foundation
+
+/// Bench section 3: outline generation against a plain C port of perfect-freehand
+/// (`CFreehandPort`), on the same strokes in the same run, with the allocations each makes per
+/// stroke (counted by the bench's own malloc). A handwriting stroke is about 60 points at
+/// 4–6 pt apart; the long ones show the cost per point once the cost per call is spread.
+extension BenchCommand {
+    /// The strokes: points, and the area the signature path is drawn in (its spacing).
+    static let outlineStrokes: [(count: Int, area: Rect)] = [
+        (60, Rect(x: 0, y: 0, width: 90, height: 45)),
+        (1_000, Rect(x: 0, y: 0, width: 1900, height: 1000)),
+        (100_000, Rect(x: 0, y: 0, width: 1900, height: 1000)),
+    ]
+
+    func printOutlineGeneration() {
+        print("3. Outline generation (resample + streamline + pressure + pieces + polygons) against a C port of perfect-freehand, one run")
+        for (count, area) in Self.outlineStrokes {
+            let points = StrokeFixtures.signature(count: count, in: area)
+            let ours = outlineCost(points) { StrokeOutline.polygons(for: $0).count }
+            let xyp = points.flatMap { [$0.location.x, $0.location.y, $0.force] }
+            let port = outlineCost(points) { _ in
+                var outline: UnsafeMutablePointer<Double>?
+                let n = freehand_port_stroke(xyp, xyp.count / 3, &outline)
+                free(outline)
+                return n
+            }
+            let spacing = Self.pathLength(points) / Double(max(1, count - 1))
+            print(String(format: "   %6d points (%.1f pt apart): ForceCanvas %.1f M points/s, %.1f allocations a stroke · C port %.1f M points/s, %.1f allocations · %.2f× the C port",
+                         count, spacing, Double(count) / ours.seconds / 1e6, ours.allocations,
+                         Double(count) / port.seconds / 1e6, port.allocations, port.seconds / ours.seconds))
+        }
+        print("   target: at least the C port's speed at 60 and 1,000 points, no allocation a stroke in the steady state")
+    }
+
+    /// The median time of one call of `body` on `points` (calls repeated for 0.3 s, after a
+    /// warm-up), and its allocations (one call, after the warm-up).
+    func outlineCost(_ points: [InkPoint], _ body: ([InkPoint]) -> Int) -> (seconds: Double, allocations: Double) {
+        var sink = 0
+        for _ in 0..<3 { sink &+= body(points) }
+        allocation_count_start()
+        sink &+= body(points)
+        let allocations = Double(allocation_count_stop())
+        let clock = ContinuousClock()
+        var rounds: [Double] = []
+        let start = clock.now
+        while seconds(clock.now - start) < 0.3 || rounds.count < 5 {
+            // Rounds of at least ~1 ms, so the clock's cost does not count.
+            let repeats = max(1, 20_000 / max(1, points.count))
+            let t0 = clock.now
+            for _ in 0..<repeats { sink &+= body(points) }
+            rounds.append(seconds(clock.now - t0) / Double(repeats))
+        }
+        if sink == -1 { print("") }  // keeps the work observable
+        rounds.sort()
+        return (rounds[rounds.count / 2], allocations)
+    }
+
+    static func pathLength(_ points: [InkPoint]) -> Double {
+        zip(points, points.dropFirst()).reduce(0) { $0 + ($1.1.location - $1.0.location).length }
+    }
+}
