@@ -94,21 +94,25 @@ public enum Translation {
         if let translated = lookUp(text) { return translated }
         if let known = state.withLock({ $0.built[text] }) { return known }
         let templates = state.withLock { $0.templates }
-        guard let translated = templates.translate(text, lookUp: { lookUp($0) }) else {
-            state.withLock { _ = $0.misses?.insert(text) }
-            return text
-        }
+        let translated = templates.translate(text, lookUp: { lookUp($0) })
         state.withLock { s in
-            // Numbers change every frame (the HUD's): the memo is bounded.
+            if translated == nil { _ = s.misses?.insert(text) }
+            // Remembered either way (a name drawn every frame is looked for once); numbers
+            // change every frame (the HUD's), so the memo is bounded.
             if s.built.count >= 4096 { s.built.removeAll(keepingCapacity: true) }
-            s.built[text] = translated
+            s.built[text] = translated ?? text
         }
-        return translated
+        return translated ?? text
     }
 
     /// Starts writing down every text drawn in a language other than English that has no
     /// translation, for a test that walks the interface (`recordedMisses`).
-    public static func recordMisses() { state.withLock { $0.misses = [] } }
+    public static func recordMisses() {
+        state.withLock { s in
+            s.misses = []
+            s.built = [:]  // a miss remembered earlier is looked for, and written down, again
+        }
+    }
 
     /// The texts found without a translation since `recordMisses`; recording stops.
     public static func recordedMisses() -> Set<String> {

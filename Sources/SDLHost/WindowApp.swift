@@ -204,7 +204,7 @@ public final class WindowApp {
             s.rebased = false
             followWindowSize(frame.display.viewport, frameStart, &l, &s)
             if try render(frame, &l) { try present(frameStart, &l) }
-            try l.diagram?.update((s.player?.player.state ?? s.state).diagramContent)
+            if let diagram = l.diagram { updateDiagramWindow(diagram, frameStart, &s) }
             pace(frameStart, &l, &s)
         }
         if let path = config.snapshotPath {
@@ -383,6 +383,18 @@ public final class WindowApp {
 
     /// 0.5 s: how long a window manager has to give the size asked for.
     static let windowResizePatience = 0.5
+
+    /// Draws the diagram's own window; one that cannot be drawn is closed and says why (the
+    /// canvas goes on).
+    private func updateDiagramWindow(_ diagram: DiagramWindow, _ now: Double, _ s: inout Running) {
+        do {
+            try diagram.update((s.player?.player.state ?? s.state).diagramContent)
+        } catch {
+            Self.log("forcecanvas: \(error)")
+            s.status = ("The diagram window could not be drawn: it is closed (M opens it again)", now + Self.statusDuration)
+            diagram.hide()
+        }
+    }
 
     /// What one translated event does.
     private func perform(_ h: HostEvent, at t: Double, frameStart: Double, _ l: inout Loop, _ s: inout Running) {
