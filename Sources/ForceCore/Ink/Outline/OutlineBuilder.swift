@@ -55,6 +55,8 @@ public struct OutlineBuilder: Sendable {
     public let opacityLevels: Double?
     /// The spacing of resampled points, in points.
     public let spacing: Double
+    /// How far a sample moves toward its resampled position: `0.15 + (1 − streamline)·0.85`.
+    let streamlineStep: Double
 
     /// 1/4 of the ink's size (4 pt at size 16): streamlining then lags about 3 pt behind the
     /// pointer whatever the sample rate, a 1 kHz pen is thinned out, and corners keep their
@@ -112,6 +114,7 @@ public struct OutlineBuilder: Sendable {
         self.simulatesPressure = simulatesPressure
         self.opacityLevels = opacityLevels
         spacing = max(0.25, options.size * Self.spacingFraction)
+        streamlineStep = 0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
         // The start window and a piece at their largest: they never grow sample by sample.
         held.reserveCapacity(Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096))
         open.reserveCapacity(Self.chunkSamples + 1)
@@ -259,7 +262,7 @@ public struct OutlineBuilder: Sendable {
     // MARK: Stages 2 and 3: streamline and pressure
 
     private mutating func emit(at position: Point, pressure raw: Double, speedReference: Double, corner: Bool, snap: Bool = false) {
-        let t = 0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
+        let t = streamlineStep
         guard let prev = newest else {
             let first = OutlineSample(point: position, pressure: simulatesPressure ? simulated : raw,
                                       direction: .zero, runningLength: 0, isBoundary: corner)
