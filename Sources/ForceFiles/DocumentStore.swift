@@ -130,23 +130,10 @@ public struct DocumentStore: Sendable {
     public static let defaultNamePrefix = "Drawing of "
     static let chineseNamePrefix = "绘画 "
 
-    static let nameFormat = dateFormat("d MMM yyyy, HH:mm:ss")
-    static let chineseNameFormat = dateFormat("yyyy年M月d日 HH:mm:ss")
+    static let nameFormat = Wording.dateFormatter("d MMM yyyy, HH:mm:ss")
+    static let chineseNameFormat = Wording.dateFormatter("yyyy年M月d日 HH:mm:ss")
 
-    private static func dateFormat(_ format: String) -> DateFormatter {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = format
-        return f
-    }
-
-    private static let idFormat: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return f
-    }()
+    private static let idFormat = Wording.dateFormatter("yyyyMMdd'T'HHmmss'Z'", utc: true)
 
     // MARK: Changes
 

@@ -122,10 +122,5 @@ public enum ExportSet {
     }
 
     /// `YYYYMMDD-HHMMSS` in local time.
-    static func timestamp(_ date: Date) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "yyyyMMdd-HHmmss"
-        return f.string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { Wording.dateFormatter("yyyyMMdd-HHmmss").string(from: date) }
 }

@@ -44,12 +44,7 @@ public final class Journal {
         }
     }
 
-    private static let stampFormat: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = "yyyy-MM-dd'T'HH-mm-ss"
-        return f
-    }()
+    private static let stampFormat = Wording.dateFormatter("yyyy-MM-dd'T'HH-mm-ss")
 
     /// Moves the journal aside under `asideName(kind)` when it holds anything, or when what is
     /// at its path is not a file at all (a FIFO would block the writer's open); returns where.

@@ -12,6 +12,16 @@ public enum Wording {
     /// is called): `/a/b/drawing.jsonl` → `drawing`.
     public static func stem(_ path: String) -> String { (fileName(path) as NSString).deletingPathExtension }
 
+    /// A date written as `format` ("d MMM HH:mm") in the same digits and calendar on every
+    /// machine (the POSIX locale), in local time or, with `utc`, in UTC.
+    public static func dateFormatter(_ format: String, utc: Bool = false) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        if utc { f.timeZone = TimeZone(identifier: "UTC") }
+        f.dateFormat = format
+        return f
+    }
+
     /// `path` as one shell word: as it is when it holds only safe characters, else in single
     /// quotes (a quote inside written `'\''`), so a command printed for the user can be pasted.
     public static func shellQuoted(_ word: String) -> String {

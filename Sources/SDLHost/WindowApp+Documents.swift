@@ -106,15 +106,8 @@ extension WindowApp {
         (Translation.language == .simplifiedChinese ? chineseDateFormat : shortDateFormat).string(from: date)
     }
 
-    private static let shortDateFormat = dateFormat("d MMM HH:mm")
-    private static let chineseDateFormat = dateFormat("M月d日 HH:mm")
-
-    private static func dateFormat(_ format: String) -> DateFormatter {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.dateFormat = format
-        return f
-    }
+    private static let shortDateFormat = Wording.dateFormatter("d MMM HH:mm")
+    private static let chineseDateFormat = Wording.dateFormatter("M月d日 HH:mm")
 
     /// Takes the host events that are the picker's while it is open; returns whether it did.
     func pickerTakes(_ h: HostEvent, window: Window, clock: FrameClock, now: Double, _ s: inout Running) -> Bool {
