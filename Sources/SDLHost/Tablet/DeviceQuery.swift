@@ -74,17 +74,24 @@ enum DeviceQuery {
 
     /// The atom name stored in the device's "Wacom Tool Type" property, if it has one.
     private static func toolType(of id: Int32, property: Atom, display: OpaquePointer, atoms: inout AtomNames) -> String? {
+        guard let atom = values(of: id, property: property, type: atomType, count: 1, display: display).first else { return nil }
+        return atoms.name(Atom(UInt(bitPattern: atom)))
+    }
+
+    /// Up to `count` values of device `id`'s format-32 property `property` of type `type`;
+    /// none when it has no such property.
+    static func values(of id: Int32, property: Atom, type wanted: Atom, count: Int, display: OpaquePointer) -> [Int] {
         var type: Atom = 0
         var format: Int32 = 0
         var items: UInt = 0, after: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XIGetProperty(display, id, property, 0, 1, 0, atomType, &type, &format, &items, &after, &data) == Success
-        else { return nil }
+        guard XIGetProperty(display, id, property, 0, count, 0, wanted, &type, &format, &items, &after, &data) == Success
+        else { return [] }
         defer { if let data { XFree(data) } }
         // Format-32 properties come back as C longs, whatever their wire size.
-        guard let data, type == atomType, format == 32, items >= 1 else { return nil }
-        let atom = UnsafeRawPointer(data).loadUnaligned(as: UInt.self)
-        return atoms.name(Atom(atom))
+        guard let data, type == wanted, format == 32 else { return [] }
+        let raw = UnsafeRawPointer(data)
+        return (0..<Int(items)).map { raw.loadUnaligned(fromByteOffset: $0 * MemoryLayout<Int>.stride, as: Int.self) }
     }
 }
 

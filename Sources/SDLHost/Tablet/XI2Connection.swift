@@ -66,10 +66,11 @@ struct XI2Connection {
 
     private func select(for devices: [TabletDevice]) {
         var masks: [Int32: [Int32]] = [:], rootMasks: [Int32: [Int32]] = [XIAllDevices: Self.rootEvents]
+        let hasToolIdentity = toolIdentityAtom != 0
         for d in devices where !d.isMaster && d.isEnabled {
             if d.isPen {
                 masks[d.id] = Self.penEvents
-                if toolIdentityAtom != 0 { rootMasks[d.id] = Self.penRootEvents }
+                if hasToolIdentity { rootMasks[d.id] = Self.penRootEvents }
             } else if d.kind == .mouse {
                 masks[d.id] = Self.otherPointerEvents
             }
@@ -83,23 +84,13 @@ struct XI2Connection {
     /// The "Wacom Serial IDs" atom; 0 when no driver on the server made it.
     var toolIdentityAtom: UInt { UInt(XInternAtom(display, ToolIdentity.property, 1)) }
 
-    /// Device `id`'s tool, from its "Wacom Serial IDs"; nil when it has none.
-    func toolIdentity(of id: Int32) -> ToolIdentity? {
-        let atom = toolIdentityAtom
+    /// Device `id`'s tool, from its "Wacom Serial IDs" (`atom`, `toolIdentityAtom`); nil when it
+    /// has none.
+    func toolIdentity(of id: Int32, atom: UInt) -> ToolIdentity? {
         guard atom != 0 else { return nil }
-        var type: Atom = 0
-        var format: Int32 = 0
-        var items: UInt = 0, after: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
         var values: [Int] = []
         ignoringErrors {
-            guard XIGetProperty(display, id, Atom(atom), 0, 5, 0, Atom(XA_INTEGER), &type, &format, &items, &after, &data) == Success
-            else { return }
-            defer { if let data { XFree(data) } }
-            // Format-32 properties come back as C longs, whatever their wire size.
-            guard let data, format == 32 else { return }
-            let longs = UnsafeRawPointer(data).bindMemory(to: Int.self, capacity: Int(items))
-            values = (0..<Int(items)).map { longs[$0] }
+            values = DeviceQuery.values(of: id, property: Atom(atom), type: Atom(XA_INTEGER), count: 5, display: display)
         }
         return ToolIdentity(property: values)
     }

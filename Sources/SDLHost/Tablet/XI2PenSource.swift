@@ -82,8 +82,9 @@ final class XI2PenSource {
     init(connection: XI2Connection) {
         opcode = connection.opcode
         refresh = { connection.refresh() }
-        identityAtom = connection.toolIdentityAtom
-        identity = { connection.toolIdentity(of: $0) }
+        let atom = connection.toolIdentityAtom
+        identityAtom = atom
+        identity = { connection.toolIdentity(of: $0, atom: atom) }
         self.connection = connection
         install(connection.refresh())
     }
