@@ -53,8 +53,7 @@ extension BenchCommand {
             rounds.append(seconds(clock.now - t0) / Double(repeats))
         }
         if sink == -1 { print("") }  // keeps the work observable
-        rounds.sort()
-        return (rounds[rounds.count / 2], allocations)
+        return (Self.spread(rounds).median, allocations)
     }
 
     static func pathLength(_ points: [InkPoint]) -> Double {
