@@ -15,6 +15,9 @@ final class DiagramWindow {
     private(set) var isShown = true
     /// What was drawn last, at which size; nil: draw at the next frame.
     private var drawn: (diagram: DiagramDisplay?, width: Int32, height: Int32)?
+    /// The surface drawn into, kept while the window keeps its size (an edge's glow fading
+    /// redraws every frame).
+    private var frame: ImageSurface?
 
     static let title = "ForceCanvas · state diagram"
     /// 640 × 480 points: the panel of the largest machine at 1× and more.
@@ -63,7 +66,12 @@ final class DiagramWindow {
         guard w > 0, h > 0 else { return }
         let frame: ImageSurface
         do {
-            frame = try ImageSurface(viewport: Viewport(width: Int(w), height: Int(h)))
+            if let kept = self.frame, kept.pixelWidth == Int(w), kept.pixelHeight == Int(h) {
+                frame = kept
+            } else {
+                frame = try ImageSurface(viewport: Viewport(width: Int(w), height: Int(h)))
+                self.frame = frame
+            }
             guard let cr = frame.makeContext() else { throw RenderError.surface("cannot draw the diagram window") }
             defer { cairo_destroy(cr) }
             try DiagramExport.drawFilling(diagram, width: Double(w), height: Double(h), in: cr)
