@@ -5,9 +5,13 @@ import Foundation
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
 /// back to Xournal++: one page the size of the device's screen (points are Xournal++'s unit,
 /// 1/72 in), a white background, one layer, one `<stroke>` per stroke with its tool (pen or
-/// highlighter) and colour (the ink's for the default pen). A stroke's `width` is its width at force 0.5 followed by each point's own width but
-/// the last's (Xournal++ draws the segment from point i to i + 1 at point i's width), the
-/// widths ForceCanvas's width mapping gives those forces, so the strokes keep their shape.
+/// highlighter) and colour (the ink's for the default pen). A stroke's `width` is its width at
+/// force 0.5 followed by one width for each segment: Xournal++ draws the segment from point i to
+/// i + 1 at one width (point i's), and ForceCanvas's outline widens and narrows along it, so the
+/// segment's width is the one ForceCanvas's width mapping gives the force at its middle. That
+/// keeps the strokes' shape within a pixel in Xournal++ (point i's own width left Xournal++'s
+/// drawing a step behind wherever the force changes). Imported again, each point takes its
+/// segment's force: the forces come back half a segment on.
 public enum XoppDocument {
     /// "#17171cff": the ink (`Palette.ink`) as Xournal++ writes colours, RGBA.
     static let inkColour = "#17171cff"
@@ -28,7 +32,7 @@ public enum XoppDocument {
             // Xournal++ draws a stroke from two points up: a dot is a stroke onto itself.
             if points.count == 1 { points.append(first) }
             var widths = [number(width(0.5))]
-            for p in points.dropLast() { widths.append(number(width(p.force))) }
+            for (p, q) in zip(points, points.dropFirst()) { widths.append(number(width((p.force + q.force) / 2))) }
             out += "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\" capStyle=\"round\">"
             out += points.map { "\(number($0.preciseLocation.x)) \(number($0.preciseLocation.y))" }.joined(separator: " ")
             out += "</stroke>\n"
