@@ -12,7 +12,8 @@
 #                       build, check the bundled sessions against Tests/Goldens; ARGS go to
 #                       `forcecanvas check` (e.g. --update changed, after looking at the report)
 #   ./run.sh fuzz [S]   build the libFuzzer targets in Fuzz/ and run each for S seconds (300)
-#   ./run.sh bench      install, build (release), print the performance figures (forcecanvas-bench)
+#   ./run.sh bench      install, build (release), print the performance figures (forcecanvas-bench;
+#                       without a DISPLAY, under a private 3840x2160 Xvfb)
 #   ./run.sh install [PREFIX]
 #                       build (release) and install into PREFIX (/usr/local; DESTDIR is honoured):
 #                       the program, its data (share/forcecanvas), the desktop file, the icons,
@@ -142,13 +143,14 @@ need_swift() {
     exit 1
 }
 
-# Starts a private Xvfb on a free display number and exports DISPLAY.
+# Starts a private Xvfb on a free display number (its screen SIZE, default 1600x1000) and
+# exports DISPLAY.
 start_xvfb() {
-    local n
+    local n size="${1:-1600x1000}"
     for n in $(seq 90 120); do
         [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ] || break
     done
-    Xvfb ":$n" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+    Xvfb ":$n" -screen 0 "${size}x24" -nolisten tcp >/dev/null 2>&1 &
     XVFB_PID=$!
     export DISPLAY=":$n"
     for _ in $(seq 1 50); do
@@ -397,6 +399,11 @@ bench)
     shift
     need_swift
     install_missing "${PACKAGES[@]}"
+    # Without a display, a private Xvfb whose screen holds the 3840x2160 windows of section 15.
+    if [ -z "${DISPLAY:-}" ]; then
+        install_missing "${TEST_PACKAGES[@]}"
+        start_xvfb 3840x2160
+    fi
     swift build -c release
     .build/release/forcecanvas-bench "$@"
     ;;

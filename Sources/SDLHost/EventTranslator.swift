@@ -24,6 +24,8 @@ enum HostEvent: Equatable {
     case writing(WritingKey)
     /// The diagram's own window (`run --diagram-window`) was closed, or must be drawn again.
     case diagramWindow(DiagramWindowEvent)
+    /// The window was uncovered: what it showed there is gone, and the next frame is shown whole.
+    case exposed
 }
 
 /// What happened to the diagram's window.
@@ -129,6 +131,7 @@ struct EventTranslator {
             let id = SDL_WindowEventID(UInt32(e.window.event))
             // With a second window open, SDL sends no SDL_QUIT when the first one closes.
             if id == SDL_WINDOWEVENT_CLOSE, diagramWindow != nil { return [.quit] }
+            if id == SDL_WINDOWEVENT_EXPOSED { return [.exposed] }
             guard id == SDL_WINDOWEVENT_SIZE_CHANGED || id == SDL_WINDOWEVENT_RESIZED else { return [] }
             let v = windowViewport?() ?? Viewport(width: Int(e.window.data1), height: Int(e.window.data2))
             // Fingers later in this frame are placed in the new size.

@@ -177,7 +177,7 @@ extension WindowApp {
                 menu.highlight(i)
                 if p.phase == .up { open = i }
             }
-        case .quit, .notice, .diagramWindow:
+        case .quit, .notice, .diagramWindow, .exposed:
             return false
         default:
             break

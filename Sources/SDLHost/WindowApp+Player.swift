@@ -191,7 +191,7 @@ extension WindowApp {
             }
         case .input(.command(let c)):
             if p.view.flip(c, shownScale: p.player.uiScale(view: p.view)) { p.jumped = true }
-        case .quit, .notice, .fullscreen, .diagramWindow:
+        case .quit, .notice, .fullscreen, .diagramWindow, .exposed:
             return false
         case .open:
             s.status = ("Esc leaves the player first; then open the file again", frameStart + Self.statusDuration)

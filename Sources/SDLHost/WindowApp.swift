@@ -95,6 +95,8 @@ public final class WindowApp {
         var title = ""
         /// The status line last shown (`--verbose` logs each change).
         var shownStatus: String?
+        /// The window was uncovered: the next frame is presented (whole) even if nothing changed.
+        var mustPresent = false
     }
 
     /// What one poll found: an SDL event, or pen samples XInput 2 delivered with it, and when.
@@ -203,7 +205,7 @@ public final class WindowApp {
             let frame = buildDisplay(frameStart, &l, &s)
             s.rebased = false
             followWindowSize(frame.display.viewport, frameStart, &l, &s)
-            if try render(frame, &l) { try present(frameStart, &l) }
+            if try render(frame, &l) || l.mustPresent { try present(frameStart, &l) }
             if let diagram = l.diagram { updateDiagramWindow(diagram, frameStart, &s) }
             pace(frameStart, &l, &s)
         }
@@ -446,6 +448,9 @@ public final class WindowApp {
         case .open(let path): open(path, at: frameStart, &l, &s)
         case .diagramWindow(.closed): l.diagram?.hide()
         case .diagramWindow(.exposed): l.diagram?.invalidate()
+        case .exposed:
+            l.presenter.exposed()
+            l.mustPresent = true
         case .notice(let text):
             Self.log("forcecanvas: \(text)")
             s.status = (text, frameStart + Self.statusDuration)
@@ -492,6 +497,7 @@ public final class WindowApp {
 
     /// 7. Present: upload and show; the frame's cost goes to the HUD's figures.
     private func present(_ frameStart: Double, _ l: inout Loop) throws {
+        l.mustPresent = false
         try l.presenter.present()
         l.timer.record(cost: l.clock.now - frameStart)
     }

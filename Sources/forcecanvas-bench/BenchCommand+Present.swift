@@ -24,6 +24,8 @@ extension BenchCommand {
         var total: Timing
         /// The first peek frame: its render and its present.
         var first: (render: Double, present: Double)
+        /// The window's size as the screen let it be (a window never outgrows its display).
+        var window: Viewport
     }
 
     func printPresentSection() throws {
@@ -59,6 +61,9 @@ extension BenchCommand {
                 if let gl = costs[.gl], let sw = costs[.software], sw.present.mean > 0, sw.total.mean > 0 {
                     line += String(format: " · GL/software: present %.2f×, render + present %.2f×", gl.present.mean / sw.present.mean,
                                    gl.total.mean / sw.total.mean)
+                }
+                if let w = costs.values.first?.window, w.pixelWidth < v.pixelWidth || w.pixelHeight < v.pixelHeight {
+                    line += " · the screen held only \(w.pixelWidth)x\(w.pixelHeight): not this size's figure (Xvfb -screen 0 3840x2160x24 holds it)"
                 }
                 print(line)
             }
@@ -174,7 +179,7 @@ extension BenchCommand {
         return runs.mapValues { run in
             let totals = zip(run.renders, run.presents).map { $0 + $1 }
             return PresentCost(render: timing(run.renders), present: timing(run.presents), total: timing(totals),
-                               first: run.first ?? (run.renders[0], run.presents[0]))
+                               first: run.first ?? (run.renders[0], run.presents[0]), window: run.window.viewport)
         }
     }
 

@@ -108,6 +108,8 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(t.translate(&closed), [.diagramWindow(.closed)])
         var mainClosed = window(1, SDL_WINDOWEVENT_CLOSE)
         XCTAssertEqual(t.translate(&mainClosed), [.quit])
+        var mainExposed = window(1, SDL_WINDOWEVENT_EXPOSED)
+        XCTAssertEqual(t.translate(&mainExposed), [.exposed], "the canvas's window shown whole again")
         var mainResized = window(1, SDL_WINDOWEVENT_SIZE_CHANGED, 800, 600)
         XCTAssertEqual(t.translate(&mainResized), [.resized(Viewport(width: 800, height: 600))])
         var mainPress = mouse(SDL_MOUSEBUTTONDOWN, x: 10, y: 10)

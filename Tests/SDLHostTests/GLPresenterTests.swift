@@ -121,6 +121,74 @@ final class GLPresenterTests: XCTestCase {
         try compare("peeked (progress 1, both rings)", PresentFixtures.peek(quarters: 4, viewport: Self.viewport), Self.blur)
     }
 
+    /// A frame that changed in part is composed and shown only where it changed
+    /// (`glXCopySubBufferMESA`, which llvmpipe has): the window itself, read from the X server,
+    /// is still the whole composite after a stroke drawn frame by frame and lifted into the ink,
+    /// after the scene changed, and after a ring filled notch by notch.
+    func testFramesShownInPartLeaveTheWholeFrameInTheWindow() throws {
+        let viewport = Viewport(width: 640, height: 480)
+        GLPresenter.requestContext()
+        let window = try SDLHost.Window(title: "shown in part", width: viewport.width, height: viewport.height, openGL: true, hidden: false)
+        glWindow = window
+        let gl = try GLPresenter(window: window, shaders: ShaderSources(directory: Binary.repository.appendingPathComponent("Shaders").path),
+                                 viewport: viewport)
+        XCTAssertTrue(gl.showsChangedRectsAlone, gl.summary)
+        var info = SDL_SysWMinfo()
+        SDL_GetVersion(&info.version)
+        XCTAssertEqual(SDL_GetWindowWMInfo(window.window, &info), SDL_TRUE)
+        let xid = String(info.info.x11.window)
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func show(_ s: AppState) throws {
+            _ = try gl.render(FrameRequest(display: s.display))
+            try gl.present()
+        }
+        func expectWindowIsTheFrame(_ moment: String) throws {
+            gl.finish()
+            SDL_Delay(100)
+            let shot = "\(dir)/\(gl.framesShownInPart).png"
+            XCTAssertEqual(try Binary.run("/usr/bin/import", ["-window", xid, shot]).status, 0)
+            let onScreen = try RGBAImage.readPNG(shot)
+            let frame = RGBAImage(surface: try gl.snapshot())
+            let r = ImageComparer(tolerance: Self.sameFrame).compare(frame, onScreen)
+            XCTAssertTrue(r.passed, "\(moment): \(r.summary)")
+        }
+        var s = PresentFixtures.inkedCanvas(viewport, strokes: 3)
+        try show(s)
+        let path = StrokeFixtures.signature(count: 30, in: Rect(x: 100, y: 300, width: 400, height: 120), seed: 9)
+        var t = s.time + 1.0 / 60
+        s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
+        for p in path.dropFirst() {
+            t += 1.0 / 60
+            s.handle(.pointer(PointerInput(phase: .move, location: p.preciseLocation)), at: t)
+            s.advance(to: t)
+            try show(s)
+        }
+        XCTAssertGreaterThan(gl.framesShownInPart, 20, "the live stroke's frames are shown in part")
+        try expectWindowIsTheFrame("a stroke being drawn")
+        s.handle(.pointer(PointerInput(phase: .up, location: path[path.count - 1].preciseLocation)), at: t + 1.0 / 60)
+        s.advance(to: t + 1)
+        try show(s)
+        try expectWindowIsTheFrame("the stroke lifted into the ink")
+        let before = gl.framesShownInPart
+        for notches in [0, 4, 8, 12, 16, 20] {
+            try show(PresentFixtures.confirmRing(notches: notches, viewport: viewport))
+        }
+        XCTAssertGreaterThan(gl.framesShownInPart, before, "the ring's frames are shown in part")
+        try expectWindowIsTheFrame("the confirm ring filled")
+    }
+
+    /// The software presenter's window surface is X11's own framebuffer (XShm, shown rect by
+    /// rect), not the GL texture SDL 2.26 puts in its place where OpenGL works, which shows the
+    /// whole window for any rect: SDL keeps that texture as the window's "_SDL_WindowTextureData".
+    func testTheSoftwarePresenterShowsRectsThroughTheWindowSystem() throws {
+        let software = try makeSoftware(viewport: Viewport(width: 640, height: 480))
+        _ = try software.render(FrameRequest(display: PresentFixtures.inkedCanvas(Viewport(width: 640, height: 480)).display))
+        try software.present()
+        let window = try XCTUnwrap(softwareWindow)
+        XCTAssertNil(SDL_GetWindowData(window.window, "_SDL_WindowTextureData"), "no GL texture stands in for the window's surface")
+    }
+
     /// `area` (points; the frames are at scale 1) of `surface`.
     static func crop(_ surface: ImageSurface, _ area: Rect) -> RGBAImage {
         let image = RGBAImage(surface: surface)

@@ -7,9 +7,11 @@ import ForceCore
 /// elements, the rings as signed-distance fields, the overlays. Premultiplied alpha throughout:
 /// Cairo's ARGB32 is blended with (1, 1 − source alpha).
 ///
-/// Every frame is composed whole into the window's back buffer (its contents are undefined after
-/// a swap): one pass over the window for the base, the other layers only over the rects where
-/// they have content. The blurred base is kept while neither the blur nor the base changes.
+/// A frame is composed into the window's back buffer — one pass for the base, the other layers
+/// only over the rects where they have content — either whole or, when the presenter can show
+/// part of the back buffer (`composeWindow(_:into:partly:)`), only inside the rects that changed
+/// since the frame the window shows (scissored): a live tail costs its own size, not the
+/// window's. The blurred base is kept while neither the blur nor the base changes.
 final class GLCompositor {
     /// Where a composite goes: a framebuffer (0: the window's) of a size in pixels.
     struct Target {
@@ -32,6 +34,11 @@ final class GLCompositor {
     private var baseChanged = -1
     /// A texture of the layers' size to read frames back from.
     private var offscreen: GLTexture?
+    /// What the window shows: the composition, the render it came from and the window's size
+    /// (nil: not known, and the next composite into the window is whole).
+    private var shown: (composition: LayerRenderer.Composition, generation: Int, width: Int, height: Int)?
+    /// 16: more changed rects than this are composed as one, their bounds.
+    static let mostRects = 16
 
     /// Compiles the shaders (naming the file and line of an error).
     init(_ gl: GLFunctions, sources: ShaderSources, dialect: GLDialect) throws(ShaderError) {
@@ -75,8 +82,53 @@ final class GLCompositor {
         if let e = gl.takeError() { throw .device("\(e) uploading the layers") }
     }
 
-    /// Composes the last render into `target`.
-    func compose(_ renderer: LayerRenderer, into target: Target) throws(PresentError) {
+    /// Composes the last render into the window (`target`): whole, or with `partly` only where it
+    /// differs from the frame the window shows. Returns the rects composed (nil: the whole).
+    func composeWindow(_ renderer: LayerRenderer, into target: Target, partly: Bool) throws(PresentError) -> [PixelRect]? {
+        let rects = partly ? changedRects(renderer, target) : nil
+        try compose(renderer, into: target, only: rects)
+        shown = (renderer.composition, renderer.generation, target.width, target.height)
+        return rects
+    }
+
+    /// The window's pixels were lost: the next composite into it is whole.
+    func forgetShown() { shown = nil }
+
+    /// A render that changed nothing (no layer's pixels, not the composition): the window still
+    /// shows it, so the next render's changes are all there is to compose.
+    func unchanged(_ renderer: LayerRenderer) {
+        if let s = shown, s.generation + 1 == renderer.generation, s.composition == renderer.composition {
+            shown?.generation = renderer.generation
+        }
+    }
+
+    /// The rects of the window that the last render changed — each layer's damage and, where
+    /// the rings moved, where they were and are — or nil when the whole window is to be composed:
+    /// nothing is known of it, its size changed, a render was not composed into it, another
+    /// base or blur, or the blurred base changed (the blur spreads a change everywhere).
+    private func changedRects(_ renderer: LayerRenderer, _ target: Target) -> [PixelRect]? {
+        let c = renderer.composition, v = renderer.viewport
+        guard let last = shown, last.width == target.width, last.height == target.height,
+              v.pixelWidth == target.width, v.pixelHeight == target.height, last.generation + 1 == renderer.generation,
+              last.composition.base == c.base, last.composition.blur == c.blur,
+              c.blur == nil || (renderer.damage[c.base] ?? []).isEmpty else { return nil }
+        var rects = LayerRenderer.LayerID.allCases.flatMap { renderer.damage[$0] ?? [] }
+        if c.rings != last.composition.rings {
+            rects += (c.rings + last.composition.rings).compactMap {
+                PixelRect(covering: $0.bounds, scale: v.scale, width: target.width, height: target.height)
+            }
+        }
+        guard rects.count > Self.mostRects, var x0 = rects.first?.x, var y0 = rects.first?.y else { return rects }
+        var x1 = x0, y1 = y0
+        for r in rects {
+            (x0, y0) = (min(x0, r.x), min(y0, r.y))
+            (x1, y1) = (max(x1, r.x + r.width), max(y1, r.y + r.height))
+        }
+        return [PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)]
+    }
+
+    /// Composes the last render into `target`: whole, or only inside `rects` (scissored).
+    func compose(_ renderer: LayerRenderer, into target: Target, only rects: [PixelRect]? = nil) throws(PresentError) {
         try upload(renderer)
         let c = renderer.composition
         guard let base = layers[c.base]?.texture else { throw .device("no base layer to compose") }
@@ -94,6 +146,25 @@ final class GLCompositor {
         }
         gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        if let rects {
+            // Each pass draws its rect's pixels afresh from the layers, so rects may overlap.
+            gl.enable(GLenum(GL_SCISSOR_TEST))
+            for r in rects where r.width > 0 && r.height > 0 {
+                gl.scissor(GLint(r.x), GLint(target.height - r.y - r.height), GLsizei(r.width), GLsizei(r.height))
+                drawLayers(renderer, base: source, into: target)
+            }
+            gl.disable(GLenum(GL_SCISSOR_TEST))
+        } else {
+            drawLayers(renderer, base: source, into: target)
+        }
+        if let e = gl.takeError() { throw .device("\(e) compositing") }
+    }
+
+    /// The base (`source`: the base layer, or it blurred) over the whole target, the other layers,
+    /// the rings and the overlays over it.
+    private func drawLayers(_ renderer: LayerRenderer, base source: GLTexture, into target: Target) {
+        let c = renderer.composition
+        gl.disable(GLenum(GL_BLEND))
         draw(source, into: PixelRect(x: 0, y: 0, width: target.width, height: target.height), of: target, dim: c.blur?.dim ?? 0)
         gl.enable(GLenum(GL_BLEND))
         gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
@@ -106,7 +177,6 @@ final class GLCompositor {
             for r in c.occupied[.overlay] ?? [] { draw(overlay, into: r, of: target) }
         }
         gl.disable(GLenum(GL_BLEND))
-        if let e = gl.takeError() { throw .device("\(e) compositing") }
     }
 
     /// 64 px: the side of the textures the warm-up draws with.

@@ -9,6 +9,7 @@ struct GLFunctions {
     let getError: PFNGLGETERRORPROC
     let getIntegerv: PFNGLGETINTEGERVPROC
     let viewport: PFNGLVIEWPORTPROC
+    let scissor: PFNGLSCISSORPROC
     let clearColor: PFNGLCLEARCOLORPROC
     let clear: PFNGLCLEARPROC
     let enable: PFNGLENABLEPROC
@@ -63,6 +64,7 @@ struct GLFunctions {
         getError = try load("glGetError")
         getIntegerv = try load("glGetIntegerv")
         viewport = try load("glViewport")
+        scissor = try load("glScissor")
         clearColor = try load("glClearColor")
         clear = try load("glClear")
         enable = try load("glEnable")

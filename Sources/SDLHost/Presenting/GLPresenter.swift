@@ -1,7 +1,9 @@
 import CGL
 import CSDL2
+import CXInput2
 import CairoRender
 import ForceCore
+import Foundation
 
 /// Why the GL presenter could not start.
 public enum GLPresenterError: Error, CustomStringConvertible, Equatable {
@@ -24,6 +26,11 @@ public enum GLPresenterError: Error, CustomStringConvertible, Equatable {
 /// Presents through OpenGL 3.3 core (or GLES 3.0): the frame as layers (`LayerRenderer`), each a
 /// texture uploaded only in its dirty rects, composited by the shaders in `Shaders/`
 /// (`GLCompositor`), the backdrop blurred live and the rings drawn as signed-distance fields.
+///
+/// Where GLX has `GLX_MESA_copy_sub_buffer` (Mesa's drivers, llvmpipe among them), a frame that
+/// changed in part is composed only in the rects that changed and only those are copied to the
+/// window (`glXCopySubBufferMESA`), so presenting costs what changed, not the window's size.
+/// Otherwise, and whenever the whole frame changed, it is composed whole and swapped.
 final class GLPresenter: WindowPresenter {
     let name = "gl"
     /// "OpenGL 4.5 (Core Profile) Mesa 22.3.6", "llvmpipe (LLVM 15.0.6, 256 bits)", "Mesa/X.org".
@@ -36,6 +43,12 @@ final class GLPresenter: WindowPresenter {
     private let gl: GLFunctions
     private var compositor: GLCompositor?
     private var layers: LayerRenderer
+    /// Copies part of the back buffer to the window (nil: every frame is swapped whole).
+    private let subBuffer: SubBufferCopy?
+    /// Whether a frame that changed in part is shown by its changed rects alone.
+    var showsChangedRectsAlone: Bool { subBuffer != nil }
+    /// How many frames were shown by their changed rects alone.
+    private(set) var framesShownInPart = 0
 
     /// Asks SDL for an OpenGL 3.3 core context (or, with `.es`, GLES 3.0 at once): call before
     /// the window is made (the attributes choose its visual).
@@ -78,6 +91,7 @@ final class GLPresenter: WindowPresenter {
         } catch {
             throw .device("\(error)")
         }
+        subBuffer = SubBufferCopy()
         version = gl.string(GL_VERSION)
         renderer = gl.string(GL_RENDERER)
         vendor = gl.string(GL_VENDOR)
@@ -123,21 +137,34 @@ final class GLPresenter: WindowPresenter {
 
     var summary: String {
         "presenter gl: \(version) · renderer \(renderer) · vendor \(vendor) · shaders from \(shaderDirectory)"
+            + (subBuffer == nil ? " · frames swapped whole" : " · changed rects shown alone (GLX_MESA_copy_sub_buffer)")
     }
 
     func render(_ frame: FrameRequest) throws(PresentError) -> Bool {
-        do { return try layers.render(frame) } catch { throw .render(error) }
+        let changed: Bool
+        do { changed = try layers.render(frame) } catch { throw .render(error) }
+        if !changed { compositor?.unchanged(layers) }
+        return changed
     }
 
-    /// Uploads the layers' dirty rects, composites into the window and swaps.
+    func exposed() { compositor?.forgetShown() }
+
+    /// Uploads the layers' dirty rects and composites into the window: the rects that changed,
+    /// copied to the window alone, or the whole frame, swapped.
     func present() throws(PresentError) {
         guard let compositor else { return }
         // Another context may have been made current since (a second window, a test).
         context.makeCurrent()
         var w: Int32 = 0, h: Int32 = 0
         SDL_GL_GetDrawableSize(window.window, &w, &h)
-        try compositor.compose(layers, into: .init(framebuffer: 0, width: Int(w), height: Int(h)))
-        SDL_GL_SwapWindow(window.window)
+        let target = GLCompositor.Target(framebuffer: 0, width: Int(w), height: Int(h))
+        if let subBuffer, let rects = try compositor.composeWindow(layers, into: target, partly: true) {
+            for r in rects { subBuffer.copy(r, windowHeight: target.height) }
+            framesShownInPart += 1
+        } else {
+            _ = try compositor.composeWindow(layers, into: target, partly: false)
+            SDL_GL_SwapWindow(window.window)
+        }
     }
 
     /// The composite of the last render, read back (`glReadPixels`) from a texture of its own.
@@ -167,4 +194,38 @@ private final class GLContext {
     func makeCurrent() { SDL_GL_MakeCurrent(window.window, context) }
 
     deinit { SDL_GL_DeleteContext(context) }
+}
+
+/// `glXCopySubBufferMESA` on the current GLX context: a rect of the back buffer copied to the
+/// window (with an implicit `glFlush`). Found only when the context is GLX's — looked up in the
+/// libGL SDL loaded, never loading one — and the screen's GLX has `GLX_MESA_copy_sub_buffer`.
+private struct SubBufferCopy {
+    private typealias Copy = @convention(c) (OpaquePointer?, UInt, Int32, Int32, Int32, Int32) -> Void
+    private typealias CurrentDisplay = @convention(c) () -> OpaquePointer?
+    private typealias CurrentDrawable = @convention(c) () -> UInt
+    private typealias Extensions = @convention(c) (OpaquePointer?, Int32) -> UnsafePointer<CChar>?
+
+    private let display: OpaquePointer
+    private let drawable: UInt
+    private let function: Copy
+
+    init?() {
+        guard let gl = dlopen("libGL.so.1", RTLD_LAZY | RTLD_NOLOAD) else { return nil }
+        defer { dlclose(gl) }
+        guard let d = dlsym(gl, "glXGetCurrentDisplay"), let w = dlsym(gl, "glXGetCurrentDrawable"),
+              let q = dlsym(gl, "glXQueryExtensionsString"), let c = dlsym(gl, "glXCopySubBufferMESA"),
+              let display = unsafeBitCast(d, to: CurrentDisplay.self)() else { return nil }
+        let drawable = unsafeBitCast(w, to: CurrentDrawable.self)()
+        guard drawable != 0, let names = unsafeBitCast(q, to: Extensions.self)(display, XDefaultScreen(display)),
+              String(cString: names).split(separator: " ").contains("GLX_MESA_copy_sub_buffer") else { return nil }
+        self.display = display
+        self.drawable = drawable
+        function = unsafeBitCast(c, to: Copy.self)
+    }
+
+    /// Shows `rect` (pixels, y down) of the back buffer in the window.
+    func copy(_ rect: PixelRect, windowHeight: Int) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        function(display, drawable, Int32(rect.x), Int32(windowHeight - rect.y - rect.height), Int32(rect.width), Int32(rect.height))
+    }
 }

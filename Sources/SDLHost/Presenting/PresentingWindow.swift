@@ -10,6 +10,8 @@ public final class PresentingWindow {
     public var presenter: any Presenter { windowPresenter }
     /// How it presents (`-v`'s line).
     public var summary: String { windowPresenter.summary }
+    /// The window's size as it is (never larger than its display), in points, and its scale.
+    public var viewport: Viewport { windowPresenter.viewport }
     private let window: Window
     private let windowPresenter: any WindowPresenter
 

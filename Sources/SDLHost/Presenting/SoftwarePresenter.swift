@@ -94,4 +94,6 @@ final class SoftwarePresenter: WindowPresenter {
     func snapshot() throws(PresentError) -> ImageSurface { frames.frame }
 
     func invalidate() { frames.invalidate() }
+
+    func exposed() { presentedTo = nil }
 }

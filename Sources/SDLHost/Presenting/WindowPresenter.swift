@@ -11,6 +11,9 @@ protocol WindowPresenter: Presenter {
     /// The next frame is drawn whole, ink and all: the display that follows is not the one
     /// last drawn changed a little (a seek in the player, the player giving way to the canvas).
     func invalidate()
+    /// The window's pixels were lost (it was uncovered): the next `present` shows the whole
+    /// frame, not only what changed. Nothing is drawn again.
+    func exposed()
     /// Waits until every drawing command given has been carried out (GL: `glFinish`; the
     /// software presenter's work is done when `present` returns). The bench times whole frames
     /// with it.
@@ -28,6 +31,6 @@ public enum PresenterChoice: String, CaseIterable, Sendable {
     case auto
     /// GL or nothing: a window that cannot present with GL is an error.
     case gl
-    /// One Cairo surface uploaded to one SDL streaming texture (no shaders).
+    /// One Cairo surface, its dirty rects copied into the window's own surface (no shaders).
     case software
 }
