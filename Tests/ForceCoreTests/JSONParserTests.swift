@@ -97,4 +97,36 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse("1" + String(repeating: "0", count: 30)), .number(1e30))
         XCTAssertEqual(try parse("0." + String(repeating: "0", count: 30) + "1"), .number(1e-31))
     }
+
+    /// The extended-precision conversion against the standard library's exact reading: random
+    /// numbers of 16 to 19 significant digits times 10^-30…10^30, and integers exactly halfway
+    /// between two doubles (the one case it must leave to the slow path).
+    func testTheExtendedConversionIsExact() throws {
+        var g = StrokeFixtures.Generator(seed: 11)
+        var wrong: [String] = []
+        for _ in 0..<100_000 {
+            let count = 16 + Int(g.next() * 4)
+            var digits = String(1 + Int(g.next() * 9))
+            for _ in 1..<count { digits += String(Int(g.next() * 10)) }
+            let text = digits + "e" + String(Int(g.next() * 61) - 30)
+            if try parse(text) != Double(text).map(JSONValue.number) { wrong.append(text) }
+        }
+        for k in 0..<2000 {
+            let text = String((UInt64(1) << 53) + 2 * UInt64(k) + 1)
+            if try parse(text) != Double(text).map(JSONValue.number) { wrong.append(text) }
+        }
+        XCTAssertEqual(wrong.prefix(10), [], "\(wrong.count) numbers read otherwise than the standard library reads them")
+        #if arch(x86_64)
+        // 0.30000000000000004 (17 digits, past 2^53) goes the extended way; 2^53 + 1, halfway, does not.
+        func reader(_ digits: String, exponent: Int) -> JSONNumber.Reader {
+            var r = JSONNumber.Reader()
+            for d in digits.utf8 { r.integerDigit(d - UInt8(ascii: "0")) }
+            r.exponent(exponent)
+            return r
+        }
+        XCTAssertNil(reader("30000000000000004", exponent: -17).fastValue)
+        XCTAssertEqual(reader("30000000000000004", exponent: -17).extendedValue, 0.30000000000000004)
+        XCTAssertNil(reader("9007199254740993", exponent: 0).extendedValue)
+        #endif
+    }
 }

@@ -54,6 +54,9 @@ public struct PointerInput: Equatable, Hashable, Sendable {
 }
 
 /// Everything the core can be told. The host translates OS events into these, sessions store them.
+/// The rare events with large payloads (a device, a caption, a curve, a view change, a tool) are
+/// boxed, so an event — kept by the hundred thousand, copied for every line read — is no larger
+/// than a pointer sample.
 public enum InputEvent: Equatable, Hashable, Sendable {
     /// A pointer sample (button press, drag, release).
     case pointer(PointerInput)
@@ -66,7 +69,7 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     /// The window changed size or HiDPI scale.
     case resize(Viewport)
     /// Another device started driving the pointer (a pen came into proximity, a mouse moved).
-    case device(InputDevice)
+    indirect case device(InputDevice)
     /// A home-screen quick action by its type (a launch with `--shortcut`, recorded).
     case shortcut(String)
     /// A named moment that `forcecanvas check` snapshots (F5 while recording). The core ignores
@@ -74,14 +77,14 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case checkpoint(String)
     /// Teaching text the player shows as a subtitle (`Caption`). The core ignores it, as it
     /// does checkpoints.
-    case caption(Caption)
+    indirect case caption(Caption)
     /// The pressure curve became this one (a journal compacted on exit sets the user's curve
     /// back after redrawing the ink through a linear one).
-    case pressureCurve(PressureCurve)
+    indirect case pressureCurve(PressureCurve)
     /// The canvas's view changed: a zoom about a point, a pan, fit, 100 % (`CanvasView`).
-    case view(ViewChange)
+    indirect case view(ViewChange)
     /// New strokes are drawn with this tool (pen or highlighter, colour, size).
-    case tool(InkTool)
+    indirect case tool(InkTool)
     /// A pen's barrel button went down or up (`BarrelAction` says what the lower one does).
     case button(PenButton)
     /// A pen (or its eraser end) came into the tablet's range, or left it.

@@ -11,8 +11,9 @@ public struct SessionParser: Sendable {
     public enum Line: Equatable, Sendable {
         /// Nothing but whitespace.
         case blank
-        /// The session header (a `Session` without events).
-        case header(Session)
+        /// The session header (a `Session` without events), boxed: a line is handed on for every
+        /// event, and an unboxed header would make each of them as large as a whole `Session`.
+        indirect case header(Session)
         /// An event, in time order with those before it.
         case event(TimedEvent)
     }
@@ -20,7 +21,11 @@ public struct SessionParser: Sendable {
     /// The file name that errors carry.
     public let file: String
     /// The header, once its line was read.
-    public private(set) var header: Session?
+    public private(set) var header: Session? {
+        didSet { hasHeader = header != nil }
+    }
+    /// Whether the header was read (asked for every line: cheaper than looking at `header`).
+    private var hasHeader = false
     /// Events read so far.
     public private(set) var eventCount = 0
     /// The last event's time in seconds (0 before any event): the session's duration.
@@ -47,6 +52,9 @@ public struct SessionParser: Sendable {
     public var strictTime = false
     /// 1 µs: how far after the previous event a stepped-back one is moved.
     public static let timeStep = 1e-6
+    /// Whether event lines are read quickly where they can be (`quickEvent`); off, every line
+    /// goes the general way (the tests compare the two).
+    var readsQuickly = true
     /// Events moved forward so far, and the first one's line.
     public private(set) var timesMovedForward = 0
     public private(set) var firstMovedLine: Int?
@@ -65,8 +73,15 @@ public struct SessionParser: Sendable {
         return "\(file): \(n) earlier than the event before and moved to 1 µs after it (the first on line \(line)); --strict-time refuses such a file"
     }
 
-    /// Parses line `number` (without its line break).
+    /// Parses line `number` (without its line break). A pointer sample or a wheel notch is read
+    /// straight from its bytes where it can be (`quickEvent`); every other line, and any line
+    /// the quick reading does not take, through the JSON parser and the session's fields.
     public mutating func parse(_ line: UnsafeBufferPointer<UInt8>, number: Int) throws(SessionError) -> Line {
+        if readsQuickly, hasHeader, var quick = Self.quickEvent(line) {
+            try order(&quick, number: number)
+            count(quick.time)
+            return .event(quick)
+        }
         var bytes = line
         if number == 1, bytes.starts(with: Self.byteOrderMark) {
             bytes = UnsafeBufferPointer(rebasing: bytes[Self.byteOrderMark.count...])
@@ -83,20 +98,13 @@ public struct SessionParser: Sendable {
             throw SessionError(file: file, line: number, message: "expected a JSON object {...}")
         }
         let fields = SessionFields(members: members, file: file, line: number)
-        guard header != nil else {
+        guard hasHeader else {
             let h = try Self.parseHeader(fields)
             header = h
             return .header(h)
         }
         var event = try Self.parseEvent(fields)
-        if event.time < lastTime, requiresTimeOrder {
-            guard !strictTime else {
-                throw fields.fail("time \(Self.format(event.time)) is earlier than the previous event's \(Self.format(lastTime)) (--strict-time)")
-            }
-            event.time = lastTime + Self.timeStep
-            timesMovedForward += 1
-            if firstMovedLine == nil { firstMovedLine = number }
-        }
+        try order(&event, number: number)
         if case .checkpoint(let name) = event.event {
             if let earlier = checkpointLines[name] {
                 throw fields.fail("checkpoint \"\(name)\" is already named on line \(earlier): names must be unique")
@@ -106,10 +114,28 @@ public struct SessionParser: Sendable {
                                           tolerances: try Self.parseTolerances(fields), masks: try Self.parseMasks(fields)))
         }
         if case .caption(let c) = event.event { captions.append(Player.TimedCaption(time: event.time, caption: c)) }
-        lastTime = max(lastTime, event.time)
+        count(event.time)
+        return .event(event)
+    }
+
+    /// Puts `event` in time order with those before it: an earlier one is moved to `timeStep`
+    /// after the previous event and counted, or refused when `strictTime`.
+    private mutating func order(_ event: inout TimedEvent, number: Int) throws(SessionError) {
+        guard event.time < lastTime, requiresTimeOrder else { return }
+        guard !strictTime else {
+            throw SessionError(file: file, line: number,
+                               message: "time \(Self.format(event.time)) is earlier than the previous event's \(Self.format(lastTime)) (--strict-time)")
+        }
+        event.time = lastTime + Self.timeStep
+        timesMovedForward += 1
+        if firstMovedLine == nil { firstMovedLine = number }
+    }
+
+    /// Counts an event at `time` as read: the session's duration and event count.
+    private mutating func count(_ time: Double) {
+        lastTime = max(lastTime, time)
         duration = lastTime
         eventCount += 1
-        return .event(event)
     }
 
     /// Parses one line given as text (tests, small inputs).

@@ -277,7 +277,7 @@ public struct JSONParser {
             }
             reader.exponent(exponentNegative ? -exponent : exponent)
         }
-        if let exact = reader.fastValue { return exact }
+        if let exact = reader.fastValue ?? reader.extendedValue { return exact }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = JSONNumber.slowValue(text) else { throw JSONSyntaxError(reason: "number \(text) cannot be read", column: start + 1) }
         return value
@@ -312,7 +312,7 @@ public struct JSONParser {
 }
 
 /// The ASCII bytes the parser looks at, by name.
-private enum ASCII {
+enum ASCII {
     static let tab = UInt8(ascii: "\t"), lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
     static let space = UInt8(ascii: " "), quote = UInt8(ascii: "\""), plus = UInt8(ascii: "+")
     static let comma = UInt8(ascii: ","), minus = UInt8(ascii: "-"), dot = UInt8(ascii: "."), slash = UInt8(ascii: "/")
