@@ -77,10 +77,9 @@ enum SessionFile {
 
     /// Checks every line of an open file without keeping its events (the first pass of `render`).
     static func scan(_ file: SessionFileReader) throws(SessionFileError) -> Summary {
-        let parser = try file.parseAll()
-        if let note = parser.timeNote { printProblem("\(note)") }
-        guard let header = parser.header else { throw .invalid(SessionError(file: file.path, line: 1, message: "empty file")) }
-        return Summary(header: header, eventCount: parser.eventCount, duration: parser.duration, captions: parser.captions)
+        let scan = try file.scan()
+        if let note = scan.timeNote { printProblem("\(note)") }
+        return Summary(header: scan.header, eventCount: scan.eventCount, duration: scan.duration, captions: scan.captions)
     }
 
     /// Loads a session, or prints `FILE:LINE: what is wrong` and exits with status 1.

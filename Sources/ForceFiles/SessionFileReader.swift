@@ -33,7 +33,7 @@ public enum SessionFileError: Error, CustomStringConvertible {
 public final class SessionFileReader {
     /// The file's path, as errors name it.
     public let path: String
-    private let descriptor: Int32
+    let descriptor: Int32
     /// Size and modification time when opened, to notice a change between passes.
     private let opened: (size: Int, modified: timespec)
 
@@ -54,6 +54,28 @@ public final class SessionFileReader {
     }
 
     deinit { close(descriptor) }
+
+    /// The file's size when it was opened.
+    var size: Int { opened.size }
+
+    /// The lines of bytes `range` alone (`range` starts at a line start) of the open file
+    /// `descriptor`, read with `pread`, so several threads may read ranges of a file at once.
+    static func lines(inBytes range: Range<Int>, of descriptor: Int32, path: String,
+                      blockSize: Int = LineReader<SessionFileError>.defaultBlockSize) -> LineReader<SessionFileError> {
+        var at = range.lowerBound
+        return LineReader(blockSize: blockSize, longLines: .refuse { .lineTooLong(path: path, line: $0) }) { (buffer) throws(SessionFileError) -> Int in
+            let wanted = min(buffer.count, range.upperBound - at)
+            guard wanted > 0 else { return 0 }
+            while true {
+                let n = pread(descriptor, buffer.baseAddress, wanted, off_t(at))
+                if n >= 0 {
+                    at += n
+                    return n
+                }
+                if errno != EINTR { throw .unreadable(path: path) }
+            }
+        }
+    }
 
     /// The file's lines from the start (`blockSize` bytes a read). A line longer than
     /// `InputLimits.maximumLineBytes` is refused (`lineTooLong`) unless `skippingLongLines`

@@ -11,6 +11,8 @@ extension BenchCommand {
     /// The document of section 8: 2,000 strokes of 60 pen samples (120k points) at 1920x1080.
     static let documentStrokes = 2_000
     static let documentPoints = 60
+    /// Section 8's second document: 20,000 strokes (1.2 M points).
+    static let bigDocumentStrokes = 20_000
     /// Section 7 parses at least this many lines.
     static let parseLines = 100_000
     /// Timed runs of the parse (the best one counts).
@@ -43,25 +45,37 @@ extension BenchCommand {
         print("")
         }
         guard wants(8) else { return }
+        print("8. Load and render a pen document to one PNG at \(Self.viewport.width)x\(Self.viewport.height), against Xournal++ (target: at most 0.25× at 20,000 strokes)")
+        try loadAndRender(doc, path: path, in: dir)
+        let big = DocumentGenerator(strokes: Self.bigDocumentStrokes, pointsPerStroke: Self.documentPoints, viewport: Self.viewport)
+        let bigDir = "\(dir)/big"
+        try FileManager.default.createDirectory(atPath: bigDir, withIntermediateDirectories: true)
+        let bigPath = "\(bigDir)/document.jsonl"
+        _ = try Self.write(big, to: bigPath)
+        try loadAndRender(big, path: bigPath, in: bigDir)
+        print("")
+    }
 
+    /// Section 8 for one document: `forcecanvas render` in process and as a process, and
+    /// Xournal++ on the same strokes.
+    func loadAndRender(_ doc: DocumentGenerator, path: String, in dir: String) throws {
         let frames = HeadlessReplay.frame(at: doc.duration) + 1
-        print("8. Load and render \(Self.documentStrokes) strokes × \(Self.documentPoints) points at \(Self.viewport.width)x\(Self.viewport.height) to one PNG (\(frames) frames of replay)")
+        print("   \(doc.strokes) strokes × \(doc.pointsPerStroke) points (\(frames) frames of replay):")
         let clock = ContinuousClock()
         let start = clock.now
         try Self.inProcess(["render", path, "--out", "\(dir)/out", "--overwrite"])
         let ours = seconds(clock.now - start)
         let written = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").filter { $0.hasSuffix(".png") }
         guard written.count == 1 else { throw BenchFailure("render wrote \(written.count) PNGs, expected 1") }
-        print(String(format: "   forcecanvas render, in process (both passes and the PNG): %.2f s", ours))
+        print(String(format: "      forcecanvas render, in process (both passes and the PNG): %.2f s", ours))
         let process = try renderAsProcess(path, in: dir)
-        if let process { print(String(format: "   forcecanvas render as a process: %.2f s", process)) }
+        if let process { print(String(format: "      forcecanvas render as a process: %.2f s", process)) }
         if let theirs = try xournalTime(doc, in: dir) {
-            print(String(format: "   %@ --create-img of the same strokes (.xopp, %d px wide): %.2f s",
+            print(String(format: "      %@ --create-img of the same strokes (.xopp, %d px wide): %.2f s",
                          theirs.version, doc.viewport.width, theirs.seconds))
-            print(String(format: "   forcecanvas / Xournal++: %.2f× in process", ours / theirs.seconds)
+            print(String(format: "      forcecanvas / Xournal++: %.2f× in process", ours / theirs.seconds)
                   + (process.map { String(format: ", %.2f× process to process", $0 / theirs.seconds) } ?? ""))
         }
-        print("")
     }
 
     /// Seconds to render `path` with the `forcecanvas` binary in a child process (as Xournal++
@@ -157,11 +171,11 @@ extension BenchCommand {
     /// says in one line why not.
     func xournalTime(_ doc: DocumentGenerator, in dir: String) throws -> (seconds: Double, version: String)? {
         guard let xournal = Self.executable("xournalpp") else {
-            print("   Xournal++ is not installed (apt-get install -y xournalpp): no comparison")
+            print("      Xournal++ is not installed (apt-get install -y xournalpp): no comparison")
             return nil
         }
         guard let gzip = Self.executable("gzip") else {
-            print("   gzip is not installed: no Xournal++ comparison")
+            print("      gzip is not installed: no Xournal++ comparison")
             return nil
         }
         let xml = "\(dir)/document.xml", xopp = "\(dir)/document.xopp", png = "\(dir)/xournal.png"
@@ -173,7 +187,7 @@ extension BenchCommand {
         let zipped = try Self.run(gzip, ["-c", "-n"], input: plain, output: compressed)
         try? compressed.close()
         guard zipped.status == 0 else {
-            print("   gzip failed (\(zipped.status)): no Xournal++ comparison")
+            print("      gzip failed (\(zipped.status)): no Xournal++ comparison")
             return nil
         }
         let clock = ContinuousClock()
@@ -182,7 +196,7 @@ extension BenchCommand {
         let elapsed = seconds(clock.now - start)
         guard result.status == 0, FileManager.default.fileExists(atPath: png) else {
             let why = result.stderr.split(separator: "\n").last.map(String.init) ?? "status \(result.status)"
-            print("   Xournal++ did not write the PNG (\(why)): no comparison")
+            print("      Xournal++ did not write the PNG (\(why)): no comparison")
             return nil
         }
         let version = try Self.run(xournal, ["--version"], captureOutput: true).stdout
