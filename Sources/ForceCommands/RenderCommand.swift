@@ -165,7 +165,7 @@ struct RenderCommand: ParsableCommand {
         // replay clock's reach, `InputLimits.maximumTime`).
         var replay = HeadlessReplay(header: s, duration: summary.duration,
                                     shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
-            try SessionFileEvents(file)
+            PrefetchedEvents(file)
         }
         let requested = times.isEmpty ? [summary.duration] : times
         // Frames after the end show the final state; far after it would only burn time.
@@ -223,7 +223,7 @@ extension RenderCommand {
             file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             var replay = StateReplay(header: summary.header, shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
-            var events = try SessionFileEvents(file)
+            let events = PrefetchedEvents(file)
             while let e = try events.next() { replay.handle(e) }
             try file.checkUnchanged()
             state = replay.finish()
