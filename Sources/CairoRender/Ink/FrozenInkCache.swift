@@ -1,5 +1,6 @@
 import CCairo
 import ForceCore
+import Foundation
 
 /// Finished ink and the final pieces of the live stroke, rasterised once.
 ///
@@ -14,6 +15,11 @@ import ForceCore
 ///
 /// Every piece is drawn exactly once, in stroke order, whatever the frame timing: the cache plus
 /// `drawTail` gives the same pixels as drawing every stroke whole.
+///
+/// A full redraw of many strokes (an opened document, a seek in the player, `render`'s frame)
+/// draws the cache's top and bottom halves on two threads (`drawInBands`); on the seam's rows
+/// Cairo may round an edge pixel of a clipped fill by a few levels otherwise than one thread
+/// does. The same ink always gives the same pixels.
 public final class FrozenInkCache {
     public private(set) var surface: ImageSurface
     private var viewport: Viewport
@@ -196,9 +202,86 @@ public final class FrozenInkCache {
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        for s in ink.strokes { painter.draw(s, into: cr) }
+        if ink.strokes.count >= Self.leastStrokesInBands {
+            drawInBands(ink.strokes, painter: painter, cr: cr)
+        } else {
+            for s in ink.strokes { painter.draw(s, into: cr) }
+        }
         endFollow()
         _ = followLive(ink.live, painter: painter, cr: cr)
+    }
+
+    /// 64 strokes: fewer are drawn on this thread alone.
+    static let leastStrokesInBands = 64
+    /// 2 bands: the top and bottom halves of the cache, each drawn on a thread of its own (a
+    /// fixed count, so the pixels never depend on the machine's cores).
+    static let bands = 2
+    /// 512 strokes are tessellated at a time (their pieces then drawn), so the pieces held at once
+    /// stay small whatever the ink holds.
+    static let strokesAtATime = 512
+
+    /// Draws `strokes` in order as `cr` would, the cache cut into `bands` horizontal bands each
+    /// drawn on a thread of its own. Each band has a Cairo surface of its own over the cache's
+    /// pixels (so the threads share no Cairo object) with the cache's device scale, clipped to
+    /// the band's whole pixel rows as a partial repaint is (Cairo fills under one pixel-aligned
+    /// rectangle exactly as without a clip, and writes nothing outside it): the pixels are those
+    /// of drawing on one thread. Strokes are tessellated once, on both threads in turn, and each
+    /// band draws the pieces that reach into it, in stroke order.
+    private func drawInBands(_ all: [Stroke], painter: InkPainter, cr: OpaquePointer) {
+        cairo_surface_flush(surface.surface)
+        guard let data = surface.data else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let rowBytes = surface.stride, width = surface.pixelWidth, height = surface.pixelHeight, scale = surface.scale
+        let rows = (height + Self.bands - 1) / Self.bands
+        var bands: [(surface: OpaquePointer, cr: OpaquePointer, area: Rect)] = []
+        for b in 0..<Self.bands {
+            let top = b * rows, count = min(rows, height - top)
+            guard count > 0, let s = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(rowBytes))
+            else { continue }
+            cairo_surface_set_device_scale(s, scale, scale)
+            guard let c = cairo_create(s) else {
+                cairo_surface_destroy(s)
+                continue
+            }
+            let area = Rect(x: 0, y: Double(top) / scale, width: Double(width) / scale, height: Double(count) / scale)
+            cairo_rectangle(c, area.x, area.y, area.width, area.height)
+            cairo_clip(c)
+            cairo_set_matrix(c, &matrix)
+            bands.append((s, c, area))
+        }
+        defer {
+            for b in bands {
+                cairo_destroy(b.cr)
+                cairo_surface_finish(b.surface)
+                cairo_surface_destroy(b.surface)
+            }
+            cairo_surface_mark_dirty(surface.surface)
+        }
+        let view = self.view, style = painter.style
+        var start = 0
+        while start < all.count {
+            let block = Array(all[start..<min(all.count, start + Self.strokesAtATime)])
+            start += block.count
+            let pieces = PiecesBox(count: block.count)
+            DispatchQueue.concurrentPerform(iterations: Self.bands) { k in
+                for i in stride(from: k, to: block.count, by: Self.bands) {
+                    pieces.set(i, StrokeTessellator.pieces(of: block[i], style: style))
+                }
+            }
+            let drawn = pieces.all
+            let shared = BandsBox(bands.map { ($0.cr, $0.area) })
+            DispatchQueue.concurrentPerform(iterations: shared.bands.count) { k in
+                let (bandCr, area) = shared.bands[k]
+                let painter = InkPainter(style: style)
+                for p in drawn {
+                    guard let p else { continue }
+                    let bounds = (p.real + p.predicted).reduce(Rect.null) { $0.union($1.bounds) }
+                    guard !view.toScreen(bounds).intersection(area).isNull else { continue }
+                    painter.drawStroke(p.real, predicted: p.predicted, into: bandCr)
+                }
+            }
+        }
     }
 
     /// Repaints `areas`: paper, then every stroke that reaches into them, clipped to their pixels.
@@ -336,4 +419,19 @@ public final class FrozenInkCache {
         let x1 = (clipped.maxX * s).rounded(.up), y1 = (clipped.maxY * s).rounded(.up)
         return Rect(x: x0 / s, y: y0 / s, width: (x1 - x0) / s, height: (y1 - y0) / s)
     }
+}
+
+/// The pieces of a block of strokes, each written by the thread that tessellated it.
+private final class PiecesBox: @unchecked Sendable {
+    private var pieces: [StrokeTessellator.Pieces?]
+    private let lock = NSLock()
+    init(count: Int) { pieces = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ p: StrokeTessellator.Pieces) { lock.withLock { pieces[i] = p } }
+    var all: [StrokeTessellator.Pieces?] { lock.withLock { pieces } }
+}
+
+/// The bands' Cairo contexts, each used by one thread only.
+private final class BandsBox: @unchecked Sendable {
+    let bands: [(OpaquePointer, Rect)]
+    init(_ bands: [(OpaquePointer, Rect)]) { self.bands = bands }
 }
