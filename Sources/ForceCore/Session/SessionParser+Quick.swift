@@ -158,53 +158,12 @@ private struct QuickLine {
         }
     }
 
-    /// A finite JSON number, converted exactly as the JSON parser does (`JSONNumber`: the fast
-    /// conversion, the extended one, else the standard library's). Nil for anything else.
+    /// A finite JSON number, converted exactly as the JSON parser does (`JSONNumber.scan`).
     private mutating func number() -> Double? {
-        let start = i
-        var reader = JSONNumber.Reader()
-        if take(ASCII.minus) { reader.negative = true }
-        guard i < bytes.count, Self.isDigit(bytes[i]) else { return nil }
-        if bytes[i] == ASCII.zero {
-            i += 1
-            if i < bytes.count, Self.isDigit(bytes[i]) { return nil }
-        } else {
-            while i < bytes.count, Self.isDigit(bytes[i]) {
-                reader.integerDigit(bytes[i] &- ASCII.zero)
-                i += 1
-            }
-        }
-        if take(ASCII.dot) {
-            guard i < bytes.count, Self.isDigit(bytes[i]) else { return nil }
-            while i < bytes.count, Self.isDigit(bytes[i]) {
-                reader.fractionDigit(bytes[i] &- ASCII.zero)
-                i += 1
-            }
-        }
-        if i < bytes.count, bytes[i] == ASCII.e || bytes[i] == ASCII.upperE {
-            i += 1
-            var negative = false
-            if i < bytes.count, bytes[i] == ASCII.plus || bytes[i] == ASCII.minus {
-                negative = bytes[i] == ASCII.minus
-                i += 1
-            }
-            guard i < bytes.count, Self.isDigit(bytes[i]) else { return nil }
-            var e = 0
-            while i < bytes.count, Self.isDigit(bytes[i]) {
-                // Past a few digits the fast conversion is out of reach anyway.
-                guard e < 1000 else { return nil }
-                e = e * 10 + Int(bytes[i] &- ASCII.zero)
-                i += 1
-            }
-            reader.exponent(negative ? -e : e)
-        }
-        if let v = reader.fastValue ?? reader.extendedValue { return v }
-        guard let v = JSONNumber.slowValue(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)),
-              v.isFinite else { return nil }
+        guard i < bytes.count, case .number(let v, let end) = JSONNumber.scan(bytes, from: i), v.isFinite else { return nil }
+        i = end
         return v
     }
-
-    private static func isDigit(_ b: UInt8) -> Bool { b &- ASCII.zero < 10 }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         guard bytes.count == text.utf8CodeUnitCount else { return false }
@@ -212,5 +171,4 @@ private struct QuickLine {
         for k in 0..<bytes.count where bytes[k] != p[k] { return false }
         return true
     }
-
 }

@@ -102,6 +102,68 @@ enum JSONNumber {
         }
     }
 
+    /// What `scan` found.
+    enum Scanned {
+        /// The number and the index just past its text.
+        case number(Double, end: Int)
+        /// Not a number: `what` was expected at byte `at`.
+        case expected(String, at: Int)
+        /// Not a number, for `reason`, at byte `at`.
+        case refused(String, at: Int)
+    }
+
+    /// Reads `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?` at `start` of `bytes`
+    /// (a minus sign or a digit is there) and converts it exactly: the fast path, the extended
+    /// one, else the standard library's. The JSON parser and the quick reading of event lines
+    /// (`SessionParser.quickEvent`) both read numbers through it.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Scanned {
+        func isDigit(_ b: UInt8) -> Bool { b &- ASCII.zero < 10 }
+        var i = start
+        var reader = Reader()
+        if i < bytes.count, bytes[i] == ASCII.minus {
+            reader.negative = true
+            i += 1
+        }
+        guard i < bytes.count, isDigit(bytes[i]) else { return .expected("a digit", at: i) }
+        if bytes[i] == ASCII.zero {
+            i += 1
+            if i < bytes.count, isDigit(bytes[i]) { return .refused("a number must not start with 0 (leading zero)", at: i) }
+        } else {
+            while i < bytes.count, isDigit(bytes[i]) {
+                reader.integerDigit(bytes[i] &- ASCII.zero)
+                i += 1
+            }
+        }
+        if i < bytes.count, bytes[i] == ASCII.dot {
+            i += 1
+            guard i < bytes.count, isDigit(bytes[i]) else { return .expected("a digit after the decimal point", at: i) }
+            while i < bytes.count, isDigit(bytes[i]) {
+                reader.fractionDigit(bytes[i] &- ASCII.zero)
+                i += 1
+            }
+        }
+        if i < bytes.count, bytes[i] == ASCII.e || bytes[i] == ASCII.upperE {
+            i += 1
+            var exponentNegative = false
+            if i < bytes.count, bytes[i] == ASCII.plus || bytes[i] == ASCII.minus {
+                exponentNegative = bytes[i] == ASCII.minus
+                i += 1
+            }
+            guard i < bytes.count, isDigit(bytes[i]) else { return .expected("a digit in the exponent", at: i) }
+            var exponent = 0
+            while i < bytes.count, isDigit(bytes[i]) {
+                // Far beyond any double's range already: stop growing, the result is 0 or ∞.
+                if exponent < exponentCap { exponent = exponent * 10 + Int(bytes[i] &- ASCII.zero) }
+                i += 1
+            }
+            reader.exponent(exponentNegative ? -exponent : exponent)
+        }
+        if let exact = reader.fastValue ?? reader.extendedValue { return .number(exact, end: i) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        guard let value = slowValue(text) else { return .refused("number \(text) cannot be read", at: start) }
+        return .number(value, end: i)
+    }
+
     /// The correctly rounded value of JSON number text through the standard library (exact for
     /// any length; overflow gives ±∞, which the session fields then refuse where it matters).
     static func slowValue(_ text: String) -> Double? { Double(text) }

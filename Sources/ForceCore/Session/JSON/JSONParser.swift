@@ -235,52 +235,19 @@ public struct JSONParser {
 
     // MARK: Numbers
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, converted exactly.
+    /// A number at `index`, converted exactly (`JSONNumber.scan`).
     private mutating func number() throws(JSONSyntaxError) -> Double {
-        let start = index
-        var reader = JSONNumber.Reader()
-        if bytes[index] == ASCII.minus {
-            reader.negative = true
-            index += 1
+        switch JSONNumber.scan(bytes, from: index) {
+        case .number(let value, let end):
+            index = end
+            return value
+        case .expected(let what, let at):
+            index = at
+            throw expected(what)
+        case .refused(let reason, let at):
+            index = at
+            throw failure(reason)
         }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw expected("a digit") }
-        if bytes[index] == ASCII.zero {
-            index += 1
-            if index < bytes.count, isDigit(bytes[index]) { throw failure("a number must not start with 0 (leading zero)") }
-        } else {
-            while index < bytes.count, isDigit(bytes[index]) {
-                reader.integerDigit(bytes[index] - ASCII.zero)
-                index += 1
-            }
-        }
-        if index < bytes.count, bytes[index] == ASCII.dot {
-            index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw expected("a digit after the decimal point") }
-            while index < bytes.count, isDigit(bytes[index]) {
-                reader.fractionDigit(bytes[index] - ASCII.zero)
-                index += 1
-            }
-        }
-        if index < bytes.count, bytes[index] == ASCII.e || bytes[index] == ASCII.upperE {
-            index += 1
-            var exponentNegative = false
-            if index < bytes.count, bytes[index] == ASCII.plus || bytes[index] == ASCII.minus {
-                exponentNegative = bytes[index] == ASCII.minus
-                index += 1
-            }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw expected("a digit in the exponent") }
-            var exponent = 0
-            while index < bytes.count, isDigit(bytes[index]) {
-                // Far beyond any double's range already: stop growing, the result is 0 or ∞.
-                if exponent < JSONNumber.exponentCap { exponent = exponent * 10 + Int(bytes[index] - ASCII.zero) }
-                index += 1
-            }
-            reader.exponent(exponentNegative ? -exponent : exponent)
-        }
-        if let exact = reader.fastValue ?? reader.extendedValue { return exact }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let value = JSONNumber.slowValue(text) else { throw JSONSyntaxError(reason: "number \(text) cannot be read", column: start + 1) }
-        return value
     }
 
     // MARK: Bytes
@@ -294,7 +261,6 @@ public struct JSONParser {
         }
     }
 
-    private func isDigit(_ b: UInt8) -> Bool { b &- ASCII.zero < 10 }
 
     private func failure(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(reason: reason, column: index + 1) }
 
