@@ -69,23 +69,24 @@ extension BenchCommand {
         guard written.count == 1 else { throw BenchFailure("render wrote \(written.count) PNGs, expected 1") }
         print(String(format: "      forcecanvas render, in process (both passes and the PNG): %.2f s", ours))
         let process = try renderAsProcess(path, in: dir)
-        if let process { print(String(format: "      forcecanvas render as a process: %.2f s", process)) }
+        if let process { print(String(format: "      forcecanvas render as a process: %.2f s, %.2f s of CPU", process.seconds, process.cpu)) }
         if let theirs = try xournalTime(doc, in: dir) {
-            print(String(format: "      %@ --create-img of the same strokes (.xopp, %d px wide): %.2f s",
-                         theirs.version, doc.viewport.width, theirs.seconds))
-            print(String(format: "      forcecanvas / Xournal++: %.2f× in process", ours / theirs.seconds)
-                  + (process.map { String(format: ", %.2f× process to process", $0 / theirs.seconds) } ?? ""))
+            print(String(format: "      %@ --create-img of the same strokes (.xopp, %d px wide): %.2f s, %.2f s of CPU",
+                         theirs.version, doc.viewport.width, theirs.seconds, theirs.cpu))
+            print(String(format: "      forcecanvas / Xournal++: time %.2f× in process", ours / theirs.seconds)
+                  + (process.map { String(format: ", %.2f× process to process; CPU %.2f× process to process", $0.seconds / theirs.seconds,
+                                          $0.cpu / max(theirs.cpu, 1e-9)) } ?? ""))
         }
     }
 
     /// Seconds to render `path` with the `forcecanvas` binary in a child process (as Xournal++
     /// is run: start-up included), or nil when the binary cannot be found or fails.
-    func renderAsProcess(_ path: String, in dir: String) throws -> Double? {
+    func renderAsProcess(_ path: String, in dir: String) throws -> (seconds: Double, cpu: Double)? {
         guard let binary = Self.forcecanvasExecutable() else { return nil }
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = clock.now, cpu = ChildUsage.childrenCPU()
         guard try Self.run(binary, ["render", path, "--out", "\(dir)/process", "--overwrite"]).status == 0 else { return nil }
-        return seconds(clock.now - start)
+        return (seconds(clock.now - start), ChildUsage.childrenCPU() - cpu)
     }
 
     /// The `forcecanvas` binary beside this one (both are built into the same folder).
@@ -169,7 +170,7 @@ extension BenchCommand {
 
     /// Times `xournalpp --create-img` on the document's strokes (and names the version), or
     /// says in one line why not.
-    func xournalTime(_ doc: DocumentGenerator, in dir: String) throws -> (seconds: Double, version: String)? {
+    func xournalTime(_ doc: DocumentGenerator, in dir: String) throws -> (seconds: Double, cpu: Double, version: String)? {
         guard let xournal = Self.executable("xournalpp") else {
             print("      Xournal++ is not installed (apt-get install -y xournalpp): no comparison")
             return nil
@@ -191,16 +192,16 @@ extension BenchCommand {
             return nil
         }
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = clock.now, cpu = ChildUsage.childrenCPU()
         let result = try Self.run(xournal, ["--create-img=\(png)", "--export-png-width=\(doc.viewport.width)", xopp])
-        let elapsed = seconds(clock.now - start)
+        let elapsed = seconds(clock.now - start), used = ChildUsage.childrenCPU() - cpu
         guard result.status == 0, FileManager.default.fileExists(atPath: png) else {
             let why = result.stderr.split(separator: "\n").last.map(String.init) ?? "status \(result.status)"
             print("      Xournal++ did not write the PNG (\(why)): no comparison")
             return nil
         }
         let version = try Self.run(xournal, ["--version"], captureOutput: true).stdout
-        return (elapsed, version.split(separator: "\n").first.map(String.init) ?? "Xournal++")
+        return (elapsed, used, version.split(separator: "\n").first.map(String.init) ?? "Xournal++")
     }
 
     /// One page of the document's size with one pen stroke per stroke: points as `x y` pairs,
