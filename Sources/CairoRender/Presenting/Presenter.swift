@@ -44,7 +44,8 @@ public enum PresentError: Error, CustomStringConvertible, Equatable {
 ///
 /// Three implementations share the contract: `GLPresenter` (SDLHost: the frame as layers,
 /// textures composited by the shaders in `Shaders/`, the blur and the rings on the GPU),
-/// `SoftwarePresenter` (SDLHost: one Cairo surface uploaded to one SDL streaming texture) and
+/// `SoftwarePresenter` (SDLHost: one Cairo surface, its dirty rects copied into the window's own
+/// surface and shown alone) and
 /// `PNGPresenter` (headless: the canonical renderer, PNG files).
 public protocol Presenter: AnyObject {
     /// What it is, for logs: "gl", "software", "png".
