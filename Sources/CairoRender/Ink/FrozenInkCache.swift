@@ -1,6 +1,7 @@
 import CCairo
 import ForceCore
 import Foundation
+import Synchronization
 
 /// Finished ink and the final pieces of the live stroke, rasterised once.
 ///
@@ -144,10 +145,13 @@ public final class FrozenInkCache {
     }
 
     /// The screen area of the live stroke's tail `pieces`.
-    public func screenArea(of tail: StrokeTessellator.Pieces) -> Rect {
+    public func screenArea(of tail: StrokeTessellator.Pieces) -> Rect { Self.screenArea(of: tail, through: view) }
+
+    /// Where `pieces` are on the screen, seen through `view`.
+    static func screenArea(of pieces: StrokeTessellator.Pieces, through view: CanvasView) -> Rect {
         var area = Rect.null
-        for p in tail.real { area = area.union(p.bounds) }
-        for p in tail.predicted { area = area.union(p.bounds) }
+        for p in pieces.real { area = area.union(p.bounds) }
+        for p in pieces.predicted { area = area.union(p.bounds) }
         return view.toScreen(area)
     }
 
@@ -259,26 +263,25 @@ public final class FrozenInkCache {
             cairo_surface_mark_dirty(surface.surface)
         }
         let view = self.view, style = painter.style
+        // Each context is used by its band's thread alone.
+        nonisolated(unsafe) let contexts = bands.map { (cr: $0.cr, area: $0.area) }
         var start = 0
         while start < all.count {
             let block = Array(all[start..<min(all.count, start + Self.strokesAtATime)])
             start += block.count
-            let pieces = PiecesBox(count: block.count)
+            let tessellated = Mutex([(pieces: StrokeTessellator.Pieces, area: Rect)?](repeating: nil, count: block.count))
             DispatchQueue.concurrentPerform(iterations: Self.bands) { k in
                 for i in stride(from: k, to: block.count, by: Self.bands) {
-                    pieces.set(i, StrokeTessellator.pieces(of: block[i], style: style))
+                    let pieces = StrokeTessellator.pieces(of: block[i], style: style)
+                    let area = Self.screenArea(of: pieces, through: view)
+                    tessellated.withLock { $0[i] = (pieces, area) }
                 }
             }
-            let drawn = pieces.all
-            let shared = BandsBox(bands.map { ($0.cr, $0.area) })
-            DispatchQueue.concurrentPerform(iterations: shared.bands.count) { k in
-                let (bandCr, area) = shared.bands[k]
-                let painter = InkPainter(style: style)
-                for p in drawn {
-                    guard let p else { continue }
-                    let bounds = (p.real + p.predicted).reduce(Rect.null) { $0.union($1.bounds) }
-                    guard !view.toScreen(bounds).intersection(area).isNull else { continue }
-                    painter.drawStroke(p.real, predicted: p.predicted, into: bandCr)
+            let drawn = tessellated.withLock { $0 }
+            DispatchQueue.concurrentPerform(iterations: contexts.count) { k in
+                let band = contexts[k], painter = InkPainter(style: style)
+                for case let (pieces, area)? in drawn where !area.intersection(band.area).isNull {
+                    painter.drawStroke(pieces.real, predicted: pieces.predicted, into: band.cr)
                 }
             }
         }
@@ -419,19 +422,4 @@ public final class FrozenInkCache {
         let x1 = (clipped.maxX * s).rounded(.up), y1 = (clipped.maxY * s).rounded(.up)
         return Rect(x: x0 / s, y: y0 / s, width: (x1 - x0) / s, height: (y1 - y0) / s)
     }
-}
-
-/// The pieces of a block of strokes, each written by the thread that tessellated it.
-private final class PiecesBox: @unchecked Sendable {
-    private var pieces: [StrokeTessellator.Pieces?]
-    private let lock = NSLock()
-    init(count: Int) { pieces = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ p: StrokeTessellator.Pieces) { lock.withLock { pieces[i] = p } }
-    var all: [StrokeTessellator.Pieces?] { lock.withLock { pieces } }
-}
-
-/// The bands' Cairo contexts, each used by one thread only.
-private final class BandsBox: @unchecked Sendable {
-    let bands: [(OpaquePointer, Rect)]
-    init(_ bands: [(OpaquePointer, Rect)]) { self.bands = bands }
 }
