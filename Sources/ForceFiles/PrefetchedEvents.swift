@@ -65,9 +65,7 @@ public final class PrefetchedEvents: TimedEventSource {
             batch.reserveCapacity(PrefetchedEvents.batchSize)
             do {
                 while try lines.nextLine({ (bytes, number) throws(SessionFileError) -> Void in
-                    let line: SessionParser.Line
-                    do throws(SessionError) { line = try parser.parse(bytes, number: number) } catch { throw .invalid(error) }
-                    if case .event(let e) = line { batch.append(e) }
+                    if case .event(let e) = try parser.parseFileLine(bytes, number: number) { batch.append(e) }
                 }) != nil {
                     guard batch.count >= PrefetchedEvents.batchSize else { continue }
                     guard channel.put(.events(batch)) else { return }

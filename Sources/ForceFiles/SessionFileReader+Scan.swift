@@ -1,6 +1,7 @@
 import ForceCore
 import ForcePlatform
 import Foundation
+import Synchronization
 
 /// The first pass over a session file (`render`'s check of every line) split across cores by
 /// byte ranges: the header is read first, then the rest of the file is cut into `jobs` ranges at
@@ -37,7 +38,7 @@ extension SessionFileReader {
         let reader = try lines()
         while parser.header == nil {
             let read = try reader.nextLine { (bytes, number) throws(SessionFileError) -> Bool in
-                do throws(SessionError) { _ = try parser.parse(bytes, number: number) } catch { throw .invalid(error) }
+                _ = try parser.parseFileLine(bytes, number: number)
                 return true
             }
             if read == nil { break }
@@ -46,12 +47,13 @@ extension SessionFileReader {
         let ranges = min(max(1, jobs), max(1, (size - start) / Self.leastRangeBytes))
         guard let header = parser.header, ranges > 1 else { return try scanOnOneThread() }
         let bounds = lineStarts(from: start, ranges: ranges)
-        let results = RangeResults(count: ranges)
+        let results = Mutex([RangeResult?](repeating: nil, count: ranges))
         let path = path, descriptor = descriptor
         DispatchQueue.concurrentPerform(iterations: ranges) { k in
-            results.set(k, Self.readRange(bounds[k]..<bounds[k + 1], of: descriptor, path: path, header: header))
+            let result = Self.readRange(bounds[k]..<bounds[k + 1], of: descriptor, path: path, header: header)
+            results.withLock { $0[k] = result }
         }
-        guard let joined = Self.join(results.all) else { return try scanOnOneThread() }
+        guard let joined = Self.join(results.withLock { $0 }) else { return try scanOnOneThread() }
         return Scan(header: header, eventCount: joined.events, duration: joined.duration, captions: joined.captions,
                     timeNote: nil, ranges: ranges)
     }
@@ -73,15 +75,6 @@ extension SessionFileReader {
         var captions: [Player.TimedCaption] = []
     }
 
-    /// Each range's result, written by its own thread.
-    private final class RangeResults: @unchecked Sendable {
-        private var results: [RangeResult?]
-        private let lock = NSLock()
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-        func set(_ k: Int, _ r: RangeResult?) { lock.withLock { results[k] = r } }
-        var all: [RangeResult?] { lock.withLock { results } }
-    }
-
     /// Parses the whole lines in bytes `range` of the open file `descriptor` as events of `header`.
     private static func readRange(_ range: Range<Int>, of descriptor: Int32, path: String, header: Session) -> RangeResult? {
         var parser = SessionParser(file: path)
@@ -91,9 +84,7 @@ extension SessionFileReader {
         let reader = lines(inBytes: range, of: descriptor, path: path)
         do {
             while try reader.nextLine({ (bytes, number) throws(SessionFileError) -> Void in
-                let line: SessionParser.Line
-                do throws(SessionError) { line = try parser.parse(bytes, number: number) } catch { throw .invalid(error) }
-                guard case .event(let e) = line else { return }
+                guard case .event(let e) = try parser.parseFileLine(bytes, number: number) else { return }
                 if result.firstTime == nil { result.firstTime = e.time }
                 switch e.event {
                 case .checkpoint(let name): result.checkpoints.append(name)

@@ -109,7 +109,7 @@ public final class SessionFileReader {
         parser.strictTime = strictTime
         let reader = try lines(blockSize: blockSize)
         while try reader.nextLine({ (bytes, number) throws(SessionFileError) -> Void in
-            do throws(SessionError) { body(try parser.parse(bytes, number: number)) } catch { throw .invalid(error) }
+            body(try parser.parseFileLine(bytes, number: number))
         }) != nil {}
         do { _ = try parser.finish() } catch { throw .invalid(error) }
         return parser
@@ -140,7 +140,7 @@ public struct SessionFileEvents: TimedEventSource {
     public mutating func next() throws -> TimedEvent? {
         while true {
             let line = try reader.nextLine { (bytes, number) throws(SessionFileError) -> SessionParser.Line in
-                do throws(SessionError) { return try parser.parse(bytes, number: number) } catch { throw .invalid(error) }
+                try parser.parseFileLine(bytes, number: number)
             }
             switch line {
             case nil: return nil
@@ -148,5 +148,13 @@ public struct SessionFileEvents: TimedEventSource {
             case .header?, .blank?: continue
             }
         }
+    }
+}
+
+extension SessionParser {
+    /// `parse` as a file's readers call it: a wrong line is the file's error
+    /// (`SessionFileError.invalid`).
+    mutating func parseFileLine(_ bytes: UnsafeBufferPointer<UInt8>, number: Int) throws(SessionFileError) -> Line {
+        do throws(SessionError) { return try parse(bytes, number: number) } catch { throw .invalid(error) }
     }
 }
