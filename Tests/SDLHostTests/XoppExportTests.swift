@@ -39,21 +39,22 @@ final class XoppExportTests: XCTestCase {
         // the same ink colour where both are solid. Thickness is the ink's coverage summed down
         // a column (its antialiased edges count by how much they cover), not a count of pixels
         // past a threshold, which rounds each picture's edges on its own.
+        let (oursInk, theirsInk) = (darkest(ours), darkest(theirs))
         for (top, bottom) in [(30, 140), (140, 260), (260, 360)] {
             for column in stride(from: 120, through: 780, by: 60) {
-                let a = thickness(ours, x: column, from: top, to: bottom)
-                let b = thickness(theirs, x: column, from: top, to: bottom)
+                let a = thickness(ours, ink: oursInk, x: column, from: top, to: bottom)
+                let b = thickness(theirs, ink: theirsInk, x: column, from: top, to: bottom)
                 XCTAssertGreaterThan(a, 3, "a stroke at x \(column), y \(top)–\(bottom)")
                 XCTAssertLessThanOrEqual(abs(a - b), 1, "x \(column), y \(top)–\(bottom): ForceCanvas \(a) px, Xournal++ \(b) px")
             }
         }
-        XCTAssertEqual(darkest(ours), darkest(theirs), accuracy: 3, "the ink's colour")
+        XCTAssertEqual(oursInk, theirsInk, accuracy: 3, "the ink's colour")
     }
 
     /// The ink's thickness down column `x` between `top` and `bottom`: each pixel counts by how
-    /// far it is from the paper (the column's first pixel) towards the ink (the picture's darkest).
-    func thickness(_ p: PNGPixels, x: Int, from top: Int, to bottom: Int) -> Double {
-        let paper = Double(p.luminance(x: x, y: top)), ink = darkest(p)
+    /// far it is from the paper (the column's first pixel) towards `ink` (the picture's darkest).
+    func thickness(_ p: PNGPixels, ink: Double, x: Int, from top: Int, to bottom: Int) -> Double {
+        let paper = Double(p.luminance(x: x, y: top))
         guard paper - ink > 64 else { return 0 }
         return (top..<bottom).reduce(0.0) { $0 + min(1, max(0, (paper - Double(p.luminance(x: x, y: $1))) / (paper - ink))) }
     }
