@@ -18,7 +18,12 @@ extension BenchCommand {
         print("3. Outline generation (resample + streamline + pressure + pieces + polygons) against a C port of perfect-freehand, one run")
         for (count, area) in Self.outlineStrokes {
             let points = StrokeFixtures.signature(count: count, in: area)
-            let ours = outlineCost(points) { StrokeOutline.polygons(for: $0).count }
+            // One writer for every stroke, as a renderer keeps one: its storage is reused.
+            var writer = OutlineWriter()
+            let ours = outlineCost(points) {
+                writer.write($0, options: .default, simulatesPressure: false)
+                return writer.pieces.count
+            }
             let xyp = points.flatMap { [$0.location.x, $0.location.y, $0.force] }
             let port = outlineCost(points) { _ in
                 var outline: UnsafeMutablePointer<Double>?

@@ -37,6 +37,29 @@ final class StrokeOutlineTests: XCTestCase {
         }
     }
 
+    /// One writer reused from stroke to stroke — other fixtures, options and opacity in between —
+    /// gives every stroke the polygons a fresh one does, and once grown keeps its storage.
+    func testAReusedWriterEqualsAFreshOne() {
+        var reused = OutlineWriter()
+        for (name, points) in Self.fixtures {
+            for options in Self.optionVariants {
+                for levels in [nil, 64.0] {
+                    var fresh = OutlineWriter()
+                    fresh.write(points, options: options, simulatesPressure: options.simulatePressure, opacityLevels: levels)
+                    reused.write(points, options: options, simulatesPressure: options.simulatePressure, opacityLevels: levels)
+                    XCTAssertEqual(reused.points, fresh.points, name)
+                    XCTAssertEqual(reused.pieces, fresh.pieces, name)
+                }
+            }
+        }
+        let signature = StrokeFixtures.signature(count: 1000, in: Rect(x: 0, y: 0, width: 1900, height: 1000))
+        reused.write(signature, options: .default, simulatesPressure: false)
+        let storage = reused.points.withUnsafeBufferPointer { $0.baseAddress }
+        reused.write(signature, options: .default, simulatesPressure: false)
+        XCTAssertEqual(reused.points.withUnsafeBufferPointer { $0.baseAddress }, storage, "the polygons' storage is reused")
+        XCTAssertEqual(reused.pieces.indices.map { Array(reused.polygon($0)) }, StrokeOutline.polygons(for: signature))
+    }
+
     /// The test: the polygons built point by point — taking the final chunks as they
     /// come and finishing a copy after every point, as a live stroke does each frame — equal
     /// the polygons built at once, within 1e-9.

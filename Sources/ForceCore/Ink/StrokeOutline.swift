@@ -1,5 +1,6 @@
 /// One-call forms of the outline pipeline (`OutlineBuilder` → `OutlineChunk` →
-/// `OutlinePolygon`), for tests, fixtures and benchmarks.
+/// `OutlinePolygon`), for tests and fixtures. Code that outlines many strokes keeps an
+/// `OutlineWriter` instead, which allocates nothing once grown.
 public enum StrokeOutline {
     /// The radius at a pressure (`OutlinePolygon.radius`).
     public static func radius(pressure: Double, options: OutlineOptions) -> Double {
@@ -19,12 +20,9 @@ public enum StrokeOutline {
     public static func polygons(
         for points: [InkPoint], options: OutlineOptions = .default, precise: Bool = true, simulatePressure: Bool? = nil
     ) -> [[Point]] {
-        var builder = OutlineBuilder(options: options, simulatesPressure: simulatePressure ?? options.simulatePressure)
-        for p in points where p.isReal { builder.add(p.location(precise: precise), force: p.force, time: p.time) }
-        let final = builder.takeFinal()
-        let rest = builder.finish()
-        return final.map { OutlinePolygon.polygon($0, options: options, totalLength: nil) }
-            + rest.map { OutlinePolygon.polygon($0, options: options, totalLength: builder.length) }
+        var writer = OutlineWriter()
+        writer.write(points, options: options, precise: precise, simulatesPressure: simulatePressure ?? options.simulatePressure)
+        return writer.pieces.indices.map { Array(writer.polygon($0)) }
     }
 
     /// Every sample of the outline, in order (a chunk's first sample is the previous one's last,
@@ -34,7 +32,7 @@ public enum StrokeOutline {
     ) -> [OutlineSample] {
         var out: [OutlineSample] = []
         for c in chunks(for: points, options: options, precise: precise, simulatePressure: simulatePressure) {
-            out += out.isEmpty ? c.samples : Array(c.samples.dropFirst())
+            out += c.samples.dropFirst(out.isEmpty ? 0 : 1)
         }
         return out
     }

@@ -76,7 +76,7 @@ public struct StrokeTessellator: Sendable {
             for i in consumed..<n {
                 builder.add(location(points, i), force: points.force(at: i), time: points.time(at: i))
             }
-            pieces = builder.takeFinal().map { piece($0, totalLength: nil) }
+            builder.takeFinal { pieces.append(piece($0, totalLength: nil)) }
             outline = builder
         } else {
             for i in consumed..<n { appendPointPieces(i, of: stroke, to: &pieces) }
@@ -114,10 +114,10 @@ public struct StrokeTessellator: Sendable {
     private mutating func end(_ stroke: Stroke) -> [InkPiece] {
         if var builder = outline {
             outline = nil
-            let chunks = builder.finish()
-            let total = builder.length
+            var pieces: [InkPiece] = []
+            builder.finish { chunk, length in pieces.append(piece(chunk, totalLength: length)) }
             outline = builder
-            return chunks.map { piece($0, totalLength: total) }
+            return pieces
         }
         guard style.debug, consumed > 0 else { return [] }
         return debugMarks(stroke.points[consumed - 1])
@@ -185,9 +185,14 @@ public struct StrokeTessellator: Sendable {
         }
         var builder = OutlineBuilder(options: options, simulatesPressure: false)
         for p in [last] + predicted { builder.add(location(p), force: p.force, time: p.time) }
-        return (builder.takeFinal() + builder.finish()).map { chunk in
-            InkPiece(.outline(OutlinePolygon.polygon(chunk, options: options, totalLength: nil)), colour: inkColour, alpha: Self.predictedAlpha)
+        var pieces: [InkPiece] = []
+        func add(_ chunk: OutlineChunk) {
+            pieces.append(InkPiece(.outline(OutlinePolygon.polygon(chunk, options: options, totalLength: nil)),
+                                   colour: inkColour, alpha: Self.predictedAlpha))
         }
+        builder.takeFinal(add)
+        builder.finish { chunk, _ in add(chunk) }
+        return pieces
     }
 
     /// The width of a classic or debug segment: the outline's diameter at that force, through

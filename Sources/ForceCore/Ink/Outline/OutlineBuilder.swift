@@ -14,9 +14,25 @@ public struct OutlineSample: Equatable, Sendable {
     public var isBoundary = false
 }
 
+/// A chunk's samples, indexed from 0: a view into the builder's own storage (no copy is made
+/// for a chunk; one kept past the builder's next change keeps its own).
+public struct OutlineSamples: RandomAccessCollection, Equatable, Sendable {
+    let base: ArraySlice<OutlineSample>
+
+    init(_ base: ArraySlice<OutlineSample>) { self.base = base }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { base.count }
+    public subscript(i: Int) -> OutlineSample { base[base.startIndex + i] }
+
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<OutlineSample>) throws -> R) rethrows -> R {
+        try base.withUnsafeBufferPointer(body)
+    }
+}
+
 /// A run of samples outlined as one closed polygon: a piece of a stroke's ink.
 public struct OutlineChunk: Equatable, Sendable {
-    public var samples: [OutlineSample]
+    public var samples: OutlineSamples
     /// The stroke starts here (its start cap and start taper apply).
     public var isStrokeStart: Bool
     /// The stroke ends here (its end cap applies).
@@ -47,16 +63,19 @@ public struct OutlineChunk: Equatable, Sendable {
 ///
 /// Inputs at the same place as the previous one merge into it, keeping the larger force, so a
 /// stationary press that grows in force grows its blob.
+///
+/// Storage: every sample not yet handed out lives in one array, and a chunk is a span of it,
+/// so a builder reused through `restart` allocates nothing once its arrays have grown.
 public struct OutlineBuilder: Sendable {
-    public let options: OutlineOptions
+    public private(set) var options: OutlineOptions
     /// Pressure comes from speed, not from the samples.
-    public let simulatesPressure: Bool
+    public private(set) var simulatesPressure: Bool
     /// Opacity mode: the number of opacity levels a piece is quantised to (nil: opaque ink).
-    public let opacityLevels: Double?
+    public private(set) var opacityLevels: Double?
     /// The spacing of resampled points, in points.
-    public let spacing: Double
+    public private(set) var spacing: Double
     /// How far a sample moves toward its resampled position: `0.15 + (1 − streamline)·0.85`.
-    let streamlineStep: Double
+    private(set) var streamlineStep: Double
 
     /// 1/4 of the ink's size (4 pt at size 16): streamlining then lags about 3 pt behind the
     /// pointer whatever the sample rate, a 1 kHz pen is thinned out, and corners keep their
@@ -98,26 +117,73 @@ public struct OutlineBuilder: Sendable {
     /// The first input's time, and the newest input's (the start window lasts in time too).
     private var firstTime: Double?
     private var latestTime = 0.0
-    /// The open chunk's samples.
-    private var open: [OutlineSample] = []
+    /// The samples of every chunk not yet handed out, in order, then the open chunk's. A chunk
+    /// that ends where the next starts leaves that sample twice: once as its end, once as the
+    /// next one's start (a later merge into the newest sample changes only the open chunk's).
+    private var samples: [OutlineSample] = []
+    /// Where the open chunk starts in `samples`.
+    private var openStart = 0
     private var openIsStrokeStart = true
     private var openLevel: Double?
     /// The newest sample (wherever it is held).
     private var newest: OutlineSample?
-    /// Chunks closed but within `taperEnd` of the end (their radii may still change).
-    private var closed: [OutlineChunk] = []
-    /// Final chunks not yet taken.
-    private var final: [OutlineChunk] = []
+    /// A closed chunk: its samples' span, its ends, its alpha.
+    struct Span: Sendable {
+        var first: Int
+        var last: Int
+        var isStrokeStart: Bool
+        var isStrokeEnd: Bool
+        var alpha: Double
+    }
+    /// Closed chunks, oldest first: the first `finalCount` are final (nothing later can change
+    /// them) and not yet taken; the rest are within `taperEnd` of the end (their radii may change).
+    private var spans: [Span] = []
+    private var finalCount = 0
 
     public init(options: OutlineOptions, simulatesPressure: Bool, opacityLevels: Double? = nil) {
         self.options = options
         self.simulatesPressure = simulatesPressure
         self.opacityLevels = opacityLevels
-        spacing = max(0.25, options.size * Self.spacingFraction)
-        streamlineStep = 0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
+        spacing = Self.spacing(options)
+        streamlineStep = Self.streamlineStep(options)
         // The start window and a piece at their largest: they never grow sample by sample.
-        held.reserveCapacity(Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096))
-        open.reserveCapacity(Self.chunkSamples + 1)
+        held.reserveCapacity(heldCapacity)
+        samples.reserveCapacity(2 * Self.chunkSamples + 2)
+    }
+
+    /// Starts a new stroke, keeping the storage this builder has grown: a builder reused from
+    /// stroke to stroke allocates nothing once its arrays are as large as the strokes need.
+    public mutating func restart(options: OutlineOptions, simulatesPressure: Bool, opacityLevels: Double? = nil) {
+        self.options = options
+        self.simulatesPressure = simulatesPressure
+        self.opacityLevels = opacityLevels
+        spacing = Self.spacing(options)
+        streamlineStep = Self.streamlineStep(options)
+        anchor = nil
+        pending = nil
+        carry = 0
+        simulated = Self.simulatedStart
+        held.removeAll(keepingCapacity: true)
+        held.reserveCapacity(heldCapacity)
+        holding = true
+        firstTime = nil
+        latestTime = 0
+        samples.removeAll(keepingCapacity: true)
+        openStart = 0
+        openIsStrokeStart = true
+        openLevel = nil
+        newest = nil
+        spans.removeAll(keepingCapacity: true)
+        finalCount = 0
+    }
+
+    private static func spacing(_ options: OutlineOptions) -> Double { max(0.25, options.size * spacingFraction) }
+    private static func streamlineStep(_ options: OutlineOptions) -> Double {
+        0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
+    }
+    /// The most samples the start window holds.
+    private var heldCapacity: Int {
+        Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096)
     }
 
     /// The stroke's length so far, along its samples.
@@ -148,16 +214,37 @@ public struct OutlineBuilder: Sendable {
         pending = input
     }
 
-    /// Takes the chunks that became final since the last call.
-    public mutating func takeFinal() -> [OutlineChunk] {
-        defer { final.removeAll() }
-        return final
+    /// Hands each chunk that became final since the last call to `body`, in order, then forgets
+    /// them. The chunks' samples are views into the builder's storage: valid in `body`, copied
+    /// if kept beyond it.
+    public mutating func takeFinal(_ body: (OutlineChunk) -> Void) {
+        guard finalCount > 0 else { return }
+        for span in spans[..<finalCount] { body(chunk(span)) }
+        // Everything before the first chunk still held (or the open one) goes.
+        let keepFrom = finalCount < spans.count ? spans[finalCount].first : openStart
+        spans.removeFirst(finalCount)
+        finalCount = 0
+        guard keepFrom > 0 else { return }
+        samples.removeFirst(keepFrom)
+        openStart -= keepFrom
+        for i in spans.indices {
+            spans[i].first -= keepFrom
+            spans[i].last -= keepFrom
+        }
     }
 
-    /// The chunks that complete the stroke if it ended after the inputs consumed so far: every
-    /// chunk not yet final, the last with the end cap. A live stroke draws these as its tail
-    /// (from a copy); a finished stroke's builder ends with them.
-    public mutating func finish() -> [OutlineChunk] {
+    /// The chunks that became final since the last call (`takeFinal(_:)`, collected).
+    public mutating func takeFinal() -> [OutlineChunk] {
+        var out: [OutlineChunk] = []
+        takeFinal { out.append($0) }
+        return out
+    }
+
+    /// Hands `body` the chunks that complete the stroke if it ended after the inputs consumed so
+    /// far: every chunk not yet taken, the last with the end cap. A live stroke draws these as
+    /// its tail (from a copy); a finished stroke's builder ends with them. `body` also gets the
+    /// stroke's length (`length`, the end taper's reference).
+    public mutating func finish(_ body: (_ chunk: OutlineChunk, _ length: Double) -> Void) {
         if let p = pending {
             if anchor == nil {
                 emit(at: p.location, pressure: p.force, speedReference: 0, corner: false)
@@ -170,20 +257,34 @@ public struct OutlineBuilder: Sendable {
             pending = nil
         }
         releaseHeld()
-        if open.count >= 2 {
+        let openCount = samples.count - openStart
+        if openCount >= 2 {
             closeOpen(isEnd: true)
-        } else if let only = open.first, closed.isEmpty, final.isEmpty {
+        } else if openCount == 1, spans.isEmpty {
             // A stroke that never moved: a dot.
-            closed.append(OutlineChunk(samples: [only], isStrokeStart: true, isStrokeEnd: true, alpha: alpha(of: only)))
-        } else if var last = closed.popLast() {
-            last.isStrokeEnd = true
-            closed.append(last)
+            spans.append(Span(first: openStart, last: openStart, isStrokeStart: true, isStrokeEnd: true,
+                              alpha: alpha(of: samples[openStart])))
+        } else if spans.count > finalCount {
+            spans[spans.count - 1].isStrokeEnd = true
         }
-        open = []
-        let rest = final + closed
-        final = []
-        closed = []
-        return rest
+        let total = length
+        for span in spans { body(chunk(span), total) }
+        samples.removeAll(keepingCapacity: true)
+        openStart = 0
+        spans.removeAll(keepingCapacity: true)
+        finalCount = 0
+    }
+
+    /// The chunks that complete the stroke (`finish(_:)`, collected).
+    public mutating func finish() -> [OutlineChunk] {
+        var out: [OutlineChunk] = []
+        finish { chunk, _ in out.append(chunk) }
+        return out
+    }
+
+    private func chunk(_ span: Span) -> OutlineChunk {
+        OutlineChunk(samples: OutlineSamples(samples[span.first...span.last]), isStrokeStart: span.isStrokeStart,
+                     isStrokeEnd: span.isStrokeEnd, alpha: span.alpha)
     }
 
     // MARK: Stage 1: resampling
@@ -305,16 +406,16 @@ public struct OutlineBuilder: Sendable {
     private mutating func markCorner() {
         guard let n = newest, !n.isBoundary else { return }
         updateNewest { $0.isBoundary = true }
-        if !holding, open.count >= 2 { closeOpen(isEnd: false) }
+        if !holding, samples.count - openStart >= 2 { closeOpen(isEnd: false) }
     }
 
     private mutating func updateNewest(_ change: (inout OutlineSample) -> Void) {
         if holding, !held.isEmpty {
             change(&held[held.count - 1])
             newest = held.last
-        } else if !open.isEmpty {
-            change(&open[open.count - 1])
-            newest = open.last
+        } else if samples.count > openStart {
+            change(&samples[samples.count - 1])
+            newest = samples.last
         }
     }
 
@@ -350,17 +451,17 @@ public struct OutlineBuilder: Sendable {
     private mutating func releaseHeld() {
         guard holding else { return }
         holding = false
-        let h = held
-        held = []
-        guard !h.isEmpty else { return }
-        let average = h.reduce(0) { $0 + $1.pressure } / Double(h.count)
-        let length = max(h.last?.runningLength ?? 0, startWindow)
-        for var s in h {
+        guard let lastHeld = held.last else { return }
+        let average = held.reduce(0) { $0 + $1.pressure } / Double(held.count)
+        let length = max(lastHeld.runningLength, startWindow)
+        for i in held.indices {
+            var s = held[i]
             let w = min(1, s.runningLength / length)
             s.pressure = average + (s.pressure - average) * w * w
             chunk(s)
         }
-        newest = open.last ?? newest
+        held.removeAll(keepingCapacity: true)
+        if samples.count > openStart { newest = samples.last }
     }
 
     // MARK: Stage 4: pieces
@@ -374,27 +475,25 @@ public struct OutlineBuilder: Sendable {
                 level = current
             }
             if openLevel == nil { openLevel = level }
-            if level != openLevel, open.count >= 1 {
-                open.append(s)
+            if level != openLevel, samples.count > openStart {
+                samples.append(s)
                 closeOpen(isEnd: false)
                 openLevel = level
                 return
             }
         }
-        open.append(s)
-        if open.count >= 2, s.isBoundary || open.count >= Self.chunkSamples { closeOpen(isEnd: false) }
+        samples.append(s)
+        let openCount = samples.count - openStart
+        if openCount >= 2, s.isBoundary || openCount >= Self.chunkSamples { closeOpen(isEnd: false) }
     }
 
-    /// Closes the open chunk at its last sample; the next chunk starts there.
+    /// Closes the open chunk at its last sample; the next chunk starts there (with a copy of it).
     private mutating func closeOpen(isEnd: Bool) {
-        guard let last = open.last else { return }
-        closed.append(OutlineChunk(samples: open, isStrokeStart: openIsStrokeStart, isStrokeEnd: isEnd,
-                                   alpha: openLevel ?? 1))
-        open = []
-        if !isEnd {
-            open.reserveCapacity(Self.chunkSamples + 1)
-            open.append(last)
-        }
+        guard let last = samples.last, samples.count > openStart else { return }
+        spans.append(Span(first: openStart, last: samples.count - 1, isStrokeStart: openIsStrokeStart,
+                          isStrokeEnd: isEnd, alpha: openLevel ?? 1))
+        openStart = samples.count
+        if !isEnd { samples.append(last) }
         openIsStrokeStart = false
         promote()
     }
@@ -404,8 +503,8 @@ public struct OutlineBuilder: Sendable {
     private mutating func promote() {
         let current = newest?.runningLength ?? 0
         let reach = max(0, options.taperEnd)
-        while let c = closed.first, let end = c.samples.last, current - end.runningLength > reach {
-            final.append(closed.removeFirst())
+        while finalCount < spans.count, current - samples[spans[finalCount].last].runningLength > reach {
+            finalCount += 1
         }
     }
 }

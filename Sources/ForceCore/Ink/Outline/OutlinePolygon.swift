@@ -21,8 +21,32 @@ public enum OutlinePolygon {
     /// (a finished stroke, or a live tail drawn as if it ended here); nil for a final chunk,
     /// which the end taper cannot reach.
     public static func polygon(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) -> [Point] {
-        let s = chunk.samples
-        guard let first = s.first else { return [] }
+        var out: [Point] = []
+        var right: [Point] = []
+        // Round joins add points on the outer side: room for a few without growing.
+        out.reserveCapacity(4 * chunk.samples.count + 4 * capSteps)
+        right.reserveCapacity(2 * chunk.samples.count + 2 * capSteps)
+        append(chunk, options: options, totalLength: totalLength, to: &out, right: &right)
+        return out
+    }
+
+    /// Appends the polygon of `chunk` to `out` (`polygon(_:options:totalLength:)` without an
+    /// array of its own). `right` is scratch space for the right-hand side, reused from call to
+    /// call: with both arrays grown, an outline allocates nothing.
+    public static func append(
+        _ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?, to out: inout [Point], right: inout [Point]
+    ) {
+        chunk.samples.withUnsafeBufferPointer { s in
+            appendPolygon(s, isStrokeStart: chunk.isStrokeStart, isStrokeEnd: chunk.isStrokeEnd,
+                          options: options, totalLength: totalLength, to: &out, right: &right)
+        }
+    }
+
+    private static func appendPolygon(
+        _ s: UnsafeBufferPointer<OutlineSample>, isStrokeStart: Bool, isStrokeEnd: Bool,
+        options: OutlineOptions, totalLength: Double?, to out: inout [Point], right: inout [Point]
+    ) {
+        guard let first = s.first else { return }
 
         func radiusAt(_ i: Int) -> Double {
             var r = radius(pressure: s[i].pressure, options: options)
@@ -38,14 +62,15 @@ public enum OutlinePolygon {
             return max(0.01, r)
         }
 
-        guard s.count > 1 else { return circle(center: first.point, radius: radiusAt(0)) }
+        guard s.count > 1 else {
+            appendCircle(&out, center: first.point, radius: radiusAt(0))
+            return
+        }
 
         let n = s.count
         let minDistanceSquared = pow(options.size * options.smoothing, 2)
-        var left: [Point] = [], right: [Point] = []
-        // Round joins add points on the outer side: room for a few without growing.
-        left.reserveCapacity(2 * n + 2 * capSteps)
-        right.reserveCapacity(2 * n + 2 * capSteps)
+        // The left side is written straight into `out`; the right side waits in `right`.
+        right.removeAll(keepingCapacity: true)
         // The first sample faces along the chunk's first step; every other sample's direction
         // is the step into it.
         let startDirection = (s[1].point - first.point).normalized
@@ -54,7 +79,7 @@ public enum OutlinePolygon {
             if i == 0 || i == n - 1 {
                 let d = i == 0 ? startDirection : s[i].direction
                 let offset = d.perpendicular * r
-                left.append(s[i].point + offset)
+                out.append(s[i].point + offset)
                 right.append(s[i].point - offset)
                 continue
             }
@@ -72,49 +97,50 @@ public enum OutlinePolygon {
                 let steps = max(2, Int(clamping: (abs(angle) / (Double.pi / Double(capSteps))).rounded(.up), to: 0...capSteps * 2))
                 let outerIsLeft = angle > 0
                 let from = (outerIsLeft ? din.perpendicular : din.perpendicular * -1) * r
-                // Written straight onto its side (no array of its own: a curve has many joins).
+                let step = angle / Double(steps)
                 if outerIsLeft {
-                    appendArc(&left, around: s[i].point, from: from, by: angle / Double(steps), steps: 0...steps)
+                    appendArc(&out, around: s[i].point, from: from, sin: sin(step), cos: cos(step), count: steps + 1)
                     if let last = right.last, last.distanceSquared(to: rt) > minDistanceSquared { right.append(rt) }
                 } else {
-                    appendArc(&right, around: s[i].point, from: from, by: angle / Double(steps), steps: 0...steps)
-                    if let last = left.last, last.distanceSquared(to: l) > minDistanceSquared { left.append(l) }
+                    appendArc(&right, around: s[i].point, from: from, sin: sin(step), cos: cos(step), count: steps + 1)
+                    if let last = out.last, last.distanceSquared(to: l) > minDistanceSquared { out.append(l) }
                 }
                 continue
             }
-            if let last = left.last, last.distanceSquared(to: l) > minDistanceSquared { left.append(l) }
+            if let last = out.last, last.distanceSquared(to: l) > minDistanceSquared { out.append(l) }
             if let last = right.last, last.distanceSquared(to: rt) > minDistanceSquared { right.append(rt) }
         }
         // Interior points may have been skipped; the ends never are.
-        let endOffset = s[n - 1].direction.perpendicular * radiusAt(n - 1)
-        let startOffset = startDirection.perpendicular * radiusAt(0)
-
-        var polygon: [Point] = []
-        polygon.reserveCapacity(left.count + right.count + 2 * capSteps)
-        polygon.append(contentsOf: left)
-        if !chunk.isStrokeEnd || options.capEnd {
-            appendArc(&polygon, around: s[n - 1].point, from: endOffset, by: Double.pi / Double(capSteps), steps: 1...capSteps - 1)
+        if !isStrokeEnd || options.capEnd {
+            let endOffset = s[n - 1].direction.perpendicular * radiusAt(n - 1)
+            appendCap(&out, around: s[n - 1].point, from: endOffset)
         }
-        polygon.append(contentsOf: right.reversed())
-        if !chunk.isStrokeStart || options.capStart {
-            appendArc(&polygon, around: first.point, from: startOffset * -1, by: Double.pi / Double(capSteps), steps: 1...capSteps - 1)
+        out.append(contentsOf: right.reversed())
+        if !isStrokeStart || options.capStart {
+            let startOffset = startDirection.perpendicular * radiusAt(0)
+            appendCap(&out, around: first.point, from: startOffset * -1)
         }
-        return polygon
     }
 
-    /// Appends the points `center + from` turned by `k · step` for each k of `steps`: a cap or
-    /// a round join. One sine and cosine for the whole arc; each point is the one before turned
-    /// by `step` (a rotation by complex multiplication), not a sine and cosine of its own.
+    /// sin and cos of a cap's step (π / `capSteps`), once.
+    private static let capStep = (sin: sin(Double.pi / Double(capSteps)), cos: cos(Double.pi / Double(capSteps)))
+
+    /// A round cap's `capSteps − 1` inner points: `center + from` turned by 1…capSteps−1 steps
+    /// of π / `capSteps` (its two ends are the sides' end points).
     @inline(__always)
-    static func appendArc(_ out: inout [Point], around center: Point, from: Point, by step: Double, steps: ClosedRange<Int>) {
-        let s = sin(step), c = cos(step)
+    static func appendCap(_ out: inout [Point], around center: Point, from: Point) {
+        let (s, c) = capStep
+        let first = Point(x: from.x * c - from.y * s, y: from.x * s + from.y * c)
+        appendArc(&out, around: center, from: first, sin: s, cos: c, count: capSteps - 1)
+    }
+
+    /// Appends `count` points of an arc: `center + from`, then each turned by the step whose
+    /// sine and cosine are given from the one before (a rotation by complex multiplication, not
+    /// a sine and cosine a point).
+    @inline(__always)
+    static func appendArc(_ out: inout [Point], around center: Point, from: Point, sin s: Double, cos c: Double, count: Int) {
         var v = from
-        if steps.lowerBound > 0 {
-            let first = Double(steps.lowerBound) * step
-            let s0 = sin(first), c0 = cos(first)
-            v = Point(x: from.x * c0 - from.y * s0, y: from.x * s0 + from.y * c0)
-        }
-        for _ in steps {
+        for _ in 0..<count {
             out.append(Point(x: center.x + v.x, y: center.y + v.y))
             v = Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
         }
@@ -122,10 +148,16 @@ public enum OutlinePolygon {
 
     /// A closed circle polygon, for a stroke that never moved (a dot).
     public static func circle(center: Point, radius: Double) -> [Point] {
+        var out: [Point] = []
+        appendCircle(&out, center: center, radius: radius)
+        return out
+    }
+
+    static func appendCircle(_ out: inout [Point], center: Point, radius: Double) {
         let steps = 2 * capSteps
-        return (0..<steps).map { k in
+        for k in 0..<steps {
             let angle = 2 * Double.pi * Double(k) / Double(steps)
-            return Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle))
+            out.append(Point(x: center.x + radius * cos(angle), y: center.y + radius * sin(angle)))
         }
     }
 }

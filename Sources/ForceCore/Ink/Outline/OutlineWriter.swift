@@ -1,0 +1,57 @@
+/// The outline pipeline for whole strokes, reused from stroke to stroke: its builder and its
+/// buffers keep their storage, so once they have grown to the strokes' size, outlining a
+/// stroke allocates nothing. After `write`, `points` holds every piece's polygon, one after
+/// the other, and `pieces` says where each one is.
+public struct OutlineWriter: Sendable {
+    /// One piece of the outline: its polygon's vertices in `points`, and its alpha.
+    public struct Piece: Equatable, Sendable {
+        public var range: Range<Int>
+        public var alpha: Double
+    }
+
+    /// The polygons and where they are.
+    private struct Output {
+        var points: [Point] = []
+        var pieces: [Piece] = []
+        /// Scratch for a polygon's right-hand side.
+        var right: [Point] = []
+
+        mutating func append(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) {
+            let start = points.count
+            OutlinePolygon.append(chunk, options: options, totalLength: totalLength, to: &points, right: &right)
+            pieces.append(Piece(range: start..<points.count, alpha: chunk.alpha))
+        }
+    }
+
+    private var output = Output()
+    private var builder = OutlineBuilder(options: .default, simulatesPressure: false)
+
+    /// The vertices of every piece's polygon, in order.
+    public var points: [Point] { output.points }
+    /// The pieces, in drawing order.
+    public var pieces: [Piece] { output.pieces }
+
+    public init() {}
+
+    /// The polygon of piece `i`.
+    public func polygon(_ i: Int) -> ArraySlice<Point> { points[pieces[i].range] }
+
+    /// Outlines the real points of `input` (replacing the previous stroke's outline).
+    public mutating func write(
+        _ input: [InkPoint], options: OutlineOptions, precise: Bool = true,
+        simulatesPressure: Bool, opacityLevels: Double? = nil
+    ) {
+        // Moved out while the builder hands it chunks (no copy: the arrays are swapped).
+        var out = Output()
+        swap(&out, &output)
+        defer { swap(&out, &output) }
+        out.points.removeAll(keepingCapacity: true)
+        out.pieces.removeAll(keepingCapacity: true)
+        builder.restart(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels)
+        for p in input where p.isReal { builder.add(p.location(precise: precise), force: p.force, time: p.time) }
+        // Taken and finished in two steps, as a live stroke is: the final chunks without the
+        // end taper (it cannot reach them), the rest with it.
+        builder.takeFinal { chunk in out.append(chunk, options: options, totalLength: nil) }
+        builder.finish { chunk, length in out.append(chunk, options: options, totalLength: length) }
+    }
+}
