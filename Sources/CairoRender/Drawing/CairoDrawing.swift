@@ -46,6 +46,23 @@ enum CairoDrawing {
         }
     }
 
+    /// Everything `softShadow` can touch, antialiasing included.
+    static func softShadowBounds(_ r: Rect, blur: Double, offsetY: Double) -> Rect {
+        r.offsetBy(dx: 0, dy: offsetY).insetBy(-(blur / 2 + groupMargin))
+    }
+
+    /// 2 pt: what a group's clip leaves around what is drawn in it, so its (antialiased) edge
+    /// never touches a drawn pixel.
+    static let groupMargin = 2.0
+
+    /// Clips to `r` grown by `groupMargin`: a group pushed after it is no larger than that.
+    static func clip(to r: Rect, _ cr: OpaquePointer) {
+        let g = r.insetBy(-groupMargin)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, g.x, g.y, g.width, g.height)
+        cairo_clip(cr)
+    }
+
     static func fillRoundedRect(_ r: Rect, radius: Double, colour: RGBA, _ cr: OpaquePointer) {
         cairo_new_path(cr)
         roundedRect(r, radius: radius, cr)

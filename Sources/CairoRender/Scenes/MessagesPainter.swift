@@ -155,10 +155,13 @@ struct MessagesPainter {
         cairo_translate(cr, c.x, c.y)
         cairo_scale(cr, scale, scale)
         cairo_translate(cr, -c.x, -c.y)
+        // The groups below cover only the platter and its shadow, not the whole frame (a
+        // group is as large as the clip: a whole-window group costs a window's pixels twice).
+        CairoDrawing.clip(to: frame.union(CairoDrawing.softShadowBounds(frame, blur: Self.shadowBlur, offsetY: Self.shadowOffset)), cr)
         cairo_push_group(cr)
         // A soft shadow under the platter, as iOS's previews float (not a hard bar): 24 pt of
         // blur, 8 pt down, about 30 % at its darkest (chosen to read as UIKit's platter does).
-        CairoDrawing.softShadow(frame, radius: 14, blur: 24, offsetY: 8, alpha: 0.3 * (1 - m), cr)
+        CairoDrawing.softShadow(frame, radius: 14, blur: Self.shadowBlur, offsetY: Self.shadowOffset, alpha: 0.3 * (1 - m), cr)
         CairoDrawing.fillRoundedRect(frame, radius: 14 * (1 - m), colour: Self.background, cr)
         cairo_push_group(cr)
         CairoDrawing.roundedRect(frame, radius: 14 * (1 - m), cr)
@@ -181,6 +184,10 @@ struct MessagesPainter {
         cairo_restore(cr)
         if p.actionsReveal > 0 { drawActions(p, below: frame, cr) }
     }
+
+    /// The platter's shadow: 24 pt of blur, 8 pt down.
+    static let shadowBlur = 24.0
+    static let shadowOffset = 8.0
 
     static func lerp(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
         Rect(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
@@ -228,6 +235,8 @@ struct MessagesPainter {
     private func drawActions(_ p: PeekDisplay, below frame: Rect, _ cr: OpaquePointer) {
         let layout = messages.layout
         let sheet = layout.actionsSheet(reveal: p.actionsReveal)
+        cairo_save(cr)
+        CairoDrawing.clip(to: sheet, cr)
         cairo_push_group(cr)
         CairoDrawing.fillRoundedRect(sheet, radius: 14, colour: RGBA(0.98, 0.98, 0.99, 0.97), cr)
         for (i, action) in p.actions.enumerated() {
@@ -259,6 +268,7 @@ struct MessagesPainter {
         }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, p.actionsReveal * p.presence)
+        cairo_restore(cr)
     }
 
     /// Two rings near the press (never over the previewed item or the panel): the preview
