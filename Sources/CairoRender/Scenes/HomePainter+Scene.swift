@@ -28,12 +28,13 @@ extension HomePainter: ScenePainting {
     var rings: [RingShape] { pressRing.map { [$0] }?.filter { !$0.isInvisible } ?? [] }
 
     func draw(_ cr: OpaquePointer, backdrop: BackdropMaker) throws(RenderError) {
-        drawGrid(cr)
         var image: BlurredBackdrop?
         if home.pressProgress > 0, home.menu != nil || home.pressedIcon != nil {
             // The whole grid: the pressed icon is drawn sharp over it anyway.
             image = try backdrop("home") { drawGrid($0) }
         }
+        // Under a blur that hides it, the grid is not drawn twice.
+        if let image, paintsBackdrop, image.hides(backdropBlur) {} else { drawGrid(cr) }
         drawOverlay(backdrop: image, cr)
     }
 

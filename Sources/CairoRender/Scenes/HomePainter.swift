@@ -48,7 +48,7 @@ struct HomePainter {
     /// stays sharp and its label stays under the blur (as iOS does); below the peek a ring
     /// around it shows how far the press is toward the menu.
     func drawOverlay(backdrop: BlurredBackdrop?, _ cr: OpaquePointer) {
-        if let backdrop, focus != nil, home.pressProgress > 0 { backdrop.paint(into: cr, blur: backdropBlur) }
+        if let backdrop, paintsBackdrop { backdrop.paint(into: cr, blur: backdropBlur) }
         drawFocus(cr)
         pressRing?.draw(cr)
         drawState(cr)
@@ -79,6 +79,8 @@ struct HomePainter {
                          style: .init(size: 12, colour: RGBA(1, 1, 1, 0.8)), width: r.width, alignment: .center, in: cr)
     }
 
+    /// Whether the overlay paints the blurred backdrop (given one).
+    var paintsBackdrop: Bool { focus != nil && home.pressProgress > 0 }
     /// How blurred and dimmed the grid is behind a press: its progress toward the menu.
     var backdropBlur: BackdropBlur { BackdropBlur(fraction: home.pressProgress, fullDim: Self.dim) }
 

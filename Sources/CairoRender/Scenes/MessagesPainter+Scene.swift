@@ -46,8 +46,10 @@ extension MessagesPainter: ScenePainting {
 
     func draw(_ cr: OpaquePointer, backdrop: BackdropMaker) throws(RenderError) {
         let m = messages
-        drawList(cr)
-        if let peek = m.peek { drawPeek(peek, backdrop: try listBackdrop(backdrop), cr) }
+        let peekBackdrop = m.peek == nil ? nil : try listBackdrop(backdrop)
+        // Under a blur that hides it, the list is not drawn twice.
+        if let peek = m.peek, let peekBackdrop, peekBackdrop.hides(Self.blur(of: peek)) {} else { drawList(cr) }
+        if let peek = m.peek { drawPeek(peek, backdrop: peekBackdrop, cr) }
         drawState(cr)
         if let detail = m.detail {
             // The pop cross-fades from the peek as it was to the opaque detail view.
