@@ -43,10 +43,12 @@ public final class BlurredBackdrop {
         draw(cr)
         cairo_destroy(cr)
         sharp.flush()
-        isOpaque = Self.isOpaque(sharp)
         var scenes: [ReducedScene] = []
         for (_, factor) in GaussianBlur.factors where factor > 1 { scenes.append(try ReducedScene(sharp, factor: factor)) }
         reducedScenes = scenes
+        // A pixel that is not opaque leaves its block's mean alpha under 1 at any factor: the
+        // smallest reduction answers for the whole scene.
+        isOpaque = scenes.last.map { $0.texels.allSatisfy { $0.w == 1 } } ?? Self.isOpaque(sharp)
         let largest = scenes.first
         pass = Self.zeros(largest.map { $0.width * $0.height } ?? 0)
         if let largest {
