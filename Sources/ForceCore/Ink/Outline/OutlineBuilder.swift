@@ -148,7 +148,7 @@ public struct OutlineBuilder: Sendable {
         streamlineStep = Self.streamlineStep(options)
         // The start window and a piece at their largest: they never grow sample by sample.
         held.reserveCapacity(heldCapacity)
-        samples.reserveCapacity(2 * Self.chunkSamples + 2)
+        samples.reserveCapacity(Self.chunkSamples + 1)
     }
 
     /// Starts a new stroke, keeping the storage this builder has grown: a builder reused from

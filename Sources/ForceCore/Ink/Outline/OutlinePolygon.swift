@@ -20,14 +20,17 @@ public enum OutlinePolygon {
     /// The polygon of `chunk`. `totalLength` is the stroke's length when its end taper applies
     /// (a finished stroke, or a live tail drawn as if it ended here); nil for a final chunk,
     /// which the end taper cannot reach.
+    /// The polygon is returned in an array of its own size: a piece of ink keeps it.
     public static func polygon(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) -> [Point] {
         var out: [Point] = []
         var right: [Point] = []
         // Round joins add points on the outer side: room for a few without growing.
-        out.reserveCapacity(4 * chunk.samples.count + 4 * capSteps)
+        out.reserveCapacity(4 * chunk.samples.count + 6 * capSteps)
         right.reserveCapacity(2 * chunk.samples.count + 2 * capSteps)
         append(chunk, options: options, totalLength: totalLength, to: &out, right: &right)
-        return out
+        return [Point](unsafeUninitializedCapacity: out.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: out)
+        }
     }
 
     /// Appends the polygon of `chunk` to `out` (`polygon(_:options:totalLength:)` without an
