@@ -67,15 +67,15 @@ public struct OutlineChunk: Equatable, Sendable {
 /// Storage: every sample not yet handed out lives in one array, and a chunk is a span of it,
 /// so a builder reused through `restart` allocates nothing once its arrays have grown.
 public struct OutlineBuilder: Sendable {
-    public private(set) var options: OutlineOptions
+    public let options: OutlineOptions
     /// Pressure comes from speed, not from the samples.
-    public private(set) var simulatesPressure: Bool
+    public let simulatesPressure: Bool
     /// Opacity mode: the number of opacity levels a piece is quantised to (nil: opaque ink).
-    public private(set) var opacityLevels: Double?
+    public let opacityLevels: Double?
     /// The spacing of resampled points, in points.
-    public private(set) var spacing: Double
+    public let spacing: Double
     /// How far a sample moves toward its resampled position: `0.15 + (1 − streamline)·0.85`.
-    private(set) var streamlineStep: Double
+    let streamlineStep: Double
 
     /// 1/4 of the ink's size (4 pt at size 16): streamlining then lags about 3 pt behind the
     /// pointer whatever the sample rate, a 1 kHz pen is thinned out, and corners keep their
@@ -141,49 +141,44 @@ public struct OutlineBuilder: Sendable {
     private var finalCount = 0
 
     public init(options: OutlineOptions, simulatesPressure: Bool, opacityLevels: Double? = nil) {
+        self.init(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels, storage: Storage())
+    }
+
+    /// The arrays a builder grows, handed from one stroke's builder to the next (emptied).
+    private struct Storage {
+        var held: [OutlineSample] = []
+        var samples: [OutlineSample] = []
+        var spans: [Span] = []
+    }
+
+    private init(options: OutlineOptions, simulatesPressure: Bool, opacityLevels: Double?, storage: consuming Storage) {
         self.options = options
         self.simulatesPressure = simulatesPressure
         self.opacityLevels = opacityLevels
-        spacing = Self.spacing(options)
-        streamlineStep = Self.streamlineStep(options)
+        spacing = max(0.25, options.size * Self.spacingFraction)
+        streamlineStep = 0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
+        // Moved in, so each array stays uniquely held (reserving would copy a shared one).
+        swap(&held, &storage.held)
+        swap(&samples, &storage.samples)
+        swap(&spans, &storage.spans)
         // The start window and a piece at their largest: they never grow sample by sample.
-        held.reserveCapacity(heldCapacity)
+        held.reserveCapacity(Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096))
         samples.reserveCapacity(Self.chunkSamples + 1)
     }
 
-    /// Starts a new stroke, keeping the storage this builder has grown: a builder reused from
-    /// stroke to stroke allocates nothing once its arrays are as large as the strokes need.
+    /// Starts a new stroke as a new builder would, keeping the storage this one has grown: a
+    /// builder reused from stroke to stroke allocates nothing once its arrays are as large as
+    /// the strokes need.
     public mutating func restart(options: OutlineOptions, simulatesPressure: Bool, opacityLevels: Double? = nil) {
-        self.options = options
-        self.simulatesPressure = simulatesPressure
-        self.opacityLevels = opacityLevels
-        spacing = Self.spacing(options)
-        streamlineStep = Self.streamlineStep(options)
-        anchor = nil
-        pending = nil
-        carry = 0
-        simulated = Self.simulatedStart
-        held.removeAll(keepingCapacity: true)
-        held.reserveCapacity(heldCapacity)
-        holding = true
-        firstTime = nil
-        latestTime = 0
-        samples.removeAll(keepingCapacity: true)
-        openStart = 0
-        openIsStrokeStart = true
-        openLevel = nil
-        newest = nil
-        spans.removeAll(keepingCapacity: true)
-        finalCount = 0
-    }
-
-    private static func spacing(_ options: OutlineOptions) -> Double { max(0.25, options.size * spacingFraction) }
-    private static func streamlineStep(_ options: OutlineOptions) -> Double {
-        0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
-    }
-    /// The most samples the start window holds.
-    private var heldCapacity: Int {
-        Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096)
+        // Moved out, not copied (a copy would be copied again when emptied).
+        var storage = Storage()
+        swap(&storage.held, &held)
+        swap(&storage.samples, &samples)
+        swap(&storage.spans, &spans)
+        storage.held.removeAll(keepingCapacity: true)
+        storage.samples.removeAll(keepingCapacity: true)
+        storage.spans.removeAll(keepingCapacity: true)
+        self = OutlineBuilder(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels, storage: consume storage)
     }
 
     /// The stroke's length so far, along its samples.
