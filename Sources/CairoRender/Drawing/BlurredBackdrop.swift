@@ -3,7 +3,7 @@ import Dispatch
 import ForceCore
 
 /// What stays behind a peek or a quick-action menu in the software presenter: the scene drawn
-/// once, sharp, when the press starts, and blurred by the σ the transition's progress asks for
+/// once, sharp (in an idle frame before the press, else when it starts), and blurred by the σ the transition's progress asks for
 /// (`BackdropBlur`), as the GL presenter blurs it (`GaussianBlur`: the same size factor, box
 /// averages down, the same Gaussian weights, a bilinear scale-up).
 ///

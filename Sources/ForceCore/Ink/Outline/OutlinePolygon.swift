@@ -19,8 +19,8 @@ public enum OutlinePolygon {
 
     /// The polygon of `chunk`. `totalLength` is the stroke's length when its end taper applies
     /// (a finished stroke, or a live tail drawn as if it ended here); nil for a final chunk,
-    /// which the end taper cannot reach.
-    /// The polygon is returned in an array of its own size: a piece of ink keeps it.
+    /// which the end taper cannot reach. The polygon comes in an array of its own size: a piece
+    /// of ink keeps it.
     public static func polygon(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) -> [Point] {
         var out: [Point] = []
         var right: [Point] = []
