@@ -175,7 +175,7 @@ public final class BlurredBackdrop {
                 throw RenderError.surface("cannot reduce the backdrop by \(factor)")
             }
             self.factor = factor
-            let w = max(1, (source.pixelWidth + factor - 1) / factor), h = max(1, (source.pixelHeight + factor - 1) / factor)
+            let w = GaussianBlur.reduced(source.pixelWidth, by: factor), h = GaussianBlur.reduced(source.pixelHeight, by: factor)
             width = w
             height = h
             let from = Source(pixels: pixels, stride: source.stride, width: source.pixelWidth, height: source.pixelHeight)

@@ -13,6 +13,10 @@ public enum GaussianBlur {
     /// The size factor for a blur of `sigma` pixels.
     public static func factor(sigma: Double) -> Int { factors.first { sigma < $0.below }?.factor ?? 8 }
 
+    /// A side of `length` pixels reduced by `factor`: one texel for each block, the last one
+    /// partial (at least 1).
+    public static func reduced(_ length: Int, by factor: Int) -> Int { max(1, (length + factor - 1) / factor) }
+
     /// 64 texels: the widest reach of one pass (`blur.frag` holds 32 pairs of taps).
     public static let maximumRadius = 64
 

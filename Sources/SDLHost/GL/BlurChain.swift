@@ -56,7 +56,7 @@ final class BlurChain {
 
     /// The two targets of a size factor for `base`, made (or remade for a new size) as needed.
     private func pair(_ level: Int, _ base: GLTexture) throws(PresentError) -> (GLTexture, GLTexture) {
-        let w = max(1, (base.width + level - 1) / level), h = max(1, (base.height + level - 1) / level)
+        let w = GaussianBlur.reduced(base.width, by: level), h = GaussianBlur.reduced(base.height, by: level)
         if let p = targets[level], p.0.width == w, p.0.height == h { return p }
         let p = (try GLTexture(gl, width: w, height: h, layer: false), try GLTexture(gl, width: w, height: h, layer: false))
         targets[level] = p
