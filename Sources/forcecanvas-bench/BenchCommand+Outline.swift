@@ -18,7 +18,8 @@ extension BenchCommand {
         print("3. Outline generation (resample + streamline + pressure + pieces + polygons) against a C port of perfect-freehand, one run")
         for (count, area) in Self.outlineStrokes {
             let points = StrokeFixtures.signature(count: count, in: area)
-            // One writer for every stroke, as a renderer keeps one: its storage is reused.
+            // One writer for every stroke, as code outlining many strokes keeps one: its storage
+            // is reused. (The tessellator keeps a builder a stroke and an array a piece of ink.)
             var writer = OutlineWriter()
             let ours = outlineCost(points) {
                 writer.write($0, options: .default, simulatesPressure: false)

@@ -47,8 +47,10 @@ public final class BlurredBackdrop {
         for (_, factor) in GaussianBlur.factors where factor > 1 { scenes.append(try ReducedScene(sharp, factor: factor)) }
         reducedScenes = scenes
         // A pixel that is not opaque leaves its block's mean alpha under 1 at any factor: the
-        // smallest reduction answers for the whole scene.
-        isOpaque = scenes.last.map { $0.texels.allSatisfy { $0.w == 1 } } ?? Self.isOpaque(sharp)
+        // smallest reduction (the scene itself, were there none) answers for the whole scene.
+        let smallest: ReducedScene
+        if let last = scenes.last { smallest = last } else { smallest = try ReducedScene(sharp, factor: 1) }
+        isOpaque = smallest.texels.allSatisfy { $0.w == 1 }
         let largest = scenes.first
         pass = Self.zeros(largest.map { $0.width * $0.height } ?? 0)
         if let largest {
@@ -64,15 +66,6 @@ public final class BlurredBackdrop {
 
     /// The σ step a blur is made at.
     private static func step(_ blur: BackdropBlur) -> Int { Int((blur.sigma / sigmaStep).rounded()) }
-
-    private static func isOpaque(_ image: ImageSurface) -> Bool {
-        guard let data = image.data else { return false }
-        for y in 0..<image.pixelHeight {
-            let row = UnsafeRawPointer(data + y * image.stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<image.pixelWidth where row[x] < 0xFF00_0000 { return false }
-        }
-        return true
-    }
 
     /// Paints the backdrop over the whole viewport as `blur` maps it: the scene blurred by its
     /// σ and dimmed by its `dim`. At σ 0 the scene under it is already the sharp one.
