@@ -22,7 +22,7 @@ extension RenderCommand {
                                          language: Translation.language.rawValue)
             var replay = VideoReplay(header: s, duration: summary.duration,
                                      shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false), timeline: timeline) {
-                PrefetchedEvents(file)
+                summary.replayEvents(of: file)
             }
             replay.framesPerSecond = fps
             replay.burnsCaptions = burnCaptions == .strip

@@ -123,10 +123,11 @@ struct RenderCommand: ParsableCommand {
         if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") }
     }
 
-    /// Renders the requested frames and returns the PNGs written. The session file is read
-    /// twice and never held whole: pass 1 checks every line (a bad one stops everything before a
-    /// pixel is drawn) and learns the duration; pass 2 streams the events into the replay. The
-    /// PNGs are written under temporary names and renamed only when all of them are done.
+    /// Renders the requested frames and returns the PNGs written. Pass 1 checks every line (a
+    /// bad one stops everything before a pixel is drawn), learns the duration and keeps the
+    /// events packed when they fit `SessionFile.keptEventBytes`; pass 2 replays them, or reads
+    /// the file again for a longer session. The PNGs are written under temporary names and
+    /// renamed only when all of them are done.
     func render(reportingProgress: Bool = true) throws -> [String] {
         do {
             let file = try SessionFileReader(path: session)
@@ -165,7 +166,7 @@ struct RenderCommand: ParsableCommand {
         // replay clock's reach, `InputLimits.maximumTime`).
         var replay = HeadlessReplay(header: s, duration: summary.duration,
                                     shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
-            PrefetchedEvents(file)
+            summary.replayEvents(of: file)
         }
         let requested = times.isEmpty ? [summary.duration] : times
         // Frames after the end show the final state; far after it would only burn time.
@@ -223,7 +224,7 @@ extension RenderCommand {
             file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             var replay = StateReplay(header: summary.header, shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))
-            let events = PrefetchedEvents(file)
+            var events = summary.replayEvents(of: file)
             while let e = try events.next() { replay.handle(e) }
             try file.checkUnchanged()
             state = replay.finish()

@@ -7,13 +7,25 @@ import Foundation
 /// Reading and writing session files for the commands.
 enum SessionFile {
     /// What a first pass over a session file learns: the header, how many events follow and
-    /// the last one's time.
+    /// the last one's time, and the events themselves when they fitted `keptEventBytes`.
     struct Summary {
         var header: Session
         var eventCount: Int
         var duration: Double
         var captions: [Player.TimedCaption] = []
+        var events: PackedEvents?
+
+        /// The events from the first: those the first pass kept, else the file read again
+        /// (parsed ahead on a thread of its own).
+        func replayEvents(of file: SessionFileReader) -> any TimedEventSource {
+            if let events { events.events() } else { PrefetchedEvents(file) }
+        }
     }
+
+    /// 128 MiB: the first pass keeps the events when they take at most this packed (about 3
+    /// million pen samples with force), and the replay then reads them from memory instead of
+    /// parsing the file a second time. A longer session is read again.
+    static let keptEventBytes = 128 << 20
 
     /// Reads a whole session into memory (a replay in the window, Open Recent), streaming the
     /// file through the parser.
@@ -75,11 +87,13 @@ enum SessionFile {
         return record.session(document: document).0
     }
 
-    /// Checks every line of an open file without keeping its events (the first pass of `render`).
+    /// Checks every line of an open file, keeping its events when they fit `keptEventBytes`
+    /// (the first pass of `render`).
     static func scan(_ file: SessionFileReader) throws(SessionFileError) -> Summary {
-        let scan = try file.scan()
+        let scan = try file.scan(keeping: keptEventBytes)
         if let note = scan.timeNote { printProblem("\(note)") }
-        return Summary(header: scan.header, eventCount: scan.eventCount, duration: scan.duration, captions: scan.captions)
+        return Summary(header: scan.header, eventCount: scan.eventCount, duration: scan.duration, captions: scan.captions,
+                       events: scan.events)
     }
 
     /// Loads a session, or prints `FILE:LINE: what is wrong` and exits with status 1.

@@ -14,6 +14,9 @@ import Synchronization
 /// refused with `--strict-time`), a checkpoint name given in two ranges — the file is read again
 /// by `parseAll`, which says what it says; those are rare, and never the common case of a file
 /// read for rendering.
+///
+/// The pass can keep the events it read (`keeping`), packed (`PackedEvents`), so a replay after
+/// it need not parse the file again; a file whose events take more than the budget keeps none.
 extension SessionFileReader {
     /// What the first pass learns: the header, the events' count, the last time, the captions,
     /// and the note on times moved forward (nil when none were).
@@ -25,13 +28,17 @@ extension SessionFileReader {
         public var timeNote: String?
         /// How many ranges were read at once (1: one thread).
         public var ranges: Int
+        /// Every event in order, when they fitted the budget `scan` was given; else nil.
+        public var events: PackedEvents?
     }
 
     /// 1 MiB: a file smaller than this a range is read on one thread.
     public static let leastRangeBytes = 1 << 20
 
-    /// Reads every line, `jobs` ranges at once. Throws as `parseAll` does.
-    public func scan(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws(SessionFileError) -> Scan {
+    /// Reads every line, `jobs` ranges at once, and keeps the events when they take at most
+    /// `budget` bytes packed (0: keeps none). Throws as `parseAll` does.
+    public func scan(jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                     keeping budget: Int = 0) throws(SessionFileError) -> Scan {
         // The header (and blank lines before it), on this thread.
         var parser = SessionParser(file: path)
         parser.strictTime = strictTime
@@ -45,25 +52,31 @@ extension SessionFileReader {
         }
         let start = reader.endOffset
         let ranges = min(max(1, jobs), max(1, (size - start) / Self.leastRangeBytes))
-        guard let header = parser.header, ranges > 1 else { return try scanOnOneThread() }
+        guard let header = parser.header, ranges > 1 else { return try scanOnOneThread(keeping: budget) }
         let bounds = lineStarts(from: start, ranges: ranges)
         let results = Mutex([RangeResult?](repeating: nil, count: ranges))
         let path = path, descriptor = descriptor
         DispatchQueue.concurrentPerform(iterations: ranges) { k in
-            let result = Self.readRange(bounds[k]..<bounds[k + 1], of: descriptor, path: path, header: header)
+            let result = Self.readRange(bounds[k]..<bounds[k + 1], of: descriptor, path: path, header: header,
+                                        keeping: budget / ranges)
             results.withLock { $0[k] = result }
         }
-        guard let joined = Self.join(results.withLock { $0 }) else { return try scanOnOneThread() }
+        guard let joined = Self.join(results.withLock { $0 }) else { return try scanOnOneThread(keeping: budget) }
         return Scan(header: header, eventCount: joined.events, duration: joined.duration, captions: joined.captions,
-                    timeNote: nil, ranges: ranges)
+                    timeNote: nil, ranges: ranges, events: joined.packed)
     }
 
     /// The one-thread pass, with its own words for whatever is wrong.
-    private func scanOnOneThread() throws(SessionFileError) -> Scan {
-        let parser = try parseAll()
+    private func scanOnOneThread(keeping budget: Int) throws(SessionFileError) -> Scan {
+        var packed: PackedEvents? = budget > 0 ? PackedEvents() : nil
+        let parser = try parseAll { line in
+            guard case .event(let e) = line else { return }
+            packed?.append(e)
+            if let n = packed?.byteCount, n > budget { packed = nil }
+        }
         guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
         return Scan(header: header, eventCount: parser.eventCount, duration: parser.duration, captions: parser.captions,
-                    timeNote: parser.timeNote, ranges: 1)
+                    timeNote: parser.timeNote, ranges: 1, events: packed)
     }
 
     /// One range's reading: nil when a line in it is wrong or its times step back.
@@ -73,19 +86,26 @@ extension SessionFileReader {
         var lastTime = -Double.infinity
         var checkpoints: [String] = []
         var captions: [Player.TimedCaption] = []
+        /// The range's events, while they fit its share of the budget.
+        var packed: PackedEvents?
     }
 
-    /// Parses the whole lines in bytes `range` of the open file `descriptor` as events of `header`.
-    private static func readRange(_ range: Range<Int>, of descriptor: Int32, path: String, header: Session) -> RangeResult? {
+    /// Parses the whole lines in bytes `range` of the open file `descriptor` as events of `header`,
+    /// keeping them while they take at most `budget` bytes packed.
+    private static func readRange(_ range: Range<Int>, of descriptor: Int32, path: String, header: Session,
+                                  keeping budget: Int) -> RangeResult? {
         var parser = SessionParser(file: path)
         parser.assume(header: header)
         parser.strictTime = true
         var result = RangeResult()
+        if budget > 0 { result.packed = PackedEvents() }
         let reader = lines(inBytes: range, of: descriptor, path: path)
         do {
             while try reader.nextLine({ (bytes, number) throws(SessionFileError) -> Void in
                 guard case .event(let e) = try parser.parseFileLine(bytes, number: number) else { return }
                 if result.firstTime == nil { result.firstTime = e.time }
+                result.packed?.append(e)
+                if let n = result.packed?.byteCount, n > budget { result.packed = nil }
                 switch e.event {
                 case .checkpoint(let name): result.checkpoints.append(name)
                 case .caption(let c): result.captions.append(Player.TimedCaption(time: e.time, caption: c))
@@ -100,10 +120,13 @@ extension SessionFileReader {
         return result
     }
 
-    /// The ranges joined in order, or nil when reading in one go could say otherwise.
-    static func join(_ ranges: [RangeResult?]) -> (events: Int, duration: Double, captions: [Player.TimedCaption])? {
+    /// The ranges joined in order, or nil when reading in one go could say otherwise. The
+    /// events are kept when every range kept its own.
+    static func join(_ ranges: [RangeResult?])
+        -> (events: Int, duration: Double, captions: [Player.TimedCaption], packed: PackedEvents?)? {
         var last = -Double.infinity, events = 0
         var names = Set<String>(), captions: [Player.TimedCaption] = []
+        var packed: PackedEvents? = PackedEvents()
         for r in ranges {
             guard let r else { return nil }
             if let first = r.firstTime {
@@ -113,8 +136,9 @@ extension SessionFileReader {
             for name in r.checkpoints { guard names.insert(name).inserted else { return nil } }
             events += r.events
             captions += r.captions
+            if let more = r.packed { packed?.append(contentsOf: more) } else { packed = nil }
         }
-        return (events, max(0, last), captions)
+        return (events, max(0, last), captions, packed)
     }
 
     /// `ranges + 1` offsets: `start`, the first line start at or after each equal share of the

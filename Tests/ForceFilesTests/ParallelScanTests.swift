@@ -7,7 +7,7 @@ import XCTest
 /// `render`'s first pass split across cores by byte ranges (`SessionFileReader.scan(jobs:)`):
 /// whatever the file holds, the same answer as reading it on one thread — the same header,
 /// count, duration and captions, or the same error at the same line, or the same note on
-/// times moved forward.
+/// times moved forward. The events it keeps are the events the file's parser gives.
 final class ParallelScanTests: XCTestCase {
     var dir = ""
 
@@ -29,7 +29,15 @@ final class ParallelScanTests: XCTestCase {
             let file = try SessionFileReader(path: path)
             file.strictTime = strict
             do {
-                let s = try file.scan(jobs: jobs)
+                let s = try file.scan(jobs: jobs, keeping: 1 << 30)
+                // The events kept: every one, as reading the file again gives them.
+                var events: [TimedEvent] = []
+                _ = try file.parseAll { if case .event(let e) = $0 { events.append(e) } }
+                var kept: [TimedEvent] = []
+                var reader = try XCTUnwrap(s.events).events()
+                while let e = reader.next() { kept.append(e) }
+                XCTAssertEqual(kept.count, s.eventCount)
+                XCTAssertTrue(kept == events, "jobs \(jobs): the kept events differ from the file's")
                 return ("\(s.header) \(s.eventCount) \(s.duration) \(s.captions) \(s.timeNote ?? "-")", s.ranges)
             } catch {
                 return ("error: \(error)", 0)
@@ -91,6 +99,22 @@ final class ParallelScanTests: XCTestCase {
         r = try both(twice.joined(separator: "\n"))
         XCTAssertEqual(r.many, r.one)
         XCTAssertTrue(r.one.contains("already named on line 3"), r.one)
+    }
+
+    /// Events that take more than the budget are not kept, on one thread or in ranges; none are
+    /// kept without a budget.
+    func testEventsOverTheBudgetAreNotKept() throws {
+        let path = "\(dir)/s.jsonl"
+        try (lines(strokes: 600).joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let file = try SessionFileReader(path: path)
+        for jobs in [1, 4] {
+            let all = try XCTUnwrap(file.scan(jobs: jobs, keeping: 1 << 30).events, "jobs \(jobs)")
+            XCTAssertEqual(all.count, 36_001)
+            XCTAssertLessThan(all.byteCount, 36_001 * 48, "jobs \(jobs): a pen sample with force packs into 42 bytes")
+            XCTAssertNil(try file.scan(jobs: jobs, keeping: all.byteCount / 2).events, "jobs \(jobs)")
+            XCTAssertNil(try file.scan(jobs: jobs).events, "jobs \(jobs)")
+            XCTAssertEqual(try file.scan(jobs: jobs, keeping: 1 << 30).ranges, jobs)
+        }
     }
 
     /// A small file is read on one thread; an empty one and a headless one say so as before.
