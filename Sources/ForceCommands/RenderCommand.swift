@@ -196,10 +196,23 @@ struct RenderCommand: ParsableCommand {
         let temporary = { (path: String) in PartialFiles.temporary(for: path) }
         // The headless presenter writes each frame's PNGs under temporary names.
         replay.outputs = names.mapValues { $0.map(temporary) }
+        // A replay of 10 s or more shows its progress: a bar on a terminal, else a line at
+        // every tenth (a log gets 10 lines, not one per second of the session).
+        var bar: ProgressBar?
+        var tenths = 0
         do {
             try replay.run(frames: Set(names.keys), progress: { frame, last in
-                if reportingProgress, last >= 600, frame > 0 { printError("rendering: frame \(frame) of \(last)") }
+                guard reportingProgress, last >= 600, frame > 0 else { return }
+                if bar == nil { bar = ProgressBar(total: last, label: "frames") }
+                if bar?.enabled == true {
+                    bar?.update(frame)
+                } else if frame * 10 / last > tenths {
+                    tenths = frame * 10 / last
+                    printError("rendering: frame \(frame) of \(last)")
+                }
             }) { frame, _, _ in written += names[frame] ?? [] }
+            if let total = bar?.total { bar?.update(total) }
+            bar?.finish()
             try file.checkUnchanged()
             for path in written where rename(temporary(path), path) != 0 {
                 throw RenderError.write(path, String(cString: strerror(errno)))

@@ -1,3 +1,4 @@
+import CairoRender
 import TestSupport
 import ForceCore
 import ForceFiles
@@ -38,6 +39,22 @@ final class SessionFileTests: XCTestCase {
         XCTAssertEqual(u.status, 1)
         XCTAssertEqual(u.stderr, "forcecanvas: \(dir)/utf8.jsonl:20001: not UTF-8 text\n")
         XCTAssertEqual(pngs(in: "\(dir)/out"), [])
+    }
+
+    /// A long replay's progress, on stderr that is not a terminal (a log): a line at each tenth
+    /// of the frames, not one a second of the session.
+    func testALongRenderSaysItsProgressInAtMostTenLines() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let doc = DocumentGenerator(strokes: 200, pointsPerStroke: 60)
+        XCTAssertGreaterThan(doc.duration, 60, "a replay of more than a minute")
+        try (lines(doc).joined(separator: "\n") + "\n").write(toFile: "\(dir)/long.jsonl", atomically: true, encoding: .utf8)
+        let r = try Binary.forcecanvas(["render", "\(dir)/long.jsonl", "--out", dir])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let progress = r.stderr.split(separator: "\n")
+        XCTAssertTrue((1...10).contains(progress.count), r.stderr)
+        XCTAssertTrue(progress.allSatisfy { $0.hasPrefix("rendering: frame ") && $0.hasSuffix(" of \(HeadlessReplay.frame(at: doc.duration))") },
+                      r.stderr)
     }
 
     func testCRLFLongLinesBlankLinesAndNoFinalNewlineRenderLikeTheirLFTwin() throws {
