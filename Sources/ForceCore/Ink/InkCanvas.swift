@@ -165,15 +165,11 @@ public struct InkCanvas: Equatable, Sendable {
 
     /// A frame tick: settles quiet force estimates and re-predicts the live stroke.
     public mutating func advance(to time: Double) {
-        guard var stroke = live else { return }
-        live = nil
-        stroke.points.removePredicted()
-        if let t = pendingForceUpdateTime, time - t >= Self.forceSettleInterval { settle(&stroke) }
-        if stroke.realCount > 0, !stroke.points.type(at: stroke.realCount - 1).contains(.needsUpdate) {
-            stroke.points.setPredicted(Predictor.predict(from: stroke.points, now: time, nextSequence: nextSequence))
-        }
-        frameStart = stroke.realCount
-        live = stroke
+        guard live != nil else { return }
+        let settles = pendingForceUpdateTime.map { time - $0 >= Self.forceSettleInterval } ?? false
+        if settles { pendingForceUpdateTime = nil }
+        live?.advanceFrame(to: time, settling: settles, nextSequence: nextSequence)
+        frameStart = live?.realCount ?? 0
     }
 
     // MARK: Edits
@@ -423,40 +419,66 @@ public struct InkCanvas: Equatable, Sendable {
         location: Point, force: Double, time: Double, altitude: Double?, azimuth: Double?,
         extraType: PointType = [], updateIndex: Int? = nil
     ) {
-        guard var stroke = live, location.isFinite else { return }
-        // Taken out and put back so the points' storage stays uniquely owned: appending
-        // never copies the points already there.
-        live = nil
-        stroke.points.removePredicted()
-        if extraType.isEmpty { settle(&stroke) }
-        // The previous sample of this frame becomes coalesced; the newest is standard.
-        if let i = stroke.realCount > 0 ? stroke.realCount - 1 : nil, i >= frameStart {
-            var type = stroke.points.type(at: i)
-            if type.contains(.standard) {
-                type.remove(.standard)
-                type.insert(.coalesced)
-                stroke.points.setType(type, at: i)
-            }
-        }
+        guard live != nil, location.isFinite else { return }
+        let settles = extraType.isEmpty && pendingForceUpdateTime != nil
+        if settles { pendingForceUpdateTime = nil }
         var type: PointType = [.standard]
         type.formUnion(extraType)
-        if stroke.source == .finger { type.insert(.finger) }
-        stroke.append(InkPoint(
+        // Changed in place (`live?.`), never copied out and back: the points' storage stays
+        // uniquely owned, and appending never copies the points already there.
+        live?.appendReal(InkPoint(
             sequence: nextSequence, time: time, force: force, preciseLocation: location,
-            altitude: altitude, azimuth: azimuth, type: type, estimationUpdateIndex: updateIndex))
+            altitude: altitude, azimuth: azimuth, type: type, estimationUpdateIndex: updateIndex),
+            settling: settles, frameStart: frameStart)
         nextSequence += 1
-        live = stroke
     }
 
     /// The pending estimate received its final value: needsUpdate → updated.
     private mutating func settle(_ stroke: inout Stroke) {
         guard pendingForceUpdateTime != nil else { return }
-        for i in stroke.points.awaitingUpdate {
-            var type = stroke.points.type(at: i)
+        stroke.settleUpdates()
+        pendingForceUpdateTime = nil
+    }
+}
+
+/// The live stroke's changes that `InkCanvas` makes in place, through its optional.
+extension Stroke {
+    /// A real sample arrives: predictions go, a settled estimate is final (`settling`), the
+    /// previous sample of this frame (from `frameStart` on) becomes coalesced, the newest is
+    /// standard.
+    fileprivate mutating func appendReal(_ point: InkPoint, settling: Bool, frameStart: Int) {
+        points.removePredicted()
+        if settling { settleUpdates() }
+        if let i = realCount > 0 ? realCount - 1 : nil, i >= frameStart {
+            var type = points.type(at: i)
+            if type.contains(.standard) {
+                type.remove(.standard)
+                type.insert(.coalesced)
+                points.setType(type, at: i)
+            }
+        }
+        var p = point
+        if source == .finger { p.type.insert(.finger) }
+        append(p)
+    }
+
+    /// A frame tick: predictions go, a settled estimate is final (`settling`), and the newest
+    /// point, unless it awaits a force update, is predicted ahead.
+    fileprivate mutating func advanceFrame(to time: Double, settling: Bool, nextSequence: Int) {
+        points.removePredicted()
+        if settling { settleUpdates() }
+        if realCount > 0, !points.type(at: realCount - 1).contains(.needsUpdate) {
+            points.setPredicted(Predictor.predict(from: points, now: time, nextSequence: nextSequence))
+        }
+    }
+
+    /// Every point awaiting a force update received it: needsUpdate → updated.
+    fileprivate mutating func settleUpdates() {
+        for i in points.awaitingUpdate {
+            var type = points.type(at: i)
             type.remove(.needsUpdate)
             type.insert(.updated)
-            stroke.points.setType(type, at: i)
+            points.setType(type, at: i)
         }
-        pendingForceUpdateTime = nil
     }
 }

@@ -35,10 +35,11 @@ public struct PackedEvents: Sendable {
     /// Appends `e` after the events already kept.
     public mutating func append(_ e: TimedEvent) {
         if segments.isEmpty { segments.append(Segment()) }
-        let before = segments[segments.count - 1].bytes.count
-        segments[segments.count - 1].append(e)
+        let last = segments.count - 1
+        let before = segments[last].bytes.count
+        segments[last].append(e)
         count += 1
-        byteCount += segments[segments.count - 1].bytes.count - before
+        byteCount += segments[last].bytes.count - before
         if case .pointer = e.event {} else { byteCount += MemoryLayout<TimedEvent>.stride }
     }
 
@@ -133,34 +134,44 @@ public struct PackedEvents: Sendable {
 }
 
 extension PackedEvents.Segment {
-    /// Appends the record of `e`.
+    /// 66 bytes: the longest record (a pointer sample with every optional value: its first byte
+    /// and its flags, then its time, location and five optional values).
+    static let longestRecord = 2 + 8 * 8
+
+    /// Appends the record of `e`, in one append of its bytes.
     mutating func append(_ e: TimedEvent) {
         guard case .pointer(let p) = e.event else {
             bytes.append(PackedEvents.otherEvent)
             others.append(e)
             return
         }
-        bytes.append(PackedEvents.code(p.phase, p.source))
-        append(e.time)
-        var flags: UInt8 = 0
-        func flag(_ v: Double?, _ bit: PackedEvents.Optional) { if v != nil { flags |= bit.rawValue } }
-        flag(p.rawForce, .rawForce)
-        flag(p.maximumForce, .maximumForce)
-        flag(p.altitude, .altitude)
-        flag(p.azimuth, .azimuth)
-        flag(p.distance, .distance)
-        bytes.append(flags)
-        append(p.location.x)
-        append(p.location.y)
-        // In the order of `Optional`'s bits.
-        if let v = p.rawForce { append(v) }
-        if let v = p.maximumForce { append(v) }
-        if let v = p.altitude { append(v) }
-        if let v = p.azimuth { append(v) }
-        if let v = p.distance { append(v) }
-    }
-
-    private mutating func append(_ v: Double) {
-        withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        withUnsafeTemporaryAllocation(byteCount: Self.longestRecord, alignment: 8) { record in
+            var n = 0
+            func put(_ v: Double) {
+                record.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: n, as: UInt64.self)
+                n += 8
+            }
+            var flags: UInt8 = 0
+            func flag(_ v: Double?, _ bit: PackedEvents.Optional) { if v != nil { flags |= bit.rawValue } }
+            flag(p.rawForce, .rawForce)
+            flag(p.maximumForce, .maximumForce)
+            flag(p.altitude, .altitude)
+            flag(p.azimuth, .azimuth)
+            flag(p.distance, .distance)
+            record[0] = PackedEvents.code(p.phase, p.source)
+            n = 1
+            put(e.time)
+            record[n] = flags
+            n += 1
+            put(p.location.x)
+            put(p.location.y)
+            // In the order of `Optional`'s bits.
+            if let v = p.rawForce { put(v) }
+            if let v = p.maximumForce { put(v) }
+            if let v = p.altitude { put(v) }
+            if let v = p.azimuth { put(v) }
+            if let v = p.distance { put(v) }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: record[..<n]))
+        }
     }
 }
