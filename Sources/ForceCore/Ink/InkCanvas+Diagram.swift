@@ -36,17 +36,18 @@ extension InkCanvas {
     /// The newest real points of the live stroke, or of the stroke `lastStroke` when it just
     /// finished (nil: none), oldest first.
     public func focusPoints(following lastStroke: Int?) -> [FocusPoint] {
-        let stroke: Stroke
-        if let live {
-            stroke = live
-        } else if let id = lastStroke, let last = strokes.last, last.id == id {
-            stroke = last
-        } else {
-            return []
-        }
-        let n = stroke.realCount
-        return (max(0, n - Self.focusCount)..<n).map {
-            FocusPoint(stroke: stroke.id, sequence: stroke.points.firstSequence + $0, phase: PointPhase(stroke.points.type(at: $0)))
+        var points: [FocusPoint] = []
+        forEachFocusPoint(following: lastStroke) { points.append($0) }
+        return points
+    }
+
+    /// Hands `body` the points `focusPoints(following:)` gives, oldest first, reading the stroke
+    /// where it is (the diagram's bookkeeping asks after every event and tick).
+    func forEachFocusPoint(following lastStroke: Int?, _ body: (FocusPoint) -> Void) {
+        if live != nil {
+            live?.forEachFocusPoint(body)
+        } else if let id = lastStroke, let i = strokes.indices.last, strokes[i].id == id {
+            strokes[i].forEachFocusPoint(body)
         }
     }
 
@@ -62,4 +63,14 @@ extension InkCanvas {
             .init("needsUpdate", "updated", "moved, lifted, or 0.2 s without a change"),
             .init(.any, "cancelled", "the stroke is cancelled (the system took the swipe)"),
         ])
+}
+
+extension Stroke {
+    /// Its newest real points as the diagram follows them, oldest first.
+    fileprivate func forEachFocusPoint(_ body: (InkCanvas.FocusPoint) -> Void) {
+        let n = realCount
+        for i in max(0, n - InkCanvas.focusCount)..<n {
+            body(InkCanvas.FocusPoint(stroke: id, sequence: points.firstSequence + i, phase: InkCanvas.PointPhase(points.type(at: i))))
+        }
+    }
 }

@@ -164,8 +164,15 @@ public struct CanvasScene: Scene {
 
     /// The newest points: one seen before that changed phase steps; one not seen before enters.
     public mutating func noteMachineSteps() {
-        let now = ink.focusPoints(following: seenPoints.last?.stroke)
-        guard now != seenPoints else { return }
+        // Most ticks see the points seen last: compared where they are, before any is built.
+        let seen = seenPoints
+        var same = true, k = 0
+        ink.forEachFocusPoint(following: seen.last?.stroke) { p in
+            if k >= seen.count || seen[k] != p { same = false }
+            k += 1
+        }
+        if same, k == seen.count { return }
+        let now = ink.focusPoints(following: seen.last?.stroke)
         for p in now {
             if let old = seenPoints.first(where: { $0.stroke == p.stroke && $0.sequence == p.sequence }) {
                 if old.phase != p.phase { steps.record(from: old.phase.rawValue, to: p.phase.rawValue) }

@@ -26,7 +26,11 @@ public struct DiagramTracker: Equatable, Sendable {
     static let flashCapacity = 6
 
     public private(set) var focus: Focus = .scene(.canvas)
-    public private(set) var flashes: [Flash] = []
+    /// The latest steps, newest last: the last `flashCapacity` taken.
+    public var flashes: ArraySlice<Flash> { recent.suffix(Self.flashCapacity) }
+    /// At least the last `flashCapacity` steps (trimmed back to it when it holds twice as many,
+    /// so a step costs no shifting of the rest, as `TransitionLog` keeps its steps).
+    private var recent: [Flash] = []
     private var scene: SceneKind?
     /// How many steps of each scene's machine were seen, by the scene's place on the tabs, and
     /// of the edge gesture's.
@@ -44,7 +48,7 @@ public struct DiagramTracker: Equatable, Sendable {
             scene = current
             // The scene on screen takes the focus, unless the edge gesture just stepped: then the
             // scene came with a system swipe (home or back lands after it), and the swipe stays.
-            let swipeBroughtIt = flashes.last.map { $0.focus == .edges && t - $0.time < Self.flashDuration } ?? false
+            let swipeBroughtIt = recent.last.map { $0.focus == .edges && t - $0.time < Self.flashDuration } ?? false
             if !swipeBroughtIt { focus = .scene(current) }
         }
         // The force scenes' machines, the system's, then the ink's points: when a press both
@@ -84,8 +88,8 @@ public struct DiagramTracker: Equatable, Sendable {
         case .edges, .indicator: focus = f.focus
         case .scene(let k): if k == scene { focus = f.focus }
         }
-        flashes.append(f)
-        if flashes.count > Self.flashCapacity { flashes.removeFirst(flashes.count - Self.flashCapacity) }
+        recent.append(f)
+        if recent.count >= 2 * Self.flashCapacity { recent.removeFirst(recent.count - Self.flashCapacity) }
     }
 
     /// When a flash next changes after `t`: every frame while one fades, +∞ after.
