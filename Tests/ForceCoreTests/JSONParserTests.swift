@@ -98,6 +98,49 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try parse("0." + String(repeating: "0", count: 30) + "1"), .number(1e-31))
     }
 
+    /// Digits read eight at a time where they can be: integer and fraction parts of every
+    /// length from 0 to 24 digits (so every way eight-digit runs fall against the 19 that are
+    /// kept), leading zeros, zeros inside, digits next to a non-digit, and exponents, against
+    /// the standard library's exact reading.
+    func testDigitsReadEightAtATimeAreExact() throws {
+        var g = StrokeFixtures.Generator(seed: 23)
+        var wrong: [String] = []
+        func digits(_ n: Int, zeros: Double) -> String {
+            String((0..<n).map { _ in g.next() < zeros ? "0" : Character(String(1 + Int(g.next() * 9))) })
+        }
+        for whole in 0...24 {
+            for fraction in 0...24 {
+                for zeros in [0.0, 0.3, 0.9] {
+                    var integer = digits(whole, zeros: zeros)
+                    while integer.count > 1, integer.hasPrefix("0") { integer.removeFirst() }
+                    if integer.isEmpty { integer = "0" }
+                    if integer.count > 1, integer.first == "0" { continue }
+                    var text = integer
+                    if fraction > 0 { text += "." + digits(fraction, zeros: zeros) }
+                    for suffix in ["", "e" + String(Int(g.next() * 41) - 20)] {
+                        for sign in ["", "-"] {
+                            let t = sign + text + suffix
+                            guard case .number(let v)? = try parse(t), let reference = Double(t),
+                                  v.bitPattern == reference.bitPattern else {
+                                wrong.append(t)
+                                continue
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(wrong.prefix(10), [], "\(wrong.count) numbers read otherwise than the standard library reads them")
+        // Eight digits as the bytes hold them, and what is not eight digits.
+        func eight(_ s: String) -> UInt32? { Array(s.utf8).withUnsafeBufferPointer { JSONNumber.eightDigits($0, at: 0) } }
+        XCTAssertEqual(eight("12345678"), 12_345_678)
+        XCTAssertEqual(eight("00000009"), 9)
+        XCTAssertEqual(eight("99999999x"), 99_999_999)
+        for bad in ["1234567", "1234567.", "/2345678", ":2345678", "1234 678", "1234567\u{FF}", "12345678"[...].dropLast() + "a"] {
+            XCTAssertNil(eight(String(bad)), String(bad))
+        }
+    }
+
     /// The extended-precision conversion against the standard library's exact reading: random
     /// numbers of 16 to 19 significant digits times 10^-30…10^30, and integers exactly halfway
     /// between two doubles (the one case it must leave to the slow path).

@@ -73,6 +73,22 @@ enum JSONNumber {
 
         mutating func exponent(_ e: Int) { decimalExponent += e }
 
+        /// Whether eight more digits can be taken at once: past the leading zeros, with room
+        /// for them among the 19 (what eight `integerDigit` or `fractionDigit` calls would do).
+        var takesEightDigits: Bool { significand != 0 && digits + 8 <= JSONNumber.maximumSignificandDigits }
+
+        /// Eight digits of the integer part at once, their value `v` (when `takesEightDigits`).
+        mutating func eightIntegerDigits(_ v: UInt32) {
+            significand = significand &* 100_000_000 &+ UInt64(v)
+            digits += 8
+        }
+
+        /// Eight digits of the fraction at once, their value `v` (when `takesEightDigits`).
+        mutating func eightFractionDigits(_ v: UInt32) {
+            eightIntegerDigits(v)
+            decimalExponent -= 8
+        }
+
         /// The exact value through extended precision (see the type's notes), else nil.
         var extendedValue: Double? {
             #if arch(x86_64)
@@ -100,6 +116,26 @@ enum JSONNumber {
                                         : m * JSONNumber.exactPowersOfTen[decimalExponent]
             return negative ? -v : v
         }
+    }
+
+    /// The value of the eight bytes at `i` if all are ASCII digits (first digit first), else nil:
+    /// one 64-bit load, a test of all eight bytes at once and three multiplies instead of eight
+    /// steps (the SWAR reading of eight digits in Lemire's number parsing).
+    @inline(__always)
+    static func eightDigits(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt32? {
+        guard i + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+        // Every byte 0x30…0x39: its high nibble is 3, and adding 6 keeps it 3 (a carry out of a
+        // byte only comes from a byte ≥ 0xFA, which already fails).
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        guard (word & high) | (((word &+ 0x0606_0606_0606_0606) & high) >> 4) == 0x3333_3333_3333_3333 else { return nil }
+        // Digit values, then pairs (10a + b), then quads, then the eight: the first digit is the
+        // lowest byte.
+        var v = word &- 0x3030_3030_3030_3030
+        v = v &* 10 &+ (v >> 8)
+        let pairs: UInt64 = 0x0000_00FF_0000_00FF
+        v = ((v & pairs) &* (100 + 1_000_000 << 32) &+ ((v >> 16) & pairs) &* (1 + 10_000 << 32)) >> 32
+        return UInt32(truncatingIfNeeded: v)
     }
 
     /// What `scan` found.
@@ -130,6 +166,11 @@ enum JSONNumber {
             if i < bytes.count, isDigit(bytes[i]) { return .refused("a number must not start with 0 (leading zero)", at: i) }
         } else {
             while i < bytes.count, isDigit(bytes[i]) {
+                if reader.takesEightDigits, let v = eightDigits(bytes, at: i) {
+                    reader.eightIntegerDigits(v)
+                    i += 8
+                    continue
+                }
                 reader.integerDigit(bytes[i] &- ASCII.zero)
                 i += 1
             }
@@ -138,6 +179,11 @@ enum JSONNumber {
             i += 1
             guard i < bytes.count, isDigit(bytes[i]) else { return .expected("a digit after the decimal point", at: i) }
             while i < bytes.count, isDigit(bytes[i]) {
+                if reader.takesEightDigits, let v = eightDigits(bytes, at: i) {
+                    reader.eightFractionDigits(v)
+                    i += 8
+                    continue
+                }
                 reader.fractionDigit(bytes[i] &- ASCII.zero)
                 i += 1
             }
