@@ -44,8 +44,8 @@ extension InkCanvas {
     /// Hands `body` the points `focusPoints(following:)` gives, oldest first, reading the stroke
     /// where it is (the diagram's bookkeeping asks after every event and tick).
     func forEachFocusPoint(following lastStroke: Int?, _ body: (FocusPoint) -> Void) {
-        if live != nil {
-            live?.forEachFocusPoint(body)
+        if isDrawing {
+            liveStroke.forEachFocusPoint(body)
         } else if let id = lastStroke, let i = strokes.indices.last, strokes[i].id == id {
             strokes[i].forEachFocusPoint(body)
         }

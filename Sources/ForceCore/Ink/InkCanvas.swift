@@ -44,7 +44,15 @@ public struct InkCanvas: Equatable, Sendable {
     public static let damageHistory = 64
 
     public private(set) var strokes: [Stroke] = []
-    public private(set) var live: Stroke?
+    /// The stroke being drawn, if any.
+    public var live: Stroke? { isDrawing ? liveStroke : nil }
+    /// Whether a stroke is being drawn (`liveStroke`).
+    public private(set) var isDrawing = false
+    /// The stroke being drawn while `isDrawing`, else `Stroke.idle` (so canvases without one
+    /// compare equal). Kept out of an optional so every sample changes it where it is: through
+    /// an optional (`live?.append`), the 152-byte stroke was moved out and back a dozen times
+    /// a sample.
+    private(set) var liveStroke = Stroke.idle
     public private(set) var undoStack: [Edit] = []
     /// What new strokes are drawn with (`InputEvent.tool`).
     public internal(set) var tool = InkTool.pen
@@ -87,9 +95,10 @@ public struct InkCanvas: Equatable, Sendable {
         at location: Point, force: Double, time: Double, source: InputSource, hasForce: Bool,
         altitude: Double? = nil, azimuth: Double? = nil
     ) {
-        if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
-        live = Stroke(id: nextStrokeID, source: source, hasForce: hasForce)
-        live?.tool = tool
+        if isDrawing { end(at: nil, force: nil, time: time, cancelled: true) }
+        liveStroke = Stroke(id: nextStrokeID, source: source, hasForce: hasForce)
+        liveStroke.tool = tool
+        isDrawing = true
         nextStrokeID += 1
         frameStart = 0
         appendReal(location: location, force: force, time: time, altitude: altitude, azimuth: azimuth)
@@ -99,23 +108,20 @@ public struct InkCanvas: Equatable, Sendable {
     public mutating func move(
         to location: Point, force: Double, time: Double, altitude: Double? = nil, azimuth: Double? = nil
     ) {
-        guard live != nil else { return }
+        guard isDrawing else { return }
         appendReal(location: location, force: force, time: time, altitude: altitude, azimuth: azimuth)
     }
 
     /// A force change while the pointer stands still: a move to the same place whose force is
     /// still expected to change (`needsUpdate`). Further changes before it settles are its updates.
     public mutating func changeForce(to force: Double, time: Double) {
-        guard var stroke = live, stroke.realCount > 0 else { return }
-        live = nil
-        stroke.points.removePredicted()
-        let i = stroke.realCount - 1
-        if stroke.points.type(at: i).contains(.needsUpdate) {
-            stroke.points.setForce(force, at: i)
-            live = stroke
+        guard isDrawing, liveStroke.realCount > 0 else { return }
+        liveStroke.points.removePredicted()
+        let i = liveStroke.realCount - 1
+        if liveStroke.points.type(at: i).contains(.needsUpdate) {
+            liveStroke.points.setForce(force, at: i)
         } else {
-            let last = stroke.points[i]
-            live = stroke
+            let last = liveStroke.points[i]
             appendReal(
                 location: last.preciseLocation, force: force, time: time,
                 altitude: last.altitude, azimuth: last.azimuth, extraType: .needsUpdate,
@@ -130,8 +136,8 @@ public struct InkCanvas: Equatable, Sendable {
     /// took the press over), no undo step, its pixels repainted.
     public mutating func end(at location: Point?, force: Double?, time: Double, cancelled: Bool = false,
                              discard: Bool = false) {
-        guard live != nil else { return }
-        if let location, location.isFinite, let last = live?.points.last(where: \.isReal) {
+        guard isDrawing else { return }
+        if let location, location.isFinite, let last = liveStroke.points.last(where: \.isReal) {
             let stored = Point(x: PackedInkPoint.quantized(coordinate: location.x),
                                y: PackedInkPoint.quantized(coordinate: location.y))
             let forceChanged = force.map { PackedInkPoint.quantized(force: $0) != last.force } ?? false
@@ -140,8 +146,7 @@ public struct InkCanvas: Equatable, Sendable {
                            altitude: last.altitude, azimuth: last.azimuth)
             }
         }
-        guard var finished = live else { return }
-        live = nil
+        var finished = takeLiveStroke()
         finished.points.removePredicted()
         settle(&finished)
         if cancelled {
@@ -165,11 +170,11 @@ public struct InkCanvas: Equatable, Sendable {
 
     /// A frame tick: settles quiet force estimates and re-predicts the live stroke.
     public mutating func advance(to time: Double) {
-        guard live != nil else { return }
+        guard isDrawing else { return }
         let settles = pendingForceUpdateTime.map { time - $0 >= Self.forceSettleInterval } ?? false
         if settles { pendingForceUpdateTime = nil }
-        live?.advanceFrame(to: time, settling: settles, nextSequence: nextSequence)
-        frameStart = live?.realCount ?? 0
+        liveStroke.advanceFrame(to: time, settling: settles, nextSequence: nextSequence)
+        frameStart = liveStroke.realCount
     }
 
     // MARK: Edits
@@ -218,7 +223,7 @@ public struct InkCanvas: Equatable, Sendable {
     /// A new canvas (Ctrl+N): no strokes, no live stroke and no undo history. Not undoable;
     /// stroke ids keep counting, so a renderer never mistakes a new stroke for an old one.
     public mutating func startNew(at time: Double) {
-        if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
+        if isDrawing { end(at: nil, force: nil, time: time, cancelled: true) }
         erasing = nil
         pendingForceUpdateTime = nil
         undoStack.removeAll()
@@ -230,7 +235,7 @@ public struct InkCanvas: Equatable, Sendable {
     /// Puts `strokes` on the canvas as drawing them one after another would (a snapshot read
     /// back): each one's drawing undoable, ids going on after theirs.
     mutating func restore(_ drawn: [Stroke]) {
-        live = nil
+        _ = takeLiveStroke()
         erasing = nil
         undoStack = drawn.map { .add($0) }
         redoStack.removeAll()
@@ -245,7 +250,7 @@ public struct InkCanvas: Equatable, Sendable {
     /// step (undo brings the canvas before back), renumbered after every id this canvas used, so
     /// a renderer never mistakes one for an old one. A stroke being drawn is cancelled first.
     public mutating func open(_ drawing: [Stroke], at time: Double, undoable: Bool = true) {
-        if live != nil { end(at: nil, force: nil, time: time, cancelled: true) }
+        if isDrawing { end(at: nil, force: nil, time: time, cancelled: true) }
         erasing = nil
         let opened = drawing.filter { $0.isFinished && $0.realCount > 0 }.map { s -> Stroke in
             defer { nextStrokeID += 1 }
@@ -282,7 +287,7 @@ public struct InkCanvas: Equatable, Sendable {
 
     /// The area the drawing's ink covers (finished strokes and the live one), null when empty.
     public var extent: Rect {
-        var r = live?.inkBounds ?? .null
+        var r = isDrawing ? liveStroke.inkBounds : .null
         for s in strokes { r = r.union(s.inkBounds) }
         return r
     }
@@ -304,7 +309,7 @@ public struct InkCanvas: Equatable, Sendable {
 
     /// Starts an eraser gesture (the pen's eraser end touched down) and erases at `location`.
     public mutating func beginErase(at location: Point, halfWidth: (Stroke, InkPoint) -> Double) {
-        if live != nil { end(at: nil, force: nil, time: 0, cancelled: true) }
+        if isDrawing { end(at: nil, force: nil, time: 0, cancelled: true) }
         erasing = []
         erase(at: location, halfWidth: halfWidth)
     }
@@ -369,7 +374,7 @@ public struct InkCanvas: Equatable, Sendable {
     }
 
     /// The total number of points on the canvas.
-    public var pointCount: Int { finishedPointCount + (live?.points.count ?? 0) }
+    public var pointCount: Int { finishedPointCount + (isDrawing ? liveStroke.points.count : 0) }
 
     // MARK: Internals
 
@@ -419,18 +424,26 @@ public struct InkCanvas: Equatable, Sendable {
         location: Point, force: Double, time: Double, altitude: Double?, azimuth: Double?,
         extraType: PointType = [], updateIndex: Int? = nil
     ) {
-        guard live != nil, location.isFinite else { return }
+        guard isDrawing, location.isFinite else { return }
         let settles = extraType.isEmpty && pendingForceUpdateTime != nil
         if settles { pendingForceUpdateTime = nil }
         var type: PointType = [.standard]
         type.formUnion(extraType)
-        // Changed in place (`live?.`), never copied out and back: the points' storage stays
-        // uniquely owned, and appending never copies the points already there.
-        live?.appendReal(InkPoint(
+        // Changed where it is, never copied out and back: the points' storage stays uniquely
+        // owned, and appending never copies the points already there.
+        liveStroke.appendReal(InkPoint(
             sequence: nextSequence, time: time, force: force, preciseLocation: location,
             altitude: altitude, azimuth: azimuth, type: type, estimationUpdateIndex: updateIndex),
             settling: settles, frameStart: frameStart)
         nextSequence += 1
+    }
+
+    /// The live stroke, taken out (`Stroke.idle` stays behind); nothing is drawn after.
+    private mutating func takeLiveStroke() -> Stroke {
+        isDrawing = false
+        var taken = Stroke.idle
+        swap(&taken, &liveStroke)
+        return taken
     }
 
     /// The pending estimate received its final value: needsUpdate → updated.
@@ -441,8 +454,11 @@ public struct InkCanvas: Equatable, Sendable {
     }
 }
 
-/// The live stroke's changes that `InkCanvas` makes in place, through its optional.
+/// The live stroke's changes that `InkCanvas` makes in place.
 extension Stroke {
+    /// What `InkCanvas` keeps as its live stroke while none is drawn.
+    static let idle = Stroke(id: 0, source: .mouse, hasForce: false)
+
     /// A real sample arrives: predictions go, a settled estimate is final (`settling`), the
     /// previous sample of this frame (from `frameStart` on) becomes coalesced, the newest is
     /// standard.

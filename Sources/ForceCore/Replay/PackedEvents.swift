@@ -23,6 +23,14 @@ public struct PackedEvents: Sendable {
     /// No events.
     public init() {}
 
+    /// No events yet, with room for `bytes` of records (the events of a file's byte range take
+    /// about a third of its bytes), so the storage does not grow by copying.
+    public init(reservingBytes bytes: Int) {
+        var first = Segment()
+        first.bytes.reserveCapacity(max(0, bytes))
+        segments = [first]
+    }
+
     /// A record's first byte for an event kept in `others`; a pointer sample's is its phase and
     /// source (`Layout.code`), always below it.
     static let otherEvent: UInt8 = 0xFF
