@@ -37,6 +37,7 @@ extension InkCanvas {
     /// finished (nil: none), oldest first.
     public func focusPoints(following lastStroke: Int?) -> [FocusPoint] {
         var points: [FocusPoint] = []
+        points.reserveCapacity(Self.focusCount)
         forEachFocusPoint(following: lastStroke) { points.append($0) }
         return points
     }

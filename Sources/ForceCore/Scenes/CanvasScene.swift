@@ -10,6 +10,10 @@ public struct CanvasScene: Scene {
     public internal(set) var view = CanvasView.identity
     /// The newest points the diagram panel saw, and the steps they took (`noteMachineSteps`).
     private var seenPoints: [InkCanvas.FocusPoint] = []
+    /// Storage for the next points seen (the last but one seen, kept only for its room):
+    /// `noteMachineSteps` fills it with the newest and swaps it with `seenPoints`, so noting
+    /// allocates nothing. Not part of the state: scenes compare equal whatever it holds.
+    private var spare = Spare<[InkCanvas.FocusPoint]>([])
     private var steps = TransitionLog()
 
     /// A canvas without ink.
@@ -172,7 +176,10 @@ public struct CanvasScene: Scene {
             k += 1
         }
         if same, k == seen.count { return }
-        let now = ink.focusPoints(following: seen.last?.stroke)
+        var now = spare.value
+        spare.value = []
+        now.removeAll(keepingCapacity: true)
+        ink.forEachFocusPoint(following: seen.last?.stroke) { now.append($0) }
         for p in now {
             if let old = seenPoints.first(where: { $0.stroke == p.stroke && $0.sequence == p.sequence }) {
                 if old.phase != p.phase { steps.record(from: old.phase.rawValue, to: p.phase.rawValue) }
@@ -180,6 +187,7 @@ public struct CanvasScene: Scene {
                 steps.record(entering: p.phase.rawValue)
             }
         }
+        spare.value = seenPoints
         seenPoints = now
     }
 }
