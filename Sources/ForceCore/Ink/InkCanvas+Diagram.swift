@@ -33,23 +33,48 @@ extension InkCanvas {
     /// arrives before the frame).
     static let focusCount = 2
 
-    /// The newest real points of the live stroke, or of the stroke `lastStroke` when it just
-    /// finished (nil: none), oldest first.
-    public func focusPoints(following lastStroke: Int?) -> [FocusPoint] {
-        var points: [FocusPoint] = []
-        points.reserveCapacity(Self.focusCount)
-        forEachFocusPoint(following: lastStroke) { points.append($0) }
-        return points
+    /// The points the diagram follows, at most `focusCount`, oldest first, held inline: the
+    /// panel's bookkeeping compares and keeps them after every event and tick.
+    public struct FocusPoints: Equatable, Sendable {
+        public private(set) var count = 0
+        /// Room for `focusCount` (2) points.
+        private var slots = InlineArray<2, FocusPoint>(repeating: FocusPoint(stroke: 0, sequence: 0, phase: .standard))
+
+        public subscript(i: Int) -> FocusPoint { slots[i] }
+        public var last: FocusPoint? { count > 0 ? slots[count - 1] : nil }
+
+        mutating func append(_ p: FocusPoint) {
+            slots[count] = p
+            count += 1
+        }
+
+        /// The points as an array.
+        public var array: [FocusPoint] { (0..<count).map { slots[$0] } }
+
+        public static func == (a: FocusPoints, b: FocusPoints) -> Bool {
+            a.count == b.count && (0..<a.count).allSatisfy { a.slots[$0] == b.slots[$0] }
+        }
     }
 
-    /// Hands `body` the points `focusPoints(following:)` gives, oldest first, reading the stroke
-    /// where it is (the diagram's bookkeeping asks after every event and tick).
-    func forEachFocusPoint(following lastStroke: Int?, _ body: (FocusPoint) -> Void) {
-        if isDrawing {
-            liveStroke.forEachFocusPoint(body)
-        } else if let id = lastStroke, let i = strokes.indices.last, strokes[i].id == id {
-            strokes[i].forEachFocusPoint(body)
+    /// The newest real points of the live stroke, or of the stroke `lastStroke` when it just
+    /// finished (nil: none), oldest first.
+    public func focusPoints(following lastStroke: Int?) -> [FocusPoint] { focus(following: lastStroke).array }
+
+    /// `focusPoints(following:)`, inline. The stroke's points are read where they are (a
+    /// finished stroke through its field, never copied out of the array whole).
+    func focus(following lastStroke: Int?) -> FocusPoints {
+        if isDrawing { return Self.focus(of: liveStroke.id, liveStroke.points) }
+        if let id = lastStroke, let i = strokes.indices.last, strokes[i].id == id { return Self.focus(of: id, strokes[i].points) }
+        return FocusPoints()
+    }
+
+    private static func focus(of stroke: Int, _ points: StrokePoints) -> FocusPoints {
+        var focus = FocusPoints()
+        let n = points.realCount
+        for i in max(0, n - focusCount)..<n {
+            focus.append(FocusPoint(stroke: stroke, sequence: points.firstSequence + i, phase: PointPhase(points.type(at: i))))
         }
+        return focus
     }
 
     /// The rules of `appendReal`, `changeForce`, `settle` and `end`.
@@ -64,14 +89,4 @@ extension InkCanvas {
             .init("needsUpdate", "updated", "moved, lifted, or 0.2 s without a change"),
             .init(.any, "cancelled", "the stroke is cancelled (the system took the swipe)"),
         ])
-}
-
-extension Stroke {
-    /// Its newest real points as the diagram follows them, oldest first.
-    fileprivate func forEachFocusPoint(_ body: (InkCanvas.FocusPoint) -> Void) {
-        let n = realCount
-        for i in max(0, n - InkCanvas.focusCount)..<n {
-            body(InkCanvas.FocusPoint(stroke: id, sequence: points.firstSequence + i, phase: InkCanvas.PointPhase(points.type(at: i))))
-        }
-    }
 }

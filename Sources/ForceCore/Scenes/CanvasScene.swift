@@ -9,11 +9,7 @@ public struct CanvasScene: Scene {
     /// How the screen shows the drawing: samples are taken into document coordinates through it.
     public internal(set) var view = CanvasView.identity
     /// The newest points the diagram panel saw, and the steps they took (`noteMachineSteps`).
-    private var seenPoints: [InkCanvas.FocusPoint] = []
-    /// Storage for the next points seen (the last but one seen, kept only for its room):
-    /// `noteMachineSteps` fills it with the newest and swaps it with `seenPoints`, so noting
-    /// allocates nothing. Not part of the state: scenes compare equal whatever it holds.
-    private var spare = Spare<[InkCanvas.FocusPoint]>([])
+    private var seenPoints = InkCanvas.FocusPoints()
     private var steps = TransitionLog()
 
     /// A canvas without ink.
@@ -168,26 +164,17 @@ public struct CanvasScene: Scene {
 
     /// The newest points: one seen before that changed phase steps; one not seen before enters.
     public mutating func noteMachineSteps() {
-        // Most ticks see the points seen last: compared where they are, before any is built.
+        let now = ink.focus(following: seenPoints.last?.stroke)
+        guard now != seenPoints else { return }
         let seen = seenPoints
-        var same = true, k = 0
-        ink.forEachFocusPoint(following: seen.last?.stroke) { p in
-            if k >= seen.count || seen[k] != p { same = false }
-            k += 1
-        }
-        if same, k == seen.count { return }
-        var now = spare.value
-        spare.value = []
-        now.removeAll(keepingCapacity: true)
-        ink.forEachFocusPoint(following: seen.last?.stroke) { now.append($0) }
-        for p in now {
-            if let old = seenPoints.first(where: { $0.stroke == p.stroke && $0.sequence == p.sequence }) {
-                if old.phase != p.phase { steps.record(from: old.phase.rawValue, to: p.phase.rawValue) }
-            } else if p.sequence > (seenPoints.last?.sequence ?? -1) || p.stroke != seenPoints.last?.stroke {
+        for k in 0..<now.count {
+            let p = now[k]
+            if let j = (0..<seen.count).first(where: { seen[$0].stroke == p.stroke && seen[$0].sequence == p.sequence }) {
+                if seen[j].phase != p.phase { steps.record(from: seen[j].phase.rawValue, to: p.phase.rawValue) }
+            } else if p.sequence > (seen.last?.sequence ?? -1) || p.stroke != seen.last?.stroke {
                 steps.record(entering: p.phase.rawValue)
             }
         }
-        spare.value = seenPoints
         seenPoints = now
     }
 }
