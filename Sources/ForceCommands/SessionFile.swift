@@ -13,12 +13,29 @@ enum SessionFile {
         var eventCount: Int
         var duration: Double
         var captions: [Player.TimedCaption] = []
-        var events: PackedEvents?
+        /// The events the first pass kept, if they fitted.
+        var events: KeptEvents?
 
-        /// The events from the first: those the first pass kept, else the file read again
-        /// (parsed ahead on a thread of its own).
+        /// The events from the first: those the first pass kept, the first time (the replay
+        /// then frees them as it reads them), else the file read again (parsed ahead on a
+        /// thread of its own).
         func replayEvents(of file: SessionFileReader) -> any TimedEventSource {
-            if let events { events.events() } else { PrefetchedEvents(file) }
+            if let packed = events?.take() { packed.events() } else { PrefetchedEvents(file) }
+        }
+    }
+
+    /// Events the first pass kept, handed out once: the one replay that takes them holds the
+    /// only copy, so each megabyte it has replayed is freed while the ink it draws grows.
+    final class KeptEvents {
+        private var packed: PackedEvents?
+
+        init(_ packed: PackedEvents) { self.packed = packed }
+
+        /// The events, the first time; nil after.
+        func take() -> PackedEvents? {
+            var taken: PackedEvents?
+            swap(&taken, &packed)
+            return taken
         }
     }
 
@@ -93,7 +110,7 @@ enum SessionFile {
         let scan = try file.scan(keeping: keptEventBytes)
         if let note = scan.timeNote { printProblem("\(note)") }
         return Summary(header: scan.header, eventCount: scan.eventCount, duration: scan.duration, captions: scan.captions,
-                       events: scan.events)
+                       events: scan.events.map(KeptEvents.init))
     }
 
     /// Loads a session, or prints `FILE:LINE: what is wrong` and exits with status 1.

@@ -98,8 +98,7 @@ extension SessionFileReader {
         parser.assume(header: header)
         parser.strictTime = true
         var result = RangeResult()
-        // A pen sample with force packs into 42 bytes of a line of about 120: room for 3/8.
-        if budget > 0 { result.packed = PackedEvents(reservingBytes: min(budget, range.count / 8 * 3)) }
+        if budget > 0 { result.packed = PackedEvents() }
         let reader = lines(inBytes: range, of: descriptor, path: path)
         do {
             while try reader.nextLine({ (bytes, number) throws(SessionFileError) -> Void in

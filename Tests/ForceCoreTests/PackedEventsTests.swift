@@ -76,6 +76,23 @@ final class PackedEventsTests: XCTestCase {
         XCTAssertNil(empty.next())
     }
 
+    /// Events past a segment's megabyte go on in the next, in order; a reader of a copy still
+    /// held elsewhere leaves that copy whole (it lets go of its own references only).
+    func testManySegmentsInOrder() {
+        var packed = PackedEvents(), events: [TimedEvent] = []
+        for k in 0..<60_000 {
+            let e = TimedEvent(time: Double(k) / 240, event: k % 1000 == 0 ? .checkpoint("c\(k)") :
+                .pointer(PointerInput(phase: .move, location: Point(x: Double(k), y: -Double(k)), source: .pen,
+                                      rawForce: Double(k % 1024), maximumForce: 1024)))
+            events.append(e)
+            packed.append(e)
+        }
+        XCTAssertEqual(packed.segmentCount, (packed.byteCount - 60 * MemoryLayout<TimedEvent>.stride) / PackedEvents.segmentBytes + 1)
+        XCTAssertGreaterThan(packed.segmentCount, 1)
+        XCTAssertEqual(unpacked(packed).map(bits), events.map(bits))
+        XCTAssertEqual(unpacked(packed).map(bits), events.map(bits), "read twice: the events are still all there")
+    }
+
     /// A pen sample with force, the most common line of a recording, takes 42 bytes.
     func testAPenSampleTakes42Bytes() {
         var packed = PackedEvents()

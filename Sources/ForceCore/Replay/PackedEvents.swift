@@ -3,7 +3,14 @@
 /// `TimedEvent`'s 120; the rare other events are kept whole, beside the bytes. Unpacking gives
 /// back the very same events, bit for bit (`render` keeps its first pass's events this way, so
 /// its second pass need not parse the file again).
+///
+/// The records are kept in segments of at most 1 MiB, each reserved whole (appending never
+/// copies), and a reader lets go of each segment it has read: when it holds the only copy, the
+/// events it replayed are freed as the replay goes.
 public struct PackedEvents: Sendable {
+    /// 1 MiB: the most bytes of records a segment holds.
+    public static let segmentBytes = 1 << 20
+
     /// Events packed one after another. Joining two `PackedEvents` joins their lists of
     /// segments, so no byte is copied.
     struct Segment: Sendable {
@@ -23,13 +30,8 @@ public struct PackedEvents: Sendable {
     /// No events.
     public init() {}
 
-    /// No events yet, with room for `bytes` of records (the events of a file's byte range take
-    /// about a third of its bytes), so the storage does not grow by copying.
-    public init(reservingBytes bytes: Int) {
-        var first = Segment()
-        first.bytes.reserveCapacity(max(0, bytes))
-        segments = [first]
-    }
+    /// How many segments hold the records.
+    public var segmentCount: Int { segments.count }
 
     /// A record's first byte for an event kept in `others`; a pointer sample's is its phase and
     /// source (`Layout.code`), always below it.
@@ -42,7 +44,11 @@ public struct PackedEvents: Sendable {
 
     /// Appends `e` after the events already kept.
     public mutating func append(_ e: TimedEvent) {
-        if segments.isEmpty { segments.append(Segment()) }
+        if segments.isEmpty || segments[segments.count - 1].bytes.count + Segment.longestRecord > Self.segmentBytes {
+            var next = Segment()
+            next.bytes.reserveCapacity(Self.segmentBytes)
+            segments.append(next)
+        }
         let last = segments.count - 1
         let before = segments[last].bytes.count
         segments[last].append(e)
@@ -92,21 +98,24 @@ public struct PackedEvents: Sendable {
         return (phase, source)
     }
 
-    /// The events from the first, unpacked one at a time.
-    public func events() -> Reader { Reader(self) }
+    /// The events from the first, unpacked one at a time. Given the only copy (`consume`), the
+    /// reader frees each segment once it has read it.
+    public consuming func events() -> Reader { Reader(self) }
 
-    /// Reads the events of a `PackedEvents` in order.
+    /// Reads the events of a `PackedEvents` in order, letting go of each segment read.
     public struct Reader: TimedEventSource, Sendable {
         public typealias Failure = Never
-        private let segments: [Segment]
+        private var segments: [Segment]
         private var segment = 0
         private var offset = 0
         private var other = 0
 
-        init(_ packed: PackedEvents) { segments = packed.segments }
+        init(_ packed: consuming PackedEvents) { segments = packed.segments }
 
         public mutating func next() -> TimedEvent? {
             while segment < segments.count, offset == segments[segment].bytes.count {
+                // Read: let go of it (freed when this was its only holder).
+                segments[segment] = Segment()
                 segment += 1
                 offset = 0
                 other = 0
