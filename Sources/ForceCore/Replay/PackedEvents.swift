@@ -34,7 +34,7 @@ public struct PackedEvents: Sendable {
     public var segmentCount: Int { segments.count }
 
     /// A record's first byte for an event kept in `others`; a pointer sample's is its phase and
-    /// source (`Layout.code`), always below it.
+    /// source (`code(_:_:)`), always below it.
     static let otherEvent: UInt8 = 0xFF
 
     /// Which optional values of a pointer sample follow, a bit each, in this order.
