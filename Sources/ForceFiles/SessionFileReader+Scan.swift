@@ -71,12 +71,18 @@ extension SessionFileReader {
         var packed: PackedEvents? = budget > 0 ? PackedEvents() : nil
         let parser = try parseAll { line in
             guard case .event(let e) = line else { return }
-            packed?.append(e)
-            if let n = packed?.byteCount, n > budget { packed = nil }
+            Self.keep(e, in: &packed, within: budget)
         }
         guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
         return Scan(header: header, eventCount: parser.eventCount, duration: parser.duration, captions: parser.captions,
                     timeNote: parser.timeNote, ranges: 1, events: packed)
+    }
+
+    /// Keeps `e` after the events in `packed` while they take at most `budget` bytes; past it,
+    /// none are kept (nil stays nil).
+    private static func keep(_ e: TimedEvent, in packed: inout PackedEvents?, within budget: Int) {
+        packed?.append(e)
+        if let n = packed?.byteCount, n > budget { packed = nil }
     }
 
     /// One range's reading: nil when a line in it is wrong or its times step back.
@@ -104,8 +110,7 @@ extension SessionFileReader {
             while try reader.nextLine({ (bytes, number) throws(SessionFileError) -> Void in
                 guard case .event(let e) = try parser.parseFileLine(bytes, number: number) else { return }
                 if result.firstTime == nil { result.firstTime = e.time }
-                result.packed?.append(e)
-                if let n = result.packed?.byteCount, n > budget { result.packed = nil }
+                Self.keep(e, in: &result.packed, within: budget)
                 switch e.event {
                 case .checkpoint(let name): result.checkpoints.append(name)
                 case .caption(let c): result.captions.append(Player.TimedCaption(time: e.time, caption: c))
