@@ -2,16 +2,27 @@ import Foundation
 
 /// One resampled, streamlined sample of a stroke, ready for outlining.
 public struct OutlineSample: Equatable, Sendable {
+    // The two points first, then the two lengths: a sample built in registers and copied in
+    // 16-byte moves then reads back whole pairs (a move that straddles two separate stores
+    // waits for them to retire, and that wait was the builder's largest stall).
     public var point: Point
-    /// Normalised pressure (real, or simulated from speed).
-    public var pressure: Double
     /// Unit direction of travel into this sample (zero for the first).
     public var direction: Point
+    /// Normalised pressure (real, or simulated from speed).
+    public var pressure: Double
     /// Length of the stroke up to here.
     public var runningLength: Double
     /// A piece of the outline ends here and the next one starts here (a sharp corner, a
     /// reversal, a piece grown long enough, or a change of opacity).
     public var isBoundary = false
+
+    public init(point: Point, pressure: Double, direction: Point, runningLength: Double, isBoundary: Bool = false) {
+        self.point = point
+        self.direction = direction
+        self.pressure = pressure
+        self.runningLength = runningLength
+        self.isBoundary = isBoundary
+    }
 }
 
 /// A chunk's samples, indexed from 0: a view into the builder's own storage (no copy is made
@@ -107,6 +118,9 @@ public struct OutlineBuilder: Sendable {
     /// The newest input: its incoming segment waits for the next input (which says whether it is
     /// a corner) or for the end.
     private var pending: Input?
+    /// The length of the segment from `anchor` to `pending`, once measured (the corner test
+    /// measures it as the outgoing segment; the next input's resampling and corner test reuse it).
+    private var pendingSegmentLength: Double?
     /// Path length since the last resampled point.
     private var carry = 0.0
     private var simulated = OutlineBuilder.simulatedStart
@@ -204,9 +218,19 @@ public struct OutlineBuilder: Sendable {
             return
         }
         // The segment into `p` is resampled now that the next one says whether `p` is a corner.
-        advance(to: p, corner: corner(at: p, next: location))
+        guard let a = anchor else {
+            advance(to: p, length: 0, corner: .none)
+            anchor = p
+            pending = input
+            pendingSegmentLength = nil
+            return
+        }
+        let incoming = p.location - a.location, outgoing = location - p.location
+        let li = pendingSegmentLength ?? incoming.length, lo = outgoing.length
+        advance(to: p, length: li, corner: corner(incoming: incoming, li, outgoing: outgoing, lo))
         anchor = p
         pending = input
+        pendingSegmentLength = lo
     }
 
     /// Hands each chunk that became final since the last call to `body`, in order, then forgets
@@ -241,15 +265,16 @@ public struct OutlineBuilder: Sendable {
     /// stroke's length (`length`, the end taper's reference).
     public mutating func finish(_ body: (_ chunk: OutlineChunk, _ length: Double) -> Void) {
         if let p = pending {
-            if anchor == nil {
-                emit(at: p.location, pressure: p.force, speedReference: 0, corner: false)
-            } else {
-                advance(to: p, corner: .none)
+            if let a = anchor {
+                advance(to: p, length: pendingSegmentLength ?? (p.location - a.location).length, corner: .none)
                 // A finished stroke ends exactly on its last input (perfect-freehand's rule).
                 emit(at: p.location, pressure: p.force, speedReference: 0, corner: false, snap: true)
+            } else {
+                emit(at: p.location, pressure: p.force, speedReference: 0, corner: false)
             }
             anchor = p
             pending = nil
+            pendingSegmentLength = nil
         }
         releaseHeld()
         let openCount = samples.count - openStart
@@ -299,30 +324,28 @@ public struct OutlineBuilder: Sendable {
     /// are sampled more coarsely, so their cost is bounded.
     static let maximumSamplesPerSegment = 1024
 
-    /// cos 30°: sparse input turning more than 30° at a vertex keeps that vertex exactly.
-    static let cosVertexTurn = cos(Double.pi / 6)
+    /// cos 30°: sparse input turning more than 30° at a vertex keeps that vertex exactly. (A
+    /// literal, `cos(π / 6)` to the last bit: a computed static is checked on every use.)
+    static let cosVertexTurn = 0.8660254037844387
 
-    /// Whether `p`, followed by `next`, is a corner. Only sparse input has corners: where both
-    /// segments are at least `spacing` long. Dense input (a pen at 1 kHz) turns gradually, and
-    /// its jitter is what streamlining smooths away.
-    private func corner(at p: Input, next: Point) -> Corner {
-        guard let a = anchor else { return .none }
-        let incoming = p.location - a.location, outgoing = next - p.location
-        let li = incoming.length, lo = outgoing.length
+    /// Whether an input vertex between the segments `incoming` and `outgoing` (of lengths `li`
+    /// and `lo`) is a corner. Only sparse input has corners: where both segments are at least
+    /// `spacing` long. Dense input (a pen at 1 kHz) turns gradually, and its jitter is what
+    /// streamlining smooths away.
+    private func corner(incoming: Point, _ li: Double, outgoing: Point, _ lo: Double) -> Corner {
         guard li >= spacing, lo >= spacing else { return .none }
         let cosTurn = incoming.dot(outgoing) / (li * lo)
         if cosTurn < 0 { return .split }
         return cosTurn < Self.cosVertexTurn ? .vertex : .none
     }
 
-    /// Resamples the segment from `anchor` to `b` (or emits the first sample).
-    private mutating func advance(to b: Input, corner: Corner) {
+    /// Resamples the segment from `anchor` to `b`, `length` long (or emits the first sample).
+    private mutating func advance(to b: Input, length: Double, corner: Corner) {
         guard let a = anchor else {
             emit(at: b.location, pressure: b.force, speedReference: 0, corner: false)
             return
         }
         let delta = b.location - a.location
-        let length = delta.length
         guard length > Self.samePlace else { return }
         let dt = b.arrive - a.depart
         // Distance the pointer covers in one reference interval; without usable times, the
@@ -415,11 +438,12 @@ public struct OutlineBuilder: Sendable {
     }
 
     /// Samples go to the start window until the stroke is `size` long, then to the chunks.
+    @inline(__always)
     private mutating func admit(_ s: OutlineSample) {
-        guard holding else {
-            chunk(s)
-            return
-        }
+        if holding { hold(s) } else { chunk(s) }
+    }
+
+    private mutating func hold(_ s: OutlineSample) {
         held.append(s)
         let elapsed = latestTime - (firstTime ?? latestTime)
         if s.runningLength >= startWindow, elapsed >= Self.startDuration || s.runningLength >= longestStart {
@@ -461,25 +485,33 @@ public struct OutlineBuilder: Sendable {
 
     // MARK: Stage 4: pieces
 
+    /// Adds a sample to the open chunk, closing it at a boundary or at `chunkSamples` (the path
+    /// of every sample: kept short).
+    @inline(__always)
     private mutating func chunk(_ s: OutlineSample) {
-        if let levels = opacityLevels {
-            var level = Self.opacityLevel(s.pressure, levels: levels)
-            // Hysteresis: a pressure wavering around a level's edge keeps the piece's level
-            // until its opacity moves `opacityHysteresis` levels away (no flood of pieces).
-            if let current = openLevel, abs(Self.opacity(s.pressure) - current) <= Self.opacityHysteresis / levels {
-                level = current
-            }
-            if openLevel == nil { openLevel = level }
-            if level != openLevel, samples.count > openStart {
-                samples.append(s)
-                closeOpen(isEnd: false)
-                openLevel = level
-                return
-            }
-        }
+        if let levels = opacityLevels, closesLevel(with: s, levels: levels) { return }
         samples.append(s)
         let openCount = samples.count - openStart
         if openCount >= 2, s.isBoundary || openCount >= Self.chunkSamples { closeOpen(isEnd: false) }
+    }
+
+    /// Opacity mode: whether `s` changes the open chunk's opacity level, in which case it ends
+    /// that chunk (and is added as its last sample).
+    private mutating func closesLevel(with s: OutlineSample, levels: Double) -> Bool {
+        var level = Self.opacityLevel(s.pressure, levels: levels)
+        // Hysteresis: a pressure wavering around a level's edge keeps the piece's level
+        // until its opacity moves `opacityHysteresis` levels away (no flood of pieces).
+        if let current = openLevel, abs(Self.opacity(s.pressure) - current) <= Self.opacityHysteresis / levels {
+            level = current
+        }
+        if openLevel == nil { openLevel = level }
+        if level != openLevel, samples.count > openStart {
+            samples.append(s)
+            closeOpen(isEnd: false)
+            openLevel = level
+            return true
+        }
+        return false
     }
 
     /// Closes the open chunk at its last sample; the next chunk starts there (with a copy of it).
@@ -495,7 +527,12 @@ public struct OutlineBuilder: Sendable {
 
     /// Closed chunks become final once the stroke has gone on past them by more than the end
     /// taper's length: nothing that comes later can change them (not even which one is last).
+    @inline(__always)
     private mutating func promote() {
+        if finalCount < spans.count { promoteClosed() }
+    }
+
+    private mutating func promoteClosed() {
         let current = newest?.runningLength ?? 0
         let reach = max(0, options.taperEnd)
         while finalCount < spans.count, current - samples[spans[finalCount].last].runningLength > reach {
