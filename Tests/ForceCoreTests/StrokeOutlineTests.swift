@@ -117,6 +117,52 @@ final class StrokeOutlineTests: XCTestCase {
         }
     }
 
+    /// The outline's angles are literals (a computed static is a lazy global, checked on every
+    /// use): each is the value it is written for, to the last bit.
+    func testTheOutlinesAngleConstantsAreExact() {
+        XCTAssertEqual(OutlinePolygon.cosArcThreshold, cos(20 * Double.pi / 180))
+        XCTAssertEqual(OutlinePolygon.capStep.sin, sin(Double.pi / Double(OutlinePolygon.capSteps)))
+        XCTAssertEqual(OutlinePolygon.capStep.cos, cos(Double.pi / Double(OutlinePolygon.capSteps)))
+        XCTAssertEqual(OutlineBuilder.cosVertexTurn, cos(Double.pi / 6))
+    }
+
+    /// A polygon is written into room made for the most points it can have (its sides meet in
+    /// the middle): every chunk of every fixture, with and without the end taper, fits, and the
+    /// bound is tight enough that some polygon fills it to within two points.
+    func testEveryPolygonFitsTheRoomMadeForIt() {
+        var tightest = Int.max
+        for (name, points) in Self.fixtures {
+            for options in Self.optionVariants {
+                for chunk in StrokeOutline.chunks(for: points, options: options) {
+                    let room = chunk.samples.withUnsafeBufferPointer { OutlinePolygon.mostPoints($0) }
+                    for total in [nil, 1e9] as [Double?] {
+                        let count = OutlinePolygon.polygon(chunk, options: options, totalLength: total).count
+                        XCTAssertLessThanOrEqual(count, room, name)
+                        if chunk.samples.count > 1 { tightest = min(tightest, room - count) }
+                    }
+                }
+            }
+        }
+        XCTAssertLessThanOrEqual(tightest, 2, "some polygon of a moving stroke fills its room to within two points")
+        // The builder ends a piece at every reversal, so its chunks turn less than 90° at a
+        // sample; a chunk built by hand turns up to 179° (arcs of 27 points on alternate sides).
+        var samples: [OutlineSample] = []
+        var point = Point(x: 100, y: 100), running = 0.0, heading = 0.0
+        for i in 0..<40 {
+            heading += (Double.pi - Double(i % 7 + 1) * 0.01) * (i % 2 == 0 ? 1 : -1)
+            let direction = Point(x: cos(heading), y: sin(heading))
+            point = point + direction * 10
+            running += 10
+            samples.append(OutlineSample(point: point, pressure: 0.5 + 0.01 * Double(i), direction: direction, runningLength: running))
+        }
+        let sharp = OutlineChunk(samples: OutlineSamples(samples[...]), isStrokeStart: true, isStrokeEnd: true, alpha: 1)
+        let room = sharp.samples.withUnsafeBufferPointer { OutlinePolygon.mostPoints($0) }
+        let polygon = OutlinePolygon.polygon(sharp, options: .default, totalLength: nil)
+        XCTAssertLessThanOrEqual(polygon.count, room)
+        XCTAssertGreaterThanOrEqual(polygon.count, 38 * (OutlinePolygon.capSteps + 1), "an arc of 14 points at every turn")
+        XCTAssertTrue(polygon.allSatisfy(\.isFinite))
+    }
+
     /// Half the height of the outline of a horizontal line drawn at `pressure`.
     func halfWidth(pressure: Double) -> Double {
         let points = (0..<30).map { i in

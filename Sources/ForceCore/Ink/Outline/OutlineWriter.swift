@@ -13,12 +13,10 @@ public struct OutlineWriter: Sendable {
     private struct Output {
         var points: [Point] = []
         var pieces: [Piece] = []
-        /// Scratch for a polygon's right-hand side.
-        var right: [Point] = []
 
         mutating func append(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) {
             let start = points.count
-            OutlinePolygon.append(chunk, options: options, totalLength: totalLength, to: &points, right: &right)
+            OutlinePolygon.append(chunk, options: options, totalLength: totalLength, to: &points)
             pieces.append(Piece(range: start..<points.count, alpha: chunk.alpha))
         }
     }
