@@ -2,26 +2,42 @@ import Foundation
 
 /// One resampled, streamlined sample of a stroke, ready for outlining.
 public struct OutlineSample: Equatable, Sendable {
-    // The two points first, then the two lengths: a sample built in registers and copied in
-    // 16-byte moves then reads back whole pairs (a move that straddles two separate stores
-    // waits for them to retire, and that wait was the builder's largest stall).
-    public var point: Point
-    /// Unit direction of travel into this sample (zero for the first).
-    public var direction: Point
-    /// Normalised pressure (real, or simulated from speed).
-    public var pressure: Double
-    /// Length of the stroke up to here.
-    public var runningLength: Double
+    // Stored as three pairs, each written and read as one 16-byte value: the builder's copies
+    // of a sample (into its array) then read back exactly the stores that made it. (A copy
+    // that straddles two separate stores waits until they retire, and that wait, a sample
+    // after a sample, was the builder's largest stall.)
+    private var location: SIMD2<Double>
+    private var heading: SIMD2<Double>
+    private var pressureAndLength: SIMD2<Double>
     /// A piece of the outline ends here and the next one starts here (a sharp corner, a
     /// reversal, a piece grown long enough, or a change of opacity).
     public var isBoundary = false
 
     public init(point: Point, pressure: Double, direction: Point, runningLength: Double, isBoundary: Bool = false) {
-        self.point = point
-        self.direction = direction
-        self.pressure = pressure
-        self.runningLength = runningLength
+        location = SIMD2(point.x, point.y)
+        heading = SIMD2(direction.x, direction.y)
+        pressureAndLength = SIMD2(pressure, runningLength)
         self.isBoundary = isBoundary
+    }
+
+    public var point: Point {
+        get { Point(x: location.x, y: location.y) }
+        set { location = SIMD2(newValue.x, newValue.y) }
+    }
+    /// Unit direction of travel into this sample (zero for the first).
+    public var direction: Point {
+        get { Point(x: heading.x, y: heading.y) }
+        set { heading = SIMD2(newValue.x, newValue.y) }
+    }
+    /// Normalised pressure (real, or simulated from speed).
+    public var pressure: Double {
+        get { pressureAndLength.x }
+        set { pressureAndLength.x = newValue }
+    }
+    /// Length of the stroke up to here.
+    public var runningLength: Double {
+        get { pressureAndLength.y }
+        set { pressureAndLength.y = newValue }
     }
 }
 
@@ -349,8 +365,9 @@ public struct OutlineBuilder: Sendable {
         guard length > Self.samePlace else { return }
         let dt = b.arrive - a.depart
         // Distance the pointer covers in one reference interval; without usable times, the
-        // segment itself counts as one event (perfect-freehand's per-sample rule).
-        let reference = dt > 0 ? length / dt * Self.referenceInterval : length
+        // segment itself counts as one event (perfect-freehand's per-sample rule). Only
+        // simulated pressure reads it.
+        let reference = !simulatesPressure ? 0 : dt > 0 ? length / dt * Self.referenceInterval : length
         // A segment longer than `maximumSamplesPerSegment` spacings is sampled more coarsely:
         // it is straight, and a jump across the whole ±1e6 pt range must not cost a million samples.
         let step = max(spacing, length / Double(Self.maximumSamplesPerSegment))
