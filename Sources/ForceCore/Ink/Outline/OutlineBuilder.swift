@@ -122,11 +122,21 @@ public struct OutlineBuilder: Sendable {
 
     /// An input point as the builder keeps it.
     struct Input: Sendable {
-        var location: Point
+        /// Stored as a pair, as `OutlineSample`'s fields are: written and read whole.
+        private var xy: SIMD2<Double>
         var force: Double
         /// When the pointer arrived here, and when it was last seen here (same-place inputs merge).
         var arrive: Double
         var depart: Double
+
+        init(location: Point, force: Double, arrive: Double, depart: Double) {
+            xy = SIMD2(location.x, location.y)
+            self.force = force
+            self.arrive = arrive
+            self.depart = depart
+        }
+
+        var location: Point { Point(x: xy.x, y: xy.y) }
     }
 
     /// The input whose outgoing segment is resampled next.
