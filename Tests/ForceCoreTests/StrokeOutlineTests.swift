@@ -145,7 +145,8 @@ final class StrokeOutlineTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(tightest, 2, "some polygon of a moving stroke fills its room to within two points")
         // The builder ends a piece at every reversal, so its chunks turn less than 90° at a
-        // sample; a chunk built by hand turns up to 179° (arcs of 27 points on alternate sides).
+        // sample; a chunk built by hand turns up to 179° at every sample, on alternate sides
+        // (an arc of 14 points each: the sharpest join there is).
         var samples: [OutlineSample] = []
         var point = Point(x: 100, y: 100), running = 0.0, heading = 0.0
         for i in 0..<40 {

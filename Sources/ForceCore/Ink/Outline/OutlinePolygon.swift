@@ -41,8 +41,9 @@ public enum OutlinePolygon {
     }
 
     /// The most points a polygon of the samples `s` can have: a side point per sample on each
-    /// side, an arc of up to `2 · capSteps + 1` points on the outer side of each sharp turn (the
-    /// inner side keeps its one), and two caps.
+    /// side, an arc on the outer side of each sharp turn (the inner side keeps its one), and two
+    /// caps. An arc is counted at the `2 · capSteps + 1` points its step count is clamped to,
+    /// though a turn, at most π, takes `capSteps + 1`: the bound holds without that argument.
     static func mostPoints(_ s: UnsafeBufferPointer<OutlineSample>) -> Int {
         guard s.count > 1 else { return 2 * capSteps }
         var turns = 0
