@@ -13,12 +13,15 @@ public final class LineReader<Failure: Error> {
     /// 64 KiB: blocks this size make reading cost a few system calls per thousand lines.
     public static var defaultBlockSize: Int { 64 * 1024 }
 
-    private var buffer: UnsafeMutableBufferPointer<UInt8>
-    private var start = 0
-    private var end = 0
+    // The stored properties that change skip the runtime's exclusivity checks
+    // (`@exclusivity(unchecked)`): a reader is used by one thread at a time, and no method
+    // reads a property while another access to it is open. The checks cost three calls a line.
+    @exclusivity(unchecked) private var buffer: UnsafeMutableBufferPointer<UInt8>
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
     /// Bytes before `scanned` (from `start`) hold no line break.
-    private var scanned = 0
-    private var exhausted = false
+    @exclusivity(unchecked) private var scanned = 0
+    @exclusivity(unchecked) private var exhausted = false
     private let read: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
 
     /// What happens to a line longer than `maximumLineLength`.
@@ -34,17 +37,17 @@ public final class LineReader<Failure: Error> {
     public let maximumLineLength: Int
     private let longLines: LongLines
     /// The numbers of the lines skipped for their length (`LongLines.skip`).
-    public private(set) var skippedLines: [Int] = []
+    @exclusivity(unchecked) public private(set) var skippedLines: [Int] = []
     /// The number of the last line handed out.
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
     /// The byte offset just past the last line handed out and its line break: where the next
     /// line starts (a journal is cut back to here when what follows is torn).
-    public private(set) var endOffset = 0
+    @exclusivity(unchecked) public private(set) var endOffset = 0
     /// Whether the last line handed out ended with a line break (a last line without one may
     /// have been cut off while it was written).
-    public private(set) var lastLineWasTerminated = true
+    @exclusivity(unchecked) public private(set) var lastLineWasTerminated = true
     /// The stream offset of `buffer[0]`.
-    private var bufferOffset = 0
+    @exclusivity(unchecked) private var bufferOffset = 0
 
     /// `read` fills the buffer it is given and returns how many bytes it wrote (0 at the end).
     public init(blockSize: Int = defaultBlockSize, maximumLineLength: Int = InputLimits.maximumLineBytes,
