@@ -103,7 +103,9 @@ extension AppState {
         case nil: break
         }
         for d in outcome.dispatches { perform(d, launch: false) }
-        hostRequests += outcome.requests
+        // Appending nothing to the shared empty array still gave it storage of its own: an
+        // allocation every event.
+        if !outcome.requests.isEmpty { hostRequests += outcome.requests }
     }
 
     /// The system gesture of an edge: the shade (already pulled by the chrome), home, back.
