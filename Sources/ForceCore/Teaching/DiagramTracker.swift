@@ -81,7 +81,8 @@ public struct DiagramTracker: Equatable, Sendable {
         return log.count
     }
 
-    private mutating func flash(_ f: Flash) {
+    /// Records a step taken (taken in, not copied: it is made for this, a step an ink point).
+    private mutating func flash(_ f: consuming Flash) {
         // Steps of the machines behind another scene (a cancel at a scene switch) do not move
         // the focus away from what is on screen.
         switch f.focus {

@@ -98,7 +98,7 @@ public struct TransitionLog: Equatable, Sendable {
     /// Records something new entering the machine in state `to` (an ink point arriving).
     public mutating func record(entering to: String) { append(Step(from: nil, to: to)) }
 
-    private mutating func append(_ step: Step) {
+    private mutating func append(_ step: consuming Step) {
         count += 1
         recent.append(step)
         if recent.count >= 2 * Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
