@@ -49,6 +49,32 @@ final class PointerTrackTests: XCTestCase {
         XCTAssertLessThanOrEqual(track.samples.count, 400, "old samples go")
     }
 
+    /// Old samples are found from where the last record stopped looking: the track keeps
+    /// exactly the samples that looking from the start at every record keeps, with time going
+    /// forward at any rate, standing still, and jumping back.
+    func testTrimmingLooksAtEachSampleOnceAndKeepsWhatAFullLookKeeps() {
+        var track = PointerTrack()
+        var reference: [PointerTrack.Sample] = []
+        var generator = StrokeFixtures.Generator(seed: 11)
+        var t = 0.0
+        for i in 0..<20_000 {
+            let u = generator.next()
+            // Mostly forward at 60 Hz to 1 kHz; sometimes a repeated time, a pause, or a step
+            // back (short ones land among the samples already found old).
+            t += u < 0.03 ? -0.4 * generator.next() : u < 0.05 ? 0 : u < 0.06 ? 1.5 : 0.001 + 0.016 * generator.next()
+            let s = PointerTrack.Sample(time: t, location: Point(x: Double(i % 500), y: 10), force: u, source: .pen, phase: .move)
+            track.record(s)
+            reference.append(s)
+            let horizon = t - PointerTrack.trailSpan
+            if reference.count > PointerTrack.countBeforeTrim, let first = reference.first, first.time < horizon {
+                let stale = reference.firstIndex { $0.time >= horizon } ?? reference.count
+                if stale * 4 >= reference.count { reference.removeFirst(stale) }
+            }
+            XCTAssertEqual(track.samples, reference, "record \(i)")
+            if track.samples != reference { break }
+        }
+    }
+
     /// In the app: every pointer sample is recorded with the force it carried; the trail is in
     /// the display while T is on, and its expiry is a wake.
     func testTheTrailInTheApp() {

@@ -41,8 +41,15 @@ public struct PointerTrack: Equatable, Sendable {
 
     /// The samples of the last `trailSpan` before the newest one (and the newest), oldest first.
     public private(set) var samples: [Sample] = []
+    /// How many leading samples were older than `scannedHorizon`, the last horizon looked at:
+    /// the next look starts there (while time moves forward, so does the horizon).
+    private var scanned = 0
+    private var scannedHorizon = -Double.infinity
 
     public init() {}
+
+    /// Two tracks are equal when their samples are (where the last look stopped is a cache).
+    public static func == (a: PointerTrack, b: PointerTrack) -> Bool { a.samples == b.samples }
 
     /// Adds a sample; samples older than a span before it go.
     public mutating func record(_ sample: Sample) {
@@ -52,8 +59,17 @@ public struct PointerTrack: Equatable, Sendable {
         // Old samples go in batches (at least a quarter of the track at once), so a 1 kHz pen
         // costs no quadratic shuffling; a short track is left alone.
         guard samples.count > Self.countBeforeTrim, let first = samples.first, first.time < horizon else { return }
-        let stale = samples.firstIndex { $0.time >= horizon } ?? samples.count
-        if stale * 4 >= samples.count { samples.removeFirst(stale) }
+        // The first sample at or past the horizon, looked for from where the last look stopped
+        // (the samples before it were older than a horizon no later than this one); from the
+        // start when time went back. Each sample is looked at about once, not once a record.
+        var stale = horizon >= scannedHorizon ? min(scanned, samples.count) : 0
+        while stale < samples.count, samples[stale].time < horizon { stale += 1 }
+        scanned = stale
+        scannedHorizon = horizon
+        if stale * 4 >= samples.count {
+            samples.removeFirst(stale)
+            scanned = 0
+        }
     }
 
     /// 16 samples: a track this short is never trimmed.
