@@ -48,19 +48,13 @@ extension InkCanvas {
             count += 1
         }
 
-        /// The points as an array.
-        public var array: [FocusPoint] { (0..<count).map { slots[$0] } }
-
         public static func == (a: FocusPoints, b: FocusPoints) -> Bool {
             a.count == b.count && (0..<a.count).allSatisfy { a.slots[$0] == b.slots[$0] }
         }
     }
 
     /// The newest real points of the live stroke, or of the stroke `lastStroke` when it just
-    /// finished (nil: none), oldest first.
-    public func focusPoints(following lastStroke: Int?) -> [FocusPoint] { focus(following: lastStroke).array }
-
-    /// `focusPoints(following:)`, inline. The stroke's points are read where they are (a
+    /// finished (nil: none), oldest first. The stroke's points are read where they are (a
     /// finished stroke through its field, never copied out of the array whole).
     func focus(following lastStroke: Int?) -> FocusPoints {
         if isDrawing { return Self.focus(of: liveStroke.id, liveStroke.points) }

@@ -148,7 +148,7 @@ public struct InkCanvas: Equatable, Sendable {
         }
         var finished = takeLiveStroke()
         finished.points.removePredicted()
-        settle(&finished)
+        if settlesPendingUpdate(when: true) { finished.settleUpdates() }
         if cancelled {
             for i in 0..<finished.realCount { finished.points.setType(finished.points.type(at: i).union(.cancelled), at: i) }
             // Points already frozen change type (debug colours): that ink is repainted.
@@ -171,9 +171,8 @@ public struct InkCanvas: Equatable, Sendable {
     /// A frame tick: settles quiet force estimates and re-predicts the live stroke.
     public mutating func advance(to time: Double) {
         guard isDrawing else { return }
-        let settles = pendingForceUpdateTime.map { time - $0 >= Self.forceSettleInterval } ?? false
-        if settles { pendingForceUpdateTime = nil }
-        liveStroke.advanceFrame(to: time, settling: settles, nextSequence: nextSequence)
+        let quiet = pendingForceUpdateTime.map { time - $0 >= Self.forceSettleInterval } ?? false
+        liveStroke.advanceFrame(to: time, settling: settlesPendingUpdate(when: quiet), nextSequence: nextSequence)
         frameStart = liveStroke.realCount
     }
 
@@ -425,8 +424,8 @@ public struct InkCanvas: Equatable, Sendable {
         extraType: PointType = [], updateIndex: Int? = nil
     ) {
         guard isDrawing, location.isFinite else { return }
-        let settles = extraType.isEmpty && pendingForceUpdateTime != nil
-        if settles { pendingForceUpdateTime = nil }
+        // A new sample (not an update of the last one) makes a pending estimate final.
+        let settles = settlesPendingUpdate(when: extraType.isEmpty)
         var type: PointType = [.standard]
         type.formUnion(extraType)
         // Changed where it is, never copied out and back: the points' storage stays uniquely
@@ -446,11 +445,13 @@ public struct InkCanvas: Equatable, Sendable {
         return taken
     }
 
-    /// The pending estimate received its final value: needsUpdate → updated.
-    private mutating func settle(_ stroke: inout Stroke) {
-        guard pendingForceUpdateTime != nil else { return }
-        stroke.settleUpdates()
+    /// Whether a pending force estimate receives its final value now (`due`, and one is
+    /// pending): if so it is no longer pending, and the caller settles the live stroke's points
+    /// (needsUpdate → updated).
+    private mutating func settlesPendingUpdate(when due: Bool) -> Bool {
+        guard due, pendingForceUpdateTime != nil else { return false }
         pendingForceUpdateTime = nil
+        return true
     }
 }
 

@@ -157,7 +157,7 @@ public struct CanvasScene: Scene {
 
     /// The point types of the newest real points.
     public func machine(at t: Double) -> SceneMachine? {
-        SceneMachine(table: InkCanvas.diagram, current: ink.focusPoints(following: ink.strokes.last?.id).last?.phase.rawValue)
+        SceneMachine(table: InkCanvas.diagram, current: ink.focus(following: ink.strokes.last?.id).last?.phase.rawValue)
     }
 
     public var machineSteps: TransitionLog { steps }
