@@ -9,7 +9,9 @@ import Synchronization
 /// appended, the next pieces of the live stroke (its `StrokeTessellator` processes every point
 /// once). Undo, redo, erase, a cancelled stroke and clear repaint only their damaged area: the
 /// strokes that intersect it are found through the ink's `StrokeIndex` and redrawn clipped to
-/// it. A style change, a resize or a change of the canvas's view redraws everything.
+/// it. Undo of the newest stroke does less: the cache keeps the pixels each of its newest strokes
+/// was drawn over (`InkBackups`), puts them back, and redo draws that one stroke again. A style
+/// change, a resize or a change of the canvas's view redraws everything.
 ///
 /// The ink is in document coordinates and the cache holds it as the screen shows it, through
 /// the ink's `CanvasView`: every area this cache returns or takes is on the screen.
@@ -44,11 +46,21 @@ public final class FrozenInkCache {
     /// Damage repaints only the damaged strokes' pixels (false: it redraws all ink, so the cache
     /// never depends on which frames were rendered: `FrameRenderer.canonical`).
     public let partialRepaints: Bool
+    /// The pixels under the newest strokes, for undo and redo without a repaint (kept only with
+    /// `partialRepaints`).
+    private var backups: InkBackups
 
     public init(viewport: Viewport, partialRepaints: Bool = true) throws(RenderError) {
         self.partialRepaints = partialRepaints
         self.viewport = viewport
         surface = try ImageSurface(viewport: viewport)
+        backups = InkBackups(budget: Self.backupBudget(viewport))
+    }
+
+    /// The bytes of tiles `InkBackups` keeps: as many as the cache's own pixels (at least 4 MB),
+    /// a few dozen handwriting strokes.
+    static func backupBudget(_ viewport: Viewport) -> Int {
+        max(4 << 20, viewport.pixelWidth * viewport.pixelHeight * 4)
     }
 
     /// What an update changed.
@@ -66,6 +78,7 @@ public final class FrozenInkCache {
         if v != viewport {
             viewport = v
             surface = try ImageSurface(viewport: v)
+            backups = InkBackups(budget: Self.backupBudget(v))
             liveLayer = nil
             revision = nil
         }
@@ -82,9 +95,13 @@ public final class FrozenInkCache {
         }
         Self.apply(view, to: cr)
         var damaged: [Stroke] = []
+        var restored: [Rect] = []
         if !needsAll, let seen = revision, seen != ink.revision {
             let entries = ink.damage.filter { $0.revision > seen }
-            if !partialRepaints || entries.first?.revision != seen + 1 || entries.contains(where: { $0.strokes == nil }) {
+            if partialRepaints, entries.count == 1, entries[0].revision == seen + 1, let only = entries[0].strokes,
+               only.count == 1, let areas = undoOrRedo(only[0], ink: ink, painter: painter, cr: cr) {
+                restored = areas
+            } else if !partialRepaints || entries.first?.revision != seen + 1 || entries.contains(where: { $0.strokes == nil }) {
                 needsAll = true
             } else {
                 for e in entries { damaged += e.strokes ?? [] }
@@ -99,6 +116,7 @@ public final class FrozenInkCache {
             return .all
         }
         var dirty = DirtyRegion(clip: viewport.bounds)
+        for area in restored { dirty.add(area) }
         if !damaged.isEmpty {
             // The pixels that change are those of the damaged strokes' pieces; strokes appended
             // since the last frame are redrawn with them, whole.
@@ -113,15 +131,19 @@ public final class FrozenInkCache {
             }
             if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow() }
             repaint(region.rects, ink: ink, painter: painter, cr: cr, tessellated: tessellated)
+            // Strokes under the repainted area changed: no backup is the cache without its stroke.
+            backups.reset()
             dirty = region
         } else {
             for s in appended {
                 if let f = follow, f.id == s.id {
                     var t = f.tessellator
                     let rest = t.finish(s)
-                    dirty.add(view.toScreen(mergeLive(rest, painter: painter, cr: cr)))
+                    dirty.add(view.toScreen(mergeLive(rest, id: s.id, painter: painter, cr: cr)))
                     follow = nil
                 } else {
+                    backups.begin(s.id)
+                    backUp(s.inkBounds, for: s.id)
                     painter.draw(s, into: cr)
                     dirty.add(view.toScreen(s.inkBounds))
                 }
@@ -136,6 +158,7 @@ public final class FrozenInkCache {
     public func reset() {
         revision = nil
         lastDrawnID = 0
+        backups.reset()
     }
 
     /// The pieces that complete the live stroke this frame (provisional: recomputed each frame).
@@ -206,13 +229,56 @@ public final class FrozenInkCache {
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        backups.reset()
+        // The newest strokes are drawn last, one by one, each over its backup: undoing them
+        // after a redraw (an opened document, a zoom) restores rather than repaints.
+        let backedUp = partialRepaints ? min(Self.strokesBackedUpByARedraw, ink.strokes.count) : 0
+        let under = ink.strokes.dropLast(backedUp)
         if ink.strokes.count >= Self.leastStrokesInBands {
-            drawInBands(ink.strokes, painter: painter, cr: cr)
+            drawInBands(under, painter: painter, cr: cr)
         } else {
-            for s in ink.strokes { painter.draw(s, into: cr) }
+            for s in under { painter.draw(s, into: cr) }
+        }
+        for s in ink.strokes.suffix(backedUp) {
+            backups.begin(s.id)
+            backUp(s.inkBounds, for: s.id)
+            painter.draw(s, into: cr)
         }
         endFollow()
         _ = followLive(ink.live, painter: painter, cr: cr)
+    }
+
+    /// The stroke an undo would take away by restoring its backup (nil: it would repaint).
+    var restorableStroke: Int? { backups.restorable }
+
+    /// 8: the newest strokes a full redraw draws over backups.
+    public static let strokesBackedUpByARedraw = 8
+
+    /// Undo of the newest stroke drawn (its backup's tiles put back), or redo of the stroke the
+    /// newest restore took away (drawn again over them): the screen areas changed, or nil, having
+    /// changed nothing, when `s`'s change is neither (then it is repainted).
+    private func undoOrRedo(_ s: Stroke, ink: InkLayer, painter: InkPainter, cr: OpaquePointer) -> [Rect]? {
+        guard let kept = ink.stroke(id: s.id) else {
+            let scale = viewport.scale
+            return backups.restore(s.id, into: surface)?.map {
+                Rect(x: Double($0.x) / scale, y: Double($0.y) / scale, width: Double($0.width) / scale, height: Double($0.height) / scale)
+            }
+        }
+        // Redo puts the stroke back as the newest: drawn over its tiles, it is what it was.
+        guard kept == s, ink.strokes.last?.id == s.id, backups.reinstate(s.id) else { return nil }
+        backUp(s.inkBounds, for: s.id)
+        painter.draw(s, into: cr)
+        return [view.toScreen(s.inkBounds)]
+    }
+
+    /// Saves, as stroke `id`'s backup, the cache's tiles under `area` (in document points) that
+    /// it has not saved yet: called before drawing there for that stroke.
+    private func backUp(_ area: Rect, for id: Int) {
+        guard partialRepaints,
+              let pixels = PixelRect(covering: view.toScreen(area).insetBy(-1), scale: viewport.scale,
+                                     width: surface.pixelWidth, height: surface.pixelHeight)
+        else { return }
+        backups.save(pixels, of: surface, for: id)
     }
 
     /// 64 strokes: fewer are drawn on this thread alone.
@@ -233,7 +299,7 @@ public final class FrozenInkCache {
     /// rectangle exactly as without a clip, and writes nothing outside it): the pixels are those
     /// of drawing on one thread. Strokes are tessellated once, shared among the threads, and each
     /// band draws the pieces that reach into it, in stroke order.
-    private func drawInBands(_ all: [Stroke], painter: InkPainter, cr: OpaquePointer) {
+    private func drawInBands(_ all: ArraySlice<Stroke>, painter: InkPainter, cr: OpaquePointer) {
         cairo_surface_flush(surface.surface)
         guard let data = surface.data else { return }
         var matrix = cairo_matrix_t()
@@ -267,9 +333,9 @@ public final class FrozenInkCache {
         let view = self.view, style = painter.style
         // Each context is used by its band's thread alone.
         nonisolated(unsafe) let contexts = bands.map { (cr: $0.cr, area: $0.area) }
-        var start = 0
-        while start < all.count {
-            let block = Array(all[start..<min(all.count, start + Self.strokesAtATime)])
+        var start = all.startIndex
+        while start < all.endIndex {
+            let block = Array(all[start..<min(all.endIndex, start + Self.strokesAtATime)])
             start += block.count
             let tessellated = Mutex([(pieces: StrokeTessellator.Pieces, area: Rect)?](repeating: nil, count: block.count))
             DispatchQueue.concurrentPerform(iterations: Self.bands) { k in
@@ -305,8 +371,35 @@ public final class FrozenInkCache {
     private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: Tessellated) {
         // A stroke reaching into several areas is tessellated once, as is the live stroke.
         var tessellated = tessellated
-        for clip in areas.compactMap(pixelAligned) {
+        let clips = areas.compactMap(pixelAligned)
+        tessellate(clips.map { view.toDocument($0) }, ink: ink, into: &tessellated)
+        for clip in clips {
             repaint(clip, ink: ink, painter: painter, cr: cr, tessellated: &tessellated)
+        }
+    }
+
+    /// Tessellates, on the machine's cores, the strokes that reach into `areas` (in document
+    /// points) and are not in `tessellated` yet: on a full canvas, the pieces of the hundreds of
+    /// strokes under a repaint cost more than drawing them.
+    private func tessellate(_ areas: [Rect], ink: InkLayer, into tessellated: inout Tessellated) {
+        var ids: [Int] = []
+        var seen = Set(tessellated.strokes.keys)
+        for area in areas {
+            for id in ink.index.ids(intersecting: area) where seen.insert(id).inserted { ids.append(id) }
+        }
+        let strokes = ids.compactMap { ink.stroke(id: $0) }
+        guard !strokes.isEmpty else { return }
+        let style = ink.style
+        let shares = min(Self.bands, strokes.count)
+        let pieces = Mutex([[InkPiece]?](repeating: nil, count: strokes.count))
+        DispatchQueue.concurrentPerform(iterations: shares) { k in
+            for i in stride(from: k, to: strokes.count, by: shares) {
+                let p = StrokeTessellator.pieces(of: strokes[i], style: style).real
+                pieces.withLock { $0[i] = p }
+            }
+        }
+        for (s, p) in zip(strokes, pieces.withLock { $0 }) {
+            if let p { tessellated.strokes[s.id] = p }
         }
     }
 
@@ -361,6 +454,7 @@ public final class FrozenInkCache {
         if follow?.id != live.id {
             clearLiveLayer()
             follow = (live.id, StrokeTessellator(style: painter.style, stroke: live))
+            backups.begin(live.id)
         }
         guard var f = follow else { return .null }
         let pieces = f.tessellator.advance(live, through: f.tessellator.settledCount(of: live))
@@ -375,15 +469,17 @@ public final class FrozenInkCache {
             cairo_destroy(layerContext)
             liveLayerArea = liveLayerArea.union(area)
         } else {
+            backUp(area, for: live.id)
             painter.draw(pieces, into: cr)
         }
         return area
     }
 
     /// The live stroke ended: its last pieces (and, translucent, its layer) go into the cache.
-    private func mergeLive(_ rest: [InkPiece], painter: InkPainter, cr: OpaquePointer) -> Rect {
+    private func mergeLive(_ rest: [InkPiece], id: Int, painter: InkPainter, cr: OpaquePointer) -> Rect {
         var area = liveLayerArea
         for p in rest { area = area.union(p.bounds) }
+        backUp(area, for: id)
         if painter.drawsInGroups {
             compositeLiveLayer(with: rest, painter: painter, into: cr)
             clearLiveLayer()
