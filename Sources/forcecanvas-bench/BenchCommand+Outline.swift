@@ -21,17 +21,16 @@ extension BenchCommand {
             // One writer for every stroke, as code outlining many strokes keeps one: its storage
             // is reused. (The tessellator keeps a builder a stroke and an array a piece of ink.)
             var writer = OutlineWriter()
-            let ours = outlineCost(points) {
+            let xyp = points.flatMap { [$0.location.x, $0.location.y, $0.force] }
+            let (ours, port) = outlineCosts(points, {
                 writer.write($0, options: .default, simulatesPressure: false)
                 return writer.pieces.count
-            }
-            let xyp = points.flatMap { [$0.location.x, $0.location.y, $0.force] }
-            let port = outlineCost(points) { _ in
+            }, against: { _ in
                 var outline: UnsafeMutablePointer<Double>?
                 let n = freehand_port_stroke(xyp, xyp.count / 3, &outline)
                 free(outline)
                 return n
-            }
+            })
             let spacing = Self.pathLength(points) / Double(max(1, count - 1))
             print(String(format: "   %6d points (%.1f pt apart): ForceCanvas %.1f M points/s, %.1f allocations a stroke · C port %.1f M points/s, %.1f allocations · %.2f× the C port",
                          count, spacing, Double(count) / ours.seconds / 1e6, ours.allocations,
@@ -40,26 +39,35 @@ extension BenchCommand {
         print("   target: at least the C port's speed at 60 and 1,000 points, no allocation a stroke in the steady state")
     }
 
-    /// The median time of one call of `body` on `points` (calls repeated for 0.3 s, after a
-    /// warm-up), and its allocations (one call, after the warm-up).
-    func outlineCost(_ points: [InkPoint], _ body: ([InkPoint]) -> Int) -> (seconds: Double, allocations: Double) {
+    /// The median time of one call of `body` and of `peer` on `points`, and the allocations of
+    /// each (one call, after a warm-up). Rounds of the two alternate for 0.6 s, so a machine
+    /// whose speed drifts (shared cores) slows both alike and their ratio holds.
+    func outlineCosts(_ points: [InkPoint], _ body: ([InkPoint]) -> Int, against peer: ([InkPoint]) -> Int)
+        -> (ours: (seconds: Double, allocations: Double), peer: (seconds: Double, allocations: Double)) {
         var sink = 0
-        for _ in 0..<3 { sink &+= body(points) }
-        allocation_count_start()
-        sink &+= body(points)
-        let allocations = Double(allocation_count_stop())
+        func allocations(_ f: ([InkPoint]) -> Int) -> Double {
+            for _ in 0..<3 { sink &+= f(points) }
+            allocation_count_start()
+            sink &+= f(points)
+            return Double(allocation_count_stop())
+        }
+        let ourAllocations = allocations(body), peerAllocations = allocations(peer)
         let clock = ContinuousClock()
-        var rounds: [Double] = []
-        let start = clock.now
-        while seconds(clock.now - start) < 0.3 || rounds.count < 5 {
-            // Rounds of at least ~1 ms, so the clock's cost does not count.
-            let repeats = max(1, 20_000 / max(1, points.count))
+        // Rounds of at least ~1 ms, so the clock's cost does not count.
+        let repeats = max(1, 20_000 / max(1, points.count))
+        func round(_ f: ([InkPoint]) -> Int) -> Double {
             let t0 = clock.now
-            for _ in 0..<repeats { sink &+= body(points) }
-            rounds.append(seconds(clock.now - t0) / Double(repeats))
+            for _ in 0..<repeats { sink &+= f(points) }
+            return seconds(clock.now - t0) / Double(repeats)
+        }
+        var ours: [Double] = [], theirs: [Double] = []
+        let start = clock.now
+        while seconds(clock.now - start) < 0.6 || ours.count < 5 {
+            ours.append(round(body))
+            theirs.append(round(peer))
         }
         if sink == -1 { print("") }  // keeps the work observable
-        return (Self.spread(rounds).median, allocations)
+        return ((Self.spread(ours).median, ourAllocations), (Self.spread(theirs).median, peerAllocations))
     }
 
     static func pathLength(_ points: [InkPoint]) -> Double {

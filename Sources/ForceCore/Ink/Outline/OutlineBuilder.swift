@@ -129,14 +129,15 @@ public struct OutlineBuilder: Sendable {
         var arrive: Double
         var depart: Double
 
-        init(location: Point, force: Double, arrive: Double, depart: Double) {
-            xy = SIMD2(location.x, location.y)
+        init(xy: SIMD2<Double>, force: Double, arrive: Double, depart: Double) {
+            self.xy = xy
             self.force = force
             self.arrive = arrive
             self.depart = depart
         }
 
         var location: Point { Point(x: xy.x, y: xy.y) }
+        var pair: SIMD2<Double> { xy }
     }
 
     /// The input whose outgoing segment is resampled next.
@@ -227,12 +228,21 @@ public struct OutlineBuilder: Sendable {
     // MARK: Input
 
     /// Consumes the next input point (its force 0…1, as strokes store it; its time in seconds).
+    @inline(__always)
     public mutating func add(_ location: Point, force f: Double, time: Double) {
-        guard location.isFinite else { return }
+        add(SIMD2(location.x, location.y), force: f, time: time)
+    }
+
+    /// `add(_:force:time:)` with the location as one pair: it stays one 16-byte value from
+    /// here to `pending`, so the next input's reading of it is never a load straddling two
+    /// stores (which waits for both to retire).
+    private mutating func add(_ xy: SIMD2<Double>, force f: Double, time: Double) {
+        guard xy.x.isFinite, xy.y.isFinite else { return }
+        let location = Point(x: xy.x, y: xy.y)
         let t = time.isFinite ? time : (pending?.depart ?? 0)
         if firstTime == nil { firstTime = t }
         latestTime = max(latestTime, t)
-        let input = Input(location: location, force: f, arrive: t, depart: t)
+        let input = Input(xy: xy, force: f, arrive: t, depart: t)
         guard var p = pending else {
             pending = input
             return
