@@ -116,6 +116,47 @@ final class InkBackupsTests: XCTestCase {
         }
     }
 
+    /// Undo while a stroke is being drawn over the newest one: that stroke's pieces are already
+    /// in the cache over the newest one's tiles, so the undo repaints (restoring would erase
+    /// them), and the cache stays what a full redraw gives, through the live stroke's end.
+    func testUndoUnderALiveStrokeRepaints() throws {
+        for (name, options) in Self.styles {
+            var state = AppState(viewport: Self.viewport, options: options)
+            let cache = try FrozenInkCache(viewport: Self.viewport)
+            var t = 0.0
+            func press(_ points: [InkPoint], upTo end: Int) throws {
+                for (i, p) in points.enumerated() where i < end {
+                    let phase: PointerPhase = i == 0 ? .down : (i == points.count - 1 ? .up : .move)
+                    state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation, source: .pen, rawForce: p.force, maximumForce: 1)), at: p.time)
+                    state.advance(to: p.time)
+                    _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                }
+            }
+            let first = StrokeFixtures.signature(count: 50, in: Rect(x: 60, y: 80, width: 400, height: 200), seed: 3, startTime: 0)
+            try press(first, upTo: first.count)
+            t = (first.last?.time ?? 0) + 0.1
+            let second = StrokeFixtures.signature(count: 60, in: Rect(x: 100, y: 100, width: 400, height: 200), seed: 4, startTime: t)
+            // Most of the second stroke, its final pieces frozen into the cache.
+            try press(second, upTo: 45)
+            XCTAssertNotEqual(cache.restorableStroke, state.display.ink.strokes.last?.id, name)
+            t = second[44].time + 0.001
+            state.handle(.command(.undo), at: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            XCTAssertTrue(state.display.ink.strokes.isEmpty, name)
+            var (result, _) = Self.comparer.compare(try Self.fullRedraw(state.display.ink).surface, cache.surface)
+            XCTAssertTrue(result.passed, "\(name): undo under the live stroke: \(result.summary)")
+            for (i, p) in second.enumerated() where i >= 45 {
+                let phase: PointerPhase = i == second.count - 1 ? .up : .move
+                state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation, source: .pen, rawForce: p.force, maximumForce: 1)), at: p.time)
+                state.advance(to: p.time)
+                _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            }
+            XCTAssertEqual(state.display.ink.strokes.count, 1, name)
+            (result, _) = Self.comparer.compare(try Self.fullRedraw(state.display.ink).surface, cache.surface)
+            XCTAssertTrue(result.passed, "\(name): the live stroke ended: \(result.summary)")
+        }
+    }
+
     /// The canonical cache (`render`, `check`) keeps no backups: every change redraws all.
     func testTheCanonicalCacheKeepsNoBackups() throws {
         let state = PresentFixtures.inkedCanvas(Self.viewport, strokes: 10)
