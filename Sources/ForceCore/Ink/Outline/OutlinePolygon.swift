@@ -86,9 +86,16 @@ public enum OutlinePolygon {
         }
 
         /// Puts `p` unless it is within `sqrt(minDistanceSquared)` of the side's last point.
+        /// Without a branch: whether a point is kept alternates along a stroke as no predictor
+        /// can guess, so the point is always written where it would go, and the side moves on
+        /// past it only if it is kept (a point not kept is overwritten by the next one; the
+        /// room counts every point as kept, so the write stays in the side's own part).
         @inline(__always)
         mutating func put(_ p: Point, unlessWithin minDistanceSquared: Double) {
-            if last.distanceSquared(to: p) > minDistanceSquared { put(p) }
+            let keep = last.distanceSquared(to: p) > minDistanceSquared
+            next.initialize(to: p)
+            next += keep ? step : 0
+            last = keep ? p : last
         }
 
         /// `count` points of an arc: `center + from`, then each turned by the step whose sine
