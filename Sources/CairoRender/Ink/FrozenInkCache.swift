@@ -371,35 +371,8 @@ public final class FrozenInkCache {
     private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: Tessellated) {
         // A stroke reaching into several areas is tessellated once, as is the live stroke.
         var tessellated = tessellated
-        let clips = areas.compactMap(pixelAligned)
-        tessellate(clips.map { view.toDocument($0) }, ink: ink, into: &tessellated)
-        for clip in clips {
+        for clip in areas.compactMap(pixelAligned) {
             repaint(clip, ink: ink, painter: painter, cr: cr, tessellated: &tessellated)
-        }
-    }
-
-    /// Tessellates, on the machine's cores, the strokes that reach into `areas` (in document
-    /// points) and are not in `tessellated` yet: on a full canvas, the pieces of the hundreds of
-    /// strokes under a repaint cost more than drawing them.
-    private func tessellate(_ areas: [Rect], ink: InkLayer, into tessellated: inout Tessellated) {
-        var ids: [Int] = []
-        var seen = Set(tessellated.strokes.keys)
-        for area in areas {
-            for id in ink.index.ids(intersecting: area) where seen.insert(id).inserted { ids.append(id) }
-        }
-        let strokes = ids.compactMap { ink.stroke(id: $0) }
-        guard !strokes.isEmpty else { return }
-        let style = ink.style
-        let shares = min(Self.bands, strokes.count)
-        let pieces = Mutex([[InkPiece]?](repeating: nil, count: strokes.count))
-        DispatchQueue.concurrentPerform(iterations: shares) { k in
-            for i in stride(from: k, to: strokes.count, by: shares) {
-                let p = StrokeTessellator.pieces(of: strokes[i], style: style).real
-                pieces.withLock { $0[i] = p }
-            }
-        }
-        for (s, p) in zip(strokes, pieces.withLock { $0 }) {
-            if let p { tessellated.strokes[s.id] = p }
         }
     }
 
