@@ -26,7 +26,7 @@ final class InkBackupsTests: XCTestCase {
     static func pixels(_ cache: FrozenInkCache) -> [UInt8] { RGBAImage(surface: cache.surface).pixels }
 
     /// A fresh cache's full redraw of `ink`.
-    static func fullRedraw(_ ink: InkLayer) throws -> FrozenInkCache {
+    static func fullRedraw(_ ink: InkLayer, viewport: Viewport = viewport) throws -> FrozenInkCache {
         let cache = try FrozenInkCache(viewport: viewport)
         _ = try cache.update(ink, viewport: viewport)
         return cache
@@ -35,10 +35,18 @@ final class InkBackupsTests: XCTestCase {
     /// Strokes drawn live, a frame at a time, then undone and redone: each undo gives back the
     /// very bytes the cache held before the stroke, each redo the stroke's pixels again.
     func testUndoRestoresThePixelsUnderTheNewestStrokes() throws {
-        for (name, options) in Self.styles {
-            var state = AppState(viewport: Self.viewport, options: options)
-            let cache = try FrozenInkCache(viewport: Self.viewport)
-            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        // At 1.5×, tiles and strokes meet at fractions of a point.
+        for scale in [1.0, 1.5] {
+            try checkUndoRestores(Viewport(width: Self.viewport.width, height: Self.viewport.height, scale: scale))
+        }
+    }
+
+    func checkUndoRestores(_ viewport: Viewport) throws {
+        for (styleName, options) in Self.styles {
+            let name = "\(styleName) at \(viewport.scale)×"
+            var state = AppState(viewport: viewport, options: options)
+            let cache = try FrozenInkCache(viewport: viewport)
+            _ = try cache.update(state.display.ink, viewport: viewport)
             var before: [[UInt8]] = []
             var t = 0.0
             for k in 0..<4 {
@@ -51,12 +59,12 @@ final class InkBackupsTests: XCTestCase {
                     state.handle(.pointer(PointerInput(phase: phase, location: p.preciseLocation, source: .pen, rawForce: p.force, maximumForce: 1)), at: p.time)
                     if i % 2 == 1 {
                         state.advance(to: p.time)
-                        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                        _ = try cache.update(state.display.ink, viewport: viewport)
                     }
                 }
                 t = (points.last?.time ?? t) + 0.1
                 state.advance(to: t)
-                _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                _ = try cache.update(state.display.ink, viewport: viewport)
             }
             let after = Self.pixels(cache)
             let ids = state.display.ink.strokes.map(\.id)
@@ -65,7 +73,7 @@ final class InkBackupsTests: XCTestCase {
                 XCTAssertEqual(cache.restorableStroke, ids[k], "\(name): stroke \(k) can be restored")
                 t += 0.1
                 state.handle(.command(.undo), at: t)
-                let change = try cache.update(state.display.ink, viewport: Self.viewport)
+                let change = try cache.update(state.display.ink, viewport: viewport)
                 XCTAssertNotEqual(change, .all, name)
                 XCTAssertTrue(Self.pixels(cache) == before[k], "\(name): undo of stroke \(k) gives back the bytes under it")
             }
@@ -73,18 +81,18 @@ final class InkBackupsTests: XCTestCase {
             for k in 0..<4 {
                 t += 0.1
                 state.handle(.command(.redo), at: t)
-                _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                _ = try cache.update(state.display.ink, viewport: viewport)
                 XCTAssertEqual(cache.restorableStroke, ids[k], "\(name): redo of stroke \(k) backs it up again")
-                let (result, _) = Self.comparer.compare(try Self.fullRedraw(state.display.ink).surface, cache.surface)
+                let (result, _) = Self.comparer.compare(try Self.fullRedraw(state.display.ink, viewport: viewport).surface, cache.surface)
                 XCTAssertTrue(result.passed, "\(name): redo of stroke \(k): \(result.summary)")
             }
-            let result = Self.comparer.compare(RGBAImage(width: Self.viewport.pixelWidth, height: Self.viewport.pixelHeight, pixels: after),
+            let result = Self.comparer.compare(RGBAImage(width: viewport.pixelWidth, height: viewport.pixelHeight, pixels: after),
                                                RGBAImage(surface: cache.surface))
             XCTAssertTrue(result.passed, "\(name): after redoing everything: \(result.summary)")
             // Undone again, the redone strokes restore too.
             t += 0.1
             state.handle(.command(.undo), at: t)
-            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            _ = try cache.update(state.display.ink, viewport: viewport)
             XCTAssertEqual(cache.restorableStroke, ids[2], name)
         }
     }
