@@ -165,6 +165,44 @@ final class InkBackupsTests: XCTestCase {
         }
     }
 
+    /// A swipe up from the bottom edge draws ink until the system takes it (home): the taken
+    /// stroke leaves the ink, and the cache, frame by frame, stays what a full redraw gives
+    /// (in debug mode the taken stroke stays shown, red).
+    func testAStrokeTheSystemTakesBackLeavesTheCacheItsFullRedraw() throws {
+        let viewport = Viewport(width: 1280, height: 800)
+        var events: [TimedEvent] = []
+        for (start, x) in [(0.2, 600.0), (0.8, 700.0)] {
+            events.append(TimedEvent(time: start, event: .pointer(PointerInput(phase: .down, location: Point(x: x, y: 795)))))
+            for i in 1...5 {
+                events.append(TimedEvent(time: start + 0.02 * Double(i), event: .pointer(PointerInput(phase: .move, location: Point(x: x, y: 795 - Double(i) * 15)))))
+            }
+            events.append(TimedEvent(time: start + 0.12, event: .pointer(PointerInput(phase: .up, location: Point(x: x, y: 720)))))
+        }
+        events.append(TimedEvent(time: 1.5, event: .command(.sceneCanvas)))
+        for debug in [false, true] {
+            var options = Options()
+            options.debug = debug
+            var state = AppState(viewport: viewport, options: options)
+            let cache = try FrozenInkCache(viewport: viewport)
+            var next = 0
+            for frame in 0...100 {
+                let t = Double(frame) / 60
+                while next < events.count, events[next].time <= t {
+                    state.handle(events[next])
+                    next += 1
+                }
+                state.advance(to: t)
+                _ = try cache.update(state.display.ink, viewport: viewport)
+                if frame % 10 == 0 || frame == 100 {
+                    let (result, _) = Self.comparer.compare(try Self.fullRedraw(state.display.ink, viewport: viewport).surface, cache.surface)
+                    XCTAssertTrue(result.passed, "debug \(debug), frame \(frame): \(result.summary)")
+                }
+            }
+            XCTAssertEqual(state.ink.strokes.count, 1, "debug \(debug)")
+            XCTAssertEqual(state.ink.takenBack.count, 1, "debug \(debug)")
+        }
+    }
+
     /// The canonical cache (`render`, `check`) keeps no backups: every change redraws all.
     func testTheCanonicalCacheKeepsNoBackups() throws {
         let state = PresentFixtures.inkedCanvas(Self.viewport, strokes: 10)
