@@ -8,19 +8,9 @@ import XCTest
 /// then exactly what it was before the stroke, and what a full redraw of the same ink gives.
 final class InkBackupsTests: XCTestCase {
     static let viewport = Viewport(width: 640, height: 400)
-    /// No differing pixel beyond anti-aliasing (Cairo may round an edge pixel of a piece drawn
-    /// live a level apart from the same stroke drawn whole).
-    static let comparer = ImageComparer(tolerance: .exact())
-
-    static var styles: [(String, Options)] {
-        var classic = Options()
-        classic.renderer = .classic
-        var debug = Options()
-        debug.debug = true
-        var opacity = Options()
-        opacity.opacityFromPressure = true
-        return [("outline", Options()), ("classic", classic), ("debug", debug), ("opacity", opacity)]
-    }
+    /// No differing pixel beyond anti-aliasing, and the styles, as the live-ink tests check.
+    static let comparer = LiveInkTests.comparer
+    static var styles: [(String, Options)] { LiveInkTests.styles }
 
     /// The cache's pixels, as bytes.
     static func pixels(_ cache: FrozenInkCache) -> [UInt8] { RGBAImage(surface: cache.surface).pixels }

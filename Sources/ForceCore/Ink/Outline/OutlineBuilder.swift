@@ -137,7 +137,6 @@ public struct OutlineBuilder: Sendable {
         }
 
         var location: Point { Point(x: xy.x, y: xy.y) }
-        var pair: SIMD2<Double> { xy }
     }
 
     /// The input whose outgoing segment is resampled next.
