@@ -23,6 +23,11 @@ public struct PixelRect: Equatable, Sendable {
         guard x1 > x0, y1 > y0 else { return nil }
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// These pixels in points, at `scale`.
+    public func points(at scale: Double) -> Rect {
+        Rect(x: Double(x) / scale, y: Double(y) / scale, width: Double(width) / scale, height: Double(height) / scale)
+    }
 }
 
 /// Turns a `Display` into pixels: blits the frozen-ink cache, draws the live tail and the
@@ -127,7 +132,8 @@ public final class FrameRenderer {
         defer { cairo_destroy(cr) }
         let s = viewport.scale
         for p in pixels {
-            cairo_rectangle(cr, Double(p.x) / s, Double(p.y) / s, Double(p.width) / s, Double(p.height) / s)
+            let r = p.points(at: s)
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
         }
         cairo_clip(cr)
         if let swipe = d.swipe {

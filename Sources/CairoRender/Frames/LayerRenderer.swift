@@ -234,7 +234,10 @@ public final class LayerRenderer {
             surface.flush()
         }
         let s = viewport.scale
-        for p in pixels { cairo_rectangle(cr, Double(p.x) / s, Double(p.y) / s, Double(p.width) / s, Double(p.height) / s) }
+        for p in pixels {
+            let r = p.points(at: s)
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        }
         cairo_clip(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cr)

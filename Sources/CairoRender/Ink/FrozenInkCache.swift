@@ -260,9 +260,7 @@ public final class FrozenInkCache {
     private func undoOrRedo(_ s: Stroke, ink: InkLayer, painter: InkPainter, cr: OpaquePointer) -> [Rect]? {
         guard let kept = ink.stroke(id: s.id) else {
             let scale = viewport.scale
-            return backups.restore(s.id, into: surface)?.map {
-                Rect(x: Double($0.x) / scale, y: Double($0.y) / scale, width: Double($0.width) / scale, height: Double($0.height) / scale)
-            }
+            return backups.restore(s.id, into: surface)?.map { $0.points(at: scale) }
         }
         // Redo puts the stroke back as the newest: drawn over its tiles, it is what it was.
         guard kept == s, ink.strokes.last?.id == s.id, backups.reinstate(s.id) else { return nil }
