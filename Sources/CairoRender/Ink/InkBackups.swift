@@ -17,7 +17,8 @@ import ForceCore
 struct InkBackups {
     /// 64 × 64 pixels: 16 KB a tile. A 60-point handwriting stroke touches 6–20 tiles.
     static let tileSize = 64
-    static let tileBytes = tileSize * tileSize * 4
+    static let tilePixels = tileSize * tileSize
+    static let tileBytes = tilePixels * 4
 
     struct Entry {
         let id: Int
@@ -36,7 +37,8 @@ struct InkBackups {
     /// now under the stroke, so redo keeps them as the stroke's backup and draws the stroke.
     private(set) var redoable: [Entry] = []
     let budget: Int
-    private(set) var bytes = 0
+    /// The bytes of the tiles held.
+    var bytes: Int { undoable.reduce(0) { $0 + $1.bytes } + redoable.reduce(0) { $0 + $1.bytes } }
 
     init(budget: Int) { self.budget = budget }
 
@@ -44,13 +46,11 @@ struct InkBackups {
     mutating func reset() {
         undoable = []
         redoable = []
-        bytes = 0
     }
 
     /// Stroke `id` is about to be drawn: its tiles are saved from now on. Strokes undone
     /// before can no longer be redone by a restore (their tiles are not the pixels any more).
     mutating func begin(_ id: Int) {
-        for e in redoable { bytes -= e.bytes }
         redoable = []
         undoable.append(Entry(id: id))
     }
@@ -74,7 +74,6 @@ struct InkBackups {
         guard !fresh.isEmpty else { return }
         if undoable[top].bytes + fresh.count * Self.tileBytes > budget {
             // One stroke larger than the whole budget: it keeps nothing (its undo repaints).
-            bytes -= undoable[top].bytes
             undoable[top] = Entry(id: id, isComplete: false)
             return
         }
@@ -83,24 +82,17 @@ struct InkBackups {
             undoable[top].isComplete = false
             return
         }
-        let stride = surface.stride
         var entry = undoable[top]
         undoable[top] = Entry(id: id)  // moved out, so its arrays grow in place
-        entry.pixels.reserveCapacity(entry.pixels.count + fresh.count * Self.tileSize * Self.tileSize)
+        entry.pixels.reserveCapacity(entry.pixels.count + fresh.count * Self.tilePixels)
         for tile in fresh {
-            let area = Self.area(of: tile, width: surface.pixelWidth, height: surface.pixelHeight)
-            let start = entry.pixels.count
-            entry.pixels.append(contentsOf: repeatElement(0, count: Self.tileSize * Self.tileSize))
-            entry.pixels.withUnsafeMutableBytes { dst in
-                for row in 0..<area.height {
-                    let from: UnsafeMutablePointer<UInt8> = data + ((area.y + row) * stride + area.x * 4)
-                    let to: UnsafeMutableRawPointer = dst.baseAddress.unsafelyUnwrapped + (start + row * Self.tileSize) * 4
-                    to.copyMemory(from: UnsafeRawPointer(from), byteCount: area.width * 4)
-                }
+            let slot = entry.tiles.count
+            entry.pixels.append(contentsOf: repeatElement(0, count: Self.tilePixels))
+            entry.pixels.withUnsafeMutableBytes { saved in
+                _ = Self.copy(tile, of: surface, data: data, slot: saved.baseAddress.unsafelyUnwrapped + slot * Self.tileBytes, toSurface: false)
             }
             entry.tiles.append(tile)
         }
-        bytes += fresh.count * Self.tileBytes
         undoable[top] = entry
         trim()
     }
@@ -108,24 +100,18 @@ struct InkBackups {
     /// Restores the newest entry's tiles into `surface` (stroke `id` goes from the cache) and
     /// returns the pixels it wrote; nil, writing nothing, unless that entry is `id`'s and complete.
     mutating func restore(_ id: Int, into surface: ImageSurface) -> [PixelRect]? {
-        guard restorable == id, let entry = undoable.popLast() else { return nil }
+        guard restorable == id, var entry = undoable.popLast() else { return nil }
         surface.flush()
         guard let data = surface.data else {
             undoable.append(entry)
             return nil
         }
-        let stride = surface.stride
         var areas: [PixelRect] = []
-        entry.pixels.withUnsafeBytes { src in
-            for (k, tile) in entry.tiles.enumerated() {
-                let area = Self.area(of: tile, width: surface.pixelWidth, height: surface.pixelHeight)
-                let tileStart = k * Self.tileSize * Self.tileSize
-                for row in 0..<area.height {
-                    let from: UnsafeRawPointer = src.baseAddress.unsafelyUnwrapped + (tileStart + row * Self.tileSize) * 4
-                    let to: UnsafeMutablePointer<UInt8> = data + ((area.y + row) * stride + area.x * 4)
-                    UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: area.width * 4)
-                }
-                areas.append(area)
+        let tiles = entry.tiles
+        entry.pixels.withUnsafeMutableBytes { saved in
+            for (slot, tile) in tiles.enumerated() {
+                areas.append(Self.copy(tile, of: surface, data: data, slot: saved.baseAddress.unsafelyUnwrapped + slot * Self.tileBytes,
+                                       toSurface: true))
             }
         }
         surface.markDirty()
@@ -141,15 +127,35 @@ struct InkBackups {
         return true
     }
 
-    /// Drops the oldest entries until the tiles fit the budget.
+    /// Drops the oldest entries (never the newest) until the tiles fit the budget.
     private mutating func trim() {
+        var excess = bytes - budget
         var drop = 0
-        while bytes > budget, drop < undoable.count - 1 {
-            bytes -= undoable[drop].bytes
+        while excess > 0, drop < undoable.count - 1 {
+            excess -= undoable[drop].bytes
             drop += 1
         }
         if drop > 0 { undoable.removeFirst(drop) }
-        while bytes > budget, !redoable.isEmpty { bytes -= redoable.removeFirst().bytes }
+        while excess > 0, !redoable.isEmpty { excess -= redoable.removeFirst().bytes }
+    }
+
+    /// Copies the pixels of `tile` between `surface` (its pixel bytes `data`) and a saved tile's
+    /// `slot` (a whole tile, `tileSize` pixels a row): out of the slot if `toSurface`, else
+    /// into it. Returns the tile's pixels on the surface.
+    private static func copy(_ tile: Int, of surface: ImageSurface, data: UnsafeMutablePointer<UInt8>,
+                             slot: UnsafeMutableRawPointer, toSurface: Bool) -> PixelRect {
+        let area = area(of: tile, width: surface.pixelWidth, height: surface.pixelHeight)
+        let stride = surface.stride
+        for row in 0..<area.height {
+            let onSurface = UnsafeMutableRawPointer(data + ((area.y + row) * stride + area.x * 4))
+            let saved = slot + row * tileSize * 4
+            if toSurface {
+                onSurface.copyMemory(from: saved, byteCount: area.width * 4)
+            } else {
+                saved.copyMemory(from: onSurface, byteCount: area.width * 4)
+            }
+        }
+        return area
     }
 
     /// The tiles of a `width` × `height` pixel surface that `r` reaches into.
