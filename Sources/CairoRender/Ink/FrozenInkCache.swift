@@ -347,16 +347,11 @@ public final class FrozenInkCache {
             DispatchQueue.concurrentPerform(iterations: contexts.count) { k in
                 let band = contexts[k], painter = InkPainter(style: style)
                 // The band in document points, a point wider for the view's rounding: a piece
-                // outside it would be filled only to be clipped away (a stroke crossing the
-                // bands sends each band only its own pieces).
-                let reach = [view.toDocument(band.area).insetBy(-1)]
+                // outside it, or the part of an outline beyond it, would be filled only to be
+                // clipped away (a stroke crossing the bands sends each band only its own ink).
+                let reach = view.toDocument(band.area).insetBy(-1)
                 for case let (pieces, area)? in drawn where !area.intersection(band.area).isNull {
-                    if painter.drawsInGroups {
-                        painter.drawStroke(pieces.real, predicted: pieces.predicted, into: band.cr)
-                    } else {
-                        painter.draw(pieces.real, within: reach, into: band.cr)
-                        painter.draw(pieces.predicted, within: reach, into: band.cr)
-                    }
+                    painter.drawStroke(pieces.real, predicted: pieces.predicted, within: reach, into: band.cr)
                 }
             }
         }
@@ -388,6 +383,8 @@ public final class FrozenInkCache {
         cairo_clip(cr)
         Self.apply(view, to: cr)
         let clip = view.toDocument(screenClip)
+        // The clip a point wider, for the view's rounding (see `drawInBands`).
+        let reach = clip.insetBy(-1)
         CairoDrawing.setColour(Palette.paper, cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
@@ -396,12 +393,8 @@ public final class FrozenInkCache {
             guard let s = ink.stroke(id: id) else { continue }
             let pieces = tessellated.strokes[id] ?? StrokeTessellator.pieces(of: s, style: ink.style).real
             tessellated.strokes[id] = pieces
-            if painter.drawsInGroups {
-                if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
-                    painter.drawStroke(pieces, predicted: [], into: cr)
-                }
-            } else {
-                painter.draw(pieces, within: [clip], into: cr)
+            if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
+                painter.drawStroke(pieces, predicted: [], within: reach, into: cr)
             }
         }
         // The live stroke's final pieces are in the cache too (unless they are on the live layer).
@@ -411,7 +404,7 @@ public final class FrozenInkCache {
                 return fresh.advance(live, through: f.tessellator.consumed)
             }()
             tessellated.live = settled
-            painter.draw(settled, within: [clip], into: cr)
+            painter.draw(settled, within: reach, into: cr)
         }
         cairo_restore(cr)
     }

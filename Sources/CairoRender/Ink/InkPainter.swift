@@ -29,19 +29,20 @@ public struct InkPainter {
         drawStroke(StrokeTessellator.pieces(of: stroke, style: style).real, predicted: [], into: cr)
     }
 
-    /// Draws the pieces of one stroke: grouped when translucent, then the predicted ones over it.
-    public func drawStroke(_ pieces: [InkPiece], predicted: [InkPiece], into cr: OpaquePointer) {
+    /// Draws the pieces of one stroke: grouped when translucent, then the predicted ones over it;
+    /// with an `area`, what of them can reach into it (see `draw(_:within:into:)`).
+    public func drawStroke(_ pieces: [InkPiece], predicted: [InkPiece], within area: Rect? = nil, into cr: OpaquePointer) {
         if drawsInGroups {
             cairo_push_group(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            draw(pieces, into: cr)
+            draw(pieces, within: area, into: cr)
             cairo_pop_group_to_source(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             cairo_paint(cr)
         } else {
-            draw(pieces, into: cr)
+            draw(pieces, within: area, into: cr)
         }
-        draw(predicted, into: cr)
+        draw(predicted, within: area, into: cr)
     }
 
     /// Draws pieces in order with the current operator.
@@ -49,13 +50,21 @@ public struct InkPainter {
         for piece in pieces { draw(piece, into: cr) }
     }
 
-    /// Draws the pieces that intersect one of `areas` (points), skipping the rest (a partial
-    /// redraw clipped to those areas).
-    public func draw(_ pieces: [InkPiece], within areas: [Rect], into cr: OpaquePointer) {
-        for piece in pieces where areas.contains(where: { !piece.bounds.intersection($0).isNull }) { draw(piece, into: cr) }
+    private func draw(_ pieces: [InkPiece], within area: Rect?, into cr: OpaquePointer) {
+        if let a = area { draw(pieces, within: a, into: cr) } else { draw(pieces, into: cr) }
     }
 
-    public func draw(_ piece: InkPiece, into cr: OpaquePointer) {
+    /// Draws what of `pieces` can reach into `area` (points) for a partial redraw that `cr`
+    /// clips to inside `area`: the pieces outside it are skipped, and an outline's curves that
+    /// lie wholly beyond one of its edges are drawn as one straight line there (see `fill`).
+    /// The pixels inside the clip are those of drawing every piece whole.
+    public func draw(_ pieces: [InkPiece], within area: Rect, into cr: OpaquePointer) {
+        for piece in pieces where !piece.bounds.intersection(area).isNull { draw(piece, reaching: area, into: cr) }
+    }
+
+    public func draw(_ piece: InkPiece, into cr: OpaquePointer) { draw(piece, reaching: nil, into: cr) }
+
+    private func draw(_ piece: InkPiece, reaching area: Rect?, into cr: OpaquePointer) {
         let colour: RGBA
         switch piece.colour {
         case .ink: colour = Palette.ink.with(alpha: piece.alpha)
@@ -68,7 +77,7 @@ public struct InkPainter {
         cairo_set_source_rgba(cr, colour.r, colour.g, colour.b, colour.a)
         switch piece.shape {
         case .outline(let polygon):
-            fill(polygon, cr: cr)
+            fill(polygon, reaching: area, cr: cr)
         case .line(let from, let to, let width):
             fillCapsule(from, to, radius: width / 2, cr: cr)
         case .dot(let center, let radius):
@@ -99,20 +108,52 @@ public struct InkPainter {
 
     /// Fills a polygon through the midpoints of its edges with quadratic curves (as
     /// perfect-freehand's SVG path), so the skipped points leave no facets.
-    private func fill(_ polygon: [Point], cr: OpaquePointer) {
+    ///
+    /// With an `area` the fill is clipped to, the curves that lie wholly beyond one of its edges
+    /// (a curve lies inside the triangle of its control point and the two around it) are
+    /// replaced, run by run, with one straight line beyond that same edge. A run and its line
+    /// close a loop that lies beyond the edge, which winds zero times around every point inside
+    /// the area, so the winding Cairo samples there, and the pixels it fills, are unchanged; it
+    /// only has fewer curves to flatten and edges to sort (a repaint under a small clip draws
+    /// hundreds of strokes that mostly lie outside it).
+    private func fill(_ polygon: [Point], reaching area: Rect?, cr: OpaquePointer) {
         guard polygon.count >= 3 else { return }
         cairo_new_path(cr)
         let n = polygon.count
         func mid(_ i: Int) -> Point { polygon[i % n].lerp(to: polygon[(i + 1) % n], 0.5) }
+        let beyond = Beyond(area)
         var current = mid(0)
         cairo_move_to(cr, current.x, current.y)
+        // The edges beyond which every curve since `current` lies, while a run of them is skipped.
+        var skipping: UInt8 = 0, skippedTo = current
+        var sidesBefore = beyond.sides(of: polygon[0]), sidesAt = beyond.sides(of: polygon[1])
         for i in 1...n {
             let control = polygon[i % n], end = mid(i)
+            let sidesAfter = beyond.sides(of: polygon[(i + 1) % n])
+            let sides = sidesBefore & sidesAt & sidesAfter
+            sidesBefore = sidesAt
+            sidesAt = sidesAfter
+            if skipping & sides != 0 {
+                skipping &= sides
+                skippedTo = end
+                continue
+            }
+            if skipping != 0 {
+                cairo_line_to(cr, skippedTo.x, skippedTo.y)
+                current = skippedTo
+                skipping = 0
+            }
+            if sides != 0 {
+                skipping = sides
+                skippedTo = end
+                continue
+            }
             // Quadratic → cubic: control points at 2/3 of the way to the quadratic control.
             let c1 = current.lerp(to: control, 2.0 / 3), c2 = end.lerp(to: control, 2.0 / 3)
             cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
             current = end
         }
+        if skipping != 0 { cairo_line_to(cr, skippedTo.x, skippedTo.y) }
         cairo_close_path(cr)
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_save(cr)
@@ -122,5 +163,23 @@ public struct InkPainter {
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
         cairo_fill(cr)
         cairo_restore(cr)
+    }
+}
+
+/// Which edges of an area a point lies beyond, as bits (left, right, above, below): a curve whose
+/// control points share a bit lies wholly beyond that edge. Without an area, no point is beyond.
+private struct Beyond {
+    let minX, maxX, minY, maxY: Double
+
+    init(_ area: Rect?) {
+        if let a = area {
+            (minX, maxX, minY, maxY) = (a.x, a.maxX, a.y, a.maxY)
+        } else {
+            (minX, maxX, minY, maxY) = (-.infinity, .infinity, -.infinity, .infinity)
+        }
+    }
+
+    func sides(of p: Point) -> UInt8 {
+        (p.x < minX ? 1 : 0) | (p.x > maxX ? 2 : 0) | (p.y < minY ? 4 : 0) | (p.y > maxY ? 8 : 0)
     }
 }
