@@ -54,7 +54,6 @@ extension BenchCommand {
 
     func printUndo() throws {
         print("12. Undo and redo with 10,000 strokes on the canvas (handle + repaint + upload), quiet and with the other core busy")
-        let deep = FrozenInkCache.strokesBackedUpByARedraw + 1
         for busy in [false, true] {
             // A second process spinning on a core, as a build or a browser beside the window.
             let spinner = busy ? Self.spinOneCore() : nil
@@ -62,12 +61,14 @@ extension BenchCommand {
                 spinner?.terminate()
                 spinner?.waitUntilExit()
             }
-            let u = try undoCost(strokes: 10_000)
-            for (what, cost) in [("newest stroke (its backup restored)", u.newest), ("\(deep)th-newest (repainted)", u.repainted)] {
-                print(String(format: "   %@ undo of the %@: median %.3f ms · p99 %.3f ms · worst %.3f ms · redo: median %.3f ms · p99 %.3f ms · worst %.3f ms",
-                             busy ? "busy: " : "quiet:", what, cost.undo.median * 1000, cost.undo.p99 * 1000, cost.undo.worst * 1000,
+            let (costs, erase) = try undoCost(strokes: 10_000)
+            for cost in costs {
+                print(String(format: "   %@ undo of %@: median %.3f ms · p99 %.3f ms · worst %.3f ms · redo: median %.3f ms · p99 %.3f ms · worst %.3f ms",
+                             busy ? "busy: " : "quiet:", cost.what, cost.undo.median * 1000, cost.undo.p99 * 1000, cost.undo.worst * 1000,
                              cost.redo.median * 1000, cost.redo.p99 * 1000, cost.redo.worst * 1000))
             }
+            print(String(format: "   %@ the eraser drawn across the canvas, a frame each %.0f px (what it erases repainted): median %.3f ms · p99 %.3f ms · worst %.3f ms",
+                         busy ? "busy: " : "quiet:", Self.eraserStep, erase.median * 1000, erase.p99 * 1000, erase.worst * 1000))
         }
         print("   target: at most 16 ms at p99, quiet and busy")
         print("")
@@ -225,12 +226,19 @@ extension BenchCommand {
         return StrokeFixtures.signature(count: 60, in: bounds, seed: UInt64(i + 1))
     }
 
-    /// Section 12: undo and redo with `strokes` 60-point strokes on the canvas. `newest`: the
-    /// newest stroke undone and redone, again and again (the cache restores its backup, then
-    /// draws it again). `repainted`: the strokes undone one by one past those the cache backs up
-    /// after a full redraw, the last of them timed, then redone, the first timed (the undone
-    /// stroke's area is repainted, every stroke under it drawn again).
-    func undoCost(strokes n: Int) throws -> (newest: (undo: Spread, redo: Spread), repainted: (undo: Spread, redo: Spread)) {
+    /// Section 12: undo and redo with `strokes` 60-point strokes on the canvas, three ways:
+    /// - the newest stroke undone and redone, again and again (the cache restores its backup,
+    ///   then draws it again);
+    /// - the strokes past those a full redraw backs up undone one after another, each timed, then
+    ///   redone one after another (each undo repaints an area no repaint has drawn before: every
+    ///   stroke under it tessellated and drawn again; its redo repaints the same area);
+    /// - then the newest stroke undone and redone again and again, each a repaint of the same
+    ///   area (the strokes' pieces are those the first repaint kept);
+    /// and last the eraser drawn across the middle of the canvas, each frame `eraserStep` further.
+    /// 12 px a frame: a quick sweep of the eraser (720 px/s).
+    static let eraserStep = 12.0
+
+    func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Spread, redo: Spread)], erase: Spread) {
         var state = AppState(viewport: Self.viewport)
         var t = Self.fillCanvas(&state, strokes: n, source: .pen)
         state.advance(to: t)
@@ -255,20 +263,33 @@ extension BenchCommand {
             undo.append(try timed(.undo))
             redo.append(try timed(.redo))
         }
-        let newest = (Self.spread(undo), Self.spread(redo))
+        var costs = [("the newest stroke (its backup restored)", Self.spread(undo), Self.spread(redo))]
+        for _ in 0..<FrozenInkCache.strokesBackedUpByARedraw { _ = try timed(.undo) }
         undo = []
         redo = []
-        let deep = FrozenInkCache.strokesBackedUpByARedraw + 1
-        for _ in 0..<max(1, rounds / 2) {
-            for k in 1...deep {
-                let cost = try timed(.undo)
-                if k == deep { undo.append(cost) }
-            }
-            for k in 1...deep {
-                let cost = try timed(.redo)
-                if k == 1 { redo.append(cost) }
-            }
+        for _ in 0..<rounds { undo.append(try timed(.undo)) }
+        for _ in 0..<rounds { redo.append(try timed(.redo)) }
+        costs.append(("strokes past the backups, one after another (each a new area repainted)", Self.spread(undo), Self.spread(redo)))
+        undo = []
+        redo = []
+        for _ in 0..<rounds {
+            undo.append(try timed(.undo))
+            redo.append(try timed(.redo))
         }
-        return (newest, (Self.spread(undo), Self.spread(redo)))
+        costs.append(("the newest stroke again and again, with no backup (the same area repainted)", Self.spread(undo), Self.spread(redo)))
+        var erase: [Double] = []
+        var x = 100.0
+        while x <= 1800 {
+            t += 1.0 / 60
+            let start = clock.now
+            state.handle(.pointer(PointerInput(phase: x == 100 ? .down : .move, location: Point(x: x, y: 500), source: .eraser)), at: t)
+            state.advance(to: t)
+            texture.upload(renderer.frame, dirty: try renderer.render(state.display))
+            erase.append(seconds(clock.now - start))
+            x += Self.eraserStep
+        }
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: 500), source: .eraser)), at: t + 1.0 / 60)
+        guard state.ink.strokes.count < n else { throw RenderError.surface("the eraser erased nothing") }
+        return (costs, Self.spread(erase))
     }
 }

@@ -10,7 +10,9 @@ import Synchronization
 /// once). Undo, redo, erase, a cancelled stroke and clear repaint only their damaged area: the
 /// strokes that intersect it are found through the ink's `StrokeIndex` and redrawn clipped to
 /// it. Undo of the newest stroke does less: the cache keeps the pixels each of its newest strokes
-/// was drawn over (`InkBackups`), puts them back, and redo draws that one stroke again. A style
+/// was drawn over (`InkBackups`), puts them back, and redo draws that one stroke again. The
+/// pieces a repaint tessellated are kept for the repaints after it (`TessellationMemo`), and of
+/// an outline only what reaches into the repainted area is filled (`InkPainter`). A style
 /// change, a resize or a change of the canvas's view redraws everything.
 ///
 /// The ink is in document coordinates and the cache holds it as the screen shows it, through
@@ -49,16 +51,20 @@ public final class FrozenInkCache {
     /// The pixels under the newest strokes, for undo and redo without a repaint (kept only with
     /// `partialRepaints`).
     private var backups: InkBackups
+    /// The pieces of the strokes repaints drew, for the next repaints.
+    private var memo: TessellationMemo
 
     public init(viewport: Viewport, partialRepaints: Bool = true) throws(RenderError) {
         self.partialRepaints = partialRepaints
         self.viewport = viewport
         surface = try ImageSurface(viewport: viewport)
         backups = InkBackups(budget: Self.backupBudget(viewport))
+        memo = TessellationMemo(budget: Self.backupBudget(viewport))
     }
 
-    /// The bytes of tiles `InkBackups` keeps: as many as the cache's own pixels (at least 4 MB),
-    /// a few dozen handwriting strokes.
+    /// The bytes of tiles `InkBackups` keeps, and of pieces `TessellationMemo` keeps: as many as
+    /// the cache's own pixels (at least 4 MB), a few dozen handwriting strokes' tiles, or the
+    /// pieces of a few thousand strokes.
     static func backupBudget(_ viewport: Viewport) -> Int {
         max(4 << 20, viewport.pixelWidth * viewport.pixelHeight * 4)
     }
@@ -123,14 +129,11 @@ public final class FrozenInkCache {
             // Each is tessellated once: its pieces give the area and, if the ink still holds it
             // as it was, are what the repaint draws.
             var region = DirtyRegion(clip: viewport.bounds)
-            var tessellated = Tessellated()
             for s in damaged + appended {
-                let pieces = StrokeTessellator.pieces(of: s, style: ink.style).real
-                for p in pieces { region.add(view.toScreen(p.bounds)) }
-                if let kept = ink.stroke(id: s.id), kept == s { tessellated.strokes[s.id] = pieces }
+                for p in memo.pieces(of: s, style: ink.style) { region.add(view.toScreen(p.bounds)) }
             }
             if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow() }
-            repaint(region.rects, ink: ink, painter: painter, cr: cr, tessellated: tessellated)
+            repaint(region.rects, ink: ink, painter: painter, cr: cr)
             // Strokes under the repainted area changed: no backup is the cache without its stroke.
             backups.reset()
             dirty = region
@@ -159,6 +162,7 @@ public final class FrozenInkCache {
         revision = nil
         lastDrawnID = 0
         backups.reset()
+        memo.removeAll()
     }
 
     /// The pieces that complete the live stroke this frame (provisional: recomputed each frame).
@@ -230,6 +234,8 @@ public final class FrozenInkCache {
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         backups.reset()
+        // Other ink, or the same in another style: the pieces repaints drew may be of neither.
+        memo.removeAll()
         // The newest strokes are drawn last, one by one, each over its backup: undoing them
         // after a redraw (an opened document, a zoom) restores rather than repaints.
         let backedUp = partialRepaints ? min(Self.strokesBackedUpByARedraw, ink.strokes.count) : 0
@@ -361,21 +367,15 @@ public final class FrozenInkCache {
     /// Each area is repainted under a clip of its own single rectangle (Cairo rasterises a fill
     /// under one pixel-aligned rectangle exactly as without a clip; a clip of several rectangles
     /// goes through a mask and rounds differently).
-    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: Tessellated) {
-        // A stroke reaching into several areas is tessellated once, as is the live stroke.
-        var tessellated = tessellated
+    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
+        // A stroke reaching into several areas is tessellated once (`memo`), as is the live stroke.
+        var live: [InkPiece]?
         for clip in areas.compactMap(pixelAligned) {
-            repaint(clip, ink: ink, painter: painter, cr: cr, tessellated: &tessellated)
+            repaint(clip, ink: ink, painter: painter, cr: cr, live: &live)
         }
     }
 
-    /// The pieces `repaint` has computed so far in one call.
-    private struct Tessellated {
-        var strokes: [Int: [InkPiece]] = [:]
-        var live: [InkPiece]?
-    }
-
-    private func repaint(_ screenClip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer, tessellated: inout Tessellated) {
+    private func repaint(_ screenClip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer, live settledLive: inout [InkPiece]?) {
         cairo_save(cr)
         // The clip is whole screen pixels; the strokes are found and drawn in the document's.
         cairo_identity_matrix(cr)
@@ -391,19 +391,18 @@ public final class FrozenInkCache {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         for id in ink.index.ids(intersecting: clip) {
             guard let s = ink.stroke(id: id) else { continue }
-            let pieces = tessellated.strokes[id] ?? StrokeTessellator.pieces(of: s, style: ink.style).real
-            tessellated.strokes[id] = pieces
+            let pieces = memo.pieces(of: s, style: ink.style)
             if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
                 painter.drawStroke(pieces, predicted: [], within: reach, into: cr)
             }
         }
         // The live stroke's final pieces are in the cache too (unless they are on the live layer).
         if let f = follow, !painter.drawsInGroups, let live = ink.live, live.id == f.id {
-            let settled = tessellated.live ?? {
+            let settled = settledLive ?? {
                 var fresh = StrokeTessellator(style: ink.style, stroke: live)
                 return fresh.advance(live, through: f.tessellator.consumed)
             }()
-            tessellated.live = settled
+            settledLive = settled
             painter.draw(settled, within: reach, into: cr)
         }
         cairo_restore(cr)

@@ -1,0 +1,64 @@
+@testable import CairoRender
+import ForceCore
+import XCTest
+
+/// The ink cache keeps the pieces its repaints tessellated (`TessellationMemo`): they are reused
+/// only for the very stroke and style they were made from, and the bytes held stay under the
+/// budget.
+final class TessellationMemoTests: XCTestCase {
+    static func stroke(_ id: Int, seed: UInt64 = 1) -> Stroke {
+        StrokeFixtures.stroke(id: id, count: 60, in: Rect(x: 40, y: 40, width: 200, height: 90), seed: seed)
+    }
+
+    func testAStrokesPiecesAreMadeOnceAndAreThoseOfTessellatingIt() {
+        var memo = TessellationMemo(budget: 1 << 20)
+        let s = Self.stroke(1), style = InkStyle()
+        let first = memo.pieces(of: s, style: style)
+        XCTAssertEqual(first, StrokeTessellator.pieces(of: s, style: style).real)
+        XCTAssertEqual(memo.count, 1)
+        XCTAssertEqual(memo.bytes, TessellationMemo.bytes(of: first, s))
+        let bytes = memo.bytes
+        XCTAssertEqual(memo.pieces(of: s, style: style), first)
+        XCTAssertEqual(memo.count, 1)
+        XCTAssertEqual(memo.bytes, bytes, "the second call made nothing new")
+    }
+
+    func testAStrokeThatChangedUnderItsIdIsTessellatedAgain() {
+        var memo = TessellationMemo(budget: 1 << 20)
+        let style = InkStyle()
+        _ = memo.pieces(of: Self.stroke(7, seed: 1), style: style)
+        // The same id with other samples (a late force update gives such a stroke).
+        let changed = Self.stroke(7, seed: 2)
+        XCTAssertEqual(memo.pieces(of: changed, style: style), StrokeTessellator.pieces(of: changed, style: style).real)
+        XCTAssertEqual(memo.count, 1)
+        XCTAssertEqual(memo.bytes, TessellationMemo.bytes(of: memo.pieces(of: changed, style: style), changed))
+    }
+
+    func testAnotherStyleLetsGoOfThePiecesOfTheLast() {
+        var memo = TessellationMemo(budget: 1 << 20)
+        let s = Self.stroke(1)
+        _ = memo.pieces(of: s, style: InkStyle())
+        _ = memo.pieces(of: Self.stroke(2), style: InkStyle())
+        var thin = InkStyle()
+        thin.outline.size /= 2
+        XCTAssertEqual(memo.pieces(of: s, style: thin), StrokeTessellator.pieces(of: s, style: thin).real)
+        XCTAssertEqual(memo.count, 1)
+    }
+
+    func testTheBytesHeldStayUnderTheBudget() {
+        let style = InkStyle()
+        let one = TessellationMemo.bytes(of: StrokeTessellator.pieces(of: Self.stroke(1), style: style).real, Self.stroke(1))
+        var memo = TessellationMemo(budget: 3 * one + one / 2)
+        for id in 1...3 { _ = memo.pieces(of: Self.stroke(id), style: style) }
+        XCTAssertEqual(memo.count, 3)
+        // The fourth would pass the budget: the three are let go, the fourth kept.
+        _ = memo.pieces(of: Self.stroke(4), style: style)
+        XCTAssertEqual(memo.count, 1)
+        XCTAssertLessThanOrEqual(memo.bytes, memo.budget)
+        // A stroke larger than the whole budget is tessellated and not kept.
+        var tiny = TessellationMemo(budget: one / 2)
+        XCTAssertEqual(tiny.pieces(of: Self.stroke(1), style: style), StrokeTessellator.pieces(of: Self.stroke(1), style: style).real)
+        XCTAssertEqual(tiny.count, 0)
+        XCTAssertEqual(tiny.bytes, 0)
+    }
+}
