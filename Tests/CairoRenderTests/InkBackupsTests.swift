@@ -114,6 +114,43 @@ final class InkBackupsTests: XCTestCase {
         }
     }
 
+    /// Many strokes appended in one frame (a replay played fast): only the newest of them are
+    /// drawn over backups, as after a full redraw, and the backups from before go. Undoing the
+    /// newest restores them, undoing past them repaints; every step is what a full redraw gives.
+    func testManyStrokesAppendedInOneFrameBackUpOnlyTheNewest() throws {
+        var state = AppState(viewport: Self.viewport)
+        let cache = try FrozenInkCache(viewport: Self.viewport)
+        var t = 0.0
+        func draw(_ k: Int) {
+            let points = StrokeFixtures.signature(count: 30, in: Rect(x: 30 + Double(k % 6) * 90, y: 60 + Double(k / 6) * 70, width: 170, height: 100),
+                                                  seed: UInt64(k + 1), startTime: t)
+            for e in LiveInkTests.events(points) { state.handle(e) }
+            t = (points.last?.time ?? t) + 0.1
+            state.advance(to: t)
+        }
+        for k in 0..<3 {
+            draw(k)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        }
+        XCTAssertEqual(cache.restorableStroke, state.display.ink.strokes.last?.id)
+        for k in 3..<23 { draw(k) }
+        XCTAssertEqual(state.display.ink.strokes.count, 23)
+        guard case .areas = try cache.update(state.display.ink, viewport: Self.viewport) else { return XCTFail("20 strokes appended redrew all") }
+        let (drawn, _) = Self.comparer.compare(try Self.fullRedraw(state.display.ink).surface, cache.surface)
+        XCTAssertTrue(drawn.passed, drawn.summary)
+        let n = FrozenInkCache.strokesBackedUpByARedraw
+        for k in 0...n {
+            XCTAssertEqual(cache.restorableStroke, k < n ? state.display.ink.strokes.last?.id : nil, "undo \(k)")
+            let before = Self.pixels(cache)
+            t += 0.1
+            state.handle(.command(.undo), at: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            let (result, _) = Self.comparer.compare(try Self.fullRedraw(state.display.ink).surface, cache.surface)
+            XCTAssertTrue(result.passed, "undo \(k): \(result.summary)")
+            XCTAssertNotEqual(Self.pixels(cache), before, "undo \(k) changed nothing")
+        }
+    }
+
     /// Undo while a stroke is being drawn over the newest one: that stroke's pieces are already
     /// in the cache over the newest one's tiles, so the undo repaints (restoring would erase
     /// them), and the cache stays what a full redraw gives, through the live stroke's end.

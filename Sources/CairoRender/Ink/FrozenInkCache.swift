@@ -138,18 +138,25 @@ public final class FrozenInkCache {
             backups.reset()
             dirty = region
         } else {
-            for s in appended {
+            // Many strokes appended in one frame (a replay played fast): only the newest of them
+            // could ever be restored, so, as after a full redraw, only they are drawn over
+            // backups, and the ones before them end what the backups could restore.
+            let unbacked = appended.count - Self.strokesBackedUpByARedraw
+            if unbacked > 0 { backups.reset() }
+            for (k, s) in appended.enumerated() {
                 if let f = follow, f.id == s.id {
                     var t = f.tessellator
                     let rest = t.finish(s)
                     dirty.add(view.toScreen(mergeLive(rest, id: s.id, painter: painter, cr: cr)))
                     follow = nil
-                } else {
+                    continue
+                }
+                if k >= unbacked {
                     backups.begin(s.id)
                     backUp(s.inkBounds, for: s.id)
-                    painter.draw(s, into: cr)
-                    dirty.add(view.toScreen(s.inkBounds))
                 }
+                painter.draw(s, into: cr)
+                dirty.add(view.toScreen(s.inkBounds))
             }
         }
         dirty.add(view.toScreen(followLive(ink.live, painter: painter, cr: cr)))
