@@ -226,6 +226,9 @@ extension BenchCommand {
         return StrokeFixtures.signature(count: 60, in: bounds, seed: UInt64(i + 1))
     }
 
+    /// 12 px a frame: a quick sweep of the eraser (720 px/s).
+    static let eraserStep = 12.0
+
     /// Section 12: undo and redo with `strokes` 60-point strokes on the canvas, three ways:
     /// - the newest stroke undone and redone, again and again (the cache restores its backup,
     ///   then draws it again);
@@ -235,9 +238,6 @@ extension BenchCommand {
     /// - then the newest stroke undone and redone again and again, each a repaint of the same
     ///   area (the strokes' pieces are those the first repaint kept);
     /// and last the eraser drawn across the middle of the canvas, each frame `eraserStep` further.
-    /// 12 px a frame: a quick sweep of the eraser (720 px/s).
-    static let eraserStep = 12.0
-
     func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Spread, redo: Spread)], erase: Spread) {
         var state = AppState(viewport: Self.viewport)
         var t = Self.fillCanvas(&state, strokes: n, source: .pen)
