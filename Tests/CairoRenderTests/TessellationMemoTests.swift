@@ -27,7 +27,7 @@ final class TessellationMemoTests: XCTestCase {
         var memo = TessellationMemo(budget: 1 << 20)
         let style = InkStyle()
         _ = memo.pieces(of: Self.stroke(7, seed: 1), style: style)
-        // The same id with other samples (a late force update gives such a stroke).
+        // The same id with other samples (other ink under the same ids).
         let changed = Self.stroke(7, seed: 2)
         XCTAssertEqual(memo.pieces(of: changed, style: style), StrokeTessellator.pieces(of: changed, style: style).real)
         XCTAssertEqual(memo.count, 1)

@@ -5,9 +5,9 @@ import ForceCore
 /// nearby all repaint areas that share most of their strokes, and a third of a repaint's time
 /// went to tessellating them again.
 ///
-/// A stroke's pieces are reused only for a stroke equal to the one they were made from (the
-/// same id can come back with its samples changed: a late force update), and only in the style
-/// they were made in. The pieces and samples held are capped at `budget` bytes; when the next
+/// A stroke's pieces are reused only for a stroke equal to the one they were made from (an id
+/// alone proves nothing: ink handed to the cache may be other ink under the same ids), and only
+/// in the style they were made in. The pieces and samples held are capped at `budget` bytes; when the next
 /// stroke would pass it, everything is let go at once (the next repaint makes them again).
 struct TessellationMemo {
     private var entries: [Int: (stroke: Stroke, pieces: [InkPiece], bytes: Int)] = [:]
