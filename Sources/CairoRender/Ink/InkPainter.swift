@@ -50,16 +50,15 @@ public struct InkPainter {
         for piece in pieces { draw(piece, into: cr) }
     }
 
-    private func draw(_ pieces: [InkPiece], within area: Rect?, into cr: OpaquePointer) {
-        if let a = area { draw(pieces, within: a, into: cr) } else { draw(pieces, into: cr) }
-    }
-
     /// Draws what of `pieces` can reach into `area` (points) for a partial redraw that `cr`
     /// clips to inside `area`: the pieces outside it are skipped, and an outline's curves that
     /// lie wholly beyond one of its edges are drawn as one straight line there (see `fill`).
-    /// The pixels inside the clip are those of drawing every piece whole.
-    public func draw(_ pieces: [InkPiece], within area: Rect, into cr: OpaquePointer) {
-        for piece in pieces where !piece.bounds.intersection(area).isNull { draw(piece, reaching: area, into: cr) }
+    /// The pixels inside the clip are those of drawing every piece whole. Without an area, every
+    /// piece is drawn whole.
+    public func draw(_ pieces: [InkPiece], within area: Rect?, into cr: OpaquePointer) {
+        for piece in pieces where area.map({ !piece.bounds.intersection($0).isNull }) ?? true {
+            draw(piece, reaching: area, into: cr)
+        }
     }
 
     public func draw(_ piece: InkPiece, into cr: OpaquePointer) { draw(piece, reaching: nil, into: cr) }
