@@ -21,28 +21,37 @@ public enum OutlinePolygon {
 
     /// The polygon of `chunk`. `totalLength` is the stroke's length when its end taper applies
     /// (a finished stroke, or a live tail drawn as if it ended here); nil for a final chunk,
-    /// which the end taper cannot reach. The polygon comes in an array of its own size: a piece
-    /// of ink keeps it.
+    /// which the end taper cannot reach. The polygon comes in an array of its own, written in
+    /// place: a piece of ink keeps it.
     public static func polygon(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) -> [Point] {
-        var scratch: [Point] = []
-        append(chunk, options: options, totalLength: totalLength, to: &scratch)
-        return [Point](unsafeUninitializedCapacity: scratch.count) { buffer, initialized in
-            initialized = buffer.initialize(fromContentsOf: scratch)
+        chunk.samples.withUnsafeBufferPointer { s in
+            guard !s.isEmpty else { return [] }
+            let room = mostPoints(s)
+            return [Point](unsafeUninitializedCapacity: room) { buffer, initialized in
+                // `room > 0`, so the buffer has an address.
+                initialized = writePolygon(s, isStrokeStart: chunk.isStrokeStart, isStrokeEnd: chunk.isStrokeEnd,
+                                           options: options, totalLength: totalLength,
+                                           into: buffer.baseAddress.unsafelyUnwrapped, room: room)
+            }
         }
     }
 
-    /// Appends the polygon of `chunk` to `out` (`polygon(_:options:totalLength:)` without an
-    /// array of its own): an `out` reused from call to call, once grown, allocates nothing.
-    public static func append(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?, to out: inout [Point]) {
+    /// Writes the polygon of `chunk` at `start`, where there is room for `mostPoints(upTo:)` of
+    /// its sample count (initialised or not), and returns how many points it wrote, contiguous
+    /// from `start`. For code that keeps one buffer for many polygons (`OutlineWriter`).
+    static func write(
+        _ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?, into start: UnsafeMutablePointer<Point>
+    ) -> Int {
         chunk.samples.withUnsafeBufferPointer { s in
-            appendPolygon(s, isStrokeStart: chunk.isStrokeStart, isStrokeEnd: chunk.isStrokeEnd,
-                          options: options, totalLength: totalLength, to: &out)
+            guard !s.isEmpty else { return 0 }
+            return writePolygon(s, isStrokeStart: chunk.isStrokeStart, isStrokeEnd: chunk.isStrokeEnd, options: options,
+                                totalLength: totalLength, into: start, room: mostPoints(upTo: s.count))
         }
     }
 
     /// The most points a polygon of the samples `s` can have: a side point per sample on each
     /// side, an arc on the outer side of each sharp turn (the inner side keeps its one), and two
-    /// caps. An arc is counted at the `2 · capSteps + 1` points its step count is clamped to,
+    /// caps. A join's arc is counted at the `2 · capSteps + 1` points its loop is bounded to,
     /// though a turn, at most π, takes `capSteps + 1`: the bound holds without that argument.
     static func mostPoints(_ s: UnsafeBufferPointer<OutlineSample>) -> Int {
         guard s.count > 1 else { return 2 * capSteps }
@@ -51,24 +60,11 @@ public enum OutlinePolygon {
         return 2 * s.count + 2 * capSteps * turns + 2 * (capSteps - 1)
     }
 
-    /// Writes the polygon into room made at the end of `out` for the most points it can have,
-    /// then gives back the room it did not use. The left side and the end cap are written
-    /// forwards from the start; the right side backwards from the end, before the start cap,
-    /// so it reads in reverse as the polygon needs; the gap between them is closed at the end.
-    private static func appendPolygon(
-        _ s: UnsafeBufferPointer<OutlineSample>, isStrokeStart: Bool, isStrokeEnd: Bool,
-        options: OutlineOptions, totalLength: Double?, to out: inout [Point]
-    ) {
-        guard !s.isEmpty else { return }
-        let room = mostPoints(s)
-        let base = out.count
-        out.append(contentsOf: repeatElement(Point.zero, count: room))
-        let written = out.withUnsafeMutableBufferPointer { buffer in
-            // `room > 0`, so the buffer has an address.
-            writePolygon(s, isStrokeStart: isStrokeStart, isStrokeEnd: isStrokeEnd, options: options,
-                         totalLength: totalLength, into: buffer.baseAddress.unsafelyUnwrapped + base, room: room)
-        }
-        out.removeLast(room - written)
+    /// `mostPoints` of any `count` samples, without looking at them: every interior sample
+    /// counted as a sharp turn. Room this large costs nothing to make where it is reused.
+    static func mostPoints(upTo count: Int) -> Int {
+        guard count > 1 else { return 2 * capSteps }
+        return 2 * count + 2 * capSteps * (count - 2) + 2 * (capSteps - 1)
     }
 
     /// A side of the polygon being written: where its next point goes (forwards for the left
@@ -98,16 +94,24 @@ public enum OutlinePolygon {
             last = keep ? p : last
         }
 
-        /// `count` points of an arc: `center + from`, then each turned by the step whose sine
-        /// and cosine are given from the one before (a rotation by complex multiplication, not a
-        /// sine and cosine a point).
+        /// A round join: `center + from`, the points of `from` turned by a cap's step
+        /// (π / `capSteps`) again and again while it is short of `to`, and `center + to`
+        /// (`from` and `to` of one length, at most π apart). Its chords are no longer than a
+        /// cap's; it ends exactly on `to`; and it measures no angle and takes no sine or
+        /// cosine. At most `2 · capSteps + 1` points, whatever rounding does.
         @inline(__always)
-        mutating func putArc(around center: Point, from: Point, sin s: Double, cos c: Double, count: Int) {
+        mutating func putJoin(around center: Point, from: Point, to: Point, counterclockwise: Bool) {
+            let c = capStep.cos, s = counterclockwise ? capStep.sin : -capStep.sin
+            put(Point(x: center.x + from.x, y: center.y + from.y))
             var v = from
-            for _ in 0..<count {
-                put(Point(x: center.x + v.x, y: center.y + v.y))
+            for _ in 0..<(2 * capSteps - 1) {
                 v = Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
+                // `to` is still ahead of `v`, in the direction of turning (the cross product has
+                // the sign of the step's sine).
+                guard (v.x * to.y - v.y * to.x) * s > 0 else { break }
+                put(Point(x: center.x + v.x, y: center.y + v.y))
             }
+            put(Point(x: center.x + to.x, y: center.y + to.y))
         }
 
         /// A round cap's `capSteps − 1` inner points: `center + from` turned by 1…capSteps−1
@@ -115,8 +119,11 @@ public enum OutlinePolygon {
         @inline(__always)
         mutating func putCap(around center: Point, from: Point) {
             let (s, c) = capStep
-            let first = Point(x: from.x * c - from.y * s, y: from.x * s + from.y * c)
-            putArc(around: center, from: first, sin: s, cos: c, count: capSteps - 1)
+            var v = from
+            for _ in 0..<(capSteps - 1) {
+                v = Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
+                put(Point(x: center.x + v.x, y: center.y + v.y))
+            }
         }
     }
 
@@ -178,17 +185,16 @@ public enum OutlinePolygon {
             let turn = din.dot(dout)
             if turn < cosArcThreshold {
                 // A sharp turn: the outer side follows an arc around the sample (a round join),
-                // never a chord that would cut the elbow.
-                let angle = atan2(din.x * dout.y - din.y * dout.x, turn)
-                let steps = max(2, Int(clamping: (abs(angle) / (Double.pi / Double(capSteps))).rounded(.up), to: 0...capSteps * 2))
-                let outerIsLeft = angle > 0
-                let from = (outerIsLeft ? din.perpendicular : din.perpendicular * -1) * r
-                let step = angle / Double(steps)
+                // never a chord that would cut the elbow. It turns from the side's offset into
+                // the sample to its offset out of it.
+                let outerIsLeft = din.x * dout.y - din.y * dout.x > 0
+                let outer = outerIsLeft ? r : -r
+                let from = din.perpendicular * outer, to = dout.perpendicular * outer
                 if outerIsLeft {
-                    left.putArc(around: s[i].point, from: from, sin: sin(step), cos: cos(step), count: steps + 1)
+                    left.putJoin(around: s[i].point, from: from, to: to, counterclockwise: true)
                     right.put(rt, unlessWithin: minDistanceSquared)
                 } else {
-                    right.putArc(around: s[i].point, from: from, sin: sin(step), cos: cos(step), count: steps + 1)
+                    right.putJoin(around: s[i].point, from: from, to: to, counterclockwise: false)
                     left.put(l, unlessWithin: minDistanceSquared)
                 }
                 continue
@@ -211,7 +217,7 @@ public enum OutlinePolygon {
         let tail = right.next + 1
         precondition(left.next <= tail, "an outline polygon outgrew the room `mostPoints` made for it")
         let tailCount = end - tail
-        if tail != left.next { left.next.update(from: tail, count: tailCount) }
+        if tail != left.next { left.next.moveInitialize(from: tail, count: tailCount) }
         return left.next + tailCount - start
     }
 

@@ -11,13 +11,25 @@ public struct OutlineWriter: Sendable {
 
     /// The polygons and where they are.
     private struct Output {
-        var points: [Point] = []
+        /// The polygons, `count` points of them, then room left by earlier strokes: all of it
+        /// initialised, so it is written over without being made or cleared again.
+        var storage: [Point] = []
+        var count = 0
         var pieces: [Piece] = []
 
         mutating func append(_ chunk: OutlineChunk, options: OutlineOptions, totalLength: Double?) {
-            let start = points.count
-            OutlinePolygon.append(chunk, options: options, totalLength: totalLength, to: &points)
-            pieces.append(Piece(range: start..<points.count, alpha: chunk.alpha))
+            let end = count + OutlinePolygon.mostPoints(upTo: chunk.samples.count)
+            if storage.count < end {
+                // Grows as arrays do, by doubling, so the room is cleared only while it grows.
+                storage.append(contentsOf: repeatElement(Point.zero, count: end - storage.count))
+            }
+            let start = count
+            count += storage.withUnsafeMutableBufferPointer { buffer in
+                // `end > count`, so the buffer has an address.
+                OutlinePolygon.write(chunk, options: options, totalLength: totalLength,
+                                     into: buffer.baseAddress.unsafelyUnwrapped + start)
+            }
+            pieces.append(Piece(range: start..<count, alpha: chunk.alpha))
         }
     }
 
@@ -25,7 +37,7 @@ public struct OutlineWriter: Sendable {
     private var builder = OutlineBuilder(options: .default, simulatesPressure: false)
 
     /// The vertices of every piece's polygon, in order.
-    public var points: [Point] { output.points }
+    public var points: ArraySlice<Point> { output.storage[..<output.count] }
     /// The pieces, in drawing order.
     public var pieces: [Piece] { output.pieces }
 
@@ -43,7 +55,7 @@ public struct OutlineWriter: Sendable {
         var out = Output()
         swap(&out, &output)
         defer { swap(&out, &output) }
-        out.points.removeAll(keepingCapacity: true)
+        out.count = 0
         out.pieces.removeAll(keepingCapacity: true)
         builder.restart(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels)
         for p in input where p.isReal { builder.add(p.location(precise: precise), force: p.force, time: p.time) }
