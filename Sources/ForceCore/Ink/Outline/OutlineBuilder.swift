@@ -369,9 +369,10 @@ public struct OutlineBuilder: Sendable {
     /// streamlining smooths away.
     private func corner(incoming: Point, _ li: Double, outgoing: Point, _ lo: Double) -> Corner {
         guard li >= spacing, lo >= spacing else { return .none }
-        let cosTurn = incoming.dot(outgoing) / (li * lo)
-        if cosTurn < 0 { return .split }
-        return cosTurn < Self.cosVertexTurn ? .vertex : .none
+        // The cosine of the turn is `dot / (li · lo)`, compared without the division.
+        let dot = incoming.dot(outgoing)
+        if dot < 0 { return .split }
+        return dot < Self.cosVertexTurn * (li * lo) ? .vertex : .none
     }
 
     /// Resamples the segment from `anchor` to `b`, `length` long (or emits the first sample).
@@ -389,11 +390,14 @@ public struct OutlineBuilder: Sendable {
         let reference = !simulatesPressure ? 0 : dt > 0 ? length / dt * Self.referenceInterval : length
         // A segment longer than `maximumSamplesPerSegment` spacings is sampled more coarsely:
         // it is straight, and a jump across the whole ±1e6 pt range must not cost a million samples.
-        let step = max(spacing, length / Double(Self.maximumSamplesPerSegment))
+        let most = Double(Self.maximumSamplesPerSegment)
+        let step = length > spacing * most ? length / most : spacing
+        // Where a sample falls, as a fraction of the segment (a multiplication a sample).
+        let perLength = 1 / length
         var d = spacing - carry
         var lastD = -carry
         while d <= length {
-            let u = d / length
+            let u = d * perLength
             emit(at: a.location + delta * u, pressure: a.force + (b.force - a.force) * u,
                  speedReference: reference, corner: false)
             lastD = d

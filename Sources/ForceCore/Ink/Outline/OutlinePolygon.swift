@@ -177,10 +177,11 @@ public enum OutlinePolygon {
         for i in 1..<(n - 1) {
             let r = radiusAt(i)
             let din = s[i].direction, dout = s[i + 1].direction
-            // Offset along the bisector of the steps in and out of the sample.
-            var bisector = (din + dout).normalized
-            if bisector == .zero { bisector = din }
-            let offset = bisector.perpendicular * r
+            // Offset along the bisector of the steps in and out of the sample: its
+            // perpendicular scaled to `r` (one division, where normalising takes two).
+            let bisector = din + dout
+            let bisectorSquared = bisector.x * bisector.x + bisector.y * bisector.y
+            let offset = bisectorSquared > 0 ? bisector.perpendicular * (r / bisectorSquared.squareRoot()) : din.perpendicular * r
             let l = s[i].point + offset, rt = s[i].point - offset
             let turn = din.dot(dout)
             if turn < cosArcThreshold {
