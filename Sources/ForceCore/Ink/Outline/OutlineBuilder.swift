@@ -165,8 +165,28 @@ public struct OutlineBuilder: Sendable {
     private var openStart = 0
     private var openIsStrokeStart = true
     private var openLevel: Double?
-    /// The newest sample (wherever it is held).
-    private var newest: OutlineSample?
+    /// What the next sample reads of the newest one (wherever that is held).
+    private var newest: Newest?
+    /// The newest sample's place, direction, length and boundary, kept apart from it. Each
+    /// field is written and read whole: the sample's pressure and length are one 16-byte pair,
+    /// written as two halves, and the next sample's reading of that pair waited, a sample
+    /// after a sample, for both halves to retire.
+    struct Newest: Sendable {
+        private var xy: SIMD2<Double>
+        private var heading: SIMD2<Double>
+        var runningLength: Double
+        var isBoundary: Bool
+
+        init(_ s: OutlineSample) {
+            xy = SIMD2(s.point.x, s.point.y)
+            heading = SIMD2(s.direction.x, s.direction.y)
+            runningLength = s.runningLength
+            isBoundary = s.isBoundary
+        }
+
+        var point: Point { Point(x: xy.x, y: xy.y) }
+        var direction: Point { Point(x: heading.x, y: heading.y) }
+    }
     /// A closed chunk: its samples' span, its ends, its alpha.
     struct Span: Sendable {
         var first: Int
@@ -254,18 +274,21 @@ public struct OutlineBuilder: Sendable {
         }
         // The segment into `p` is resampled now that the next one says whether `p` is a corner.
         guard let a = anchor else {
-            advance(to: p, length: 0, corner: .none)
             anchor = p
             pending = input
             pendingSegmentLength = nil
+            advance(from: nil, to: p, length: 0, corner: .none)
             return
         }
         let incoming = p.location - a.location, outgoing = location - p.location
         let li = pendingSegmentLength ?? incoming.length, lo = outgoing.length
-        advance(to: p, length: li, corner: corner(incoming: incoming, li, outgoing: outgoing, lo))
+        // The inputs move on before the segment is resampled, while they are still at hand:
+        // stored after the call, they would be stored in pieces, and the next input's
+        // reading of them whole would wait for the pieces.
         anchor = p
         pending = input
         pendingSegmentLength = lo
+        advance(from: a, to: p, length: li, corner: corner(incoming: incoming, li, outgoing: outgoing, lo))
     }
 
     /// Hands each chunk that became final since the last call to `body`, in order, then forgets
@@ -301,7 +324,7 @@ public struct OutlineBuilder: Sendable {
     public mutating func finish(_ body: (_ chunk: OutlineChunk, _ length: Double) -> Void) {
         if let p = pending {
             if let a = anchor {
-                advance(to: p, length: pendingSegmentLength ?? (p.location - a.location).length, corner: .none)
+                advance(from: a, to: p, length: pendingSegmentLength ?? (p.location - a.location).length, corner: .none)
                 // A finished stroke ends exactly on its last input (perfect-freehand's rule).
                 emit(at: p.location, pressure: p.force, speedReference: 0, corner: false, snap: true)
             } else {
@@ -375,9 +398,10 @@ public struct OutlineBuilder: Sendable {
         return dot < Self.cosVertexTurn * (li * lo) ? .vertex : .none
     }
 
-    /// Resamples the segment from `anchor` to `b`, `length` long (or emits the first sample).
-    private mutating func advance(to b: Input, length: Double, corner: Corner) {
-        guard let a = anchor else {
+    /// Resamples the segment from `a` to `b`, `length` long (or, without `a`, emits the first
+    /// sample).
+    private mutating func advance(from a: Input?, to b: Input, length: Double, corner: Corner) {
+        guard let a else {
             emit(at: b.location, pressure: b.force, speedReference: 0, corner: false)
             return
         }
@@ -425,12 +449,14 @@ public struct OutlineBuilder: Sendable {
         guard let prev = newest else {
             let first = OutlineSample(point: position, pressure: simulatesPressure ? simulated : raw,
                                       direction: .zero, runningLength: 0, isBoundary: corner)
-            newest = first
+            newest = Newest(first)
             admit(first)
             return
         }
         let point = snap ? position : prev.point.lerp(to: position, t)
-        let distance = point.distance(to: prev.point)
+        let step = point - prev.point
+        let distanceSquared = step.x * step.x + step.y * step.y
+        let distance = distanceSquared.squareRoot()
         var pressure = raw
         if simulatesPressure {
             // sp = min(1, distance/size), rp = min(1, 1 − sp), p += (rp − p)·sp·0.275 per event
@@ -443,19 +469,21 @@ public struct OutlineBuilder: Sendable {
             simulated = min(1, max(0, simulated + (rp - simulated) * k))
             pressure = simulated
         }
-        if distance < Self.samePlace {
+        // Decided on the squared distance and the step itself, not on the root and the
+        // quotient: nothing waits for those to be worked out but the sample's own fields.
+        if distanceSquared < Self.samePlace * Self.samePlace {
             updateNewest { $0.pressure = max($0.pressure, pressure); $0.isBoundary = $0.isBoundary || corner }
             if corner { markCorner() }
             return
         }
-        let direction = (point - prev.point) * (1 / distance)
-        if prev.direction != .zero, prev.direction.dot(direction) < 0 {
+        let direction = step * (1 / distance)
+        if prev.direction != .zero, prev.direction.dot(step) < 0 {
             // A reversal after streamlining: the piece ends at the previous sample.
             markCorner()
         }
         let sample = OutlineSample(point: point, pressure: pressure, direction: direction,
                                    runningLength: prev.runningLength + distance, isBoundary: corner)
-        newest = sample
+        newest = Newest(sample)
         admit(sample)
         promote()
     }
@@ -470,10 +498,10 @@ public struct OutlineBuilder: Sendable {
     private mutating func updateNewest(_ change: (inout OutlineSample) -> Void) {
         if holding, !held.isEmpty {
             change(&held[held.count - 1])
-            newest = held.last
+            newest = held.last.map(Newest.init)
         } else if samples.count > openStart {
             change(&samples[samples.count - 1])
-            newest = samples.last
+            newest = samples.last.map(Newest.init)
         }
     }
 
@@ -520,7 +548,7 @@ public struct OutlineBuilder: Sendable {
             chunk(s)
         }
         held.removeAll(keepingCapacity: true)
-        if samples.count > openStart { newest = samples.last }
+        if samples.count > openStart { newest = samples.last.map(Newest.init) }
     }
 
     // MARK: Stage 4: pieces
