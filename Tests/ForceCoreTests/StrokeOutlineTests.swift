@@ -262,6 +262,48 @@ final class StrokeOutlineTests: XCTestCase {
         }
     }
 
+    /// A join's arc turns from the side's offset into the sample to its offset out of it, where
+    /// it ends exactly, in steps no longer than a cap's (π / `capSteps`), on the circle of the
+    /// ink's radius, with one point a step: turns of 25° to 170°, left and right.
+    func testAJoinsArcStepsAsACapDoesAndEndsOnTheOutgoingSide() {
+        var options = OutlineOptions()
+        options.capStart = false
+        options.capEnd = false
+        let step = Double.pi / Double(OutlinePolygon.capSteps)
+        for degrees in [25.0, 50, 100, 170, -25, -50, -100, -170] {
+            let theta = degrees * Double.pi / 180
+            let din = Point(x: 1, y: 0), dout = Point(x: cos(theta), y: sin(theta))
+            let center = Point(x: 10, y: 0)
+            let samples = [
+                OutlineSample(point: .zero, pressure: 0.5, direction: .zero, runningLength: 0),
+                OutlineSample(point: center, pressure: 0.5, direction: din, runningLength: 10),
+                OutlineSample(point: center + dout * 10, pressure: 0.5, direction: dout, runningLength: 20),
+            ]
+            let chunk = OutlineChunk(samples: OutlineSamples(samples[...]), isStrokeStart: true, isStrokeEnd: true, alpha: 1)
+            let polygon = OutlinePolygon.polygon(chunk, options: options, totalLength: nil)
+            let r = OutlinePolygon.radius(pressure: 0.5, options: options)
+            // The outer side is the one the turn leaves: left (`perpendicular`) for a turn one way.
+            let outer = degrees > 0 ? r : -r
+            let from = center + din.perpendicular * outer, to = center + dout.perpendicular * outer
+            let outward = din.perpendicular + dout.perpendicular
+            let onArc = polygon.filter {
+                abs(($0 - center).length - r) < 1e-9 && ($0 - center).dot(outward) * outer > 0
+            }
+            // The polygon runs down the left side and back up the right: a right side's arc
+            // reads in reverse.
+            let arc = degrees > 0 ? onArc : onArc.reversed()
+            let name = "a turn of \(degrees)°"
+            XCTAssertEqual(arc.first.map { ($0 - from).length } ?? .infinity, 0, accuracy: 1e-12, name)
+            XCTAssertEqual(arc.last, to, "\(name) ends exactly on the outgoing side")
+            XCTAssertEqual(arc.count, Int((abs(theta) / step).rounded(.up)) + 1, name)
+            for (a, b) in zip(arc, arc.dropFirst()) {
+                let gap = acos(min(1, (a - center).dot(b - center) / (r * r)))
+                XCTAssertLessThanOrEqual(gap, step + 1e-9, name)
+                XCTAssertGreaterThan(gap, 0, name)
+            }
+        }
+    }
+
     /// The same gesture at 60 Hz, 125 Hz and 1 kHz gives the same centre line (within 1 pt) and
     /// the same width (within 0.5 pt).
     func testTheSampleRateDoesNotChangeTheOutline() {
