@@ -42,3 +42,9 @@ unsigned long long allocation_count_stop(void) {
     atomic_store(&counting, 0);
     return atomic_load(&allocations);
 }
+
+void allocation_settle(size_t bytes) {
+    // Volatile, so the compiler cannot see the block is unused and drop the pair.
+    void *volatile block = __libc_malloc(bytes);
+    __libc_free(block);
+}

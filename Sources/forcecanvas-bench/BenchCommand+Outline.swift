@@ -16,6 +16,7 @@ extension BenchCommand {
 
     func printOutlineGeneration() {
         print("3. Outline generation (resample + streamline + pressure + pieces + polygons) against a C port of perfect-freehand, one run")
+        Self.settleAllocator()
         for (count, area) in Self.outlineStrokes {
             let points = StrokeFixtures.signature(count: count, in: area)
             // One writer for every stroke, as code outlining many strokes keeps one: its storage
@@ -68,6 +69,20 @@ extension BenchCommand {
         }
         if sink == -1 { print("") }  // keeps the work observable
         return ((Self.spread(ours).median, ourAllocations), (Self.spread(theirs).median, peerAllocations))
+    }
+
+    /// Puts glibc's allocator in the state of a program that has run a while: one large block
+    /// allocated and freed. Before that, glibc maps every block of 128 KB or more afresh and
+    /// returns it on free, and hands back the heap's top as soon as 128 KB of it is free. The C
+    /// port's arrays for 1,000 points (two of 240 KB) were then mapped and faulted in page by
+    /// page on every stroke, which halved its speed; for 100,000 points it lost two thirds.
+    /// Freeing a mapped block raises the mapping threshold to its size (blocks up to 32 MB
+    /// count) and the trimming threshold to twice that, as a long-running program's first
+    /// large free does. Section 2's surface did it, for blocks up to 8 MB, so section 3 measured
+    /// the port differently alone than after it. 30 MB covers the port's arrays for 100,000
+    /// points (two of 24 MB).
+    static func settleAllocator() {
+        allocation_settle(30 << 20)
     }
 
     static func pathLength(_ points: [InkPoint]) -> Double {
