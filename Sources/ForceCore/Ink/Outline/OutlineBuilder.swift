@@ -282,9 +282,10 @@ public struct OutlineBuilder: Sendable {
         }
         let incoming = p.location - a.location, outgoing = location - p.location
         let li = pendingSegmentLength ?? incoming.length, lo = outgoing.length
-        // The inputs move on before the segment is resampled, while they are still at hand:
-        // stored after the call, they would be stored in pieces, and the next input's
-        // reading of them whole would wait for the pieces.
+        // The inputs move on before the segment is resampled, not after: the anchor is
+        // stored as 8-byte halves and read by the next input as one 16-byte place, a read
+        // that waits for the halves' stores to retire. Stored here, they have long retired
+        // by then; stored after the resampling, the next input waited for them.
         anchor = p
         pending = input
         pendingSegmentLength = lo
