@@ -54,17 +54,23 @@ public enum OutlinePolygon {
     /// caps. A join's arc is counted at the `2 · capSteps + 1` points its loop is bounded to,
     /// though a turn, at most π, takes `capSteps + 1`: the bound holds without that argument.
     static func mostPoints(_ s: UnsafeBufferPointer<OutlineSample>) -> Int {
-        guard s.count > 1 else { return 2 * capSteps }
         var turns = 0
-        for i in 1..<(s.count - 1) where s[i].direction.dot(s[i + 1].direction) < cosArcThreshold { turns += 1 }
-        return 2 * s.count + 2 * capSteps * turns + 2 * (capSteps - 1)
+        if s.count > 2 {
+            for i in 1..<(s.count - 1) where s[i].direction.dot(s[i + 1].direction) < cosArcThreshold { turns += 1 }
+        }
+        return mostPoints(samples: s.count, turns: turns)
     }
 
     /// `mostPoints` of any `count` samples, without looking at them: every interior sample
     /// counted as a sharp turn. Room this large costs nothing to make where it is reused.
     static func mostPoints(upTo count: Int) -> Int {
-        guard count > 1 else { return 2 * capSteps }
-        return 2 * count + 2 * capSteps * (count - 2) + 2 * (capSteps - 1)
+        mostPoints(samples: count, turns: max(0, count - 2))
+    }
+
+    /// The bound of `mostPoints` for `samples` samples of which `turns` are sharp turns.
+    private static func mostPoints(samples: Int, turns: Int) -> Int {
+        guard samples > 1 else { return 2 * capSteps }
+        return 2 * samples + 2 * capSteps * turns + 2 * (capSteps - 1)
     }
 
     /// A side of the polygon being written: where its next point goes (forwards for the left
