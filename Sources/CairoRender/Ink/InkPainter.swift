@@ -46,9 +46,7 @@ public struct InkPainter {
     }
 
     /// Draws pieces in order with the current operator.
-    public func draw(_ pieces: [InkPiece], into cr: OpaquePointer) {
-        for piece in pieces { draw(piece, into: cr) }
-    }
+    public func draw(_ pieces: [InkPiece], into cr: OpaquePointer) { draw(pieces, within: nil, into: cr) }
 
     /// Draws what of `pieces` can reach into `area` (points) for a partial redraw that `cr`
     /// clips to inside `area`: the pieces outside it are skipped, and an outline's curves that
