@@ -7,8 +7,9 @@ import ForceCore
 ///
 /// A stroke's pieces are reused only for a stroke equal to the one they were made from (an id
 /// alone proves nothing: ink handed to the cache may be other ink under the same ids), and only
-/// in the style they were made in. The pieces and samples held are capped at `budget` bytes; when the next
-/// stroke would pass it, everything is let go at once (the next repaint makes them again).
+/// in the style they were made in. The pieces and samples held are capped at `budget` bytes;
+/// when the next stroke would pass it, everything is let go at once (the next repaint makes them
+/// again).
 struct TessellationMemo {
     private var entries: [Int: (stroke: Stroke, pieces: [InkPiece], bytes: Int)] = [:]
     private var style: InkStyle?
