@@ -59,9 +59,10 @@ public struct OutlineWriter: Sendable {
         out.pieces.removeAll(keepingCapacity: true)
         builder.restart(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels)
         for p in input where p.isReal { builder.add(p.location(precise: precise), force: p.force, time: p.time) }
-        // Taken and finished in two steps, as a live stroke is: the final chunks without the
-        // end taper (it cannot reach them), the rest with it.
-        builder.takeFinal { chunk in out.append(chunk, options: options, totalLength: nil) }
+        // Finished in one step: every chunk with the stroke's length. A live stroke takes its
+        // final chunks without it, and draws the same: a chunk is final only once the stroke
+        // has gone on past it by more than the end taper, which therefore cannot reach it.
+        // (Taking them first would move the samples left behind them, for nothing.)
         builder.finish { chunk, length in out.append(chunk, options: options, totalLength: length) }
     }
 }
