@@ -150,10 +150,12 @@ public struct OutlineBuilder: Sendable {
     /// Path length since the last resampled point.
     private var carry = 0.0
     private var simulated = OutlineBuilder.simulatedStart
-    /// Samples held until the stroke is `size` long (their pressure is blended with the average).
-    private var held: [OutlineSample] = []
-    /// Whether the start window is still open (samples go to `held`).
+    /// Whether the start window is still open: the stroke is not yet `size` long, and its
+    /// samples, all of `samples` so far, wait for their pressure to be blended with the average.
     private var holding = true
+    /// Room to pass the start window's samples to the pieces one by one in opacity mode (where
+    /// their blended pressure decides where pieces end).
+    private var held: [OutlineSample] = []
     /// The first input's time, and the newest input's (the start window lasts in time too).
     private var firstTime: Double?
     private var latestTime = 0.0
@@ -222,8 +224,11 @@ public struct OutlineBuilder: Sendable {
         swap(&samples, &storage.samples)
         swap(&spans, &storage.spans)
         // The start window and a piece at their largest: they never grow sample by sample.
-        held.reserveCapacity(Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096))
-        samples.reserveCapacity(Self.chunkSamples + 1)
+        // (The two arrays trade places when opacity mode passes the window on: one size.)
+        let window = Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096)
+        let room = max(window, Self.chunkSamples) + 1
+        held.reserveCapacity(room)
+        samples.reserveCapacity(room)
     }
 
     /// Starts a new stroke as a new builder would, keeping the storage this one has grown: a
@@ -235,9 +240,10 @@ public struct OutlineBuilder: Sendable {
         swap(&storage.held, &held)
         swap(&storage.samples, &samples)
         swap(&storage.spans, &spans)
-        storage.held.removeAll(keepingCapacity: true)
-        storage.samples.removeAll(keepingCapacity: true)
-        storage.spans.removeAll(keepingCapacity: true)
+        // Usually empty already (a finished stroke's builder is); emptying costs even then.
+        if !storage.held.isEmpty { storage.held.removeAll(keepingCapacity: true) }
+        if !storage.samples.isEmpty { storage.samples.removeAll(keepingCapacity: true) }
+        if !storage.spans.isEmpty { storage.spans.removeAll(keepingCapacity: true) }
         self = OutlineBuilder(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels, storage: consume storage)
     }
 
@@ -497,23 +503,22 @@ public struct OutlineBuilder: Sendable {
     }
 
     private mutating func updateNewest(_ change: (inout OutlineSample) -> Void) {
-        if holding, !held.isEmpty {
-            change(&held[held.count - 1])
-            newest = held.last.map(Newest.init)
-        } else if samples.count > openStart {
+        if samples.count > openStart {
             change(&samples[samples.count - 1])
             newest = samples.last.map(Newest.init)
         }
     }
 
-    /// Samples go to the start window until the stroke is `size` long, then to the chunks.
+    /// Samples are held in the start window until the stroke is `size` long, then go to the
+    /// chunks.
     @inline(__always)
     private mutating func admit(_ s: OutlineSample) {
         if holding { hold(s) } else { chunk(s) }
     }
 
     private mutating func hold(_ s: OutlineSample) {
-        held.append(s)
+        // While the window is open, no chunk has closed: it is all of `samples`.
+        samples.append(s)
         let elapsed = latestTime - (firstTime ?? latestTime)
         if s.runningLength >= startWindow, elapsed >= Self.startDuration || s.runningLength >= longestStart {
             releaseHeld()
@@ -539,17 +544,45 @@ public struct OutlineBuilder: Sendable {
     private mutating func releaseHeld() {
         guard holding else { return }
         holding = false
-        guard let lastHeld = held.last else { return }
-        let average = held.reduce(0) { $0 + $1.pressure } / Double(held.count)
-        let length = max(lastHeld.runningLength, startWindow)
-        for i in held.indices {
-            var s = held[i]
-            let w = min(1, s.runningLength / length)
-            s.pressure = average + (s.pressure - average) * w * w
-            chunk(s)
+        let count = samples.count
+        guard count > 0 else { return }
+        var sum = 0.0
+        for s in samples { sum += s.pressure }
+        let average = sum / Double(count)
+        let length = max(samples[count - 1].runningLength, startWindow)
+        for i in 0..<count {
+            let w = min(1, samples[i].runningLength / length)
+            samples[i].pressure = average + (samples[i].pressure - average) * w * w
         }
-        held.removeAll(keepingCapacity: true)
+        if opacityLevels != nil {
+            // Each sample's level decides whether it ends a piece: passed on one by one.
+            swap(&held, &samples)
+            for s in held { chunk(s) }
+            held.removeAll(keepingCapacity: true)
+        } else {
+            closeHeldPieces()
+        }
         if samples.count > openStart { newest = samples.last.map(Newest.init) }
+    }
+
+    /// Opaque ink: the window's samples, blended where they are, are already the open chunk's,
+    /// as `chunk` would have made them one by one; the pieces `chunk` would have closed among
+    /// them (at a boundary after the first sample, or a piece's worth of samples) are closed
+    /// in place, each followed by a copy of its last sample, the next piece's first.
+    private mutating func closeHeldPieces() {
+        var i = openStart + 1
+        while i < samples.count {
+            guard samples[i].isBoundary || i - openStart + 1 >= Self.chunkSamples else {
+                i += 1
+                continue
+            }
+            spans.append(Span(first: openStart, last: i, isStrokeStart: openIsStrokeStart, isStrokeEnd: false, alpha: 1))
+            samples.insert(samples[i], at: i + 1)
+            openStart = i + 1
+            openIsStrokeStart = false
+            promote()
+            i += 2
+        }
     }
 
     // MARK: Stage 4: pieces
