@@ -37,6 +37,28 @@ final class StrokeOutlineTests: XCTestCase {
         }
     }
 
+    /// An input with a coordinate that is NaN or infinite (either one, or both) is passed over:
+    /// the stroke's outline is that of its finite inputs alone, bit for bit.
+    func testInputsWithANonFiniteCoordinateArePassedOver() {
+        let bad: [Double] = [.nan, .infinity, -.infinity, -.nan, .signalingNaN]
+        let finite = StrokeFixtures.signature(count: 60, in: Rect(x: 0, y: 0, width: 90, height: 45))
+        var spoiled: [InkPoint] = []
+        for (i, p) in finite.enumerated() {
+            spoiled.append(p)
+            let v = bad[i % bad.count], ok = p.location.x
+            for (x, y) in [(v, ok), (ok, v), (v, v)] {
+                spoiled.append(InkPoint(sequence: p.sequence, time: p.time, force: p.force, preciseLocation: Point(x: x, y: y)))
+            }
+        }
+        for options in Self.optionVariants {
+            var clean = OutlineWriter(), dirty = OutlineWriter()
+            clean.write(finite, options: options, simulatesPressure: options.simulatePressure)
+            dirty.write(spoiled, options: options, simulatesPressure: options.simulatePressure)
+            XCTAssertEqual(dirty.points, clean.points, "\(options)")
+            XCTAssertEqual(dirty.pieces, clean.pieces, "\(options)")
+        }
+    }
+
     /// One writer reused from stroke to stroke — other fixtures, options and opacity in between —
     /// gives every stroke the polygons a fresh one does, and once grown keeps its storage.
     func testAReusedWriterEqualsAFreshOne() {

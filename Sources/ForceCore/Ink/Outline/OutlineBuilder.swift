@@ -262,11 +262,13 @@ public struct OutlineBuilder: Sendable {
     /// here to `pending`, so the next input's reading of it is never a load straddling two
     /// stores (which waits for both to retire).
     private mutating func add(_ xy: SIMD2<Double>, force f: Double, time: Double) {
-        guard xy.x.isFinite, xy.y.isFinite else { return }
+        // Both coordinates finite: `v − v` is 0 for a finite v, NaN for an infinite or NaN one
+        // (one vector subtraction and compare, where `isFinite` tests each one's bits).
+        guard xy - xy == .zero else { return }
         let location = Point(x: xy.x, y: xy.y)
         let t = time.isFinite ? time : (pending?.depart ?? 0)
         if firstTime == nil { firstTime = t }
-        latestTime = max(latestTime, t)
+        if t > latestTime { latestTime = t }  // `t` is finite: no NaN for `max` to order
         let input = Input(xy: xy, force: f, arrive: t, depart: t)
         guard var p = pending else {
             pending = input
