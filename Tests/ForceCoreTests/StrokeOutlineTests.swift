@@ -59,6 +59,35 @@ final class StrokeOutlineTests: XCTestCase {
         }
     }
 
+    /// The builder keeps its samples in a store of its own making, not an array: it must still
+    /// behave as a value. Chunks kept from `takeFinal()` keep their samples while the builder
+    /// goes on (moving its samples, adding, finishing), and a copy finished, as a live tail is
+    /// every frame, changes nothing of the builder it was copied from.
+    func testTheBuildersSamplesAreAValue() {
+        let points = StrokeFixtures.signature(count: 1000, in: Rect(x: 0, y: 0, width: 1900, height: 1000))
+        var untouched = OutlineBuilder(options: .default, simulatesPressure: false)
+        untouched.add(realPointsOf: points, precise: true)
+        let expected = (untouched.takeFinal() + untouched.finish()).map { Array($0.samples) }
+
+        var builder = OutlineBuilder(options: .default, simulatesPressure: false)
+        var kept: [(chunk: OutlineChunk, samples: [OutlineSample])] = []
+        for (i, p) in points.enumerated() {
+            builder.add(p.location(precise: true), force: p.force, time: p.time)
+            if i % 50 == 0 {
+                var copy = builder
+                _ = copy.finish()
+                copy.add(Point(x: -500, y: -500), force: 1, time: p.time + 1)
+            }
+            kept += builder.takeFinal().map { ($0, Array($0.samples)) }
+        }
+        kept += builder.finish().map { ($0, Array($0.samples)) }
+        XCTAssertGreaterThan(kept.count, 5)
+        for (k, (chunk, samples)) in kept.enumerated() {
+            XCTAssertTrue(Array(chunk.samples) == samples, "chunk \(k) changed after it was taken")
+        }
+        XCTAssertTrue(kept.map(\.samples) == expected, "the chunks differ from those of a builder never copied, whose chunks were not kept")
+    }
+
     /// One writer reused from stroke to stroke — other fixtures, options and opacity in between —
     /// gives every stroke the polygons a fresh one does, and once grown keeps its storage.
     func testAReusedWriterEqualsAFreshOne() {
@@ -178,7 +207,7 @@ final class StrokeOutlineTests: XCTestCase {
             running += 10
             samples.append(OutlineSample(point: point, pressure: 0.5 + 0.01 * Double(i), direction: direction, runningLength: running))
         }
-        let sharp = OutlineChunk(samples: OutlineSamples(samples[...]), isStrokeStart: true, isStrokeEnd: true, alpha: 1)
+        let sharp = OutlineChunk(samples: OutlineSamples(samples), isStrokeStart: true, isStrokeEnd: true, alpha: 1)
         let room = sharp.samples.withUnsafeBufferPointer { OutlinePolygon.mostPoints($0) }
         let polygon = OutlinePolygon.polygon(sharp, options: .default, totalLength: nil)
         XCTAssertLessThanOrEqual(polygon.count, room)
@@ -301,7 +330,7 @@ final class StrokeOutlineTests: XCTestCase {
                 OutlineSample(point: center, pressure: 0.5, direction: din, runningLength: 10),
                 OutlineSample(point: center + dout * 10, pressure: 0.5, direction: dout, runningLength: 20),
             ]
-            let chunk = OutlineChunk(samples: OutlineSamples(samples[...]), isStrokeStart: true, isStrokeEnd: true, alpha: 1)
+            let chunk = OutlineChunk(samples: OutlineSamples(samples), isStrokeStart: true, isStrokeEnd: true, alpha: 1)
             let polygon = OutlinePolygon.polygon(chunk, options: options, totalLength: nil)
             let r = OutlinePolygon.radius(pressure: 0.5, options: options)
             // The outer side is the one the turn leaves: left (`perpendicular`) for a turn one way.

@@ -12,7 +12,7 @@ public enum StrokeOutline {
         for points: [InkPoint], options: OutlineOptions = .default, precise: Bool = true, simulatePressure: Bool? = nil
     ) -> [OutlineChunk] {
         var builder = OutlineBuilder(options: options, simulatesPressure: simulatePressure ?? options.simulatePressure)
-        for p in points where p.isReal { builder.add(p.location(precise: precise), force: p.force, time: p.time) }
+        builder.add(realPointsOf: points, precise: precise)
         return builder.takeFinal() + builder.finish()
     }
 

@@ -42,19 +42,38 @@ public struct OutlineSample: Equatable, Sendable {
 }
 
 /// A chunk's samples, indexed from 0: a view into the builder's own storage (no copy is made
-/// for a chunk; one kept past the builder's next change keeps its own).
+/// for a chunk; one kept past the builder's next change keeps its own, as the builder copies
+/// a store it does not hold alone before changing it).
 public struct OutlineSamples: RandomAccessCollection, Equatable, Sendable {
-    let base: ArraySlice<OutlineSample>
+    private let store: OutlineSampleStore
+    private let start: Int
+    public let count: Int
 
-    init(_ base: ArraySlice<OutlineSample>) { self.base = base }
+    init(store: OutlineSampleStore, start: Int, count: Int) {
+        self.store = store
+        self.start = start
+        self.count = count
+    }
+
+    /// Samples of their own (a chunk made by hand, as tests make them).
+    init(_ samples: [OutlineSample]) {
+        let store = OutlineSampleStore(capacity: samples.count)
+        for s in samples { store.append(s) }
+        self.init(store: store, start: 0, count: samples.count)
+    }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { base.count }
-    public subscript(i: Int) -> OutlineSample { base[base.startIndex + i] }
+    public var endIndex: Int { count }
+    public subscript(i: Int) -> OutlineSample {
+        precondition(i >= 0 && i < count, "sample \(i) of a chunk of \(count)")
+        return store.base[start + i]
+    }
 
     public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<OutlineSample>) throws -> R) rethrows -> R {
-        try base.withUnsafeBufferPointer(body)
+        try withExtendedLifetime(store) { try body(UnsafeBufferPointer(start: store.base + start, count: count)) }
     }
+
+    public static func == (a: OutlineSamples, b: OutlineSamples) -> Bool { a.elementsEqual(b) }
 }
 
 /// A run of samples outlined as one closed polygon: a piece of a stroke's ink.
@@ -91,8 +110,9 @@ public struct OutlineChunk: Equatable, Sendable {
 /// Inputs at the same place as the previous one merge into it, keeping the larger force, so a
 /// stationary press that grows in force grows its blob.
 ///
-/// Storage: every sample not yet handed out lives in one array, and a chunk is a span of it,
-/// so a builder reused through `restart` allocates nothing once its arrays have grown.
+/// Storage: every sample not yet handed out lives in one store (`OutlineSampleStore`), and a
+/// chunk is a span of it, so a builder reused through `restart` allocates nothing once its
+/// storage has grown.
 public struct OutlineBuilder: Sendable {
     public let options: OutlineOptions
     /// Pressure comes from speed, not from the samples.
@@ -162,7 +182,7 @@ public struct OutlineBuilder: Sendable {
     /// The samples of every chunk not yet handed out, in order, then the open chunk's. A chunk
     /// that ends where the next starts leaves that sample twice: once as its end, once as the
     /// next one's start (a later merge into the newest sample changes only the open chunk's).
-    private var samples: [OutlineSample] = []
+    private var samples: OutlineSampleStore
     /// Where the open chunk starts in `samples`.
     private var openStart = 0
     private var openIsStrokeStart = true
@@ -206,10 +226,10 @@ public struct OutlineBuilder: Sendable {
         self.init(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels, storage: Storage())
     }
 
-    /// The arrays a builder grows, handed from one stroke's builder to the next (emptied).
+    /// The storage a builder grows, handed from one stroke's builder to the next (emptied).
     private struct Storage {
         var held: [OutlineSample] = []
-        var samples: [OutlineSample] = []
+        var samples: OutlineSampleStore?
         var spans: [Span] = []
     }
 
@@ -220,15 +240,14 @@ public struct OutlineBuilder: Sendable {
         spacing = max(0.25, options.size * Self.spacingFraction)
         streamlineStep = 0.15 + (1 - min(1, max(0, options.streamline))) * 0.85
         // Moved in, so each array stays uniquely held (reserving would copy a shared one).
+        samples = storage.samples ?? OutlineSampleStore(capacity: 0)
         swap(&held, &storage.held)
-        swap(&samples, &storage.samples)
         swap(&spans, &storage.spans)
         // The start window and a piece at their largest: they never grow sample by sample.
-        // (The two arrays trade places when opacity mode passes the window on: one size.)
         let window = Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096)
         let room = max(window, Self.chunkSamples) + 1
         held.reserveCapacity(room)
-        samples.reserveCapacity(room)
+        samples.reserve(room)
     }
 
     /// Starts a new stroke as a new builder would, keeping the storage this one has grown: a
@@ -238,13 +257,14 @@ public struct OutlineBuilder: Sendable {
         // Moved out, not copied (a copy would be copied again when emptied).
         var storage = Storage()
         swap(&storage.held, &held)
-        swap(&storage.samples, &samples)
         swap(&storage.spans, &spans)
+        // A store still shared (a copy of this builder, a chunk kept) is left to them.
+        storage.samples = isKnownUniquelyReferenced(&samples) ? samples : OutlineSampleStore(capacity: samples.capacity)
         // Usually empty already (a finished stroke's builder is); emptying costs even then.
         if !storage.held.isEmpty { storage.held.removeAll(keepingCapacity: true) }
-        if !storage.samples.isEmpty { storage.samples.removeAll(keepingCapacity: true) }
+        storage.samples?.removeAll()
         if !storage.spans.isEmpty { storage.spans.removeAll(keepingCapacity: true) }
-        self = OutlineBuilder(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels, storage: consume storage)
+        self = OutlineBuilder(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels, storage: storage)
     }
 
     /// The stroke's length so far, along its samples.
@@ -255,13 +275,31 @@ public struct OutlineBuilder: Sendable {
     /// Consumes the next input point (its force 0…1, as strokes store it; its time in seconds).
     @inline(__always)
     public mutating func add(_ location: Point, force f: Double, time: Double) {
-        add(SIMD2(location.x, location.y), force: f, time: time)
+        ownSamples()
+        addOwned(SIMD2(location.x, location.y), force: f, time: time)
+    }
+
+    /// Consumes the real points of `points` (`add(_:force:time:)` for each, with one check that
+    /// the builder's storage is its own).
+    public mutating func add(realPointsOf points: [InkPoint], precise: Bool) {
+        ownSamples()
+        for p in points where p.isReal {
+            let location = p.location(precise: precise)
+            addOwned(SIMD2(location.x, location.y), force: p.force, time: p.time)
+        }
+    }
+
+    /// Makes `samples` this builder's own before it changes them: a copy of the builder (a
+    /// live tail finished from one) or a chunk kept from `takeFinal` may share them.
+    @inline(__always)
+    private mutating func ownSamples() {
+        if !isKnownUniquelyReferenced(&samples) { samples = samples.copy() }
     }
 
     /// `add(_:force:time:)` with the location as one pair: it stays one 16-byte value from
     /// here to `pending`, so the next input's reading of it is never a load straddling two
     /// stores (which waits for both to retire).
-    private mutating func add(_ xy: SIMD2<Double>, force f: Double, time: Double) {
+    private mutating func addOwned(_ xy: SIMD2<Double>, force f: Double, time: Double) {
         // Both coordinates finite: `v − v` is 0 for a finite v, NaN for an infinite or NaN one
         // (one vector subtraction and compare, where `isFinite` tests each one's bits).
         guard xy - xy == .zero else { return }
@@ -306,6 +344,7 @@ public struct OutlineBuilder: Sendable {
     public mutating func takeFinal(_ body: (OutlineChunk) -> Void) {
         guard finalCount > 0 else { return }
         for span in spans[..<finalCount] { body(chunk(span)) }
+        ownSamples()  // `body` may have kept a chunk
         // Everything before the first chunk still held (or the open one) goes.
         let keepFrom = finalCount < spans.count ? spans[finalCount].first : openStart
         spans.removeFirst(finalCount)
@@ -331,6 +370,7 @@ public struct OutlineBuilder: Sendable {
     /// its tail (from a copy); a finished stroke's builder ends with them. `body` also gets the
     /// stroke's length (`length`, the end taper's reference).
     public mutating func finish(_ body: (_ chunk: OutlineChunk, _ length: Double) -> Void) {
+        ownSamples()
         if let p = pending {
             if let a = anchor {
                 advance(from: a, to: p, length: pendingSegmentLength ?? (p.location - a.location).length, corner: .none)
@@ -356,7 +396,8 @@ public struct OutlineBuilder: Sendable {
         }
         let total = length
         for span in spans { body(chunk(span), total) }
-        samples.removeAll(keepingCapacity: true)
+        ownSamples()  // `body` may have kept a chunk
+        samples.removeAll()
         openStart = 0
         spans.removeAll(keepingCapacity: true)
         finalCount = 0
@@ -370,7 +411,7 @@ public struct OutlineBuilder: Sendable {
     }
 
     private func chunk(_ span: Span) -> OutlineChunk {
-        OutlineChunk(samples: OutlineSamples(samples[span.first...span.last]), isStrokeStart: span.isStrokeStart,
+        OutlineChunk(samples: samples.samples(span.first...span.last), isStrokeStart: span.isStrokeStart,
                      isStrokeEnd: span.isStrokeEnd, alpha: span.alpha)
     }
 
@@ -549,7 +590,7 @@ public struct OutlineBuilder: Sendable {
         let count = samples.count
         guard count > 0 else { return }
         var sum = 0.0
-        for s in samples { sum += s.pressure }
+        for i in 0..<count { sum += samples[i].pressure }
         let average = sum / Double(count)
         let length = max(samples[count - 1].runningLength, startWindow)
         for i in 0..<count {
@@ -558,7 +599,8 @@ public struct OutlineBuilder: Sendable {
         }
         if opacityLevels != nil {
             // Each sample's level decides whether it ends a piece: passed on one by one.
-            swap(&held, &samples)
+            held.append(contentsOf: UnsafeBufferPointer(start: samples.base, count: count))
+            samples.removeAll()
             for s in held { chunk(s) }
             held.removeAll(keepingCapacity: true)
         } else {
@@ -579,7 +621,7 @@ public struct OutlineBuilder: Sendable {
                 continue
             }
             spans.append(Span(first: openStart, last: i, isStrokeStart: openIsStrokeStart, isStrokeEnd: false, alpha: 1))
-            samples.insert(samples[i], at: i + 1)
+            samples.insertCopy(after: i)
             openStart = i + 1
             openIsStrokeStart = false
             promote()

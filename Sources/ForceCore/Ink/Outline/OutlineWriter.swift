@@ -58,7 +58,7 @@ public struct OutlineWriter: Sendable {
         out.count = 0
         out.pieces.removeAll(keepingCapacity: true)
         builder.restart(options: options, simulatesPressure: simulatesPressure, opacityLevels: opacityLevels)
-        for p in input where p.isReal { builder.add(p.location(precise: precise), force: p.force, time: p.time) }
+        builder.add(realPointsOf: input, precise: precise)
         // Finished in one step: every chunk with the stroke's length. A live stroke takes its
         // final chunks without it, and draws the same: a chunk is final only once the stroke
         // has gone on past it by more than the end taper, which therefore cannot reach it.
