@@ -172,8 +172,13 @@ final class StrokeOutlineTests: XCTestCase {
     /// use): each is the value it is written for, to the last bit.
     func testTheOutlinesAngleConstantsAreExact() {
         XCTAssertEqual(OutlinePolygon.cosArcThreshold, cos(20 * Double.pi / 180))
-        XCTAssertEqual(OutlinePolygon.capStep.sin, sin(Double.pi / Double(OutlinePolygon.capSteps)))
-        XCTAssertEqual(OutlinePolygon.capStep.cos, cos(Double.pi / Double(OutlinePolygon.capSteps)))
+        XCTAssertEqual(OutlinePolygon.turnCosines.count, 2 * OutlinePolygon.capSteps - 1)
+        XCTAssertEqual(OutlinePolygon.turnSines.count, 2 * OutlinePolygon.capSteps - 1)
+        for k in 1..<(2 * OutlinePolygon.capSteps) {
+            let angle = Double(k) * Double.pi / Double(OutlinePolygon.capSteps)
+            XCTAssertEqual(OutlinePolygon.turnCosines[k - 1], cos(angle), "cos of \(k) steps")
+            XCTAssertEqual(OutlinePolygon.turnSines[k - 1], sin(angle), "sin of \(k) steps")
+        }
         XCTAssertEqual(OutlineBuilder.cosVertexTurn, cos(Double.pi / 6))
     }
 

@@ -99,34 +99,33 @@ public enum OutlinePolygon {
             }
         }
 
-        /// A round join: `center + from`, the points of `from` turned by a cap's step
-        /// (π / `capSteps`) again and again while it is short of `to`, and `center + to`
-        /// (`from` and `to` of one length, at most π apart). Its chords are no longer than a
-        /// cap's; it ends exactly on `to`; and it measures no angle and takes no sine or
-        /// cosine. At most `2 · capSteps + 1` points, whatever rounding does.
+        /// A round join: `center + from`, the points of `from` turned by 1, 2, 3… of a cap's
+        /// steps (π / `capSteps`) while they are short of `to`, and `center + to` (`from` and
+        /// `to` of one length, at most π apart). Its chords are no longer than a cap's; it ends
+        /// exactly on `to`; and it measures no angle and takes no sine or cosine. At most
+        /// `2 · capSteps + 1` points, whatever rounding does.
         @inline(__always)
         mutating func putJoin(around center: Point, from: Point, to: Point, counterclockwise: Bool) {
-            let c = capStep.cos, s = counterclockwise ? capStep.sin : -capStep.sin
+            let sign = counterclockwise ? 1.0 : -1.0
+            // `from` turned a quarter in the direction of turning.
+            let ahead = Point(x: -from.y * sign, y: from.x * sign)
             put(Point(x: center.x + from.x, y: center.y + from.y))
-            var v = from
-            for _ in 0..<(2 * capSteps - 1) {
-                v = Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
-                // `to` is still ahead of `v`, in the direction of turning (the cross product has
-                // the sign of the step's sine).
-                guard (v.x * to.y - v.y * to.x) * s > 0 else { break }
+            for k in 0..<(2 * capSteps - 1) {
+                let v = from.turned(cos: turnCosines[k], sin: turnSines[k], ahead: ahead)
+                // `to` is still ahead of `v`, in the direction of turning.
+                guard (v.x * to.y - v.y * to.x) * sign > 0 else { break }
                 put(Point(x: center.x + v.x, y: center.y + v.y))
             }
             put(Point(x: center.x + to.x, y: center.y + to.y))
         }
 
-        /// A round cap's `capSteps − 1` inner points: `center + from` turned by 1…capSteps−1
-        /// steps of π / `capSteps` (its two ends are the sides' end points).
+        /// A round cap's `capSteps − 1` inner points: `center + from` turned counterclockwise
+        /// by 1…capSteps−1 steps of π / `capSteps` (its two ends are the sides' end points).
         @inline(__always)
         mutating func putCap(around center: Point, from: Point) {
-            let (s, c) = capStep
-            var v = from
-            for _ in 0..<(capSteps - 1) {
-                v = Point(x: v.x * c - v.y * s, y: v.x * s + v.y * c)
+            let ahead = Point(x: -from.y, y: from.x)
+            for k in 0..<(capSteps - 1) {
+                let v = from.turned(cos: turnCosines[k], sin: turnSines[k], ahead: ahead)
                 put(Point(x: center.x + v.x, y: center.y + v.y))
             }
         }
@@ -227,6 +226,71 @@ public enum OutlinePolygon {
         return left.next + tailCount - start
     }
 
-    /// sin and cos of a cap's step (π / `capSteps`), as literals to the last bit.
-    static let capStep = (sin: 0.23931566428755774, cos: 0.970941817426052)
+    /// cos and sin of k · π / `capSteps` for k = 1 … 2 · `capSteps` − 1, as literals to the last
+    /// bit (`cos(Double(k) * .pi / 13)`): the turns of a cap's or a join's points from its
+    /// first. Each point is turned from the first by its own entry, not from the point before
+    /// it: no rounding is carried from point to point, and no point waits for the one before.
+    static let turnCosines: [Double] = [
+        0.970941817426052,
+        0.8854560256532099,
+        0.7485107481711011,
+        0.5680647467311559,
+        0.35460488704253557,
+        0.120536680255323,
+        -0.12053668025532288,
+        -0.35460488704253545,
+        -0.5680647467311557,
+        -0.7485107481711012,
+        -0.8854560256532096,
+        -0.970941817426052,
+        -1.0,
+        -0.9709418174260521,
+        -0.8854560256532101,
+        -0.7485107481711013,
+        -0.5680647467311559,
+        -0.3546048870425359,
+        -0.12053668025532357,
+        0.1205366802553232,
+        0.35460488704253557,
+        0.5680647467311548,
+        0.7485107481711007,
+        0.88545602565321,
+        0.970941817426052,
+    ]
+    static let turnSines: [Double] = [
+        0.23931566428755774,
+        0.4647231720437685,
+        0.6631226582407952,
+        0.8229838658936564,
+        0.9350162426854148,
+        0.992708874098054,
+        0.992708874098054,
+        0.9350162426854148,
+        0.8229838658936565,
+        0.6631226582407952,
+        0.46472317204376906,
+        0.23931566428755768,
+        -3.216245299353273e-16,
+        -0.23931566428755743,
+        -0.46472317204376806,
+        -0.663122658240795,
+        -0.8229838658936564,
+        -0.9350162426854147,
+        -0.992708874098054,
+        -0.992708874098054,
+        -0.9350162426854148,
+        -0.822983865893657,
+        -0.6631226582407955,
+        -0.4647231720437684,
+        -0.2393156642875578,
+    ]
+}
+
+extension Point {
+    /// This vector turned by the angle of `cos` and `sin`, given itself turned a quarter
+    /// (`ahead`) in the direction of turning.
+    @inline(__always)
+    func turned(cos c: Double, sin s: Double, ahead: Point) -> Point {
+        Point(x: x * c + ahead.x * s, y: y * c + ahead.y * s)
+    }
 }
