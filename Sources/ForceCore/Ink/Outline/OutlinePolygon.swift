@@ -227,9 +227,10 @@ public enum OutlinePolygon {
     }
 
     /// cos and sin of k · π / `capSteps` for k = 1 … 2 · `capSteps` − 1, as literals to the last
-    /// bit (`cos(Double(k) * .pi / 13)`): the turns of a cap's or a join's points from its
-    /// first. Each point is turned from the first by its own entry, not from the point before
-    /// it: no rounding is carried from point to point, and no point waits for the one before.
+    /// bit (`cos(Double(k) * .pi / Double(capSteps))`): the turns of a cap's or a join's points
+    /// from its first. Each point is turned from the first by its own entry, not from the point
+    /// before it: no rounding is carried from point to point, and no point waits for the one
+    /// before.
     static let turnCosines: [Double] = [
         0.970941817426052,
         0.8854560256532099,
