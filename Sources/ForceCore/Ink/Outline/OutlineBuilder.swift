@@ -620,11 +620,7 @@ public struct OutlineBuilder: Sendable {
                 i += 1
                 continue
             }
-            spans.append(Span(first: openStart, last: i, isStrokeStart: openIsStrokeStart, isStrokeEnd: false, alpha: 1))
-            samples.insertCopy(after: i)
-            openStart = i + 1
-            openIsStrokeStart = false
-            promote()
+            closeOpen(at: i, isEnd: false)
             i += 2
         }
     }
@@ -662,11 +658,18 @@ public struct OutlineBuilder: Sendable {
 
     /// Closes the open chunk at its last sample; the next chunk starts there (with a copy of it).
     private mutating func closeOpen(isEnd: Bool) {
-        guard let last = samples.last, samples.count > openStart else { return }
-        spans.append(Span(first: openStart, last: samples.count - 1, isStrokeStart: openIsStrokeStart,
-                          isStrokeEnd: isEnd, alpha: openLevel ?? 1))
-        openStart = samples.count
-        if !isEnd { samples.append(last) }
+        guard samples.count > openStart else { return }
+        closeOpen(at: samples.count - 1, isEnd: isEnd)
+    }
+
+    /// Closes the open chunk at sample `last` (its last sample, or, for the start window's
+    /// pieces closed in place, one within it); unless the stroke ends there, the next chunk
+    /// starts there, with a copy of it just after it.
+    private mutating func closeOpen(at last: Int, isEnd: Bool) {
+        spans.append(Span(first: openStart, last: last, isStrokeStart: openIsStrokeStart, isStrokeEnd: isEnd,
+                          alpha: openLevel ?? 1))
+        openStart = last + 1
+        if !isEnd { samples.insertCopy(after: last) }
         openIsStrokeStart = false
         promote()
     }

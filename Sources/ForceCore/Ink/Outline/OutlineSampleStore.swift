@@ -28,7 +28,6 @@ final class OutlineSampleStore: @unchecked Sendable {
         return other
     }
 
-    var isEmpty: Bool { count == 0 }
     var last: OutlineSample? { count > 0 ? base[count - 1] : nil }
 
     subscript(i: Int) -> OutlineSample {
