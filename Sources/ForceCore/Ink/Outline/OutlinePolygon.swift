@@ -107,26 +107,26 @@ public enum OutlinePolygon {
         @inline(__always)
         mutating func putJoin(around center: Point, from: Point, to: Point, counterclockwise: Bool) {
             let sign = counterclockwise ? 1.0 : -1.0
-            // `from` turned a quarter in the direction of turning.
-            let ahead = Point(x: -from.y * sign, y: from.x * sign)
-            put(Point(x: center.x + from.x, y: center.y + from.y))
+            // `from` turned a quarter in the direction of turning (`perpendicular` turns it
+            // clockwise).
+            let ahead = from.perpendicular * -sign
+            put(center + from)
             for k in 0..<(2 * capSteps - 1) {
                 let v = from.turned(cos: turnCosines[k], sin: turnSines[k], ahead: ahead)
                 // `to` is still ahead of `v`, in the direction of turning.
                 guard (v.x * to.y - v.y * to.x) * sign > 0 else { break }
-                put(Point(x: center.x + v.x, y: center.y + v.y))
+                put(center + v)
             }
-            put(Point(x: center.x + to.x, y: center.y + to.y))
+            put(center + to)
         }
 
         /// A round cap's `capSteps − 1` inner points: `center + from` turned counterclockwise
         /// by 1…capSteps−1 steps of π / `capSteps` (its two ends are the sides' end points).
         @inline(__always)
         mutating func putCap(around center: Point, from: Point) {
-            let ahead = Point(x: -from.y, y: from.x)
+            let ahead = from.perpendicular * -1
             for k in 0..<(capSteps - 1) {
-                let v = from.turned(cos: turnCosines[k], sin: turnSines[k], ahead: ahead)
-                put(Point(x: center.x + v.x, y: center.y + v.y))
+                put(center + from.turned(cos: turnCosines[k], sin: turnSines[k], ahead: ahead))
             }
         }
     }
@@ -154,12 +154,13 @@ public enum OutlinePolygon {
         }
 
         guard s.count > 1 else {
+            // A circle of `2 · capSteps` points, k · π / `capSteps` apart: the turn table's angles.
             var circle = Side(next: start, step: 1, last: .zero)
             let steps = 2 * capSteps
             let r = radiusAt(0)
             for k in 0..<steps {
-                let angle = 2 * Double.pi * Double(k) / Double(steps)
-                circle.put(Point(x: first.point.x + r * cos(angle), y: first.point.y + r * sin(angle)))
+                let (c, sine) = k == 0 ? (1.0, 0.0) : (turnCosines[k - 1], turnSines[k - 1])
+                circle.put(Point(x: first.point.x + r * c, y: first.point.y + r * sine))
             }
             return steps
         }
