@@ -88,6 +88,60 @@ final class StrokeOutlineTests: XCTestCase {
         XCTAssertTrue(kept.map(\.samples) == expected, "the chunks differ from those of a builder never copied, whose chunks were not kept")
     }
 
+    /// The builder settles its samples' directions and lengths in runs; whatever it hands out,
+    /// and its length after any call, is settled exactly once: every chunk's samples have unit
+    /// directions along their steps and running lengths that grow by those steps, and the
+    /// builder's length is the same whether its points came one by one or at once. (A sample
+    /// settled twice, or never, fails these.)
+    func testEverySampleHandedOutIsSettled() {
+        func check(_ chunk: OutlineChunk, _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+            let s = Array(chunk.samples)
+            for i in s.indices.dropFirst() {
+                let step = s[i].point - s[i - 1].point
+                if step.length == 0 {  // the copy that starts a piece, or a piece's last again
+                    XCTAssertEqual(s[i].runningLength, s[i - 1].runningLength, label, file: file, line: line)
+                    continue
+                }
+                XCTAssertEqual(s[i].direction.length, 1, accuracy: 1e-12, label, file: file, line: line)
+                XCTAssertEqual(s[i].direction.dot(step), step.length, accuracy: 1e-9 * max(1, step.length), label, file: file, line: line)
+                XCTAssertEqual(s[i].runningLength - s[i - 1].runningLength, step.length,
+                               accuracy: 1e-9 * max(1, s[i].runningLength), label, file: file, line: line)
+            }
+        }
+        for (name, points) in Self.fixtures {
+            for options in Self.optionVariants {
+                for levels in [nil, 64.0] {
+                    var builder = OutlineBuilder(options: options, simulatesPressure: options.simulatePressure, opacityLevels: levels)
+                    var last: OutlineChunk?
+                    for (i, p) in points.enumerated() {
+                        builder.add(p.location(precise: true), force: p.force, time: p.time)
+                        builder.takeFinal { check($0, "\(name): a final chunk at point \(i)"); last = $0 }
+                        if i % 5 == 2 {
+                            var batch = OutlineBuilder(options: options, simulatesPressure: options.simulatePressure, opacityLevels: levels)
+                            batch.add(realPointsOf: Array(points[...i]), precise: true)
+                            XCTAssertEqual(builder.length, batch.length, "\(name): the length at point \(i), added one by one and at once")
+                            // Finishing adds the segment to the newest input: the stroke can
+                            // only be longer than so far, and it is as long as its last sample says.
+                            var copy = builder
+                            let sofar = builder.length
+                            var tail: [OutlineChunk] = [], total = 0.0
+                            copy.finish { chunk, length in
+                                tail.append(chunk)
+                                total = length
+                            }
+                            tail.forEach { check($0, "\(name): the tail at point \(i)") }
+                            if let end = tail.last?.samples.last ?? last?.samples.last {
+                                XCTAssertEqual(end.runningLength, total, "\(name): the tail's length at point \(i)")
+                                XCTAssertGreaterThanOrEqual(total, sofar, "\(name): the length so far at point \(i)")
+                            }
+                        }
+                    }
+                    builder.finish { chunk, _ in check(chunk, "\(name): the finished stroke") }
+                }
+            }
+        }
+    }
+
     /// One writer reused from stroke to stroke — other fixtures, options and opacity in between —
     /// gives every stroke the polygons a fresh one does, and once grown keeps its storage.
     func testAReusedWriterEqualsAFreshOne() {

@@ -39,6 +39,26 @@ public struct OutlineSample: Equatable, Sendable {
         get { pressureAndLength.y }
         set { pressureAndLength.y = newValue }
     }
+
+    /// A sample not yet settled: its step from the sample before it where its direction goes,
+    /// and the step's squared length where its running length goes (`settle(after:)` turns
+    /// them into those). The builder settles samples in runs, where one sample's square root
+    /// and division need not wait for the next sample's streamlining, nor it for them.
+    init(point: Point, pressure: Double, step: Point, distanceSquared: Double, isBoundary: Bool) {
+        self.init(point: point, pressure: pressure, direction: step, runningLength: distanceSquared,
+                  isBoundary: isBoundary)
+    }
+
+    /// Settles a sample made by `init(point:pressure:step:distanceSquared:isBoundary:)`: its
+    /// direction becomes the unit step, and its running length `length` plus the step's length
+    /// (`length` then holds that).
+    @inline(__always)
+    mutating func settle(after length: inout Double) {
+        let distance = pressureAndLength.y.squareRoot()
+        heading *= 1 / distance
+        length += distance
+        pressureAndLength.y = length
+    }
 }
 
 /// A chunk's samples, indexed from 0: a view into the builder's own storage (no copy is made
@@ -112,7 +132,10 @@ public struct OutlineChunk: Equatable, Sendable {
 ///
 /// Storage: every sample not yet handed out lives in one store (`OutlineSampleStore`), and a
 /// chunk is a span of it, so a builder reused through `restart` allocates nothing once its
-/// storage has grown.
+/// storage has grown. A sample is stored with its step; its direction and running length (a
+/// square root and a division) are settled later in a run of samples (`settle()`), where they
+/// wait for nothing but the sample's own step and the next sample's streamlining does not
+/// wait for them.
 public struct OutlineBuilder: Sendable {
     public let options: OutlineOptions
     /// Pressure comes from speed, not from the samples.
@@ -183,31 +206,35 @@ public struct OutlineBuilder: Sendable {
     /// that ends where the next starts leaves that sample twice: once as its end, once as the
     /// next one's start (a later merge into the newest sample changes only the open chunk's).
     private var samples: OutlineSampleStore
+    /// The samples before this one in `samples` are settled; the ones from it on hold their step
+    /// and its squared length (`OutlineSample.settle(after:)`). Every public call ends with
+    /// all of them settled; within a call, they are settled in runs, before anything reads
+    /// their direction or length.
+    private var settledCount = 0
+    /// The running length of the last settled sample: the stroke's length once all are.
+    private var settledLength = 0.0
     /// Where the open chunk starts in `samples`.
     private var openStart = 0
     private var openIsStrokeStart = true
     private var openLevel: Double?
     /// What the next sample reads of the newest one (wherever that is held).
     private var newest: Newest?
-    /// The newest sample's place, direction, length and boundary, kept apart from it. Each
-    /// field is written and read whole: the sample's pressure and length are one 16-byte pair,
-    /// written as two halves, and the next sample's reading of that pair waited, a sample
-    /// after a sample, for both halves to retire.
+    /// The newest sample's place, the step into it (zero for the first) and whether it is a
+    /// boundary, kept apart from it: each field is written and read whole (a read of a pair
+    /// written as two halves waits, a sample after a sample, for both halves to retire).
     struct Newest: Sendable {
         private var xy: SIMD2<Double>
-        private var heading: SIMD2<Double>
-        var runningLength: Double
+        private var delta: SIMD2<Double>
         var isBoundary: Bool
 
-        init(_ s: OutlineSample) {
-            xy = SIMD2(s.point.x, s.point.y)
-            heading = SIMD2(s.direction.x, s.direction.y)
-            runningLength = s.runningLength
-            isBoundary = s.isBoundary
+        init(point: Point, step: Point, isBoundary: Bool) {
+            xy = SIMD2(point.x, point.y)
+            delta = SIMD2(step.x, step.y)
+            self.isBoundary = isBoundary
         }
 
         var point: Point { Point(x: xy.x, y: xy.y) }
-        var direction: Point { Point(x: heading.x, y: heading.y) }
+        var step: Point { Point(x: delta.x, y: delta.y) }
     }
     /// A closed chunk: its samples' span, its ends, its alpha.
     struct Span: Sendable {
@@ -268,7 +295,7 @@ public struct OutlineBuilder: Sendable {
     }
 
     /// The stroke's length so far, along its samples.
-    public var length: Double { newest?.runningLength ?? 0 }
+    public var length: Double { settledLength }
 
     // MARK: Input
 
@@ -277,6 +304,7 @@ public struct OutlineBuilder: Sendable {
     public mutating func add(_ location: Point, force f: Double, time: Double) {
         ownSamples()
         addOwned(SIMD2(location.x, location.y), force: f, time: time)
+        settle()
     }
 
     /// Consumes the real points of `points` (`add(_:force:time:)` for each, with one check that
@@ -287,6 +315,22 @@ public struct OutlineBuilder: Sendable {
             let location = p.location(precise: precise)
             addOwned(SIMD2(location.x, location.y), force: p.force, time: p.time)
         }
+        settle()
+    }
+
+    /// Settles the samples not yet settled, in one run: each one's square root and division
+    /// wait only for its own step, and the run's for nothing else.
+    @inline(__always)
+    private mutating func settle() {
+        if settledCount < samples.count { settleRun() }
+    }
+
+    private mutating func settleRun() {
+        var length = settledLength
+        let base = samples.base
+        for i in settledCount..<samples.count { base[i].settle(after: &length) }
+        settledLength = length
+        settledCount = samples.count
     }
 
     /// Makes `samples` this builder's own before it changes them: a copy of the builder (a
@@ -351,6 +395,7 @@ public struct OutlineBuilder: Sendable {
         finalCount = 0
         guard keepFrom > 0 else { return }
         samples.removeFirst(keepFrom)
+        settledCount -= keepFrom
         openStart -= keepFrom
         for i in spans.indices {
             spans[i].first -= keepFrom
@@ -383,6 +428,7 @@ public struct OutlineBuilder: Sendable {
             pending = nil
             pendingSegmentLength = nil
         }
+        settle()
         releaseHeld()
         let openCount = samples.count - openStart
         if openCount >= 2 {
@@ -398,6 +444,7 @@ public struct OutlineBuilder: Sendable {
         for span in spans { body(chunk(span), total) }
         ownSamples()  // `body` may have kept a chunk
         samples.removeAll()
+        settledCount = 0
         openStart = 0
         spans.removeAll(keepingCapacity: true)
         finalCount = 0
@@ -499,18 +546,20 @@ public struct OutlineBuilder: Sendable {
         guard let prev = newest else {
             let first = OutlineSample(point: position, pressure: simulatesPressure ? simulated : raw,
                                       direction: .zero, runningLength: 0, isBoundary: corner)
-            newest = Newest(first)
+            newest = Newest(point: position, step: .zero, isBoundary: corner)
+            // Made settled (no step, no length), and counted so before it is admitted.
+            settledCount = samples.count + 1
             admit(first)
             return
         }
         let point = snap ? position : prev.point.lerp(to: position, t)
         let step = point - prev.point
         let distanceSquared = step.x * step.x + step.y * step.y
-        let distance = distanceSquared.squareRoot()
         var pressure = raw
         if simulatesPressure {
             // sp = min(1, distance/size), rp = min(1, 1 − sp), p += (rp − p)·sp·0.275 per event
             // of `reference` points; applied per `distance` so the rate depends on length only.
+            let distance = distanceSquared.squareRoot()
             let size = max(options.size, 1e-6)
             let reference = max(speedReference, 1e-9)
             let sp = min(1, reference / size)
@@ -519,37 +568,40 @@ public struct OutlineBuilder: Sendable {
             simulated = min(1, max(0, simulated + (rp - simulated) * k))
             pressure = simulated
         }
-        // Decided on the squared distance and the step itself, not on the root and the
-        // quotient: nothing waits for those to be worked out but the sample's own fields.
+        // Decided on the squared distance and the steps, not on the root and the quotient:
+        // those are worked out when the sample is settled, where nothing waits for them.
         if distanceSquared < Self.samePlace * Self.samePlace {
-            updateNewest { $0.pressure = max($0.pressure, pressure); $0.isBoundary = $0.isBoundary || corner }
+            mergeIntoNewest(pressure: pressure, corner: corner)
             if corner { markCorner() }
             return
         }
-        let direction = step * (1 / distance)
-        if prev.direction != .zero, prev.direction.dot(step) < 0 {
-            // A reversal after streamlining: the piece ends at the previous sample.
-            markCorner()
-        }
-        let sample = OutlineSample(point: point, pressure: pressure, direction: direction,
-                                   runningLength: prev.runningLength + distance, isBoundary: corner)
-        newest = Newest(sample)
-        admit(sample)
+        // A reversal after streamlining (the step turns back on the step before it): the piece
+        // ends at the previous sample.
+        if prev.step.dot(step) < 0 { markCorner() }
+        newest = Newest(point: point, step: step, isBoundary: corner)
+        admit(OutlineSample(point: point, pressure: pressure, step: step, distanceSquared: distanceSquared,
+                            isBoundary: corner))
         promote()
+    }
+
+    /// Merges a sample at the newest one's place into it: the larger pressure, and a boundary
+    /// if either is.
+    private mutating func mergeIntoNewest(pressure: Double, corner: Bool) {
+        guard samples.count > openStart else { return }
+        let i = samples.count - 1
+        samples[i].pressure = max(samples[i].pressure, pressure)
+        if corner {
+            samples[i].isBoundary = true
+            newest?.isBoundary = true
+        }
     }
 
     /// Makes the newest sample a piece boundary.
     private mutating func markCorner() {
-        guard let n = newest, !n.isBoundary else { return }
-        updateNewest { $0.isBoundary = true }
+        guard let n = newest, !n.isBoundary, samples.count > openStart else { return }
+        samples[samples.count - 1].isBoundary = true
+        newest?.isBoundary = true
         if !holding, samples.count - openStart >= 2 { closeOpen(isEnd: false) }
-    }
-
-    private mutating func updateNewest(_ change: (inout OutlineSample) -> Void) {
-        if samples.count > openStart {
-            change(&samples[samples.count - 1])
-            newest = samples.last.map(Newest.init)
-        }
     }
 
     /// Samples are held in the start window until the stroke is `size` long, then go to the
@@ -560,10 +612,13 @@ public struct OutlineBuilder: Sendable {
     }
 
     private mutating func hold(_ s: OutlineSample) {
-        // While the window is open, no chunk has closed: it is all of `samples`.
+        // While the window is open, no chunk has closed: it is all of `samples`. Its length is
+        // read at once: each of its samples is settled as it comes.
         samples.append(s)
+        settle()
+        let run = settledLength
         let elapsed = latestTime - (firstTime ?? latestTime)
-        if s.runningLength >= startWindow, elapsed >= Self.startDuration || s.runningLength >= longestStart {
+        if run >= startWindow, elapsed >= Self.startDuration || run >= longestStart {
             releaseHeld()
         }
     }
@@ -606,7 +661,6 @@ public struct OutlineBuilder: Sendable {
         } else {
             closeHeldPieces()
         }
-        if samples.count > openStart { newest = samples.last.map(Newest.init) }
     }
 
     /// Opaque ink: the window's samples, blended where they are, are already the open chunk's,
@@ -666,10 +720,14 @@ public struct OutlineBuilder: Sendable {
     /// pieces closed in place, one within it); unless the stroke ends there, the next chunk
     /// starts there, with a copy of it just after it.
     private mutating func closeOpen(at last: Int, isEnd: Bool) {
+        settle()  // the chunk's samples and the copy of its last are settled
         spans.append(Span(first: openStart, last: last, isStrokeStart: openIsStrokeStart, isStrokeEnd: isEnd,
                           alpha: openLevel ?? 1))
         openStart = last + 1
-        if !isEnd { samples.insertCopy(after: last) }
+        if !isEnd {
+            samples.insertCopy(after: last)
+            settledCount += 1
+        }
         openIsStrokeStart = false
         promote()
     }
@@ -682,7 +740,8 @@ public struct OutlineBuilder: Sendable {
     }
 
     private mutating func promoteClosed() {
-        let current = newest?.runningLength ?? 0
+        settle()
+        let current = settledLength
         let reach = max(0, options.taperEnd)
         while finalCount < spans.count, current - samples[spans[finalCount].last].runningLength > reach {
             finalCount += 1
