@@ -51,9 +51,9 @@ final class BandedRedrawTests: XCTestCase {
     /// A repaint of an area under many strokes (undo past the backups, the eraser) is cut into
     /// two bands of rows drawn on two threads: the same ink as one thread's repaint — a few
     /// pixels on a seam's rows may differ by some levels, as above — the same bytes every time,
-    /// and, as every repaint, what a full redraw gives.
+    /// and, as every repaint, what a full redraw gives; at 1× and 1.5×, and zoomed in.
     func testABandedRepaintIsTheOneThreadRepaint() throws {
-        for scale in [1.0, 1.5] {
+        for (scale, zoom) in [(1.0, 1.0), (1.5, 1.0), (1.0, 1.6)] {
             let viewport = Viewport(width: 640, height: 400, scale: scale)
             // A grid of 120 small strokes, then 12 large ones across it: undoing a large one
             // repaints an area reaching into most of the grid, and its ink, mostly over paper,
@@ -74,6 +74,7 @@ final class BandedRedrawTests: XCTestCase {
                 state.handle(.pointer(PointerInput(phase: .up, location: path[path.count - 1].preciseLocation)), at: t)
             }
             state.advance(to: t + 1)
+            if zoom != 1 { state.handle(.view(.zoom(zoom, about: Point(x: 320, y: 200))), at: t + 1) }
             let ink = state.display.ink
             let banded = try FrozenInkCache(viewport: viewport), oneThread = try FrozenInkCache(viewport: viewport)
             let again = try FrozenInkCache(viewport: viewport)
@@ -97,15 +98,15 @@ final class BandedRedrawTests: XCTestCase {
                 for y in 0..<a.height {
                     for x in 0..<a.width where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 }
                 }
-                XCTAssertLessThanOrEqual(differing, 4 * areas.count, "scale \(scale), step \(k)")
+                XCTAssertLessThanOrEqual(differing, 4 * areas.count, "scale \(scale), zoom \(zoom), step \(k)")
                 let r = ImageComparer(tolerance: .init(threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: nil)).compare(a, b)
-                XCTAssertTrue(r.passed, "scale \(scale), step \(k): \(r.summary)")
-                XCTAssertEqual(RGBAImage(surface: again.surface).pixels, a.pixels, "scale \(scale), step \(k): the same bytes again")
+                XCTAssertTrue(r.passed, "scale \(scale), zoom \(zoom), step \(k): \(r.summary)")
+                XCTAssertEqual(RGBAImage(surface: again.surface).pixels, a.pixels, "scale \(scale), zoom \(zoom), step \(k): the same bytes again")
                 let (full, _) = InkBackupsTests.comparer.compare(try InkBackupsTests.fullRedraw(now, viewport: viewport).surface, banded.surface)
-                XCTAssertTrue(full.passed, "scale \(scale), step \(k): \(full.summary)")
+                XCTAssertTrue(full.passed, "scale \(scale), zoom \(zoom), step \(k): \(full.summary)")
             }
             // Most of those repaints were cut (one with fewer strokes under it is not).
-            XCTAssertGreaterThanOrEqual(banded.areasRepaintedInBands, steps.count / 2, "scale \(scale)")
+            XCTAssertGreaterThanOrEqual(banded.areasRepaintedInBands, steps.count / 2, "scale \(scale), zoom \(zoom)")
             XCTAssertEqual(oneThread.areasRepaintedInBands, 0)
         }
     }
