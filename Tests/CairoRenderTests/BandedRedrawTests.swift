@@ -1,6 +1,7 @@
 @testable import CairoRender
 import CCairo
 import ForceCore
+import Synchronization
 import XCTest
 
 /// A full redraw of the ink cache with many strokes draws bands of rows on several threads
@@ -49,7 +50,8 @@ final class BandedRedrawTests: XCTestCase {
     }
 
     /// A repaint of an area under many strokes (undo past the backups, the eraser) is cut into
-    /// two bands of rows drawn on two threads: the same ink as one thread's repaint — a few
+    /// two bands of rows, the second drawn by a helper thread when it starts in time: the same
+    /// ink as one thread's repaint — a few
     /// pixels on a seam's rows may differ by some levels, as above — the same bytes every time,
     /// and, as every repaint, what a full redraw gives; at 1× and 1.5×, and zoomed in.
     func testABandedRepaintIsTheOneThreadRepaint() throws {
@@ -108,6 +110,20 @@ final class BandedRedrawTests: XCTestCase {
             // Most of those repaints were cut (one with fewer strokes under it is not).
             XCTAssertGreaterThanOrEqual(banded.areasRepaintedInBands, steps.count / 2, "scale \(scale), zoom \(zoom)")
             XCTAssertEqual(oneThread.areasRepaintedInBands, 0)
+        }
+    }
+
+    /// A repaint's bottom band is drawn by whoever takes it first, the helper or the frame's
+    /// thread, and by one of them only, however they race.
+    func testARepaintsBottomBandIsTakenOnce() {
+        for _ in 0..<200 {
+            let claim = FrozenInkCache.BandClaim()
+            let taken = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: 8) { k in
+                if claim.take(by: k % 2 == 0 ? .helper : .caller) { taken.withLock { $0 += 1 } }
+            }
+            XCTAssertEqual(taken.withLock { $0 }, 1)
+            XCTAssertFalse(claim.take(by: .caller))
         }
     }
 }

@@ -388,7 +388,8 @@ public final class FrozenInkCache {
     /// Each area is repainted under a clip of its own single rectangle (Cairo rasterises a fill
     /// under one pixel-aligned rectangle exactly as without a clip; a clip of several rectangles
     /// goes through a mask and rounds differently). An area with many strokes is cut into two
-    /// bands of rows, each under its own rectangle, drawn on two threads (`bandsOfRepaint`).
+    /// bands of rows, each under its own rectangle (`bandsOfRepaint`): this thread draws the top
+    /// one, and a helper thread the bottom one if it starts in time (`helperShare`).
     private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
         // A stroke reaching into several areas is tessellated once (`memo`), as is the live stroke.
         var live: [InkPiece]?
@@ -417,44 +418,81 @@ public final class FrozenInkCache {
             strokes.append(settled)
         }
         let bands = repaintsInBands ? Self.bandsOfRepaint(rows: Int((screenClip.height * viewport.scale).rounded()), strokes: strokes.count) : 1
-        guard bands > 1 else {
-            cairo_save(cr)
-            // The clip is whole screen pixels; the strokes are drawn in the document's.
-            cairo_identity_matrix(cr)
-            cairo_rectangle(cr, screenClip.x, screenClip.y, screenClip.width, screenClip.height)
-            cairo_clip(cr)
-            Self.apply(view, to: cr)
-            Self.paint(strokes, within: clip, painter: painter, cr: cr)
-            cairo_restore(cr)
-            return
-        }
-        // Bands of whole pixel rows, drawn on several threads, as a full redraw's are.
-        areasRepaintedInBands += 1
+        if bands > 1, repaintInBands(screenClip, strokes, painter: painter, cr: cr) { return }
+        cairo_save(cr)
+        // The clip is whole screen pixels; the strokes are drawn in the document's.
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, screenClip.x, screenClip.y, screenClip.width, screenClip.height)
+        cairo_clip(cr)
+        Self.apply(view, to: cr)
+        Self.paint(strokes, within: clip, painter: painter, cr: cr)
+        cairo_restore(cr)
+    }
+
+    /// Repaints `screenClip` with `strokes` in two bands of whole pixel rows: the top one drawn
+    /// here, the bottom one by a helper thread if it starts before this thread is done with the
+    /// top one (else here too). False, having drawn nothing, if the bands' contexts could not be
+    /// made.
+    private func repaintInBands(_ screenClip: Rect, _ strokes: [[InkPiece]], painter: InkPainter, cr: OpaquePointer) -> Bool {
         let scale = viewport.scale, top = (screenClip.y * scale).rounded()
         let rows = (screenClip.height * scale).rounded()
-        let areas = (0..<bands).map { k in
-            let y0 = (rows * Double(k) / Double(bands)).rounded(.down), y1 = (rows * Double(k + 1) / Double(bands)).rounded(.down)
-            return Rect(x: screenClip.x, y: (top + y0) / scale, width: screenClip.width, height: (y1 - y0) / scale)
-        }
+        let split = (rows * (1 - Self.helperShare)).rounded(.down)
+        let areas = [
+            Rect(x: screenClip.x, y: top / scale, width: screenClip.width, height: split / scale),
+            Rect(x: screenClip.x, y: (top + split) / scale, width: screenClip.width, height: (rows - split) / scale),
+        ]
         let view = self.view, style = painter.style
-        // Each band's thread reads the pieces and draws with its own context and painter.
-        let drawn = strokes
+        var drew = false
         withBands(areas, drawingAs: cr) { contexts in
-            nonisolated(unsafe) let contexts = contexts
-            DispatchQueue.concurrentPerform(iterations: contexts.count) { k in
-                Self.paint(drawn, within: view.toDocument(contexts[k].area), painter: InkPainter(style: style), cr: contexts[k].cr)
+            guard contexts.count == 2 else { return }
+            drew = true
+            // The helper draws with the bottom band's context and a painter of its own, only
+            // once it has claimed the band; this thread waits for it only then.
+            let claim = BandClaim()
+            nonisolated(unsafe) let bottom = contexts[1]
+            DispatchQueue.global(qos: .userInteractive).async {
+                guard claim.take(by: .helper) else { return }
+                Self.paint(strokes, within: view.toDocument(bottom.area), painter: InkPainter(style: style), cr: bottom.cr)
+                claim.done.signal()
             }
+            Self.paint(strokes, within: view.toDocument(contexts[0].area), painter: painter, cr: contexts[0].cr)
+            if claim.take(by: .caller) {
+                Self.paint(strokes, within: view.toDocument(bottom.area), painter: painter, cr: bottom.cr)
+            } else {
+                claim.done.wait()
+            }
+        }
+        if drew { areasRepaintedInBands += 1 }
+        return drew
+    }
+
+    /// Who draws a repaint's bottom band: the first to take it.
+    final class BandClaim: Sendable {
+        enum Taker: Int { case helper = 1, caller = 2 }
+        private let state = Atomic<Int>(0)
+        /// Signalled by the helper when it has drawn the band it took.
+        let done = DispatchSemaphore(value: 0)
+
+        func take(by taker: Taker) -> Bool {
+            state.compareExchange(expected: 0, desired: taker.rawValue, ordering: .acquiringAndReleasing).exchanged
         }
     }
 
-    /// Whether repaints of many strokes are cut into bands drawn on two threads (tests turn it
-    /// off to compare with one thread's drawing).
+    /// 0.4: the helper's share of a repaint's rows. On a core it shares with another busy
+    /// process a thread runs at about half speed, so the helper's 40 % ends about when this
+    /// thread's 60 % does, and a repaint never waits much longer for the helper than it would
+    /// take alone (an even split, measured, let the busy p99 of undo reach 16.9 ms from 11.9).
+    static let helperShare = 0.4
+
+    /// Whether repaints of many strokes are cut into two bands (tests turn it off to compare
+    /// with one thread's drawing).
     var repaintsInBands = true
     /// How many areas were repainted in bands (for tests: that the cut happened).
     private(set) var areasRepaintedInBands = 0
     /// 2 bands at most: each band builds the paths of every stroke reaching into it, so more
-    /// bands repeat more of that work (bench 12 on two cores, eraser p99: 14 ms with 2, 16–17 ms
-    /// with 3, 4 or 8, 24 ms with 1). A fixed count, so the pixels never depend on the cores.
+    /// bands repeat more of that work (bench 12 on two cores, even splits, eraser p99: 14 ms with
+    /// 2, 16–19 ms with 3, 4 or 8, 24 ms with 1). A fixed count and split, so the pixels never
+    /// depend on the cores, nor on which thread drew a band.
     static let repaintBands = 2
     /// 24 pixel rows: a band of a repaint is no shorter (its context's set-up would outweigh it).
     static let leastRowsInARepaintBand = 24
