@@ -354,6 +354,8 @@ public final class FrozenInkCache {
         body(bands.map { (cr: $0.cr, area: $0.area) })
     }
 
+    /// `drawInBands(_:painter:cr:)` with the bands' contexts made: `all`, a block at a time,
+    /// tessellated on the cores, then drawn band by band on the cores.
     private func drawInBands(_ all: ArraySlice<Stroke>, painter: InkPainter, contexts bandContexts: [(cr: OpaquePointer, area: Rect)]) {
         let view = self.view, style = painter.style
         // Each context is used by its band's thread alone.
@@ -494,7 +496,8 @@ public final class FrozenInkCache {
     /// 2, 16–19 ms with 3, 4 or 8, 24 ms with 1). A fixed count and split, so the pixels never
     /// depend on the cores, nor on which thread drew a band.
     static let repaintBands = 2
-    /// 24 pixel rows: a band of a repaint is no shorter (its context's set-up would outweigh it).
+    /// 24 pixel rows: an area under twice this many is repainted on one thread (the bands'
+    /// set-up would outweigh what the helper takes).
     static let leastRowsInARepaintBand = 24
 
     /// How many bands a repaint of `rows` pixel rows and `strokes` strokes is cut into: one (this
