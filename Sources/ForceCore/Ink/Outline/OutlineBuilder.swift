@@ -270,10 +270,11 @@ public struct OutlineBuilder: Sendable {
         samples = storage.samples ?? OutlineSampleStore(capacity: 0)
         swap(&held, &storage.held)
         swap(&spans, &storage.spans)
-        // The start window and a piece at their largest: they never grow sample by sample.
+        // The start window (`held`, and `samples` while it is open) and a piece with the copy
+        // that starts the next (`samples`) at their largest: they never grow sample by sample.
         let window = Int(clamping: (Self.longestStartSizes * max(options.size, spacing) / spacing).rounded(.up) + 2, to: 0...4096)
         let room = max(window, Self.chunkSamples) + 1
-        held.reserveCapacity(room)
+        held.reserveCapacity(window)
         samples.reserve(room)
     }
 
@@ -590,17 +591,19 @@ public struct OutlineBuilder: Sendable {
         guard samples.count > openStart else { return }
         let i = samples.count - 1
         samples[i].pressure = max(samples[i].pressure, pressure)
-        if corner {
-            samples[i].isBoundary = true
-            newest?.isBoundary = true
-        }
+        if corner { flagNewestAsBoundary() }
+    }
+
+    /// The newest sample (the open chunk's last) becomes a boundary, in `samples` and `newest`.
+    private mutating func flagNewestAsBoundary() {
+        samples[samples.count - 1].isBoundary = true
+        newest?.isBoundary = true
     }
 
     /// Makes the newest sample a piece boundary.
     private mutating func markCorner() {
         guard let n = newest, !n.isBoundary, samples.count > openStart else { return }
-        samples[samples.count - 1].isBoundary = true
-        newest?.isBoundary = true
+        flagNewestAsBoundary()
         if !holding, samples.count - openStart >= 2 { closeOpen(isEnd: false) }
     }
 

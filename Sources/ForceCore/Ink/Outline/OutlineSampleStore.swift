@@ -28,8 +28,6 @@ final class OutlineSampleStore: @unchecked Sendable {
         return other
     }
 
-    var last: OutlineSample? { count > 0 ? base[count - 1] : nil }
-
     subscript(i: Int) -> OutlineSample {
         get {
             assert(i >= 0 && i < count, "sample \(i) of \(count)")
