@@ -39,9 +39,9 @@ extension WindowApp {
         let at = String(format: "%.2f s", p.player.time)
         if let r = s.recording {
             Self.log("forcecanvas: continuing \(p.name) from \(at): recording to \(r.path)\(kept)")
-            s.status = ("Drawing from \(at) of \(p.name) · recording to \(r.path)\(kept)", p.player.time + 2 * Self.statusDuration)
+            s.status = ("Drawing from \(at) of \(p.name) · recording to \(r.path)" + kept, p.player.time + 2 * Self.statusDuration)
         } else {
-            s.status = ("Drawing from \(at) of \(p.name) (not recorded: \(s.recordingStopped ?? "no file"))\(kept)", p.player.time + 2 * Self.statusDuration)
+            s.status = ("Drawing from \(at) of \(p.name) (not recorded: \(s.recordingStopped ?? "no file"))" + kept, p.player.time + 2 * Self.statusDuration)
         }
     }
 

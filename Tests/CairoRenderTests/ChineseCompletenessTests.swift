@@ -67,7 +67,7 @@ final class ChineseCompletenessTests: XCTestCase {
     }
 
     func testTheInterfaceIsCompleteInChinese() throws {
-        let folder = try ChineseGoldenTests.localeFolder()
+        let folder = try ChineseCatalogue.localeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         XCTAssertNil(Translation.start(.simplifiedChinese, localeFolder: folder))
         Translation.recordMisses()

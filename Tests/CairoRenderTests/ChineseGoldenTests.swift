@@ -10,29 +10,13 @@ import XCTest
 /// compiled by msgfmt (as `run.sh` does). One golden per scene in Chinese (its help open, with
 /// the HUD and the curve panel); every other golden stays English, as `check` draws.
 final class ChineseGoldenTests: XCTestCase {
-    /// `po/zh_Hans.po` compiled into a fresh locale folder.
-    static func localeFolder() throws -> String {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt") else {
-            throw MissingPrerequisite("msgfmt is not installed (./run.sh installs gettext)")
-        }
-        let folder = NSTemporaryDirectory() + "forcecanvas-locale-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder + "/zh_CN/LC_MESSAGES", withIntermediateDirectories: true)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
-        p.arguments = ["--check", "-o", folder + "/zh_CN/LC_MESSAGES/forcecanvas.mo", Fixtures.root.appendingPathComponent("po/zh_Hans.po").path]
-        try p.run()
-        p.waitUntilExit()
-        XCTAssertEqual(p.terminationStatus, 0, "msgfmt --check po/zh_Hans.po")
-        return folder
-    }
-
     override func tearDown() {
         Translation.start(.english, localeFolder: nil)
         super.tearDown()
     }
 
     func testEveryScenesHelpInChinese() throws {
-        let folder = try Self.localeFolder()
+        let folder = try ChineseCatalogue.localeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         XCTAssertNil(Translation.start(.simplifiedChinese, localeFolder: folder))
         XCTAssertEqual(Translation.text("PRESSURE"), "压力")

@@ -1,0 +1,184 @@
+import ForceCore
+@testable import ForceFiles
+import ForcePlatform
+import Foundation
+import TestSupport
+import XCTest
+
+/// The window's status line in Chinese. The walk of `ChineseCompletenessTests` draws scenes,
+/// panels and the player, but the status line's sentences are written by the window's code
+/// as it acts (a document opened, a zoom, a restore), and one of them, the restore's "Restored
+/// N strokes from the last session", was drawn in English. Every sentence the window's code
+/// writes into the status line as a literal is found in the source and translated here, with
+/// its values filled in; so is the restore's sentence, built piece by piece.
+final class StatusLineChineseTests: XCTestCase {
+    override func tearDown() {
+        Translation.start(.english, localeFolder: nil)
+        super.tearDown()
+    }
+
+    /// What a value in a sentence is replaced by: a number, which is no English word and takes
+    /// the place of any `%s`.
+    static let sampleValue = "42"
+
+    /// Where the window's code writes a status line, and what ends the text written there: the
+    /// tuple's first element (`s.status = (TEXT, until)`, `say(TEXT, now, &s)`) or the line.
+    static let markers: [(marker: String, endsAtComma: Bool)] = [
+        ("status = (", true), ("say(", true), ("startStatus = ", false), ("firstLaunchHint = ", false),
+    ]
+
+    func testEveryStatusLineTheWindowWritesIsInChinese() throws {
+        let sentences = try Self.windowSources().flatMap { file in
+            Self.sentences(in: file.text).map { (file.name, $0) }
+        }
+        // The scan finds the sentences it is meant to (a scan that finds nothing guards nothing).
+        XCTAssertGreaterThan(sentences.count, 40)
+        for expected in ["Zoom 42 % · Ctrl+0 the whole drawing, Ctrl+1 100 %, Space+drag or the middle button pans",
+                         "Panels back", "Windowed", "Left as it was",
+                         "“42” (42) · Ctrl+O lists the others",
+                         "Opened 42 (42) as a new document"] {
+            XCTAssertTrue(sentences.contains { $0.1 == expected }, "the scan missed “\(expected)”")
+        }
+        let restore = JournalRestore(state: AppState(viewport: Viewport(width: 800, height: 600)), eventCount: 3, validBytes: 100, skippedLines: [],
+                                     headerDamaged: false, tornLine: nil, keptAs: nil)
+        var damaged = restore
+        damaged.skippedLines = [4, 9]
+        damaged.headerDamaged = true
+        damaged.keptAs = "/tmp/documents/x.damaged.jsonl"
+        var oneLine = restore
+        oneLine.skippedLines = [4]
+        let built = [restore, damaged, oneLine].map { ("JournalRestore.status", $0.status) }
+
+        let folder = try ChineseCatalogue.localeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertNil(Translation.start(.simplifiedChinese, localeFolder: folder))
+        let english = (sentences + built).filter { !Self.isChinese(Translation.text($0.1)) }
+        XCTAssertTrue(english.isEmpty, "status lines drawn in English in Chinese (\(english.count)):\n"
+            + english.map { "\($0.0): \($0.1)" }.joined(separator: "\n"))
+    }
+
+    /// The scan itself: literals, ternaries, concatenations, values and nested strings.
+    func testTheScanReadsSentencesAsTheyAreWritten() {
+        let code = #"""
+            s.status = ("Zoom \(percent) % · pans", t + 1)
+            s.status = (p ? "Presentation \(x(y: "a, b"))" : "Panels back", now)
+            s.status = ("“\(name)” (\(n))" + (opened?.status.map { " · \($0)" } ?? "") + " · others", t)
+            s.status = (line, t)
+            say("Not saved: \"\(name)\"", now, &s)
+            config.startStatus = "Could not (\(u.reason)); \(kept)"
+            """#
+        XCTAssertEqual(Self.sentences(in: code), [
+            "Zoom 42 % · pans", "Presentation 42", "Panels back", "“42” (42) · others",
+            "Not saved: \"42\"", "Could not (42); 42",
+        ])
+    }
+
+    static func isChinese(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) }
+    }
+
+    /// The window's sources (`Sources/SDLHost`) and the command that starts it (its restore
+    /// lines), with their names.
+    static func windowSources() throws -> [(name: String, text: String)] {
+        var out: [(String, String)] = []
+        for folder in ["Sources/SDLHost", "Sources/ForceCommands"] {
+            let root = Fixtures.root.appendingPathComponent(folder)
+            guard let walk = FileManager.default.enumerator(atPath: root.path) else {
+                throw MissingPrerequisite("cannot list \(root.path)")
+            }
+            for case let path as String in walk where path.hasSuffix(".swift") {
+                out.append(("\(folder)/\(path)", try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)))
+            }
+        }
+        return out
+    }
+
+    /// Every sentence written at one of `markers` in `code`: its literal with each value
+    /// (`\(…)`) replaced by `sampleValue`; each branch of a ternary on its own; the literals
+    /// of a concatenation joined, whatever is not a literal (an optional part) left out. A
+    /// text with no literal (a variable) is not a sentence of its own.
+    static func sentences(in code: String) -> [String] {
+        let chars = Array(code)
+        var out: [String] = []
+        var i = 0
+        while i < chars.count {
+            guard let (marker, endsAtComma) = markers.first(where: { starts(chars, at: i, with: $0.marker) }) else {
+                i += 1
+                continue
+            }
+            // A marker inside a longer name (`fooStatus = (`) is still this marker's text.
+            i += marker.count
+            var literals: [String] = []
+            var ternary = false
+            var depth = 0
+            scan: while i < chars.count {
+                let c = chars[i]
+                switch c {
+                case "\"":
+                    let (text, end) = literal(chars, from: i)
+                    if depth == 0 { literals.append(text) }
+                    i = end
+                    continue scan
+                case "(", "[", "{": depth += 1
+                case ")", "]", "}":
+                    if depth == 0 { break scan }
+                    depth -= 1
+                case ",": if depth == 0, endsAtComma { break scan }
+                case "\n": if depth == 0, !endsAtComma { break scan }
+                case "?":
+                    // ` ? `, not `?.` nor `??`.
+                    if depth == 0, i > 0, chars[i - 1] == " ", i + 1 < chars.count, chars[i + 1] == " " { ternary = true }
+                default: break
+                }
+                i += 1
+            }
+            guard !literals.isEmpty else { continue }
+            if ternary { out += literals } else { out.append(literals.joined()) }
+        }
+        return out
+    }
+
+    static func starts(_ chars: [Character], at i: Int, with s: String) -> Bool {
+        var j = i
+        for c in s {
+            guard j < chars.count, chars[j] == c else { return false }
+            j += 1
+        }
+        return true
+    }
+
+    /// The string literal opening at `start` (a `"`), its escapes read and its values replaced
+    /// by `sampleValue`, and the index just past its closing quote.
+    static func literal(_ chars: [Character], from start: Int) -> (String, Int) {
+        var text = ""
+        var i = start + 1
+        while i < chars.count, chars[i] != "\"" {
+            guard chars[i] == "\\", i + 1 < chars.count else {
+                text.append(chars[i])
+                i += 1
+                continue
+            }
+            switch chars[i + 1] {
+            case "(":
+                // A value: skipped to its closing parenthesis, strings within it included.
+                var depth = 1
+                i += 2
+                while i < chars.count, depth > 0 {
+                    if chars[i] == "\"" {
+                        i = literal(chars, from: i).1
+                        continue
+                    }
+                    if chars[i] == "(" { depth += 1 } else if chars[i] == ")" { depth -= 1 }
+                    i += 1
+                }
+                text += sampleValue
+                continue
+            case "n": text.append("\n")
+            case "t": text.append("\t")
+            default: text.append(chars[i + 1])
+            }
+            i += 2
+        }
+        return (text, i + 1)
+    }
+}
