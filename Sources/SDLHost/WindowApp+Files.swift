@@ -51,13 +51,13 @@ extension WindowApp {
     func warning(_ s: inout Running) -> String? {
         if let recording = s.recording, recording.isStopped {
             let problem = recording.failure.map { "\($0.reason)" } ?? "a write failed"
-            let line = "Recording stopped: \(problem); \(Self.fileName(recording.path)) keeps what was recorded until then"
-            Self.log("forcecanvas: \(line) (\(recording.path))")
+            let warningLine = "Recording stopped: \(problem); \(Self.fileName(recording.path)) keeps what was recorded until then"
+            Self.log("forcecanvas: \(warningLine) (\(recording.path))")
             recording.close()
             s.recording = nil
-            s.recordingStopped = line
+            s.recordingStopped = warningLine
         }
-        var lines: [String] = []
+        var warningLines: [String] = []
         if let journal = s.journal {
             let failure = journal.failure
             if let failure, !s.journalFailing {
@@ -66,11 +66,11 @@ extension WindowApp {
                 Self.log("forcecanvas: autosave works again")
             }
             s.journalFailing = failure != nil
-            if let failure { lines.append("Autosave failing: \(failure.reason) — keep the window open; it saves again once it can") }
+            if let failure { warningLines.append("Autosave failing: \(failure.reason) — keep the window open; it saves again once it can") }
         }
-        if let missing = config.journalMissing { lines.append("Autosave is off: \(missing)") }
-        if let stopped = s.recordingStopped { lines.append(stopped) }
-        return lines.isEmpty ? nil : lines.joined(separator: " · ")
+        if let missing = config.journalMissing { warningLines.append("Autosave is off: \(missing)") }
+        if let stopped = s.recordingStopped { warningLines.append(stopped) }
+        return warningLines.isEmpty ? nil : warningLines.joined(separator: " · ")
     }
 
     /// A press still down when the window closes ends now: a stroke with `up` (its ink is

@@ -21,10 +21,13 @@ final class StatusLineChineseTests: XCTestCase {
     /// the place of any `%s`.
     static let sampleValue = "42"
 
-    /// Where the window's code writes a status line, and what ends the text written there: the
-    /// tuple's first element (`s.status = (TEXT, until)`, `say(TEXT, now, &s)`) or the line.
+    /// Where the window's code writes a status line or its warning line (the red one that
+    /// stays while a problem lasts), and what ends the text written there: the tuple's first
+    /// element (`s.status = (TEXT, until)`, `say(TEXT, now, &s)`), the call's argument, or the
+    /// line.
     static let markers: [(marker: String, endsAtComma: Bool)] = [
         ("status = (", true), ("say(", true), ("startStatus = ", false), ("firstLaunchHint = ", false),
+        ("warningLines.append(", true), ("warningLine = ", false),
     ]
 
     func testEveryStatusLineTheWindowWritesIsInChinese() throws {
@@ -36,7 +39,8 @@ final class StatusLineChineseTests: XCTestCase {
         for expected in ["Zoom 42 % · Ctrl+0 the whole drawing, Ctrl+1 100 %, Space+drag or the middle button pans",
                          "Panels back", "Windowed", "Left as it was",
                          "“42” (42) · Ctrl+O lists the others",
-                         "Opened 42 (42) as a new document"] {
+                         "Opened 42 (42) as a new document",
+                         "Autosave is off: 42"] {
             XCTAssertTrue(sentences.contains { $0.1 == expected }, "the scan missed “\(expected)”")
         }
         let restore = JournalRestore(state: AppState(viewport: Viewport(width: 800, height: 600)), eventCount: 3, validBytes: 100, skippedLines: [],
