@@ -45,6 +45,40 @@ extension Window {
         return (Int(w), Int(h))
     }
 
+    /// Without a window manager (a kiosk's bare X server, Xvfb), nobody acts on SDL's request for
+    /// fullscreen (`_NET_WM_STATE_FULLSCREEN`): SDL 2.26 then takes the window for the display's
+    /// size while the server keeps it at its windowed one, and frames drawn for the one are shown
+    /// in the other (the GL presenter's copy of a changed rect could even reach past the window,
+    /// an X error that ends the program); out of it, SDL keeps the display's size until a window
+    /// manager reports another. There, the window is placed and sized here: on the display's
+    /// bounds in fullscreen, back on its windowed frame out of it (SDL told that size too). With
+    /// a window manager (one that says so on the root window, as EWMH asks), nothing is done.
+    func matchUnmanagedGeometry() {
+        guard let (display, xwindow) = x11(), !Self.hasWindowManager(display) else { return }
+        var frame = windowedFrame
+        if isFullscreen {
+            guard SDL_GetDisplayBounds(SDL_GetWindowDisplayIndex(window), &frame) == 0 else { return }
+        } else {
+            SDL_SetWindowSize(window, frame.w, frame.h)
+        }
+        guard frame.w > 0, frame.h > 0 else { return }
+        XMoveResizeWindow(display, xwindow, frame.x, frame.y, UInt32(frame.w), UInt32(frame.h))
+        XFlush(display)
+    }
+
+    /// Whether an EWMH window manager runs: the root window names its check window.
+    private static func hasWindowManager(_ display: OpaquePointer) -> Bool {
+        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 1)
+        guard check != 0 else { return false }
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, XDefaultRootWindow(display), check, 0, 1, 0, XA_WINDOW,
+                                        &type, &format, &count, &after, &data)
+        if let data { XFree(data) }
+        return status == Success && type == XA_WINDOW && count == 1
+    }
+
     /// The X11 display and window, when the window is an X11 one.
     private func x11() -> (OpaquePointer, UInt)? {
         var info = SDL_SysWMinfo()

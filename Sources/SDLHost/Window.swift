@@ -4,6 +4,9 @@ import ForceCore
 /// The SDL window. What draws into it is its presenter's (`GLPresenter`, `SoftwarePresenter`).
 final class Window {
     let window: OpaquePointer
+    /// Where the window is and how large out of fullscreen, in points: what F11 gives back where
+    /// no window manager does (`matchUnmanagedGeometry`).
+    private(set) var windowedFrame: SDL_Rect
 
     /// A resizable, HiDPI-aware window of `width` × `height` points; `openGL` makes it ready for
     /// an OpenGL context (the attributes `GLPresenter.requestContext` set apply to it). It is
@@ -25,8 +28,15 @@ final class Window {
         guard let w = SDL_CreateWindow(title, centred, centred, Int32(w0), Int32(h0), flags)
         else { throw HostError.sdl(Self.lastError) }
         window = w
+        var bounds = SDL_Rect()
+        SDL_GetDisplayBounds(Int32(display), &bounds)
+        windowedFrame = SDL_Rect(x: bounds.x + max(0, bounds.w - Int32(w0)) / 2, y: bounds.y + max(0, bounds.h - Int32(h0)) / 2,
+                                 w: Int32(w0), h: Int32(h0))
         setIdentity()
-        if !hidden { SDL_ShowWindow(w) }
+        if !hidden {
+            SDL_ShowWindow(w)
+            if fullscreen { matchUnmanagedGeometry() }
+        }
     }
 
     deinit { SDL_DestroyWindow(window) }
@@ -89,7 +99,14 @@ final class Window {
 
     /// F11: borderless fullscreen on the window's display, or back to a window.
     func toggleFullscreen() {
+        if !isFullscreen {
+            var frame = SDL_Rect()
+            SDL_GetWindowPosition(window, &frame.x, &frame.y)
+            SDL_GetWindowSize(window, &frame.w, &frame.h)
+            windowedFrame = frame
+        }
         SDL_SetWindowFullscreen(window, isFullscreen ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        matchUnmanagedGeometry()
     }
 
     static var lastError: String { String(cString: SDL_GetError()) }

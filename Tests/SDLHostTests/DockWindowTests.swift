@@ -102,10 +102,10 @@ final class DockWindowTests: XCTestCase {
 struct PrivateDisplay {
     let name: String
     private let server: Process
-    private let manager: Process
+    private let manager: Process?
 
     /// Screen 0 of `width`×`height`, then `more` screens (X screens 1, 2, …: SDL lists each as a
-    /// display), with `windowManager` on it.
+    /// display), with `windowManager` on it (none when it is empty: a kiosk's bare X server).
     init(width: Int, height: Int, more: [(width: Int, height: Int)] = [], windowManager: [String]) throws {
         guard let number = (60...89).first(where: { !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }) else {
             throw MissingPrerequisite("no free X display number in 60–89")
@@ -126,7 +126,11 @@ struct PrivateDisplay {
             }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        manager = Process()
+        guard let command = windowManager.first else {
+            manager = nil
+            return
+        }
+        let manager = Process()
         manager.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         manager.arguments = windowManager
         manager.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": name]) { $1 }
@@ -136,8 +140,9 @@ struct PrivateDisplay {
         Thread.sleep(forTimeInterval: 0.5)
         guard manager.isRunning else {
             server.terminate()
-            throw MissingPrerequisite("\(windowManager[0]) did not start (./run.sh test installs it)")
+            throw MissingPrerequisite("\(command) did not start (./run.sh test installs it)")
         }
+        self.manager = manager
     }
 
     func xdotool(_ arguments: [String]) throws -> Binary.Result {
@@ -159,9 +164,9 @@ struct PrivateDisplay {
     }
 
     func stop() {
-        manager.terminate()
+        manager?.terminate()
         server.terminate()
-        manager.waitUntilExit()
+        manager?.waitUntilExit()
         server.waitUntilExit()
     }
 }

@@ -81,4 +81,66 @@ final class FullscreenWindowTests: XCTestCase {
             XCTAssertEqual([pixels.width, pixels.height], size, "display \(index): the window fits it")
         }
     }
+
+    /// Fullscreen on a bare X server (a kiosk, Xvfb: no window manager acts on SDL's request).
+    /// The window fills the display, panels open into it and ink is drawn with the GL presenter,
+    /// which copies changed rects to the window alone; F11 gives the window its size back. Before,
+    /// the server kept the window at its windowed size while SDL took it for the display's: the
+    /// first frame copied in part (H opening the dock) reached past the window, and the X error
+    /// ended the program.
+    func testFullscreenWithoutAWindowManagerFillsTheDisplayAndSurvivesFramesShownInPart() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 1600, height: 1000, windowManager: [])
+        defer { display.stop() }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        env["DISPLAY"] = display.name
+        let log = dir + "/stderr.txt"
+        XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binary.path)
+        p.arguments = ["run", "--fresh", "--fullscreen", "--presenter", "gl", "--size", "800x600", "-v"]
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try p.run()
+        let window = try display.waitForWindow(pid: p.processIdentifier)
+        func geometry() throws -> String { try display.xdotool(["getwindowgeometry", window]).stdout }
+        func stderr() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        let full = try geometry()
+        XCTAssertTrue(full.contains("Geometry: 1600x1000"), "fullscreen fills the display: \(full)")
+        // Panels open (the dock takes its room from the device), then a stroke near the top
+        // left and one near the bottom right: frames shown in part all over the window.
+        for key in ["h", "k", "g"] {
+            _ = try display.xdotool(["key", "--window", window, key])
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        for (from, to) in [((40, 60), (400, 90)), ((700, 900), (1100, 980))] {
+            _ = try display.xdotool(["mousemove", "\(from.0)", "\(from.1)", "mousedown", "1"])
+            for k in 1...12 {
+                let x = from.0 + (to.0 - from.0) * k / 12, y = from.1 + (to.1 - from.1) * k / 12
+                _ = try display.xdotool(["mousemove", "\(x)", "\(y)"])
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            _ = try display.xdotool(["mouseup", "1"])
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        XCTAssertTrue(p.isRunning, "the window survives frames shown in part: \(stderr())")
+        _ = try display.xdotool(["key", "--window", window, "F11"])
+        Thread.sleep(forTimeInterval: 1.0)
+        let back = try geometry()
+        XCTAssertTrue(back.contains("Geometry: 800x600"), "F11 gives the window back: \(back)")
+        _ = try display.xdotool(["key", "--window", window, "F11"])
+        Thread.sleep(forTimeInterval: 1.0)
+        let again = try geometry()
+        XCTAssertTrue(again.contains("Geometry: 1600x1000"), "F11 again fills the display: \(again)")
+        _ = try display.xdotool(["key", "--window", window, "ctrl+q"])
+        Binary.waitForExit(p)
+        XCTAssertEqual(p.terminationStatus, 0, stderr())
+        XCTAssertFalse(stderr().contains("X Error"), stderr())
+        XCTAssertTrue(stderr().contains("presenter gl:") && stderr().contains("changed rects shown alone"),
+                      "the GL presenter showed frames in part: \(stderr())")
+    }
 }

@@ -178,6 +178,54 @@ final class GLPresenterTests: XCTestCase {
         try expectWindowIsTheFrame("the confirm ring filled")
     }
 
+    /// A window the server has at another size than SDL takes it for (a window manager that did
+    /// not give a size asked for, or fullscreen nobody acted on) is composed whole and swapped,
+    /// never copied into in part: a changed rect's copy reaching past the window is an X error,
+    /// which ends the program.
+    func testAWindowOfAnotherSizeOnTheServerIsNotCopiedIntoInPart() throws {
+        let viewport = Viewport(width: 640, height: 480)
+        GLPresenter.requestContext()
+        let window = try SDLHost.Window(title: "another size", width: viewport.width, height: viewport.height, openGL: true, hidden: false)
+        glWindow = window
+        let gl = try GLPresenter(window: window, shaders: ShaderSources(directory: Binary.repository.appendingPathComponent("Shaders").path),
+                                 viewport: viewport)
+        XCTAssertTrue(gl.showsChangedRectsAlone, gl.summary)
+        var info = SDL_SysWMinfo()
+        SDL_GetVersion(&info.version)
+        XCTAssertEqual(SDL_GetWindowWMInfo(window.window, &info), SDL_TRUE)
+        func show(_ s: AppState) throws {
+            _ = try gl.render(FrameRequest(display: s.display))
+            try gl.present()
+        }
+        // A stroke drawn near the bottom right, a frame a sample.
+        func draw(_ s: inout AppState) throws {
+            let path = StrokeFixtures.signature(count: 12, in: Rect(x: 420, y: 380, width: 180, height: 80), seed: 4)
+            var t = s.time + 1.0 / 60
+            s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
+            for p in path.dropFirst() {
+                t += 1.0 / 60
+                s.handle(.pointer(PointerInput(phase: .move, location: p.preciseLocation)), at: t)
+                s.advance(to: t)
+                try show(s)
+            }
+            s.handle(.pointer(PointerInput(phase: .up, location: path[path.count - 1].preciseLocation)), at: t + 1.0 / 60)
+            s.advance(to: t + 1.0 / 60)
+            try show(s)
+            gl.finish()
+        }
+        var s = PresentFixtures.inkedCanvas(viewport, strokes: 3)
+        try show(s)
+        try draw(&s)
+        let inPart = gl.framesShownInPart
+        XCTAssertGreaterThan(inPart, 5, "a window of SDL's size is shown in part")
+        // The server makes the window smaller behind SDL's back (no event is read here, so SDL
+        // keeps its size): the stroke's rects lie beyond the window's pixels.
+        let xid = String(info.info.x11.window)
+        XCTAssertEqual(try Binary.run("/usr/bin/xdotool", ["windowsize", "--sync", xid, "320", "240"]).status, 0)
+        try draw(&s)
+        XCTAssertEqual(gl.framesShownInPart, inPart, "a window of another size is composed whole")
+    }
+
     /// The software presenter's window surface is X11's own framebuffer (XShm, shown rect by
     /// rect), not the GL texture SDL 2.26 puts in its place where OpenGL works, which shows the
     /// whole window for any rect: SDL keeps that texture as the window's "_SDL_WindowTextureData".

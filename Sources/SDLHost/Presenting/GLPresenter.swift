@@ -158,7 +158,11 @@ final class GLPresenter: WindowPresenter {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GL_GetDrawableSize(window.window, &w, &h)
         let target = GLCompositor.Target(framebuffer: 0, width: Int(w), height: Int(h))
-        if let subBuffer, let rects = try compositor.composeWindow(layers, into: target, partly: true) {
+        // Rects are copied only into a window of the size SDL gives (a copy reaching past the
+        // window's real size is an X error, which ends the program); a window of another size
+        // (SDL's size not yet the server's) is composed whole and swapped, as a resize is.
+        if let subBuffer, subBuffer.windowHasSize(target.width, target.height),
+           let rects = try compositor.composeWindow(layers, into: target, partly: true) {
             for r in rects { subBuffer.copy(r, windowHeight: target.height) }
             framesShownInPart += 1
         } else {
@@ -221,6 +225,14 @@ private struct SubBufferCopy {
         self.display = display
         self.drawable = drawable
         function = unsafeBitCast(c, to: Copy.self)
+    }
+
+    /// Whether the window is `width` × `height` pixels on the server (one round trip to it).
+    func windowHasSize(_ width: Int, _ height: Int) -> Bool {
+        var root: XID = 0, x: Int32 = 0, y: Int32 = 0
+        var w: UInt32 = 0, h: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+        guard XGetGeometry(display, drawable, &root, &x, &y, &w, &h, &border, &depth) != 0 else { return false }
+        return Int(w) == width && Int(h) == height
     }
 
     /// Shows `rect` (pixels, y down) of the back buffer in the window.
