@@ -36,9 +36,10 @@ PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-
     libgl-dev libgl1-mesa-dri libegl1 libgles2 gettext)
 # chromium: the check report is opened in a real headless browser by the tests; x11-xserver-utils:
 # xmodmap gives spare keys Chinese characters (a caption typed in Chinese); x11-utils: xprop
-# reads the window's class, icon and title back; openbox: a window manager that honours
+# reads the window's class, icon and title back; x11-xkb-utils: setxkbmap gives the display a
+# French or German keyboard; openbox: a window manager that honours
 # fullscreen (F11) and gives a window its size back.
-TEST_PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils matchbox-window-manager openbox xournalpp chromium
+TEST_PACKAGES=(xvfb xdotool x11-utils x11-xserver-utils x11-xkb-utils matchbox-window-manager openbox xournalpp chromium
     desktop-file-utils man-db zsh fish bash-completion dpkg-dev lintian debootstrap)
 # What install and deb use beyond PACKAGES: strip (binutils), dpkg-shlibdeps (dpkg-dev).
 INSTALL_PACKAGES=(binutils dpkg-dev)

@@ -204,6 +204,9 @@ struct EventTranslator {
             case .view(let change): return [.input(.view(change))]
             case .fullscreen: return e.key.repeat == 0 ? [.fullscreen] : []
             }
+        case SDL_TEXTINPUT:
+            // Text typed outside a name or a caption: the commands of the characters typed.
+            return Self.typedCommands[Self.text(of: e)].map { [$0] } ?? []
         case SDL_KEYUP:
             let sym = e.key.keysym.sym
             if sym == SDL_Keycode(SDLK_SPACE.rawValue) { spaceHeld = false }
@@ -211,6 +214,24 @@ struct EventTranslator {
             return shiftKeys.isEmpty ? [.input(.deepPress(false))] : []
         default:
             return []
+        }
+    }
+
+    /// The commands of characters, whatever keys type them: "?" (and the full-width "？" of a
+    /// Chinese or Japanese input method) the help, "[" / "]" the pressure a step down / up,
+    /// "{" / "}" (Shift+[ / Shift+] in the US) the pen a size smaller / larger, "<" / ">" the
+    /// player slower / faster.
+    static let typedCommands: [String: HostEvent] = [
+        "?": .input(.command(.toggleHelp)), "？": .input(.command(.toggleHelp)),
+        "[": .input(.command(.pressureDown)), "]": .input(.command(.pressureUp)),
+        "{": .input(.command(.smallerTool)), "}": .input(.command(.largerTool)),
+        "<": .player(.slower), ">": .player(.faster),
+    ]
+
+    /// The text of an `SDL_TEXTINPUT` event.
+    static func text(of e: SDL_Event) -> String {
+        withUnsafeBytes(of: e.text.text) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
     }
 
@@ -227,9 +248,7 @@ struct EventTranslator {
             return []
         case SDL_TEXTINPUT:
             guard picker == .naming else { return [] }
-            let text = withUnsafeBytes(of: e.text.text) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let text = Self.text(of: e)
             return text.isEmpty ? [] : [.picker(.text(text))]
         case SDL_TEXTEDITING:
             // An input method's composition, not handed over yet (empty when it is withdrawn).

@@ -111,10 +111,6 @@ enum KeyMap {
         if key(SDLK_F11) { return .fullscreen }
         if let k = playerKey(sym, shift: shift) { return .player(k) }
         if key(SDLK_x) { return .command(shift ? .toggleHighlighter : .nextColour) }
-        if shift, key(SDLK_LEFTBRACKET) { return .command(.smallerTool) }
-        if shift, key(SDLK_RIGHTBRACKET) { return .command(.largerTool) }
-        if key(SDLK_LEFTBRACKET) { return .command(.pressureDown) }
-        if key(SDLK_RIGHTBRACKET) { return .command(.pressureUp) }
         if key(SDLK_d) { return .command(.toggleDebug) }
         if key(SDLK_p) { return .command(.togglePrecise) }
         if key(SDLK_o) { return .command(.toggleOpacity) }
@@ -137,7 +133,11 @@ enum KeyMap {
         if key(SDLK_3) { return .command(.sceneHome) }
         if key(SDLK_4) { return .command(.sceneConfirm) }
         if key(SDLK_v) { return .command(.cyclePressureCurve) }
-        if key(SDLK_F1) || key(SDLK_QUESTION) || (shift && key(SDLK_SLASH)) { return .command(.toggleHelp) }
+        // "?", "[", "]", "{", "}", "<" and ">" come as typed text (`EventTranslator.typedCommands`): the
+        // keys they are on, and the modifiers they need, depend on the layout ("?" is Shift+/ in
+        // the US, Shift+, in France; "[" is AltGr+8 in Germany, AltGr+5 in France), and SDL names
+        // a key by what it types unmodified.
+        if key(SDLK_F1) { return .command(.toggleHelp) }
         if key(SDLK_ESCAPE) { return .command(.closeOverlay) }
         if key(SDLK_m) { return .command(.toggleDiagram) }
         if key(SDLK_n) { return .command(.cyclePanels) }
@@ -192,8 +192,9 @@ enum KeyMap {
     static func playerKey(_ sym: SDL_Keycode, shift: Bool) -> PlayerKey? {
         func key(_ k: SDL_KeyCode) -> Bool { sym == SDL_Keycode(k.rawValue) }
         if key(SDLK_SPACE) { return .playPause }
-        if key(SDLK_MINUS) || key(SDLK_KP_MINUS) || key(SDLK_LESS) || (shift && key(SDLK_COMMA)) { return .slower }
-        if key(SDLK_EQUALS) || key(SDLK_KP_PLUS) || key(SDLK_PLUS) || key(SDLK_GREATER) || (shift && key(SDLK_PERIOD)) { return .faster }
+        // "<" and ">" come as typed text, as "?" does (`EventTranslator.typedCommands`).
+        if key(SDLK_MINUS) || key(SDLK_KP_MINUS) { return .slower }
+        if key(SDLK_EQUALS) || key(SDLK_KP_PLUS) || key(SDLK_PLUS) { return .faster }
         if key(SDLK_0) || key(SDLK_KP_0) { return .resetSpeed }
         if key(SDLK_LEFT) { return shift ? .eventBack : .frameBack }
         if key(SDLK_RIGHT) { return shift ? .eventForward : .frameForward }

@@ -1,0 +1,44 @@
+import ForceCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// The window with the keyboards of other machines.
+final class KeyboardLayoutTests: XCTestCase {
+    /// A French and a German keyboard (`setxkbmap`): "?" (Shift+, and Shift+ß) opens the help,
+    /// "[" and "]" (AltGr+5 / AltGr+° and AltGr+8 / AltGr+9) step the pressure, "}" (AltGr+=
+    /// and AltGr+0) makes the pen larger; the recording says each was done once.
+    func testKeysByTheirCharactersOnFrenchAndGermanKeyboards() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 1280, height: 800, windowManager: [])
+        defer { display.stop() }
+        for layout in ["fr", "de"] {
+            let layoutSet = try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "setxkbmap", layout])
+            XCTAssertEqual(layoutSet.status, 0, "setxkbmap \(layout) (./run.sh test installs x11-xkb-utils): \(layoutSet.stderr)")
+            var env = Binary.isolatedEnvironment()
+            env["XDG_STATE_HOME"] = dir + "/state-" + layout
+            env["DISPLAY"] = display.name
+            let recording = "\(dir)/\(layout).jsonl"
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: Binary.path)
+            p.arguments = ["run", "--fresh", "--size", "800x600", "--record", recording]
+            p.environment = env
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let window = try display.waitForWindow(pid: p.processIdentifier)
+            for key in ["question", "bracketleft", "bracketleft", "bracketright", "braceright", "question"] {
+                _ = try display.xdotool(["key", "--window", window, key])
+                Thread.sleep(forTimeInterval: 0.15)
+            }
+            _ = try display.xdotool(["key", "--window", window, "ctrl+q"])
+            Binary.waitForExit(p)
+            XCTAssertEqual(p.terminationStatus, 0, layout)
+            let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
+            let commands = session.events.compactMap { e -> Command? in if case .command(let c) = e.event { return c } else { return nil } }
+            XCTAssertEqual(commands, [.toggleHelp, .pressureDown, .pressureDown, .pressureUp, .largerTool, .toggleHelp], layout)
+        }
+    }
+}
