@@ -86,6 +86,11 @@ public final class WindowApp {
         /// A size the display cannot hold (or any, while fullscreen): not asked for again until
         /// what is wanted changes.
         var heldWanted: (width: Int, height: Int)?
+        /// The size asked for in its place: as large as the display lets the window be.
+        var askedTarget: (width: Int, height: Int)?
+        /// The device's screen before the dock took room from it (the window could not grow
+        /// enough): given back when the dock closes.
+        var squeezedFrom: Viewport?
         /// The diagram's own window (`--diagram-window`).
         var diagram: DiagramWindow?
         var checkpoints = CheckpointNames()
@@ -143,7 +148,8 @@ public final class WindowApp {
         // come as resize events.)
         if config.player == nil, !config.fullscreen {
             let made = window.sdlSize
-            if made != size { giveTheDeviceWhatIsLeft(made, start.time, &s) }
+            let screen = s.state.screenSize(forWindow: Viewport(width: made.width, height: made.height, scale: s.state.screenSize.scale))
+            if made != size, screen != s.state.screenSize { apply(.resize(screen), at: start.time, &s) }
         }
         // A window that fails later still closes its files (the journal stays valid either way).
         defer {
@@ -347,6 +353,13 @@ public final class WindowApp {
             return
         }
         guard s.state.placement == .outside else { return }
+        if let before = l.squeezedFrom, s.state.screenLayout.dock == .none {
+            // The dock that took room from the device closed: the device gets its size back
+            // (recorded as a resize), and the window follows it from the next frame.
+            l.squeezedFrom = nil
+            if before != s.state.screenSize { apply(.resize(before), at: now, &s) }
+            return
+        }
         if l.askedAt > -.infinity {
             // A size was asked for: SDL reports it at once whether or not the window manager
             // gave it, so the server's size is what tells.
@@ -354,22 +367,39 @@ public final class WindowApp {
             if actual == wanted {
                 l.askedWindow = wanted
                 l.askedAt = -.infinity
+                l.askedTarget = nil
+            } else if let target = l.askedTarget, actual == target {
+                // Grown as far as the display lets it: the device takes what is left.
+                l.askedAt = -.infinity
+                l.askedTarget = nil
+                l.askedWindow = actual
+                giveTheDeviceWhatIsLeft(actual, now, &l, &s)
             } else if now - l.askedAt > Self.windowResizePatience {
                 // Asked and not given: the device takes what the window has, and SDL is told
                 // the real size, so frames fit the window.
                 SDL_SetWindowSize(l.window.window, Int32(actual.width), Int32(actual.height))
                 l.askedAt = -.infinity
+                l.askedTarget = nil
                 l.askedWindow = actual
-                giveTheDeviceWhatIsLeft(actual, now, &s)
+                giveTheDeviceWhatIsLeft(actual, now, &l, &s)
             }
             return
         }
         guard wanted != l.askedWindow, l.heldWanted.map({ $0 != wanted }) ?? true else { return }
         let limit = fullscreen ? l.window.sdlSize : l.window.displayLimit
         if fullscreen || wanted.width > limit.width || wanted.height > limit.height {
-            // What the display cannot hold is never asked for: the device takes what is left.
+            // What the display cannot hold is never asked for: the window grows as far as the
+            // display lets it, and the device takes what is left.
             l.heldWanted = wanted
-            giveTheDeviceWhatIsLeft(fullscreen ? limit : l.window.actualSize, now, &s)
+            let most = (width: min(wanted.width, limit.width), height: min(wanted.height, limit.height))
+            let actual = fullscreen ? limit : l.window.actualSize
+            if !fullscreen, actual != most {
+                SDL_SetWindowSize(l.window.window, Int32(most.width), Int32(most.height))
+                l.askedAt = now
+                l.askedTarget = most
+                return
+            }
+            giveTheDeviceWhatIsLeft(actual, now, &l, &s)
             return
         }
         l.heldWanted = nil
@@ -377,10 +407,16 @@ public final class WindowApp {
         l.askedAt = now
     }
 
-    /// The device's screen becomes what a window of `size` leaves it beside the dock (recorded as a resize).
-    private func giveTheDeviceWhatIsLeft(_ size: (width: Int, height: Int), _ now: Double, _ s: inout Running) {
+    /// The device's screen becomes what a window of `size` leaves it beside the dock (recorded as
+    /// a resize); a device made smaller while the dock is open gets its size back when it closes.
+    private func giveTheDeviceWhatIsLeft(_ size: (width: Int, height: Int), _ now: Double, _ l: inout Loop, _ s: inout Running) {
         let screen = s.state.screenSize(forWindow: Viewport(width: size.width, height: size.height, scale: s.state.screenSize.scale))
-        if screen != s.state.screenSize { apply(.resize(screen), at: now, &s) }
+        guard screen != s.state.screenSize else { return }
+        let before = s.state.screenSize
+        if s.state.screenLayout.dock != .none, l.squeezedFrom == nil, screen.width < before.width || screen.height < before.height {
+            l.squeezedFrom = before
+        }
+        apply(.resize(screen), at: now, &s)
     }
 
     /// 0.5 s: how long a window manager has to give the size asked for.
@@ -426,7 +462,11 @@ public final class WindowApp {
             // window follows the server's size instead (`followWindowSize`).
             guard l.askedAt == -.infinity else { return }
             let screen = s.state.screenSize(forWindow: v)
-            if screen != s.state.screenSize { apply(.resize(screen), at: t, &s) }
+            if screen != s.state.screenSize {
+                // The person resized the window: its size is theirs, not one to give back.
+                l.squeezedFrom = nil
+                apply(.resize(screen), at: t, &s)
+            }
             l.askedWindow = (v.width, v.height)
         case .export:
             let d = s.state.display

@@ -11,6 +11,33 @@ final class SmallWindowTests: XCTestCase {
         return d
     }
 
+    /// The scene tabs fit the screen: 92 pt each where there is room, narrower on a narrow one
+    /// (a device beside a dock that took room from it), always centred, inside the screen and
+    /// clear of the help's "?" at its top right (22 pt, 8 pt from the edge and from the tabs);
+    /// a press on each still switches to its scene. Before, they kept 368 pt on a 168 pt device
+    /// and ran under the dock.
+    func testTheTabsFitANarrowScreen() {
+        for width in [1280, 640, 444, 400, 328, 240, 188] {
+            let screen = Rect(x: 0, y: 0, width: Double(width), height: 480)
+            let tabs = SceneTabs(screen: screen)
+            let frame = tabs.frame
+            XCTAssertEqual(tabs.tabs.count, SceneKind.builtIn.count)
+            XCTAssertEqual(frame.center.x, screen.center.x, accuracy: 1, "centred at \(width)")
+            XCTAssertLessThanOrEqual(frame.maxX, screen.maxX - 8 - 22 - 8, "clear of the help's ? at \(width)")
+            XCTAssertGreaterThanOrEqual(frame.x, screen.x + 8, "inside the screen at \(width)")
+            let tabWidth = tabs.tabs[0].rect.width
+            XCTAssertEqual(tabWidth, width >= 444 ? SceneTabs.tabSize.width : ((Double(width) - 76) / 4).rounded(.down), "at \(width)")
+            XCTAssertGreaterThanOrEqual(tabWidth, SceneTabs.narrowest)
+            for (a, b) in zip(tabs.tabs, tabs.tabs.dropFirst()) { XCTAssertEqual(a.rect.maxX, b.rect.x, "side by side at \(width)") }
+            for tab in tabs.tabs {
+                XCTAssertEqual(tabs.scene(at: tab.rect.center), tab.scene, "a press on its tab at \(width)")
+            }
+        }
+        // Where there is room, the tabs are as they always were (the goldens' screens).
+        let wide = SceneTabs(screen: Rect(x: 0, y: 0, width: 900, height: 640))
+        XCTAssertEqual(wide.frame, Rect(x: 266, y: SceneTabs.top, width: 368, height: SceneTabs.tabSize.height))
+    }
+
     func testTheGaugeNeverCoversAScene() {
         for scene in [SceneKind.messages, .home, .confirm] {
             let d = driver(scene)

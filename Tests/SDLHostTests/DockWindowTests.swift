@@ -95,6 +95,47 @@ final class DockWindowTests: XCTestCase {
         XCTAssertEqual(resizes, [[1600, 1000], [1128, 1000], [1600, 1000]],
                        "the screen the manager gave, less the dock's 472 pt while it is open, then whole again")
     }
+
+    /// A window the display cannot hold with the dock beside it (640 pt on an 800 pt display):
+    /// it grows as far as the display lets it, the device takes what is left (the tabs narrowed
+    /// to fit it, clear of the help's "?"), and when the dock closes the device gets its 640 pt
+    /// back and the window its size. Before, the window stayed at 640 pt, the device got 168 pt
+    /// under the tabs, and closing the dock left a window 168 pt wide.
+    func testAWindowOnASmallDisplayGrowsToItAndGetsItsSizeBack() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 800, height: 600, windowManager: ["openbox"])
+        defer { display.stop() }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        env["DISPLAY"] = display.name
+        let recording = dir + "/rec.jsonl"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binary.path)
+        p.arguments = ["run", "--fresh", "--size", "640x480", "--record", recording]
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let window = try display.waitForWindow(pid: p.processIdentifier)
+        func width() throws -> String {
+            let g = try display.xdotool(["getwindowgeometry", window]).stdout
+            return g.split(separator: "\n").first { $0.contains("Geometry:") }.map { String($0.split(separator: " ").last ?? "") } ?? g
+        }
+        _ = try display.xdotool(["key", "--window", window, "h"])
+        Thread.sleep(forTimeInterval: 1.2)
+        XCTAssertEqual(try width(), "800x480", "the window grows to the display's width")
+        _ = try display.xdotool(["key", "--window", window, "h"])
+        Thread.sleep(forTimeInterval: 1.2)
+        XCTAssertEqual(try width(), "640x480", "the window gets its size back")
+        _ = try display.xdotool(["key", "--window", window, "ctrl+q"])
+        Binary.waitForExit(p)
+        XCTAssertEqual(p.terminationStatus, 0)
+        let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
+        let resizes = session.events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
+        XCTAssertEqual(resizes, [[328, 480], [640, 480]], "the display's 800 pt less the dock's 472 while it is open, then 640 again")
+    }
 }
 
 /// An Xvfb display of its own with a window manager on it, for a test that must not change the

@@ -35,6 +35,8 @@ struct OverlayPainter {
     static let reticleDotRadius = 8.0
     /// The help hint: a pill at the top right, 112×22 pt.
     static let hintSize = (width: 112.0, height: 22.0)
+    /// 64 pt: a tab narrower than this shows its number without the scene's name.
+    static let narrowestLabelledTab = 64.0
 
     // MARK: Areas
 
@@ -173,7 +175,9 @@ struct OverlayPainter {
             if current {
                 CairoDrawing.fillRoundedRect(tab.rect.insetBy(2), radius: (tab.rect.height - 4) / 2, colour: Palette.accent, cr)
             }
-            TextPainter.draw("\(i + 1) \(tab.scene.title)", at: Point(x: tab.rect.x, y: tab.rect.y + 7),
+            // A narrowed tab (a narrow screen beside the dock) shows its number alone.
+            let label = tab.rect.width < Self.narrowestLabelledTab ? "\(i + 1)" : "\(i + 1) \(tab.scene.title)"
+            TextPainter.draw(label, at: Point(x: tab.rect.x, y: tab.rect.y + 7),
                              style: .init(size: 12, bold: current, colour: current ? Palette.panelText : Palette.panelDim),
                              width: tab.rect.width, alignment: .center, overflow: .ellipsize, in: cr)
         }

@@ -1,6 +1,6 @@
 /// The scene tabs at the top centre of the screen; a press on a tab switches scenes.
 public struct SceneTabs: Equatable, Sendable {
-    /// 92×28 pt per tab, 8 pt from the top.
+    /// 92×28 pt per tab where the screen has room, 8 pt from the top.
     public static let tabSize = (width: 92.0, height: 28.0)
     public static let top = 8.0
     /// The space the tabs take at the top of every scene (content starts below).
@@ -14,13 +14,23 @@ public struct SceneTabs: Equatable, Sendable {
 
     public let tabs: [Tab]
 
-    /// The tabs of `scenes`, centred over the screen (the window without the dock).
+    /// 38 pt kept clear at each end of the strip where the screen is narrow: the help hint's
+    /// "?" (22 pt) at the top right, 8 pt from the edge and from the tabs, and as much at the left
+    /// so the strip stays centred.
+    public static let sideRoom = 38.0
+    /// 28 pt: the narrowest a tab gets (its number alone).
+    public static let narrowest = 28.0
+
+    /// The tabs of `scenes`, centred over the screen (the window without the dock): 92 pt each,
+    /// or, on a screen too narrow for that (a device beside a dock that took room from it),
+    /// as wide as leaves `sideRoom` at each end, never under `narrowest`.
     public init(screen: Rect, scenes: [SceneKind] = SceneKind.builtIn) {
-        let total = Self.tabSize.width * Double(scenes.count)
+        let fits = ((screen.width - 2 * Self.sideRoom) / Double(max(1, scenes.count))).rounded(.down)
+        let width = max(Self.narrowest, min(Self.tabSize.width, fits))
+        let total = width * Double(scenes.count)
         let x0 = (screen.x + (screen.width - total) / 2).rounded()
         tabs = scenes.enumerated().map { i, scene in
-            Tab(scene: scene, rect: Rect(x: x0 + Double(i) * Self.tabSize.width, y: Self.top, width: Self.tabSize.width,
-                                         height: Self.tabSize.height))
+            Tab(scene: scene, rect: Rect(x: x0 + Double(i) * width, y: Self.top, width: width, height: Self.tabSize.height))
         }
     }
 
