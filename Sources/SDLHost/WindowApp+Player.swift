@@ -22,6 +22,9 @@ struct PlayerSession {
     var jumped = true
     /// Window pixels per point of the player's frame and strip (`--size` given: scaled to fit).
     var scale = 1.0
+    /// Where the scaled frame and strip sit in the window, in its points: centred in a
+    /// fullscreen window of other proportions (`Letterbox`), else at its top left.
+    var origin = Point.zero
     /// The file the session was read from (a lesson's, `--replay`'s), if any.
     var sourcePath: String?
     /// Where this session's edits are saved (set by the first edit, or by Ctrl+S).
@@ -30,7 +33,7 @@ struct PlayerSession {
     var writing: CaptionWriting?
 
     /// A location in the window, in the player's points.
-    func unscaled(_ p: Point) -> Point { Point(x: p.x / scale, y: p.y / scale) }
+    func unscaled(_ p: Point) -> Point { Point(x: (p.x - origin.x) / scale, y: (p.y - origin.y) / scale) }
 }
 
 /// The player in the window: its keys, the timeline under the pointer, its clock, the lesson

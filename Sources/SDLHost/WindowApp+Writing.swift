@@ -166,7 +166,7 @@ extension WindowApp {
         p.writing = w
         let l = p.player.layout(view: p.view)
         let r = l.caption.scaled(by: l.uiScale * p.scale)
-        var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        var rect = SDL_Rect(x: Int32(r.x + p.origin.x), y: Int32(r.y + p.origin.y), w: Int32(r.width), h: Int32(r.height))
         SDL_SetTextInputRect(&rect)
     }
 

@@ -336,6 +336,11 @@ public final class WindowApp {
             // A scaled player's window is its frame at that scale; one that would not fit (or a
             // fullscreen window) scales the frame and strip to what there is.
             wanted = (Int((Double(shown.width) * p.scale).rounded()), Int((Double(shown.height) * p.scale).rounded()))
+            if !fullscreen, p.origin != .zero {
+                // Out of fullscreen, the window is the frame again.
+                p.origin = .zero
+                s.player = p
+            }
             guard fullscreen || wanted != l.askedWindow else { return }
             let limit = fullscreen ? l.window.sdlSize : l.window.displayLimit
             if wanted.width > limit.width || wanted.height > limit.height || (fullscreen && wanted != limit) {
@@ -348,6 +353,14 @@ public final class WindowApp {
             }
             if !fullscreen, wanted != l.askedWindow {
                 SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+            }
+            // A fullscreen window of other proportions shows the frame centred, as the
+            // presenters place it: the pointer is read through the same origin.
+            let origin = fullscreen ? Letterbox.origin(frame: wanted, window: limit) : (x: 0, y: 0)
+            let at = Point(x: Double(origin.x), y: Double(origin.y))
+            if at != p.origin {
+                p.origin = at
+                s.player = p
             }
             l.askedWindow = wanted
             return

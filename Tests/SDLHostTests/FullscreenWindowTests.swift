@@ -1,5 +1,6 @@
 import ForceCore
 import Foundation
+@testable import SDLHost
 import TestSupport
 import XCTest
 
@@ -142,5 +143,64 @@ final class FullscreenWindowTests: XCTestCase {
         XCTAssertFalse(stderr().contains("X Error"), stderr())
         XCTAssertTrue(stderr().contains("presenter gl:") && stderr().contains("changed rects shown alone"),
                       "the GL presenter showed frames in part: \(stderr())")
+    }
+
+    /// The player in fullscreen on a screen of other proportions (a lesson's 1280×888 frame and
+    /// strip on 1600×1000): with either presenter the frame is scaled to the screen's height,
+    /// centred, with black margins. Before, the GL presenter stretched the frame's base to the
+    /// whole window under a strip of the frame's size, and the software one left the margins
+    /// with whatever the window held.
+    func testAFullscreenPlayerIsCentredWithBlackMargins() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 1600, height: 1000, windowManager: [])
+        defer { display.stop() }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        env["DISPLAY"] = display.name
+        for presenter in ["gl", "software"] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: Binary.path)
+            p.arguments = ["run", "--lesson", "2", "--fullscreen", "--presenter", presenter]
+            p.environment = env
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            let window = try display.waitForWindow(pid: p.processIdentifier)
+            Thread.sleep(forTimeInterval: 1.5)
+            let shot = "\(dir)/\(presenter).png"
+            XCTAssertEqual(try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "import", "-window", "root", shot]).status, 0)
+            _ = try display.xdotool(["key", "--window", window, "ctrl+q"])
+            Binary.waitForExit(p)
+            let pixels = try XCTUnwrap(PNGPixels(path: shot))
+            XCTAssertEqual([pixels.width, pixels.height], [1600, 1000])
+            // The frame's columns along three rows: where they start and end.
+            for y in [100, 500, 980] {
+                let lit = (0..<pixels.width).filter { pixels.luminance(x: $0, y: y) > 0 }
+                let first = try XCTUnwrap(lit.first, "\(presenter): row \(y) is all black")
+                let last = try XCTUnwrap(lit.last)
+                XCTAssertGreaterThan(first, 50, "\(presenter): a black margin at the left (row \(y))")
+                XCTAssertEqual(Double(first), Double(pixels.width - 1 - last), accuracy: 2, "\(presenter): centred (row \(y))")
+                XCTAssertEqual(lit.count, last - first + 1, "\(presenter): no black column within the frame (row \(y))")
+            }
+        }
+    }
+
+    /// The player reads the pointer through the letterbox's origin and scale: a press at a
+    /// point of the window is the frame's point under it.
+    func testThePlayerReadsThePointerThroughTheLetterbox() throws {
+        let origin = Letterbox.origin(frame: (1441, 1000), window: (1600, 1000))
+        XCTAssertEqual(origin.x, 79)
+        XCTAssertEqual(origin.y, 0)
+        XCTAssertEqual(Letterbox.origin(frame: (800, 600), window: (800, 600)).x, 0)
+        XCTAssertEqual(Letterbox.origin(frame: (900, 700), window: (800, 600)).y, 0, "a frame larger than its window is not moved")
+        var p = PlayerSession(player: Player(session: try Fixtures.session("golden-point-types.jsonl")), name: "t",
+                              overwrite: false)
+        p.scale = 1000.0 / 888
+        p.origin = Point(x: Double(origin.x), y: Double(origin.y))
+        let at = p.unscaled(Point(x: 79 + 640 * p.scale, y: 444 * p.scale))
+        XCTAssertEqual(at.x, 640, accuracy: 1e-9)
+        XCTAssertEqual(at.y, 444, accuracy: 1e-9)
     }
 }

@@ -146,6 +146,16 @@ final class GLCompositor {
         }
         gl.bindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         gl.viewport(0, 0, GLsizei(target.width), GLsizei(target.height))
+        var target = target
+        let frame = (width: renderer.viewport.pixelWidth, height: renderer.viewport.pixelHeight)
+        if rects == nil, frame.width < target.width || frame.height < target.height {
+            // A window larger than the frame shows it centred (`Letterbox`), the margins black.
+            gl.clearColor(0, 0, 0, 1)
+            gl.clear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            let origin = Letterbox.origin(frame: frame, window: (target.width, target.height))
+            gl.viewport(GLint(origin.x), GLint(target.height - origin.y - frame.height), GLsizei(frame.width), GLsizei(frame.height))
+            target = Target(framebuffer: target.framebuffer, width: frame.width, height: frame.height)
+        }
         if let rects {
             // Each pass draws its rect's pixels afresh from the layers, so rects may overlap.
             gl.enable(GLenum(GL_SCISSOR_TEST))

@@ -49,13 +49,19 @@ final class SoftwarePresenter: WindowPresenter {
         let s = surface.pointee
         var rects = dirty
         dirty = []
+        // A window larger than the frame shows it centred (`Letterbox`), the margins black.
+        let origin = Letterbox.origin(frame: (frame.pixelWidth, frame.pixelHeight), window: (Int(s.w), Int(s.h)))
+        var shown: [SDL_Rect] = []
         if presentedTo.map({ $0.surface != surface || $0.width != s.w || $0.height != s.h }) ?? true {
             rects = [PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
             presentedTo = (surface, s.w, s.h)
+            if origin != (0, 0) || frame.pixelWidth < Int(s.w) || frame.pixelHeight < Int(s.h) {
+                SDL_FillRect(surface, nil, 0)
+                shown.append(SDL_Rect(x: 0, y: 0, w: s.w, h: s.h))
+            }
         }
         // What both hold (a resize in flight may leave them of two sizes for a frame).
-        let width = min(frame.pixelWidth, Int(s.w)), height = min(frame.pixelHeight, Int(s.h))
-        var shown: [SDL_Rect] = []
+        let width = min(frame.pixelWidth, Int(s.w) - origin.x), height = min(frame.pixelHeight, Int(s.h) - origin.y)
         if let format = s.format?.pointee, Self.isXRGB(format), let pixels = s.pixels {
             // Cairo's ARGB32 (opaque here: every frame paints its background) is the window's
             // 32-bit xRGB: rows are copied as they are.
@@ -63,10 +69,11 @@ final class SoftwarePresenter: WindowPresenter {
             for r in rects {
                 let x0 = max(0, r.x), y0 = max(0, r.y), x1 = min(width, r.x + r.width), y1 = min(height, r.y + r.height)
                 guard x1 > x0, y1 > y0 else { continue }
+                let to = pixels + origin.y * Int(s.pitch) + origin.x * 4
                 for y in y0..<y1 {
-                    (pixels + y * Int(s.pitch) + x0 * 4).copyMemory(from: data + y * frame.stride + x0 * 4, byteCount: (x1 - x0) * 4)
+                    (to + y * Int(s.pitch) + x0 * 4).copyMemory(from: data + y * frame.stride + x0 * 4, byteCount: (x1 - x0) * 4)
                 }
-                shown.append(SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0)))
+                shown.append(SDL_Rect(x: Int32(x0 + origin.x), y: Int32(y0 + origin.y), w: Int32(x1 - x0), h: Int32(y1 - y0)))
             }
             SDL_UnlockSurface(surface)
         } else {
@@ -77,7 +84,7 @@ final class SoftwarePresenter: WindowPresenter {
             defer { SDL_FreeSurface(source) }
             for r in rects {
                 var area = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
-                var to = area
+                var to = SDL_Rect(x: area.x + Int32(origin.x), y: area.y + Int32(origin.y), w: area.w, h: area.h)
                 SDL_UpperBlit(source, &area, surface, &to)
                 shown.append(to)
             }

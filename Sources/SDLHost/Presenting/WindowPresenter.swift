@@ -34,3 +34,14 @@ public enum PresenterChoice: String, CaseIterable, Sendable {
     /// One Cairo surface, its dirty rects copied into the window's own surface (no shaders).
     case software
 }
+
+/// Where a frame is shown in a window larger than it: centred, the margins black. A fullscreen
+/// player's frame and strip keep their proportions on a screen of others (1280×888 on a 16:10
+/// display); both presenters place it here, and the player reads the pointer through the same
+/// origin (`PlayerSession.unscaled`).
+enum Letterbox {
+    /// The frame's top left in the window, in the units given (pixels for the presenters).
+    static func origin(frame: (width: Int, height: Int), window: (width: Int, height: Int)) -> (x: Int, y: Int) {
+        (max(0, (window.width - frame.width) / 2), max(0, (window.height - frame.height) / 2))
+    }
+}
