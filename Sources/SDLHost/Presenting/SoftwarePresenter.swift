@@ -12,9 +12,9 @@ final class SoftwarePresenter: WindowPresenter {
     private let window: Window
     private let frames: FrameRenderer
     private var dirty: [PixelRect] = []
-    /// The window surface last presented to and its size: a new one (the window resized) gets
-    /// the whole frame.
-    private var presentedTo: (surface: UnsafeMutablePointer<SDL_Surface>, width: Int32, height: Int32)?
+    /// The window surface last presented to, its size and the frame's: a new one (the window
+    /// resized) or a frame of another size gets the whole frame (and the margins around it).
+    private var presentedTo: (surface: UnsafeMutablePointer<SDL_Surface>, width: Int32, height: Int32, frame: PixelSize)?
 
     init(window: Window, viewport: Viewport) throws(PresentError) {
         self.window = window
@@ -52,9 +52,10 @@ final class SoftwarePresenter: WindowPresenter {
         // A window larger than the frame shows it centred (`Letterbox`), the margins black.
         let origin = Letterbox.origin(frame: (frame.pixelWidth, frame.pixelHeight), window: (Int(s.w), Int(s.h)))
         var shown: [SDL_Rect] = []
-        if presentedTo.map({ $0.surface != surface || $0.width != s.w || $0.height != s.h }) ?? true {
+        let size = PixelSize(width: frame.pixelWidth, height: frame.pixelHeight)
+        if presentedTo.map({ $0.surface != surface || $0.width != s.w || $0.height != s.h || $0.frame != size }) ?? true {
             rects = [PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
-            presentedTo = (surface, s.w, s.h)
+            presentedTo = (surface, s.w, s.h, size)
             if origin != (0, 0) || frame.pixelWidth < Int(s.w) || frame.pixelHeight < Int(s.h) {
                 SDL_FillRect(surface, nil, 0)
                 shown.append(SDL_Rect(x: 0, y: 0, w: s.w, h: s.h))
