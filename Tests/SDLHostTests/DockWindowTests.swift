@@ -72,18 +72,9 @@ final class DockWindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let display = try PrivateDisplay(width: 1600, height: 1000, windowManager: ["matchbox-window-manager", "-use_titlebar", "no"])
         defer { display.stop() }
-        var env = Binary.isolatedEnvironment()
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = display.name
+        let env = display.environment(state: dir + "/state")
         let recording = dir + "/rec.jsonl"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.path)
-        p.arguments = ["run", "--size", "800x600", "--record", recording]
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let window = try display.waitForWindow(pid: p.processIdentifier)
+        let (p, window) = try display.launch(["--size", "800x600", "--record", recording], environment: env)
         for key in ["h", "h", "ctrl+q"] {
             _ = try display.xdotool(["key", "--window", window, key])
             Thread.sleep(forTimeInterval: 1.2)
@@ -107,18 +98,9 @@ final class DockWindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let display = try PrivateDisplay(width: 800, height: 600, windowManager: ["openbox"])
         defer { display.stop() }
-        var env = Binary.isolatedEnvironment()
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = display.name
+        let env = display.environment(state: dir + "/state")
         let recording = dir + "/rec.jsonl"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.path)
-        p.arguments = ["run", "--fresh", "--size", "640x480", "--record", recording]
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let window = try display.waitForWindow(pid: p.processIdentifier)
+        let (p, window) = try display.launch(["--fresh", "--size", "640x480", "--record", recording], environment: env)
         func width() throws -> String {
             let g = try display.xdotool(["getwindowgeometry", window]).stdout
             return g.split(separator: "\n").first { $0.contains("Geometry:") }.map { String($0.split(separator: " ").last ?? "") } ?? g
@@ -188,6 +170,28 @@ struct PrivateDisplay {
 
     func xdotool(_ arguments: [String]) throws -> Binary.Result {
         try Binary.run("/usr/bin/env", ["DISPLAY=\(name)", "xdotool"] + arguments)
+    }
+
+    /// An isolated environment on this display, its state in `state` (a fresh canvas).
+    func environment(state: String) -> [String: String] {
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = state
+        env["DISPLAY"] = name
+        return env
+    }
+
+    /// Runs `forcecanvas run` with `arguments` in `environment` (its DISPLAY this one), its
+    /// output dropped or its stderr to `stderr`, and waits for its window: the process and the
+    /// window's id.
+    func launch(_ arguments: [String], environment: [String: String], stderr: FileHandle? = nil) throws -> (Process, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Binary.path)
+        p.arguments = ["run"] + arguments
+        p.environment = environment
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = stderr ?? FileHandle.nullDevice
+        try p.run()
+        return (p, try waitForWindow(pid: p.processIdentifier))
     }
 
     /// The ForceCanvas window of process `pid`, once it is mapped.

@@ -219,45 +219,30 @@ final class EventTranslatorTests: XCTestCase {
     /// one (AltGr+8) never matched a key. A key that types one of them does nothing itself, so
     /// Shift+/ on a US keyboard opens the help once, by its text.
     func testCharactersTypedAreCommandsWhateverKeyTypesThem() {
-        func typed(_ text: String) -> SDL_Event {
-            var e = SDL_Event()
-            e.type = SDL_TEXTINPUT.rawValue
-            withUnsafeMutableBytes(of: &e.text.text) { raw in
-                for (i, b) in Array(text.utf8).enumerated() { raw[i] = b }
-            }
-            return e
-        }
-        func keyDown(_ k: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> SDL_Event {
-            var e = SDL_Event()
-            e.type = SDL_KEYDOWN.rawValue
-            e.key.keysym.sym = SDL_Keycode(k.rawValue)
-            e.key.keysym.mod = UInt16(mod.rawValue)
-            return e
-        }
         var t = EventTranslator()
         for (text, command) in [("?", Command.toggleHelp), ("？", .toggleHelp), ("[", .pressureDown), ("]", .pressureUp),
                                 ("{", .smallerTool), ("}", .largerTool)] {
-            var e = typed(text)
+            var e = SDLEvents.typed(text)
             XCTAssertEqual(t.translate(&e), [.input(.command(command))], text)
         }
         for (text, key) in [("<", PlayerKey.slower), (">", .faster)] {
-            var e = typed(text)
+            var e = SDLEvents.typed(text)
             XCTAssertEqual(t.translate(&e), [.player(key)], text)
         }
         for text in ["a", "/", "ß", "??"] {
-            var e = typed(text)
+            var e = SDLEvents.typed(text)
             XCTAssertEqual(t.translate(&e), [], "“\(text)” is no command")
         }
         for (key, mod) in [(SDLK_SLASH, KMOD_LSHIFT), (SDLK_LEFTBRACKET, KMOD_NONE), (SDLK_RIGHTBRACKET, KMOD_LSHIFT),
                            (SDLK_COMMA, KMOD_LSHIFT), (SDLK_PERIOD, KMOD_LSHIFT), (SDLK_LESS, KMOD_NONE), (SDLK_8, KMOD_MODE)] {
-            var e = keyDown(key, mod)
+            var e = SDLEvents.keyDown(key, mod)
             XCTAssertEqual(t.translate(&e), [], "the key \(key) does nothing itself: its text does")
         }
-        var f1 = keyDown(SDLK_F1)
+        var f1 = SDLEvents.keyDown(SDLK_F1)
         XCTAssertEqual(t.translate(&f1), [.input(.command(.toggleHelp))])
         // While a name is typed, the characters are the name's.
         t.picker = .naming
-        var e = typed("?")
+        var e = SDLEvents.typed("?")
         XCTAssertEqual(t.translate(&e), [.picker(.text("?"))])
     }
 }

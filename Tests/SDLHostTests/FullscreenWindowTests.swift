@@ -13,9 +13,7 @@ final class FullscreenWindowTests: XCTestCase {
         // Openbox: a window manager that honours fullscreen and gives a window its size back.
         let display = try PrivateDisplay(width: 1600, height: 1000, windowManager: ["openbox"])
         defer { display.stop() }
-        var env = Binary.isolatedEnvironment()
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = display.name
+        let env = display.environment(state: dir + "/state")
 
         // --fullscreen: the frame is the display's size, and the recording says the device is.
         let shot = dir + "/full.png", recording = dir + "/full.jsonl"
@@ -37,14 +35,7 @@ final class FullscreenWindowTests: XCTestCase {
         XCTAssertTrue(devices.stdout.contains("Displays (run --display N):\n  0: "), devices.stdout)
 
         // F11 in a window: fullscreen, then the window again.
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.path)
-        p.arguments = ["run", "--fresh", "--size", "800x600"]
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let window = try display.waitForWindow(pid: p.processIdentifier)
+        let (p, window) = try display.launch(["--fresh", "--size", "800x600"], environment: env)
         func geometry() throws -> String { try display.xdotool(["getwindowgeometry", window]).stdout }
         _ = try display.xdotool(["key", "--window", window, "F11"])
         Thread.sleep(forTimeInterval: 1.0)
@@ -67,9 +58,7 @@ final class FullscreenWindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let display = try PrivateDisplay(width: 1024, height: 768, more: [(800, 600)], windowManager: ["openbox"])
         defer { display.stop() }
-        var env = Binary.isolatedEnvironment()
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = display.name
+        let env = display.environment(state: dir + "/state")
         let devices = try Binary.forcecanvas(["devices"], environment: env)
         XCTAssertTrue(devices.stdout.contains("  0: screen 1024x768\n  1: screen 800x600"), devices.stdout)
         for (index, size) in [(1, [800, 600]), (0, [1024, 768])] {
@@ -95,19 +84,11 @@ final class FullscreenWindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let display = try PrivateDisplay(width: 1600, height: 1000, windowManager: [])
         defer { display.stop() }
-        var env = Binary.isolatedEnvironment()
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = display.name
+        let env = display.environment(state: dir + "/state")
         let log = dir + "/stderr.txt"
         XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Binary.path)
-        p.arguments = ["run", "--fresh", "--fullscreen", "--presenter", "gl", "--size", "800x600", "-v"]
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try p.run()
-        let window = try display.waitForWindow(pid: p.processIdentifier)
+        let (p, window) = try display.launch(["--fresh", "--fullscreen", "--presenter", "gl", "--size", "800x600", "-v"],
+                                             environment: env, stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
         func geometry() throws -> String { try display.xdotool(["getwindowgeometry", window]).stdout }
         func stderr() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         let full = try geometry()
@@ -156,18 +137,9 @@ final class FullscreenWindowTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let display = try PrivateDisplay(width: 1600, height: 1000, windowManager: [])
         defer { display.stop() }
-        var env = Binary.isolatedEnvironment()
-        env["XDG_STATE_HOME"] = dir + "/state"
-        env["DISPLAY"] = display.name
+        let env = display.environment(state: dir + "/state")
         for presenter in ["gl", "software"] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: Binary.path)
-            p.arguments = ["run", "--lesson", "2", "--fullscreen", "--presenter", presenter]
-            p.environment = env
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let window = try display.waitForWindow(pid: p.processIdentifier)
+            let (p, window) = try display.launch(["--lesson", "2", "--fullscreen", "--presenter", presenter], environment: env)
             Thread.sleep(forTimeInterval: 1.5)
             let shot = "\(dir)/\(presenter).png"
             XCTAssertEqual(try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "import", "-window", "root", shot]).status, 0)

@@ -32,6 +32,20 @@ final class GLPresenterTests: XCTestCase {
         return try GLPresenter(window: window, shaders: ShaderSources(directory: shaders), viewport: viewport)
     }
 
+    /// A GL presenter on a shown window that shows changed rects alone, and the window's X id.
+    func makeShownGL(_ title: String, viewport: Viewport) throws -> (GLPresenter, xid: String) {
+        GLPresenter.requestContext()
+        let window = try SDLHost.Window(title: title, width: viewport.width, height: viewport.height, openGL: true, hidden: false)
+        glWindow = window
+        let gl = try GLPresenter(window: window, shaders: ShaderSources(directory: Binary.repository.appendingPathComponent("Shaders").path),
+                                 viewport: viewport)
+        XCTAssertTrue(gl.showsChangedRectsAlone, gl.summary)
+        var info = SDL_SysWMinfo()
+        SDL_GetVersion(&info.version)
+        XCTAssertEqual(SDL_GetWindowWMInfo(window.window, &info), SDL_TRUE)
+        return (gl, String(info.info.x11.window))
+    }
+
     func makeSoftware(viewport: Viewport = viewport) throws -> SoftwarePresenter {
         let window = try SDLHost.Window(title: "test", width: viewport.width, height: viewport.height, openGL: false, hidden: true)
         softwareWindow = window
@@ -127,16 +141,7 @@ final class GLPresenterTests: XCTestCase {
     /// after the scene changed, and after a ring filled notch by notch.
     func testFramesShownInPartLeaveTheWholeFrameInTheWindow() throws {
         let viewport = Viewport(width: 640, height: 480)
-        GLPresenter.requestContext()
-        let window = try SDLHost.Window(title: "shown in part", width: viewport.width, height: viewport.height, openGL: true, hidden: false)
-        glWindow = window
-        let gl = try GLPresenter(window: window, shaders: ShaderSources(directory: Binary.repository.appendingPathComponent("Shaders").path),
-                                 viewport: viewport)
-        XCTAssertTrue(gl.showsChangedRectsAlone, gl.summary)
-        var info = SDL_SysWMinfo()
-        SDL_GetVersion(&info.version)
-        XCTAssertEqual(SDL_GetWindowWMInfo(window.window, &info), SDL_TRUE)
-        let xid = String(info.info.x11.window)
+        let (gl, xid) = try makeShownGL("shown in part", viewport: viewport)
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         func show(_ s: AppState) throws {
@@ -184,15 +189,7 @@ final class GLPresenterTests: XCTestCase {
     /// which ends the program.
     func testAWindowOfAnotherSizeOnTheServerIsNotCopiedIntoInPart() throws {
         let viewport = Viewport(width: 640, height: 480)
-        GLPresenter.requestContext()
-        let window = try SDLHost.Window(title: "another size", width: viewport.width, height: viewport.height, openGL: true, hidden: false)
-        glWindow = window
-        let gl = try GLPresenter(window: window, shaders: ShaderSources(directory: Binary.repository.appendingPathComponent("Shaders").path),
-                                 viewport: viewport)
-        XCTAssertTrue(gl.showsChangedRectsAlone, gl.summary)
-        var info = SDL_SysWMinfo()
-        SDL_GetVersion(&info.version)
-        XCTAssertEqual(SDL_GetWindowWMInfo(window.window, &info), SDL_TRUE)
+        let (gl, xid) = try makeShownGL("another size", viewport: viewport)
         func show(_ s: AppState) throws {
             _ = try gl.render(FrameRequest(display: s.display))
             try gl.present()
@@ -220,7 +217,6 @@ final class GLPresenterTests: XCTestCase {
         XCTAssertGreaterThan(inPart, 5, "a window of SDL's size is shown in part")
         // The server makes the window smaller behind SDL's back (no event is read here, so SDL
         // keeps its size): the stroke's rects lie beyond the window's pixels.
-        let xid = String(info.info.x11.window)
         XCTAssertEqual(try Binary.run("/usr/bin/xdotool", ["windowsize", "--sync", xid, "320", "240"]).status, 0)
         try draw(&s)
         XCTAssertEqual(gl.framesShownInPart, inPart, "a window of another size is composed whole")

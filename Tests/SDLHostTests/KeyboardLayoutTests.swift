@@ -17,18 +17,9 @@ final class KeyboardLayoutTests: XCTestCase {
         for layout in ["fr", "de"] {
             let layoutSet = try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "setxkbmap", layout])
             XCTAssertEqual(layoutSet.status, 0, "setxkbmap \(layout) (./run.sh test installs x11-xkb-utils): \(layoutSet.stderr)")
-            var env = Binary.isolatedEnvironment()
-            env["XDG_STATE_HOME"] = dir + "/state-" + layout
-            env["DISPLAY"] = display.name
+            let env = display.environment(state: dir + "/state-" + layout)
             let recording = "\(dir)/\(layout).jsonl"
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: Binary.path)
-            p.arguments = ["run", "--fresh", "--size", "800x600", "--record", recording]
-            p.environment = env
-            p.standardOutput = FileHandle.nullDevice
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let window = try display.waitForWindow(pid: p.processIdentifier)
+            let (p, window) = try display.launch(["--fresh", "--size", "800x600", "--record", recording], environment: env)
             for key in ["question", "bracketleft", "bracketleft", "bracketright", "braceright", "question"] {
                 _ = try display.xdotool(["key", "--window", window, key])
                 Thread.sleep(forTimeInterval: 0.15)

@@ -90,25 +90,18 @@ final class PlayerWritingWindowTests: XCTestCase {
         XCTAssertEqual(t.translate(&e), [], "no text is typed: nothing")
         t.picker = .naming
         XCTAssertEqual(t.translate(&e), [.picker(.composing("zhong"))])
-        func keyDown(_ k: SDL_KeyCode, _ mod: SDL_Keymod = KMOD_NONE) -> SDL_Event {
-            var e = SDL_Event()
-            e.type = SDL_KEYDOWN.rawValue
-            e.key.keysym.sym = SDL_Keycode(k.rawValue)
-            e.key.keysym.mod = UInt16(mod.rawValue)
-            return e
-        }
         var live = EventTranslator()
-        var c = keyDown(SDLK_c)
+        var c = SDLEvents.keyDown(SDLK_c)
         XCTAssertEqual(live.translate(&c), [.input(.command(.clear))], "C clears a live canvas")
         var player = EventTranslator()
         player.inPlayer = true
-        c = keyDown(SDLK_c)
+        c = SDLEvents.keyDown(SDLK_c)
         XCTAssertEqual(player.translate(&c), [.writing(.newCaption)])
-        var save = keyDown(SDLK_s, KMOD_LCTRL)
+        var save = SDLEvents.keyDown(SDLK_s, KMOD_LCTRL)
         XCTAssertEqual(player.translate(&save), [.writing(.saveAs)])
-        var f5 = keyDown(SDLK_F5)
+        var f5 = SDLEvents.keyDown(SDLK_F5)
         XCTAssertEqual(player.translate(&f5), [.writing(.newCheckpoint)])
-        var space = keyDown(SDLK_SPACE)
+        var space = SDLEvents.keyDown(SDLK_SPACE)
         XCTAssertEqual(player.translate(&space), [.player(.playPause)])
     }
 }
