@@ -422,15 +422,28 @@ public final class WindowApp {
 
     /// The device's screen becomes what a window of `size` leaves it beside the dock (recorded as
     /// a resize); a device made smaller while the dock is open gets its size back when it closes.
+    /// A dock whose larger text (`--ui-scale`, U) would leave the device under
+    /// `leastDeviceWidth` takes its text a step smaller first, as Shift+U does (and recorded
+    /// so), and says so; the frames after it try again.
     private func giveTheDeviceWhatIsLeft(_ size: (width: Int, height: Int), _ now: Double, _ l: inout Loop, _ s: inout Running) {
         let screen = s.state.screenSize(forWindow: Viewport(width: size.width, height: size.height, scale: s.state.screenSize.scale))
         guard screen != s.state.screenSize else { return }
+        if s.state.screenLayout.dock != .none, screen.width < Self.leastDeviceWidth, s.state.options.uiScale > 1 {
+            apply(.command(.uiSmaller), at: now, &s)
+            let scale = String(format: "%g", s.state.options.uiScale)
+            s.status = ("Text at \(scale)× so the device keeps room beside the panels · U makes it larger", now + 2 * Self.statusDuration)
+            return
+        }
         let before = s.state.screenSize
         if s.state.screenLayout.dock != .none, l.squeezedFrom == nil, screen.width < before.width || screen.height < before.height {
             l.squeezedFrom = before
         }
         apply(.resize(screen), at: now, &s)
     }
+
+    /// 320 pt (an iPhone's width): the least a dock with larger text leaves the device, when
+    /// the window cannot grow for it.
+    static let leastDeviceWidth = 320
 
     /// 0.5 s: how long a window manager has to give the size asked for.
     static let windowResizePatience = 0.5

@@ -120,6 +120,34 @@ final class DockWindowTests: XCTestCase {
     }
 }
 
+extension DockWindowTests {
+    /// A projector's 1024×768 display with the text at 2× (`--ui-scale 2`): the dock would be
+    /// 944 pt wide and leave the device 80 pt. Its text takes steps smaller instead, recorded as
+    /// Shift+U is, until the device keeps 320 pt (1.25×: 590 pt of dock, 434 of device), and the
+    /// device gets its size back when the dock closes.
+    func testADockWithLargerTextLeavesTheDeviceRoomOnAProjector() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 1024, height: 768, windowManager: ["openbox"])
+        defer { display.stop() }
+        let recording = dir + "/rec.jsonl"
+        let (p, window) = try display.launch(["--fresh", "--size", "1000x700", "--ui-scale", "2", "--record", recording],
+                                             environment: display.environment(state: dir + "/state"))
+        for key in ["h", "h", "ctrl+q"] {
+            _ = try display.xdotool(["key", "--window", window, key])
+            Thread.sleep(forTimeInterval: 1.5)
+        }
+        Binary.waitForExit(p)
+        XCTAssertEqual(p.terminationStatus, 0)
+        let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
+        let commands = session.events.compactMap { e -> Command? in if case .command(let c) = e.event { return c } else { return nil } }
+        XCTAssertEqual(commands, [.toggleHUD, .uiSmaller, .uiSmaller, .uiSmaller, .toggleHUD])
+        let resizes = session.events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
+        XCTAssertEqual(resizes, [[434, 700], [1000, 700]], "1024 pt less the dock at 1.25×, then the device's own 1000 again")
+    }
+}
+
 /// An Xvfb display of its own with a window manager on it, for a test that must not change the
 /// shared display (every window there would be managed).
 struct PrivateDisplay {
