@@ -75,15 +75,8 @@ final class DockWindowTests: XCTestCase {
         let env = display.environment(state: dir + "/state")
         let recording = dir + "/rec.jsonl"
         let (p, window) = try display.launch(["--size", "800x600", "--record", recording], environment: env)
-        for key in ["h", "h", "ctrl+q"] {
-            _ = try display.xdotool(["key", "--window", window, key])
-            Thread.sleep(forTimeInterval: 1.2)
-        }
-        Binary.waitForExit(p)
-        XCTAssertEqual(p.terminationStatus, 0)
-        let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
-        let resizes = session.events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
-        XCTAssertEqual(resizes, [[1600, 1000], [1128, 1000], [1600, 1000]],
+        let session = try display.press(["h", "h", "ctrl+q"], in: window, of: p, pause: 1.2, recording: recording)
+        XCTAssertEqual(session.resizes, [[1600, 1000], [1128, 1000], [1600, 1000]],
                        "the screen the manager gave, less the dock's 472 pt while it is open, then whole again")
     }
 
@@ -111,12 +104,8 @@ final class DockWindowTests: XCTestCase {
         _ = try display.xdotool(["key", "--window", window, "h"])
         Thread.sleep(forTimeInterval: 1.2)
         XCTAssertEqual(try width(), "640x480", "the window gets its size back")
-        _ = try display.xdotool(["key", "--window", window, "ctrl+q"])
-        Binary.waitForExit(p)
-        XCTAssertEqual(p.terminationStatus, 0)
-        let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
-        let resizes = session.events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
-        XCTAssertEqual(resizes, [[328, 480], [640, 480]], "the display's 800 pt less the dock's 472 while it is open, then 640 again")
+        let session = try display.press(["ctrl+q"], in: window, of: p, pause: 0, recording: recording)
+        XCTAssertEqual(session.resizes, [[328, 480], [640, 480]], "the display's 800 pt less the dock's 472 while it is open, then 640 again")
     }
 }
 
@@ -134,17 +123,9 @@ extension DockWindowTests {
         let recording = dir + "/rec.jsonl"
         let (p, window) = try display.launch(["--fresh", "--size", "1000x700", "--ui-scale", "2", "--record", recording],
                                              environment: display.environment(state: dir + "/state"))
-        for key in ["h", "h", "ctrl+q"] {
-            _ = try display.xdotool(["key", "--window", window, key])
-            Thread.sleep(forTimeInterval: 1.5)
-        }
-        Binary.waitForExit(p)
-        XCTAssertEqual(p.terminationStatus, 0)
-        let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
-        let commands = session.events.compactMap { e -> Command? in if case .command(let c) = e.event { return c } else { return nil } }
-        XCTAssertEqual(commands, [.toggleHUD, .uiSmaller, .uiSmaller, .uiSmaller, .toggleHUD])
-        let resizes = session.events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
-        XCTAssertEqual(resizes, [[434, 700], [1000, 700]], "1024 pt less the dock at 1.25×, then the device's own 1000 again")
+        let session = try display.press(["h", "h", "ctrl+q"], in: window, of: p, pause: 1.5, recording: recording)
+        XCTAssertEqual(session.commands, [.toggleHUD, .uiSmaller, .uiSmaller, .uiSmaller, .toggleHUD])
+        XCTAssertEqual(session.resizes, [[434, 700], [1000, 700]], "1024 pt less the dock at 1.25×, then the device's own 1000 again")
     }
 }
 
@@ -222,6 +203,18 @@ struct PrivateDisplay {
         return (p, try waitForWindow(pid: p.processIdentifier))
     }
 
+    /// Presses `keys` in `window`, `pause` seconds apart, the last one quitting it (Ctrl+Q), waits
+    /// for `process` to end, and returns what it recorded in `recording`.
+    func press(_ keys: [String], in window: String, of process: Process, pause: Double, recording: String) throws -> Session {
+        for key in keys {
+            _ = try xdotool(["key", "--window", window, key])
+            Thread.sleep(forTimeInterval: pause)
+        }
+        Binary.waitForExit(process)
+        XCTAssertEqual(process.terminationStatus, 0)
+        return try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
+    }
+
     /// The ForceCanvas window of process `pid`, once it is mapped.
     func waitForWindow(pid: Int32) throws -> String {
         let deadline = Date().addingTimeInterval(20)
@@ -241,5 +234,17 @@ struct PrivateDisplay {
         server.terminate()
         manager?.waitUntilExit()
         server.waitUntilExit()
+    }
+}
+
+extension Session {
+    /// The device's sizes the recording holds, in order (`[width, height]`).
+    var resizes: [[Int]] {
+        events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
+    }
+
+    /// The commands the recording holds, in order.
+    var commands: [Command] {
+        events.compactMap { e -> Command? in if case .command(let c) = e.event { return c } else { return nil } }
     }
 }

@@ -23,7 +23,7 @@ final class FullscreenWindowTests: XCTestCase {
         let pixels = try XCTUnwrap(PNGPixels(path: shot))
         XCTAssertEqual([pixels.width, pixels.height], [1600, 1000])
         let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
-        let sizes = session.events.compactMap { e -> [Int]? in if case .resize(let v) = e.event { return [v.width, v.height] } else { return nil } }
+        let sizes = session.resizes
         XCTAssertEqual(sizes.last, [1600, 1000], "the device is the display: \(sizes)")
 
         // A display that is not there is named with the ones that are.

@@ -32,6 +32,20 @@ final class GLPresenterTests: XCTestCase {
         return try GLPresenter(window: window, shaders: ShaderSources(directory: shaders), viewport: viewport)
     }
 
+    /// Presses at `path`'s first point and moves through the rest, a frame a sample, each frame
+    /// shown; returns the time of the last (the stroke is still down).
+    static func drawLive(_ path: [InkPoint], on s: inout AppState, show: (AppState) throws -> Void) throws -> Double {
+        var t = s.time + 1.0 / 60
+        s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
+        for p in path.dropFirst() {
+            t += 1.0 / 60
+            s.handle(.pointer(PointerInput(phase: .move, location: p.preciseLocation)), at: t)
+            s.advance(to: t)
+            try show(s)
+        }
+        return t
+    }
+
     /// A GL presenter on a shown window that shows changed rects alone, and the window's X id.
     func makeShownGL(_ title: String, viewport: Viewport) throws -> (GLPresenter, xid: String) {
         GLPresenter.requestContext()
@@ -42,7 +56,10 @@ final class GLPresenterTests: XCTestCase {
         XCTAssertTrue(gl.showsChangedRectsAlone, gl.summary)
         var info = SDL_SysWMinfo()
         SDL_GetVersion(&info.version)
-        XCTAssertEqual(SDL_GetWindowWMInfo(window.window, &info), SDL_TRUE)
+        // Without an X window id, `import -window 0` would wait for a click: the test stops here.
+        guard SDL_GetWindowWMInfo(window.window, &info) == SDL_TRUE, info.info.x11.window != 0 else {
+            throw MissingPrerequisite("SDL gives no X11 window for the GL window: \(Window.lastError)")
+        }
         return (gl, String(info.info.x11.window))
     }
 
@@ -161,14 +178,7 @@ final class GLPresenterTests: XCTestCase {
         var s = PresentFixtures.inkedCanvas(viewport, strokes: 3)
         try show(s)
         let path = StrokeFixtures.signature(count: 30, in: Rect(x: 100, y: 300, width: 400, height: 120), seed: 9)
-        var t = s.time + 1.0 / 60
-        s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
-        for p in path.dropFirst() {
-            t += 1.0 / 60
-            s.handle(.pointer(PointerInput(phase: .move, location: p.preciseLocation)), at: t)
-            s.advance(to: t)
-            try show(s)
-        }
+        let t = try Self.drawLive(path, on: &s, show: show)
         XCTAssertGreaterThan(gl.framesShownInPart, 20, "the live stroke's frames are shown in part")
         try expectWindowIsTheFrame("a stroke being drawn")
         s.handle(.pointer(PointerInput(phase: .up, location: path[path.count - 1].preciseLocation)), at: t + 1.0 / 60)
@@ -197,14 +207,7 @@ final class GLPresenterTests: XCTestCase {
         // A stroke drawn near the bottom right, a frame a sample.
         func draw(_ s: inout AppState) throws {
             let path = StrokeFixtures.signature(count: 12, in: Rect(x: 420, y: 380, width: 180, height: 80), seed: 4)
-            var t = s.time + 1.0 / 60
-            s.handle(.pointer(PointerInput(phase: .down, location: path[0].preciseLocation)), at: t)
-            for p in path.dropFirst() {
-                t += 1.0 / 60
-                s.handle(.pointer(PointerInput(phase: .move, location: p.preciseLocation)), at: t)
-                s.advance(to: t)
-                try show(s)
-            }
+            let t = try Self.drawLive(path, on: &s, show: show)
             s.handle(.pointer(PointerInput(phase: .up, location: path[path.count - 1].preciseLocation)), at: t + 1.0 / 60)
             s.advance(to: t + 1.0 / 60)
             try show(s)

@@ -20,16 +20,9 @@ final class KeyboardLayoutTests: XCTestCase {
             let env = display.environment(state: dir + "/state-" + layout)
             let recording = "\(dir)/\(layout).jsonl"
             let (p, window) = try display.launch(["--fresh", "--size", "800x600", "--record", recording], environment: env)
-            for key in ["question", "bracketleft", "bracketleft", "bracketright", "braceright", "question"] {
-                _ = try display.xdotool(["key", "--window", window, key])
-                Thread.sleep(forTimeInterval: 0.15)
-            }
-            _ = try display.xdotool(["key", "--window", window, "ctrl+q"])
-            Binary.waitForExit(p)
-            XCTAssertEqual(p.terminationStatus, 0, layout)
-            let session = try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
-            let commands = session.events.compactMap { e -> Command? in if case .command(let c) = e.event { return c } else { return nil } }
-            XCTAssertEqual(commands, [.toggleHelp, .pressureDown, .pressureDown, .pressureUp, .largerTool, .toggleHelp], layout)
+            let session = try display.press(["question", "bracketleft", "bracketleft", "bracketright", "braceright", "question", "ctrl+q"],
+                                            in: window, of: p, pause: 0.15, recording: recording)
+            XCTAssertEqual(session.commands, [.toggleHelp, .pressureDown, .pressureDown, .pressureUp, .largerTool, .toggleHelp], layout)
         }
     }
 }
