@@ -32,13 +32,15 @@ extension Window {
         XFlush(display)
     }
 
-    /// The size the window really has: on X11 the server's (SDL keeps the size it asked for
-    /// when a window manager does not give it), else SDL's.
+    /// The size the window really has: on X11 the server's, in one round trip that answers
+    /// after every request sent before it (SDL keeps the size it asked for when a window manager
+    /// does not give it, and takes a window no manager made fullscreen for the display's), else
+    /// SDL's.
     var actualSize: (width: Int, height: Int) {
         if let (display, xwindow) = x11() {
-            var attributes = XWindowAttributes()
-            XSync(display, 0)
-            if XGetWindowAttributes(display, xwindow, &attributes) != 0 { return (Int(attributes.width), Int(attributes.height)) }
+            var root: XID = 0, x: Int32 = 0, y: Int32 = 0
+            var w: UInt32 = 0, h: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+            if XGetGeometry(display, xwindow, &root, &x, &y, &w, &h, &border, &depth) != 0 { return (Int(w), Int(h)) }
         }
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)

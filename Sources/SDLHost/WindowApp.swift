@@ -148,7 +148,7 @@ public final class WindowApp {
         // come as resize events.)
         if config.player == nil, !config.fullscreen {
             let made = window.sdlSize
-            let screen = s.state.screenSize(forWindow: Viewport(width: made.width, height: made.height, scale: s.state.screenSize.scale))
+            let screen = Self.deviceScreen(beside: made, s)
             if made != size, screen != s.state.screenSize { apply(.resize(screen), at: start.time, &s) }
         }
         // A window that fails later still closes its files (the journal stays valid either way).
@@ -354,13 +354,15 @@ public final class WindowApp {
             if !fullscreen, wanted != l.askedWindow {
                 SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
             }
-            // A fullscreen window of other proportions shows the frame centred, as the
-            // presenters place it: the pointer is read through the same origin.
-            let origin = fullscreen ? Letterbox.origin(frame: wanted, window: limit) : (x: 0, y: 0)
-            let at = Point(x: Double(origin.x), y: Double(origin.y))
-            if at != p.origin {
-                p.origin = at
-                s.player = p
+            if fullscreen {
+                // A fullscreen window of other proportions shows the frame centred, as the
+                // presenters place it: the pointer is read through the same origin.
+                let origin = Letterbox.origin(frame: wanted, window: limit)
+                let at = Point(x: Double(origin.x), y: Double(origin.y))
+                if at != p.origin {
+                    p.origin = at
+                    s.player = p
+                }
             }
             l.askedWindow = wanted
             return
@@ -426,7 +428,7 @@ public final class WindowApp {
     /// `leastDeviceWidth` takes its text a step smaller first, as Shift+U does (and recorded
     /// so), and says so; the frames after it try again.
     private func giveTheDeviceWhatIsLeft(_ size: (width: Int, height: Int), _ now: Double, _ l: inout Loop, _ s: inout Running) {
-        let screen = s.state.screenSize(forWindow: Viewport(width: size.width, height: size.height, scale: s.state.screenSize.scale))
+        let screen = Self.deviceScreen(beside: size, s)
         guard screen != s.state.screenSize else { return }
         if s.state.screenLayout.dock != .none, screen.width < Self.leastDeviceWidth, s.state.options.uiScale > 1 {
             apply(.command(.uiSmaller), at: now, &s)
@@ -439,6 +441,11 @@ public final class WindowApp {
             l.squeezedFrom = before
         }
         apply(.resize(screen), at: now, &s)
+    }
+
+    /// The device's screen a window of `size` leaves beside the dock, at the device's scale.
+    private static func deviceScreen(beside size: (width: Int, height: Int), _ s: Running) -> Viewport {
+        s.state.screenSize(forWindow: Viewport(width: size.width, height: size.height, scale: s.state.screenSize.scale))
     }
 
     /// 320 pt (an iPhone's width): the least a dock with larger text leaves the device, when

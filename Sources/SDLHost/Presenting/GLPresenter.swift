@@ -161,7 +161,7 @@ final class GLPresenter: WindowPresenter {
         // Rects are copied only into a window of the size SDL gives (a copy reaching past the
         // window's real size is an X error, which ends the program); a window of another size
         // (SDL's size not yet the server's) is composed whole and swapped, as a resize is.
-        if let subBuffer, subBuffer.windowHasSize(target.width, target.height),
+        if let subBuffer, window.actualSize == (target.width, target.height),
            let rects = try compositor.composeWindow(layers, into: target, partly: true) {
             for r in rects { subBuffer.copy(r, windowHeight: target.height) }
             framesShownInPart += 1
@@ -225,14 +225,6 @@ private struct SubBufferCopy {
         self.display = display
         self.drawable = drawable
         function = unsafeBitCast(c, to: Copy.self)
-    }
-
-    /// Whether the window is `width` × `height` pixels on the server (one round trip to it).
-    func windowHasSize(_ width: Int, _ height: Int) -> Bool {
-        var root: XID = 0, x: Int32 = 0, y: Int32 = 0
-        var w: UInt32 = 0, h: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
-        guard XGetGeometry(display, drawable, &root, &x, &y, &w, &h, &border, &depth) != 0 else { return false }
-        return Int(w) == width && Int(h) == height
     }
 
     /// Shows `rect` (pixels, y down) of the back buffer in the window.

@@ -56,7 +56,7 @@ final class SoftwarePresenter: WindowPresenter {
         if presentedTo.map({ $0.surface != surface || $0.width != s.w || $0.height != s.h || $0.frame != size }) ?? true {
             rects = [PixelRect(x: 0, y: 0, width: frame.pixelWidth, height: frame.pixelHeight)]
             presentedTo = (surface, s.w, s.h, size)
-            if origin != (0, 0) || frame.pixelWidth < Int(s.w) || frame.pixelHeight < Int(s.h) {
+            if frame.pixelWidth < Int(s.w) || frame.pixelHeight < Int(s.h) {
                 SDL_FillRect(surface, nil, 0)
                 shown.append(SDL_Rect(x: 0, y: 0, w: s.w, h: s.h))
             }
