@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ForceCore", targets: ["ForceCore"]),
         // For the fuzz targets in Fuzz/ (a package of its own, built with -sanitize=fuzzer).
         .library(name: "CairoRender", targets: ["CairoRender"]),
+        .library(name: "ForceFiles", targets: ["ForceFiles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -63,13 +63,14 @@ trap at_exit EXIT
 
 # libFuzzer targets (Fuzz/Package.swift) and their seeds. New inputs the fuzzer finds go to
 # .build/fuzz/corpus/TARGET; an input that crashes is saved as Fuzz/artifacts/TARGET-crash-…
-FUZZ_TARGETS=(FuzzSession FuzzSettings)
+FUZZ_TARGETS=(FuzzSession FuzzSettings FuzzCapture)
 FUZZ_SMOKE_SECONDS=30
 
 fuzz_seeds() {
     case "$1" in
     FuzzSession) echo Assets/Sessions Assets/Lessons Fuzz/Crashers/session ;;
     FuzzSettings) echo Fuzz/Seeds/settings Fuzz/Crashers/config Fuzz/Crashers/plist ;;
+    FuzzCapture) echo Tests/Fixtures ;;
     esac
 }
 

@@ -16,6 +16,11 @@ let package = Package(
             .product(name: "ForceCore", package: "ForceCanvas"),
             .product(name: "CairoRender", package: "ForceCanvas"),
         ]),
+        // What `import` reads (a tablet's libinput record or evemu capture, a Xournal++
+        // document) → session → written and read back.
+        .executableTarget(name: "FuzzCapture", dependencies: [
+            "CLibFuzzer", .product(name: "ForceCore", package: "ForceCanvas"), .product(name: "ForceFiles", package: "ForceCanvas"),
+        ]),
         // The config file, an Info.plist and the dynamic quick actions' JSON, from the same bytes.
         .executableTarget(name: "FuzzSettings", dependencies: [
             "CLibFuzzer", .product(name: "ForceCore", package: "ForceCanvas"),

@@ -7,23 +7,29 @@ import Foundation
 /// `forcecanvas import`: a recording made elsewhere as a ForceCanvas session.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Turn a Xournal++ document or a tablet's `libinput record` capture into a session.",
+        commandName: "import", abstract: "Turn a Xournal++ document or a tablet's `libinput record` or evemu recording into a session.",
         discussion: """
             Reads FILE, a Xournal++ document (.xopp: its pages one below the other, each pen and \
             highlighter stroke with its colour, size and per-point widths as forces; text, images \
-            and LaTeX are counted and left out; points get times at 120 Hz), or a `libinput \
-            record` capture (YAML) of a tablet — what Linux users attach to \
-            tablet bug reports — and writes a session that replays it: presses, moves and lifts \
+            and LaTeX are counted and left out; points get times at 120 Hz), or a tablet's \
+            `libinput record` capture (YAML) or evemu recording (`evemu-record`, the format \
+            before it, as in the evemu-devices database) — what Linux users attach to tablet bug \
+            reports — and writes a session that replays it: presses, moves and lifts \
             with the recorded pressure, tilt and times, hover as moves without a press, the \
             tablet's area fitted into --size (aspect kept). Open it with `forcecanvas run --replay \
             OUT.jsonl`, render or check it like any session. One line says what was read: strokes, \
             samples, hover (with its distance), barrel-button presses (kept as button events), \
             proximity in and out, the device's area, resolution, rate and ranges, and times \
-            that stepped back (moved to 1 µs after the one before).
+            that stepped back (moved to 1 µs after the one before). An evemu events file \
+            recorded without its device (no A: lines) needs that description: --device.
             """)
 
-    @Argument(help: "The Xournal++ document (.xopp) or `libinput record` capture (.yml).")
+    @Argument(help: "The Xournal++ document (.xopp), `libinput record` capture (.yml) or evemu recording.")
     var file: String
+
+    @Option(help: ArgumentHelp("The device's description (evemu-describe's output) for an evemu events file recorded without it.",
+                               valueName: "DESC"))
+    var device: String?
 
     @Option(name: .customLong("out"), help: "The session to write (.jsonl).")
     var out: String
@@ -51,6 +57,10 @@ struct ImportCommand: ParsableCommand {
         let bytes = [UInt8](data)
         _ = consume data
         let name = Wording.stem(file)
+        let evemu = bytes.withUnsafeBufferPointer(TabletCapture.isEvemu)
+        if device != nil, !evemu {
+            throw ValidationError("--device is for an evemu events file recorded without its device; \(file) is not an evemu recording")
+        }
         if SessionFile.isXournal(file, firstBytes: bytes) {
             let session: Session, summary: XoppDocument.Summary
             do {
@@ -66,10 +76,13 @@ struct ImportCommand: ParsableCommand {
             print(said)
             return
         }
-        let record: LibinputRecord
+        let described = try device.map(Self.readDescription)
+        let record: TabletCapture
         do {
             // Read in place: a capture is tens of megabytes of text.
-            record = try LibinputRecord(bytes: bytes)
+            record = try bytes.withUnsafeBufferPointer { b throws(TabletCapture.Problem) in
+                evemu ? try TabletCapture(evemu: b, device: described) : try TabletCapture(bytes: b)
+            }
         } catch {
             printProblem("\(file):\(error.line): \(error.message)")
             throw ExitCode.failure
@@ -86,7 +99,21 @@ struct ImportCommand: ParsableCommand {
         }
         if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample"))" }
         if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
+        if summary.strokes == 0 { said += " · no stroke: the pen never touched the tablet (no BTN_TOUCH press)" }
         print(said)
+    }
+
+    /// The device an evemu description (`--device`) gives, or the problem with it, named.
+    static func readDescription(_ path: String) throws -> TabletCapture {
+        do {
+            let bytes = [UInt8](try FileKind.readWhole(path))
+            return try bytes.withUnsafeBufferPointer { b throws(TabletCapture.Problem) in try TabletCapture(evemuDescription: b) }
+        } catch let problem as TabletCapture.Problem {
+            printProblem("\(path):\(problem.line): \(problem.message)")
+        } catch {
+            printProblem("\(error)")
+        }
+        throw ExitCode.failure
     }
 
     /// Writes the session to `out` (whole or not at all), unless `out` exists and

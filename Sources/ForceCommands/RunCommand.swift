@@ -69,7 +69,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Start a new document instead of the last one (which stays: Ctrl+O lists it).")
     var fresh = false
 
-    @Option(name: .customLong("open"), help: ArgumentHelp("Open this file as a new document once the window is up, as a file dropped on the window is: a session (.jsonl) or a tablet's libinput record capture (.yml).", valueName: "FILE"))
+    @Option(name: .customLong("open"), help: ArgumentHelp("Open this file as a new document once the window is up, as a file dropped on the window is: a session (.jsonl), a Xournal++ document (.xopp) or a tablet's libinput record capture (.yml) or evemu recording (.evemu).", valueName: "FILE"))
     var openPath: String?
 
     @Option(name: .customLong("snapshot"), help: "Write the frame on screen to this PNG when the window closes.")

@@ -62,10 +62,10 @@ enum SessionFile {
 
     /// `read` for the window (Open Recent, a file dropped on it, `run --open`): a bad line is
     /// thrown as the `SessionError` itself, so the window can say which line in its status. A
-    /// `.yml` or `.yaml` file is a tablet's `libinput record` capture (`forcecanvas import`),
-    /// fitted into `document`.
+    /// `.yml` or `.yaml` file is a tablet's `libinput record` capture, an `.evemu` or `.events`
+    /// file its evemu recording (`forcecanvas import`), fitted into `document`.
     static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> Session {
-        if path.hasSuffix(".yml") || path.hasSuffix(".yaml") { return try readCapture(path, document: document) }
+        if [".yml", ".yaml", ".evemu", ".events"].contains(where: path.hasSuffix) { return try readCapture(path, document: document) }
         if isXournal(path) { return try readXournal(path) }
         switch Result(catching: { () throws(SessionFileError) -> Session in try read(path) }) {
         case .success(let session): return session
@@ -92,13 +92,13 @@ enum SessionFile {
         }
     }
 
-    /// A tablet's `libinput record` capture as a session on `document`; a problem is a
+    /// A tablet's `libinput record` capture or evemu recording as a session on `document`; a problem is a
     /// `SessionError` naming its line.
     static func readCapture(_ path: String, document: Viewport) throws(SessionError) -> Session {
         let data: Data
         do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
-        let record: LibinputRecord
-        do { record = try LibinputRecord(bytes: [UInt8](data)) } catch {
+        let record: TabletCapture
+        do { record = try TabletCapture(bytes: [UInt8](data)) } catch {
             throw SessionError(file: path, line: error.line, message: error.message)
         }
         return record.session(document: document).0

@@ -126,6 +126,9 @@ extension XoppDocument {
                 guard element.isStart else { continue }
                 let w = Double(element.attributes["width"] ?? "") ?? 0, h = Double(element.attributes["height"] ?? "") ?? 0
                 guard w.isFinite, h.isFinite, w > 0, h > 0 else { throw Problem(message: "a page without a width and height") }
+                guard w <= InputLimits.maximumCoordinate, h <= InputLimits.maximumCoordinate else {
+                    throw Problem(message: String(format: "a page of %g × %g points, beyond the 1000000 points a session reaches", w, h))
+                }
                 if summary.pages > 0 { pageTop = height + margin }
                 summary.pages += 1
                 width = max(width, w)
@@ -138,7 +141,10 @@ extension XoppDocument {
                     continue
                 }
                 let text = scanner.text(until: "stroke")
-                let coordinates = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).compactMap { Double($0) }
+                // Numbers only, and within a session's reach (a damaged file's "nan" or 1e300 is not a place).
+                let reach = InputLimits.maximumCoordinate
+                let coordinates = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+                    .compactMap { Double($0) }.map { $0.isFinite ? min(reach, max(-reach, $0)) : 0 }
                 guard coordinates.count >= 2 else { continue }
                 let widths = (element.attributes["width"] ?? "1").split(separator: " ").compactMap { Double($0) }.filter { $0.isFinite && $0 > 0 }
                 let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
@@ -152,7 +158,7 @@ extension XoppDocument {
                 o.size = size
                 let n = coordinates.count / 2
                 for i in 0..<n {
-                    let x = coordinates[2 * i] + margin, y = coordinates[2 * i + 1] + pageTop
+                    let x = min(reach, coordinates[2 * i] + margin), y = min(reach, coordinates[2 * i + 1] + pageTop)
                     // Point i's width (the last takes the one before it); none: force 0.5.
                     let w = widths.count > 1 ? widths[1 + min(i, widths.count - 2)] : nil
                     let force = w.map { Self.force(giving: $0, options: o) } ?? 0.5
@@ -162,7 +168,7 @@ extension XoppDocument {
                     t += 1 / sampleRate
                 }
                 if n == 1 {
-                    events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: .up, location: Point(x: coordinates[0] + margin, y: coordinates[1] + pageTop),
+                    events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: .up, location: Point(x: min(reach, coordinates[0] + margin), y: min(reach, coordinates[1] + pageTop)),
                                                                                    source: .pen, rawForce: 0.5, maximumForce: 1))))
                 }
                 t += strokeGap
@@ -175,7 +181,9 @@ extension XoppDocument {
             }
         }
         guard summary.pages > 0 else { throw Problem(message: "no <page>: not a Xournal++ document") }
-        let screen = Viewport(width: Int((width + 2 * margin).rounded(.up)), height: Int((height + margin).rounded(.up)))
+        // At most a session's largest window (many pages are taller: the rest is scrolled to).
+        let side = Double(Viewport.maximumSide)
+        let screen = Viewport(width: Int(min(side, (width + 2 * margin).rounded(.up))), height: Int(min(side, (height + margin).rounded(.up))))
         // A linear curve without a minimum: the forces come back as the widths gave them.
         var session = Session(viewport: screen, pressureCurve: PressureCurve(.linear, minimumPressure: 0), events: events)
         session.title = title

@@ -10,9 +10,9 @@ final class LibinputRecordTests: XCTestCase {
         .appendingPathComponent("Fixtures/libinput-pen.yml").path
 
     func testThePenCaptureBecomesAStrokeWithItsPressureTiltAndTimes() throws {
-        let record = try LibinputRecord(text: try String(contentsOfFile: Self.fixture, encoding: .utf8))
+        let record = try TabletCapture(text: try String(contentsOfFile: Self.fixture, encoding: .utf8))
         XCTAssertEqual(record.name, "Test Tablet Pen")
-        XCTAssertEqual(record.axes[24], LibinputRecord.Axis(minimum: 0, maximum: 8191, resolution: 0))
+        XCTAssertEqual(record.axes[24], TabletCapture.Axis(minimum: 0, maximum: 8191, resolution: 0))
         let (session, summary) = record.session(document: Viewport(width: 1280, height: 800))
         XCTAssertEqual(summary.strokes, 1)
         XCTAssertEqual(summary.samples, 42)
@@ -58,15 +58,15 @@ final class LibinputRecordTests: XCTestCase {
     }
 
     func testWhatIsNotATabletCaptureSaysWhy() {
-        XCTAssertThrowsError(try LibinputRecord(text: "version: 1\ndevices:\n")) { e in
+        XCTAssertThrowsError(try TabletCapture(text: "version: 1\ndevices:\n")) { e in
             XCTAssertTrue("\(e)".contains("no evdev events"), "\(e)")
         }
         let noAxes = "devices:\n- node: /dev/input/event3\n  evdev:\n    absinfo:\n  events:\n  - evdev:\n    - [0, 0, 1, 272, 1]\n"
-        XCTAssertThrowsError(try LibinputRecord(text: noAxes)) { e in
+        XCTAssertThrowsError(try TabletCapture(text: noAxes)) { e in
             XCTAssertTrue("\(e)".contains("not a tablet"), "\(e)")
         }
-        XCTAssertThrowsError(try LibinputRecord(text: "devices:\n  events:\n  - evdev:\n    - [0, 0, 3]\n")) { e in
-            XCTAssertEqual((e as? LibinputRecord.Problem)?.line, 4)
+        XCTAssertThrowsError(try TabletCapture(text: "devices:\n  events:\n  - evdev:\n    - [0, 0, 3]\n")) { e in
+            XCTAssertEqual((e as? TabletCapture.Problem)?.line, 4)
         }
     }
 }

@@ -61,7 +61,7 @@ final class PenButtonTests: XCTestCase {
     }
 
     func testACaptureKeepsItsBarrelButton() throws {
-        let record = try LibinputRecord(text: try String(contentsOfFile: LibinputRecordTests.fixture, encoding: .utf8))
+        let record = try TabletCapture(text: try String(contentsOfFile: LibinputRecordTests.fixture, encoding: .utf8))
         let buttons = record.session(document: Viewport(width: 1280, height: 800)).0.events.compactMap { e -> PenButton? in
             if case .button(let b) = e.event { return b } else { return nil }
         }

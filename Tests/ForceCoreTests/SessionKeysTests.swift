@@ -67,6 +67,19 @@ final class SessionKeysTests: XCTestCase {
         XCTAssertEqual(back.check, session.check)
     }
 
+    /// A tool's id and serial are 32-bit numbers: an Intuos4 pen's serial, 2575305619, reads;
+    /// what is beyond 32 bits or not whole does not.
+    func testToolNumbersReadTo32Bits() throws {
+        let device = #"{"t":0,"type":"device","name":"Pen","kind":"pen","force":true,"#
+        var parser = SessionParser(file: "s.jsonl")
+        _ = try parser.parse(header, number: 1)
+        let line = try parser.parse(device + #""serial":4294967295,"toolId":2050}"#, number: 2)
+        guard case .event(let e) = line, case .device(let d) = e.event else { return XCTFail("a device line") }
+        XCTAssertEqual(d.details.serial, 4_294_967_295)
+        XCTAssertEqual(error([header, device + #""serial":4294967296}"#])?.message, #""serial" must be a whole number from 0 to 4294967295"#)
+        XCTAssertEqual(error([header, device + #""toolId":1.5}"#])?.message, #""toolId" must be a whole number from 0 to 4294967295"#)
+    }
+
     func testCheckpointToleranceAndMasksAreReadAndChecked() throws {
         var parser = SessionParser(file: "s.jsonl")
         _ = try parser.parse(header, number: 1)

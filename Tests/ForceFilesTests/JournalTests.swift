@@ -372,7 +372,7 @@ final class InkSnapshotTests: XCTestCase {
     func testEveryNewFieldSurvivesTheJournal() throws {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/libinput-pen.yml").path
-        var (session, _) = try LibinputRecord(text: String(contentsOfFile: fixture, encoding: .utf8)).session(document: Viewport(width: 1280, height: 800))
+        var (session, _) = try TabletCapture(text: String(contentsOfFile: fixture, encoding: .utf8)).session(document: Viewport(width: 1280, height: 800))
         session.events.insert(TimedEvent(time: 0.1, event: .tool(InkTool(kind: .highlighter, colour: InkColour(red: 1, green: 2, blue: 3), size: 9))), at: 0)
         let journal = try Journal.open(directory: dir)
         try SessionCoding.encode(session).write(toFile: journal.path, atomically: false, encoding: .utf8)

@@ -46,6 +46,21 @@ final class XoppImportTests: XCTestCase {
             XCTAssertEqual((e as? XoppDocument.Problem)?.message, "the gzip data is damaged or cut short")
         }
         XCTAssertThrowsError(try XoppDocument.session(from: Array("<xournal><page width=\"10\" height=\"10\"><layer><stroke".utf8), title: nil))
+        // A page beyond a session's reach says so (its width once trapped as an Int).
+        XCTAssertThrowsError(try XoppDocument.session(from: Array("<xournal><page width=\"1e300\" height=\"800\"></page></xournal>".utf8), title: nil)) { e in
+            XCTAssertEqual((e as? XoppDocument.Problem)?.message, "a page of 1e+300 × 800 points, beyond the 1000000 points a session reaches")
+        }
+    }
+
+    /// What a damaged document's strokes hold (1e12, nan, inf) stays within a session's reach,
+    /// and the session reads back: `import` never writes a file it cannot open.
+    func testADamagedStrokeStaysWithinReachAndReadsBack() throws {
+        let xml = "<xournal><page width=\"100\" height=\"800\"><layer><stroke tool=\"pen\" color=\"black\" width=\"1\">1e12 5 nan 7 inf -1e300</stroke></layer></page></xournal>"
+        let (session, summary) = try XoppDocument.session(from: Array(xml.utf8), title: nil)
+        XCTAssertEqual(summary.points, 3)
+        let places = session.events.compactMap { e -> Point? in if case .pointer(let p) = e.event { return p.location } else { return nil } }
+        XCTAssertTrue(places.allSatisfy { abs($0.x) <= InputLimits.maximumCoordinate && abs($0.y) <= InputLimits.maximumCoordinate }, "\(places)")
+        XCTAssertEqual(try SessionCoding.parse(SessionCoding.encode(session), file: "damaged").events, session.events)
     }
 
     /// Exported and imported again: the same strokes, tools and widths (the margin aside), each

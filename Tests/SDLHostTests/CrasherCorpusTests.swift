@@ -41,6 +41,22 @@ final class CrasherCorpusTests: XCTestCase {
         }
     }
 
+    /// What `import` reads (captures, Xournal++ documents) that once trapped it or made a
+    /// session it could not open: each is refused with its reason, or imported into a session
+    /// that renders.
+    func testImportCrashersAreRefusedOrImportIntoSessionsThatOpen() throws {
+        let out = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        for file in try files("import") {
+            let session = "\(out)/\((file as NSString).lastPathComponent).jsonl"
+            let r = try Binary.forcecanvas(["import", file, "--out", session])
+            expectCleanEnd(r, file)
+            guard r.status == 0 else { continue }
+            let rendered = try Binary.forcecanvas(["render", session, "--out", out])
+            XCTAssertEqual(rendered.status, 0, "\(file): its session does not open\n\(rendered.stderr)")
+        }
+    }
+
     func testConfigCrashersAreRefusedAtTheirLine() throws {
         var env = Binary.isolatedEnvironment()
         env["DISPLAY"] = nil

@@ -38,4 +38,44 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("\(dir)/bad.yml:4: an evdev event is [sec, usec, type, code, value]"), bad.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/bad.jsonl"), "nothing written")
     }
+
+    /// An evemu recording imports as a capture does; an events file recorded without its
+    /// device (the evemu-devices database's `NAME.events` beside `NAME.desc`) takes that
+    /// description with --device, and says so when it is missing.
+    func testAnEvemuRecordingAndAnEventsFileWithItsDescription() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fixture = Binary.repository.appendingPathComponent("Tests/Fixtures/evemu-pen.evemu").path
+        let whole = try Binary.forcecanvas(["import", fixture, "--out", "\(dir)/whole.jsonl"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertEqual(whole.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "\(dir)/whole.jsonl: Test Tablet Pen · 1 stroke · 14 samples · 0.2 s · 8 hovering · 1 barrel-button press · 10 distance samples")
+
+        let lines = try String(contentsOfFile: fixture, encoding: .utf8).split(separator: "\n")
+        try (lines.filter { $0.hasPrefix("E:") }.joined(separator: "\n") + "\n").write(toFile: "\(dir)/pen.events", atomically: true, encoding: .utf8)
+        try (lines.filter { !$0.hasPrefix("E:") }.joined(separator: "\n") + "\n").write(toFile: "\(dir)/pen.desc", atomically: true, encoding: .utf8)
+        let parts = try Binary.forcecanvas(["import", "\(dir)/pen.events", "--device", "\(dir)/pen.desc", "--out", "\(dir)/parts.jsonl"])
+        XCTAssertEqual(parts.status, 0, parts.stderr)
+        XCTAssertEqual(try String(contentsOfFile: "\(dir)/parts.jsonl", encoding: .utf8).split(separator: "\n").dropFirst(),
+                       try String(contentsOfFile: "\(dir)/whole.jsonl", encoding: .utf8).split(separator: "\n").dropFirst(),
+                       "the same events (the title is each file's own)")
+
+        let alone = try Binary.forcecanvas(["import", "\(dir)/pen.events", "--out", "\(dir)/alone.jsonl"])
+        XCTAssertEqual(alone.status, 1)
+        XCTAssertTrue(alone.stderr.contains("\(dir)/pen.events:1: no axes (A: lines): an events file recorded without its device's description"), alone.stderr)
+        let twice = try Binary.forcecanvas(["import", fixture, "--device", "\(dir)/pen.desc", "--out", "\(dir)/twice.jsonl"])
+        XCTAssertEqual(twice.status, 1)
+        XCTAssertTrue(twice.stderr.contains("describes its device itself"), twice.stderr)
+        let yaml = Binary.repository.appendingPathComponent("Tests/Fixtures/libinput-pen.yml").path
+        let wrong = try Binary.forcecanvas(["import", yaml, "--device", "\(dir)/pen.desc", "--out", "\(dir)/wrong.jsonl"])
+        XCTAssertEqual(wrong.status, 64, "a usage error")
+        XCTAssertTrue(wrong.stderr.contains("forcecanvas: --device is for an evemu events file"), wrong.stderr)
+        let noDescription = try Binary.forcecanvas(["import", "\(dir)/pen.events", "--device", "\(dir)/pen.events", "--out", "\(dir)/x.jsonl"])
+        XCTAssertEqual(noDescription.status, 1)
+        XCTAssertTrue(noDescription.stderr.contains("\(dir)/pen.events:"), noDescription.stderr)
+        XCTAssertTrue(noDescription.stderr.contains("not an evemu device description"), noDescription.stderr)
+        for name in ["alone", "twice", "wrong", "x"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/\(name).jsonl"), "nothing written for \(name)")
+        }
+    }
 }

@@ -5,7 +5,7 @@ import TestSupport
 import XCTest
 
 /// Opening a file in the window (`run --open`, the path a file dropped on the window takes): a
-/// session or a tablet's `libinput record` capture becomes a new document at once, read and
+/// session or a tablet's `libinput record` capture or evemu recording becomes a new document at once, read and
 /// replayed off the frame loop, and the canvas before stays a document of its own.
 final class OpenFileWindowTests: XCTestCase {
     func testASessionAndACaptureOpenAsNewDocuments() throws {
@@ -17,20 +17,21 @@ final class OpenFileWindowTests: XCTestCase {
         let store = DocumentStore(directory: dir + "/state/forcecanvas/documents")
         let session = Binary.repository.appendingPathComponent("Assets/Sessions/golden-pressure.jsonl").path
         let capture = Binary.repository.appendingPathComponent("Tests/Fixtures/libinput-pen.yml").path
-        for (i, path) in [session, capture].enumerated() {
+        let evemu = Binary.repository.appendingPathComponent("Tests/Fixtures/evemu-pen.evemu").path
+        for (i, path) in [session, capture, evemu].enumerated() {
             let r = try Binary.forcecanvas(["run", "--open", path, "--exit-after-frames", "40", "--snapshot", "\(dir)/\(i).png"], environment: env)
             XCTAssertEqual(r.status, 0, r.stderr)
         }
         let documents = store.list()
-        XCTAssertEqual(documents.map(\.name), ["libinput-pen", "golden-pressure"], "newest first, each named after its file")
-        XCTAssertEqual(documents.map(\.strokes), [1, 3])
+        XCTAssertEqual(documents.map(\.name), ["evemu-pen", "libinput-pen", "golden-pressure"], "newest first, each named after its file")
+        XCTAssertEqual(documents.map(\.strokes), [1, 1, 3])
         // The capture's stroke is on screen: a dark band across the middle of the first shot.
         let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/1.png"))
         XCTAssertTrue((200...320).contains { y in shot.luminance(x: 500, y: y) < 100 }, "the pen's stroke")
         let bad = try Binary.forcecanvas(["run", "--open", "\(dir)/missing.yml", "--exit-after-frames", "20"], environment: env)
         XCTAssertEqual(bad.status, 0, "the window runs on")
         XCTAssertTrue(bad.stderr.contains("missing.yml"), bad.stderr)
-        XCTAssertEqual(store.list().count, 2, "nothing opened, nothing lost")
+        XCTAssertEqual(store.list().count, 3, "nothing opened, nothing lost")
     }
 
     /// The picker opens a file by its path (Ctrl+L, typed, Return).

@@ -244,6 +244,9 @@ final class XI2PenSourceTests: XCTestCase {
         source = s
         XCTAssertEqual(ToolIdentity(property: [3, 0, 0, 0x8ae2d2, 0x802]), ToolIdentity(serial: 0x8ae2d2, toolID: 0x802))
         XCTAssertNil(ToolIdentity(property: [3, 0, 0]), "five values, or none")
+        // Format-32 INTEGER values come sign-extended: an Intuos4 pen's serial above 2³¹ is
+        // negative, and is the serial it stands for (a session keeps it, up to 32 bits).
+        XCTAssertEqual(ToolIdentity(property: [3, 0, 0, -1_719_661_677, 0x802]), ToolIdentity(serial: 2_575_305_619, toolID: 0x802))
         // The pen comes near: in, with its tool; its samples carry it.
         tool[12] = ToolIdentity(serial: 0x8ae2d2, toolID: 0x802)
         x.pushProperty(device: 12, property: atom)

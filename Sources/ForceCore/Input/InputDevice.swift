@@ -54,4 +54,18 @@ public struct DeviceDetails: Equatable, Hashable, Sendable {
         self.toolID = toolID
         self.serial = serial
     }
+
+    /// The largest area, resolution, rate, pressure levels or tilt range a session keeps: 1e9.
+    public static let largestMeasure = 1e9
+
+    /// The largest tool id or serial: both are 32-bit numbers.
+    public static let largestToolNumber = 4_294_967_295
+
+    /// A tool id or serial as the kernel and the X server send it, a signed 32-bit integer (a
+    /// serial above 2³¹ arrives negative: an Intuos4 pen's -1719661677 is 2575305619), as the
+    /// number it is; nil for 0 (no tool) or a value outside 32 bits.
+    public static func toolNumber(_ raw: Int) -> Int? {
+        guard raw != 0, raw >= -2_147_483_648, raw <= largestToolNumber else { return nil }
+        return raw < 0 ? raw + (1 << 32) : raw
+    }
 }

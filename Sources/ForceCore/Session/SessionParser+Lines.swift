@@ -216,7 +216,7 @@ extension SessionParser {
             var details = DeviceDetails()
             func positive(_ key: String) throws(SessionError) -> Double? {
                 guard let v = try f.optionalNumber(key) else { return nil }
-                guard v.isFinite, v >= 0, v <= 1e9 else { throw f.fail("\"\(key)\" must be a number from 0 to 1e9") }
+                guard v.isFinite, v >= 0, v <= DeviceDetails.largestMeasure else { throw f.fail("\"\(key)\" must be a number from 0 to 1e9") }
                 return v
             }
             details.widthMM = try positive("widthMM")
@@ -225,8 +225,16 @@ extension SessionParser {
             details.rate = try positive("rate")
             details.tiltRange = try positive("tiltRange")
             details.pressureLevels = try positive("pressureLevels").map { Int($0) }
-            details.toolID = try positive("toolId").map { Int($0) }
-            details.serial = try positive("serial").map { Int($0) }
+            // A tool id or serial is a 32-bit number, up to 4294967295.
+            func toolNumber(_ key: String) throws(SessionError) -> Int? {
+                guard let v = try f.optionalNumber(key) else { return nil }
+                guard v.isFinite, v >= 0, v <= Double(DeviceDetails.largestToolNumber), v.rounded() == v else {
+                    throw f.fail("\"\(key)\" must be a whole number from 0 to \(DeviceDetails.largestToolNumber)")
+                }
+                return Int(v)
+            }
+            details.toolID = try toolNumber("toolId")
+            details.serial = try toolNumber("serial")
             event = .device(InputDevice(name: try f.name("name"), kind: kind, hasForce: try f.bool("force"),
                                         hasTilt: try f.optionalBool("tilt") ?? false, details: details))
         default:

@@ -39,7 +39,8 @@ public struct ToolIdentity: Equatable, Sendable {
     /// The property's five values; nil when it has fewer.
     public init?(property values: [Int]) {
         guard values.count >= 5 else { return nil }
-        self.init(serial: values[3], toolID: values[4])
+        // Format-32 INTEGER values come sign-extended: a serial above 2³¹ is negative.
+        self.init(serial: DeviceDetails.toolNumber(values[3]) ?? 0, toolID: DeviceDetails.toolNumber(values[4]) ?? 0)
     }
 
     /// A tool is near the tablet.

@@ -1,11 +1,16 @@
 import Foundation
 
-/// A tablet's `libinput record` capture (YAML) turned into a session: what Linux users attach to
-/// tablet bug reports, replayed as the device sent it.
+/// A tablet's recorded evdev events turned into a session: a `libinput record` capture (YAML),
+/// what Linux users attach to tablet bug reports, or an evemu recording (`evemu-record`, the
+/// format before it, as in the evemu-devices database; `TabletCapture+Evemu.swift`), replayed as
+/// the device sent it.
 ///
-/// Read line by line, without a YAML library: the first device's name and `absinfo` (min, max,
-/// fuzz, flat, resolution per axis), then every evdev event `[sec, usec, type, code, value]` of
-/// the `events` list. At each `SYN_REPORT` the frame's changes become one pointer sample:
+/// A capture is read line by line, without a YAML library: the first device's name and
+/// `absinfo` (min, max, fuzz, flat, resolution per axis), then every evdev event
+/// `[sec, usec, type, code, value]` of the `events` list. Either format gives the same three
+/// things (`name`, `axes`, `events`), and `session(document:)` replays them.
+///
+/// At each `SYN_REPORT` the frame's changes become one pointer sample:
 /// `BTN_TOUCH` going down or up is a press or a lift, a touching frame a move with `ABS_PRESSURE`
 /// as raw force (`maxForce` the axis's maximum), a frame in proximity (`BTN_TOOL_PEN`,
 /// `BTN_TOOL_RUBBER`: the eraser) without touch a hover move; `ABS_TILT_X/Y` become altitude and
@@ -16,13 +21,30 @@ import Foundation
 /// the tool leaving and entering the tablet's range `proximity` events, and the device line
 /// carries the area, resolution, pressure levels, tilt range and report rate, and the tool's id
 /// (`ABS_MISC`) and serial (`MSC_SERIAL`) when the driver sends them.
-public struct LibinputRecord {
+public struct TabletCapture {
     /// One axis's range as the kernel reports it.
     public struct Axis: Equatable, Sendable {
         public var minimum: Double
         public var maximum: Double
         /// Units per millimetre (positions) or per radian (tilt); 0 when not given.
         public var resolution: Double
+
+        public init(minimum: Double, maximum: Double, resolution: Double) {
+            self.minimum = minimum
+            self.maximum = maximum
+            self.resolution = resolution
+        }
+
+        /// A tilt axis's upright value: 0 where the range spans it (±64, ±9000), else its middle
+        /// (older kernels gave a Wacom's tilt as 0…127, 64 upright).
+        var upright: Double { minimum < 0 && maximum > 0 ? 0 : (minimum + maximum) / 2 }
+
+        /// An axis from its absinfo values (minimum, maximum, fuzz, flat, resolution; the last
+        /// three may be missing): nil unless each is an integer of 32 bits, as the kernel's are.
+        init?(_ values: [Double]) {
+            guard values.count >= 2, values.allSatisfy({ $0.rounded() == $0 && abs($0) <= 2_147_483_648 }) else { return nil }
+            self.init(minimum: values[0], maximum: values[1], resolution: values.count >= 5 ? max(0, values[4]) : 0)
+        }
     }
 
     /// What the conversion found, for its one-line report.
@@ -51,27 +73,39 @@ public struct LibinputRecord {
         static let toolPen = 320, toolRubber = 321, touch = 330, stylus = 331, stylus2 = 332
     }
 
-    public private(set) var name = ""
-    public private(set) var axes: [Int: Axis] = [:]
+    public internal(set) var name = ""
+    public internal(set) var axes: [Int: Axis] = [:]
     /// The evdev events in file order: time in seconds, type, code, value.
-    public private(set) var events: [(time: Double, type: Int, code: Int, value: Double)] = []
+    public internal(set) var events: [(time: Double, type: Int, code: Int, value: Double)] = []
+
+    init() {}
 
     /// Parses the capture's bytes (a file read whole), in place.
     public init(bytes: [UInt8]) throws(Problem) {
-        let parsed = bytes.withUnsafeBufferPointer { b in Result { () throws(Problem) in try LibinputRecord(bytes: b) } }
+        let parsed = bytes.withUnsafeBufferPointer { b in Result { () throws(Problem) in try TabletCapture(bytes: b) } }
         self = try parsed.get()
     }
 
     /// Parses the capture's text.
     public init(text: String) throws(Problem) {
         var copy = text
-        let parsed = copy.withUTF8 { bytes in Result { () throws(Problem) in try LibinputRecord(bytes: bytes) } }
+        let parsed = copy.withUTF8 { bytes in Result { () throws(Problem) in try TabletCapture(bytes: bytes) } }
         self = try parsed.get()
     }
 
-    /// Parses the capture's UTF-8 bytes: the events' lines (nearly all of a capture) by a
-    /// byte-level reader, the device's few lines as text.
+    /// Parses a capture's UTF-8 bytes, either format (an evemu recording is known by its
+    /// lines, `TabletCapture.isEvemu`).
     public init(bytes: UnsafeBufferPointer<UInt8>) throws(Problem) {
+        if Self.isEvemu(bytes) {
+            try self.init(evemu: bytes, device: nil)
+        } else {
+            try self.init(libinputRecord: bytes)
+        }
+    }
+
+    /// Parses a `libinput record` capture: the events' lines (nearly all of a capture) by a
+    /// byte-level reader, the device's few lines as text.
+    init(libinputRecord bytes: UnsafeBufferPointer<UInt8>) throws(Problem) {
         var inAbsinfo = false, inEvents = false, devices = 0
         var lineNumber = 0
         var start = 0
@@ -104,21 +138,32 @@ public struct LibinputRecord {
                     continue
                 }
                 let values = Self.numbers(in: String(trimmed[trimmed.index(after: colon)...]))
-                guard values.count >= 2 else { throw Problem(line: lineNumber, message: "absinfo of axis \(axis) needs at least a minimum and a maximum") }
-                axes[axis] = Axis(minimum: values[0], maximum: values[1], resolution: values.count >= 5 ? values[4] : 0)
+                guard values.count >= 2, let range = Axis(values) else {
+                    throw Problem(line: lineNumber, message: "absinfo of axis \(axis) is [minimum, maximum, fuzz, flat, resolution], 32-bit integers")
+                }
+                axes[axis] = range
                 continue
             }
             guard inEvents, trimmed.hasPrefix("- ["), trimmed.hasSuffix("]") else { continue }
             let values = Self.numbers(in: String(trimmed.dropFirst(2)))
-            guard values.count == 5 else { throw Problem(line: lineNumber, message: "an evdev event is [sec, usec, type, code, value]") }
+            // Integers, as the kernel's are (a decimal or 1e300 would trap as an Int).
+            guard values.count == 5, values.allSatisfy({ $0.rounded() == $0 && abs($0) < 1e15 }) else {
+                throw Problem(line: lineNumber, message: "an evdev event is [sec, usec, type, code, value], five integers")
+            }
             let time = values[0] + values[1] / 1e6
             guard time.isFinite, time >= 0 else { throw Problem(line: lineNumber, message: "the event's time is not a time") }
             events.append((time, Int(values[2]), Int(values[3]), values[4]))
         }
         guard !events.isEmpty else { throw Problem(line: lineNumber, message: "no evdev events: not a `libinput record` capture of a device") }
-        guard let x = axes[Code.x], let y = axes[Code.y], x.maximum > x.minimum, y.maximum > y.minimum else {
+        guard hasPositionRanges else {
             throw Problem(line: 1, message: "the device has no ABS_X and ABS_Y ranges (absinfo 0 and 1): not a tablet")
         }
+    }
+
+    /// Whether the device's X and Y axes have ranges (a tablet's area).
+    var hasPositionRanges: Bool {
+        guard let x = axes[Code.x], let y = axes[Code.y] else { return false }
+        return x.maximum > x.minimum && y.maximum > y.minimum
     }
 
     /// `    - [sec, usec, type, code, value] # comment` read without making a string: nil when
@@ -170,6 +215,7 @@ public struct LibinputRecord {
         let yAxis = axes[Code.y] ?? Axis(minimum: 0, maximum: 1, resolution: 0)
         let pressureAxis = axes[Code.pressure]
         let tilt = axes[Code.tiltX] != nil && axes[Code.tiltY] != nil
+        let uprightX = axes[Code.tiltX]?.upright ?? 0, uprightY = axes[Code.tiltY]?.upright ?? 0
         let scale = min(Double(document.width) / (xAxis.maximum - xAxis.minimum), Double(document.height) / (yAxis.maximum - yAxis.minimum))
         let offset = Point(x: (Double(document.width) - scale * (xAxis.maximum - xAxis.minimum)) / 2,
                            y: (Double(document.height) - scale * (yAxis.maximum - yAxis.minimum)) / 2)
@@ -177,10 +223,21 @@ public struct LibinputRecord {
         session.title = name.isEmpty ? nil : name
         let details = self.details
         let start = events.first?.time ?? 0
-        var last = -Double.infinity
+        // A position in the document; one far beyond the tablet's area (a damaged capture's)
+        // stops at the coordinates' reach, as a session's must.
+        func place(_ x: Double, _ y: Double) -> Point {
+            let reach = InputLimits.maximumCoordinate
+            return Point(x: min(reach, max(-reach, offset.x + (x - xAxis.minimum) * scale)),
+                         y: min(reach, max(-reach, offset.y + (y - yAxis.minimum) * scale)))
+        }
+        // Times from the first event, 0.1 s in, within the replay clock's reach; one before
+        // 0.1 s (a damaged file's event earlier than the first) or the one before it moves on.
+        let lead = 0.1
+        var last = lead - SessionParser.timeStep
+        func time(_ frame: Double) -> Double { min(frame - start + lead, InputLimits.maximumTime) }
         // The state the frames build up, and what the last frame sent.
         var x = xAxis.minimum, y = yAxis.minimum, pressure = 0.0, tiltX = 0.0, tiltY = 0.0, distance: Double?
-        var tool: InputSource?, touching = false
+        var tool = toolNearAtStart, touching = false
         var sentTool: InputSource?, sentTouch = false, announced = false
         var frameTime = 0.0, changed = false
         var buttons: [PenButton] = []
@@ -191,10 +248,10 @@ public struct LibinputRecord {
             case (Code.abs, Code.x): x = e.value; changed = true
             case (Code.abs, Code.y): y = e.value; changed = true
             case (Code.abs, Code.pressure): pressure = e.value; changed = true
-            case (Code.abs, Code.tiltX): tiltX = e.value; changed = true
-            case (Code.abs, Code.tiltY): tiltY = e.value; changed = true
-            case (Code.abs, Code.misc): if e.value != 0 { toolID = Int(e.value) }
-            case (Code.msc, Code.serial): if e.value != 0 { serial = Int(e.value) }
+            case (Code.abs, Code.tiltX): tiltX = e.value - uprightX; changed = true
+            case (Code.abs, Code.tiltY): tiltY = e.value - uprightY; changed = true
+            case (Code.abs, Code.misc): toolID = DeviceDetails.toolNumber(Int(e.value)) ?? toolID
+            case (Code.msc, Code.serial): serial = DeviceDetails.toolNumber(Int(e.value)) ?? serial
             case (Code.abs, Code.distance):
                 summary.distanceSamples += 1
                 if let axis = axes[Code.distance], axis.maximum > axis.minimum {
@@ -208,9 +265,9 @@ public struct LibinputRecord {
                 if e.value != 0 { summary.buttonPresses += 1 }
                 buttons.append(PenButton(button: e.code == Code.stylus ? 1 : 2, down: e.value != 0))
             case (Code.syn, 0):
-                var t = frameTime - start + 0.1
+                var t = time(frameTime)
                 if t < last {
-                    t = last + SessionParser.timeStep
+                    t = min(last + SessionParser.timeStep, InputLimits.maximumTime)
                     summary.timesMovedForward += 1
                 }
                 func emit(_ event: InputEvent) {
@@ -230,7 +287,7 @@ public struct LibinputRecord {
                 }
                 for b in buttons { emit(.button(b)) }
                 buttons.removeAll()
-                let location = Point(x: offset.x + (x - xAxis.minimum) * scale, y: offset.y + (y - yAxis.minimum) * scale)
+                let location = place(x, y)
                 let angles = tilt ? Self.altitudeAzimuth(tiltX: tiltX, tiltY: tiltY, resolution: axes[Code.tiltX]?.resolution ?? 0) : nil
                 let source = tool ?? sentTool ?? .pen
                 func sample(_ phase: PointerPhase, force: Bool) -> InputEvent {
@@ -261,16 +318,33 @@ public struct LibinputRecord {
             }
         }
         if sentTouch {
-            session.events.append(TimedEvent(time: max(last, frameTime - start + 0.1), event: .pointer(PointerInput(phase: .up,
-                location: Point(x: offset.x + (x - xAxis.minimum) * scale, y: offset.y + (y - yAxis.minimum) * scale), source: sentTool ?? .pen))))
+            session.events.append(TimedEvent(time: max(last, time(frameTime)), event: .pointer(PointerInput(phase: .up,
+                location: place(x, y), source: sentTool ?? .pen))))
         }
         summary.duration = session.events.last?.time ?? 0
         return (session, summary)
     }
 
+    /// The tool already near the tablet when the recording began: a recorder writes only what
+    /// changes, so a pen in proximity from before sends no `BTN_TOOL_PEN` press; its first tool
+    /// event is then its leaving, or there is none at all while it moves or touches. Nil when
+    /// the first tool event is a tool coming near (or nothing moves).
+    var toolNearAtStart: InputSource? {
+        for e in events where e.type == Code.key && (e.code == Code.toolPen || e.code == Code.toolRubber) {
+            return e.value != 0 ? nil : e.code == Code.toolPen ? .pen : .eraser
+        }
+        let moves = events.contains { e in
+            (e.type == Code.abs && (e.code == Code.x || e.code == Code.y)) || (e.type == Code.key && e.code == Code.touch)
+        }
+        return moves ? .pen : nil
+    }
+
     /// What the capture says of the device: its area in millimetres and resolution (from the
     /// X and Y axes), pressure levels, tilt range in degrees, and its report rate (the median
     /// interval between `SYN_REPORT`s).
+    ///
+    /// A measure beyond what a session keeps (`DeviceDetails.largestMeasure`: an axis of
+    /// billions of units with no resolution) is left out, so the session reads back.
     public var details: DeviceDetails {
         var d = DeviceDetails()
         if let x = axes[Code.x], let y = axes[Code.y], x.resolution > 0, y.resolution > 0 {
@@ -281,11 +355,14 @@ public struct LibinputRecord {
         if let p = axes[Code.pressure], p.maximum > p.minimum { d.pressureLevels = Int(p.maximum - p.minimum) + 1 }
         if let t = axes[Code.tiltX], t.maximum > t.minimum {
             let perDegree = t.resolution > 0 ? t.resolution * Double.pi / 180 : 1
-            d.tiltRange = (max(abs(t.minimum), abs(t.maximum)) / perDegree).rounded()
+            d.tiltRange = (max(abs(t.minimum - t.upright), abs(t.maximum - t.upright)) / perDegree).rounded()
         }
         let reports = events.filter { $0.type == Code.syn && $0.code == 0 }.map(\.time)
         let gaps = zip(reports, reports.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
         if !gaps.isEmpty { d.rate = (1 / gaps[gaps.count / 2]).rounded() }
+        func kept(_ v: Double?) -> Double? { v.flatMap { $0.isFinite && $0 >= 0 && $0 <= DeviceDetails.largestMeasure ? $0 : nil } }
+        (d.widthMM, d.heightMM, d.resolution, d.rate, d.tiltRange) = (kept(d.widthMM), kept(d.heightMM), kept(d.resolution), kept(d.rate), kept(d.tiltRange))
+        d.pressureLevels = kept(d.pressureLevels.map(Double.init)).map { Int($0) }
         return d
     }
 
