@@ -99,7 +99,7 @@ struct ImportCommand: ParsableCommand {
         }
         if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample"))" }
         if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
-        if summary.strokes == 0 { said += " · no stroke: the pen never touched the tablet (no BTN_TOUCH press)" }
+        if summary.strokes == 0 { said += " · no stroke: nothing touched (no BTN_TOUCH press)" }
         print(said)
     }
 

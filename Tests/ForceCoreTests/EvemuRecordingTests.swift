@@ -71,6 +71,25 @@ final class EvemuRecordingTests: XCTestCase {
         }
     }
 
+    /// A touch screen's recording (multitouch axes, `BTN_TOUCH`, no pen tool: the evemu-devices
+    /// database's Dell Canvas touch) is a finger's: a touch device, strokes of `finger`
+    /// samples, nothing coming near or leaving.
+    func testATouchScreenRecordingIsAFingers() throws {
+        let text = "N: Touch Panel\nA: 00 0 4095 0 0 10\nA: 01 0 4095 0 0 10\nA: 35 0 4095 0 0 10\nA: 36 0 4095 0 0 10\n"
+            + "E: 0.000001 0003 0039 0007\nE: 0.000001 0003 0035 1000\nE: 0.000001 0003 0036 1000\nE: 0.000001 0001 014a 0001\n"
+            + "E: 0.000001 0003 0000 1000\nE: 0.000001 0003 0001 1000\nE: 0.000001 0000 0000 0000\n"
+            + "E: 0.016000 0003 0035 1200\nE: 0.016000 0003 0000 1200\nE: 0.016000 0000 0000 0000\n"
+            + "E: 0.032000 0003 0039 -001\nE: 0.032000 0001 014a 0000\nE: 0.032000 0000 0000 0000\n"
+        let (session, summary) = try Self.capture(text).session(document: Viewport(width: 1280, height: 800))
+        XCTAssertEqual(summary.strokes, 1)
+        guard case .device(let device) = session.events.first?.event else { return XCTFail("the screen announces itself") }
+        XCTAssertEqual(device.kind, .touch)
+        XCTAssertFalse(device.hasForce)
+        XCTAssertEqual(Set(Self.pointers(session).map(\.source)), [.finger])
+        XCTAssertFalse(session.events.contains { if case .proximity = $0.event { true } else { false } }, "a finger is not near, only touching")
+        XCTAssertEqual(Fixtures.finalState(session).ink.strokes.count, 1)
+    }
+
     func testEvemuIsToldFromALibinputCapture() throws {
         let evemu = try String(contentsOfFile: Self.fixture, encoding: .utf8)
         let libinput = try String(contentsOfFile: LibinputRecordTests.fixture, encoding: .utf8)

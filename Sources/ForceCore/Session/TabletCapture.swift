@@ -70,7 +70,8 @@ public struct TabletCapture {
         static let syn = 0, key = 1, abs = 3, msc = 4
         static let misc = 40, serial = 0
         static let x = 0, y = 1, pressure = 24, distance = 25, tiltX = 26, tiltY = 27
-        static let toolPen = 320, toolRubber = 321, touch = 330, stylus = 331, stylus2 = 332
+        static let toolPen = 320, toolRubber = 321, toolFinger = 325, touch = 330, stylus = 331, stylus2 = 332
+        static let multitouchX = 53
     }
 
     public internal(set) var name = ""
@@ -277,11 +278,12 @@ public struct TabletCapture {
                 if tool != nil, !announced {
                     var d = details
                     (d.toolID, d.serial) = (toolID, serial)
-                    emit(.device(InputDevice(name: name.isEmpty ? "Tablet" : name, kind: .pen, hasForce: pressureAxis != nil, hasTilt: tilt,
-                                             details: d)))
+                    let touch = tool == .finger
+                    emit(.device(InputDevice(name: name.isEmpty ? (touch ? "Touch screen" : "Tablet") : name, kind: touch ? .touch : .pen,
+                                             hasForce: pressureAxis != nil, hasTilt: tilt, details: d)))
                     announced = true
                 }
-                if tool != sentTool {
+                if tool != sentTool, tool != .finger {  // a finger is not near, only touching
                     if let out = sentTool { emit(.proximity(out, entering: false)) }
                     if let into = tool { emit(.proximity(into, entering: true)) }
                 }
@@ -328,7 +330,8 @@ public struct TabletCapture {
     /// The tool already near the tablet when the recording began: a recorder writes only what
     /// changes, so a pen in proximity from before sends no `BTN_TOOL_PEN` press; its first tool
     /// event is then its leaving, or there is none at all while it moves or touches. Nil when
-    /// the first tool event is a tool coming near (or nothing moves).
+    /// the first tool event is a tool coming near (or nothing moves). A touch screen's capture
+    /// (no pen tool; `BTN_TOOL_FINGER` or multitouch axes) is a finger's throughout.
     var toolNearAtStart: InputSource? {
         for e in events where e.type == Code.key && (e.code == Code.toolPen || e.code == Code.toolRubber) {
             return e.value != 0 ? nil : e.code == Code.toolPen ? .pen : .eraser
@@ -336,7 +339,9 @@ public struct TabletCapture {
         let moves = events.contains { e in
             (e.type == Code.abs && (e.code == Code.x || e.code == Code.y)) || (e.type == Code.key && e.code == Code.touch)
         }
-        return moves ? .pen : nil
+        guard moves else { return nil }
+        let fingers = axes[Code.multitouchX] != nil || events.contains { $0.type == Code.key && $0.code == Code.toolFinger }
+        return fingers ? .finger : .pen
     }
 
     /// What the capture says of the device: its area in millimetres and resolution (from the
