@@ -21,7 +21,8 @@ struct ImportCommand: ParsableCommand {
             samples, hover (with its distance), barrel-button presses (kept as button events), \
             proximity in and out, the device's area, resolution, rate and ranges, and times \
             that stepped back (moved to 1 µs after the one before). An evemu events file \
-            recorded without its device (no A: lines) needs that description: --device.
+            recorded without its device (no A: lines) needs that description: --device. A touch \
+            screen's capture becomes a finger's strokes.
             """)
 
     @Argument(help: "The Xournal++ document (.xopp), `libinput record` capture (.yml) or evemu recording.")
