@@ -21,7 +21,8 @@ struct ImportCommand: ParsableCommand {
             samples, hover (with its distance), barrel-button presses (kept as button events), \
             proximity in and out, the device's area, resolution, rate and ranges, and times \
             that stepped back (moved to 1 µs after the one before). An evemu events file \
-            recorded without its device (no A: lines) needs that description: --device. A touch \
+            recorded without its device (no A: lines) needs that description: --device. A puck \
+            (lens or mouse cursor) becomes a mouse pressing with its left button, a touch \
             screen's capture becomes a finger's strokes.
             """)
 

@@ -90,6 +90,30 @@ final class EvemuRecordingTests: XCTestCase {
         XCTAssertEqual(Fixtures.finalState(session).ink.strokes.count, 1)
     }
 
+    /// A tablet's puck (a lens or mouse cursor, the database's Intuos5 lens-cursor drag) is a
+    /// mouse: its left button presses, it has no pressure (the replay's wheel gives it), and it
+    /// neither comes near nor leaves as a pen does.
+    func testALensCursorIsAMouseThatPressesWithItsLeftButton() throws {
+        let text = "N: Tablet Pen\nA: 00 0 4095 0 0 10\nA: 01 0 4095 0 0 10\nA: 18 0 2047 0 0 0\n"
+            + "E: 0.000001 0001 0147 0001\nE: 0.000001 0003 0000 1000\nE: 0.000001 0003 0001 1000\nE: 0.000001 0000 0000 0000\n"
+            + "E: 0.010000 0001 0110 0001\nE: 0.010000 0003 0000 1100\nE: 0.010000 0000 0000 0000\n"
+            + "E: 0.020000 0003 0000 1200\nE: 0.020000 0000 0000 0000\n"
+            + "E: 0.030000 0001 0110 0000\nE: 0.030000 0000 0000 0000\n"
+            + "E: 0.040000 0001 0147 0000\nE: 0.040000 0000 0000 0000\n"
+        let (session, summary) = try Self.capture(text).session(document: Viewport(width: 1280, height: 800))
+        XCTAssertEqual(summary.strokes, 1)
+        guard case .device(let device) = session.events.first?.event else { return XCTFail("the puck announces itself") }
+        XCTAssertEqual(device.kind, .mouse)
+        XCTAssertFalse(device.hasForce)
+        let pointers = Self.pointers(session)
+        XCTAssertEqual(Set(pointers.map(\.source)), [.mouse])
+        XCTAssertEqual(pointers.map(\.phase), [.move, .down, .move, .up])
+        XCTAssertTrue(pointers.allSatisfy { $0.rawForce == nil }, "no pressure of its own")
+        XCTAssertFalse(session.events.contains { if case .proximity = $0.event { true } else { false } })
+        XCTAssertEqual(session.events.map(\.time).first, 0.1)
+        XCTAssertEqual(Fixtures.finalState(session).ink.strokes.count, 1)
+    }
+
     func testEvemuIsToldFromALibinputCapture() throws {
         let evemu = try String(contentsOfFile: Self.fixture, encoding: .utf8)
         let libinput = try String(contentsOfFile: LibinputRecordTests.fixture, encoding: .utf8)

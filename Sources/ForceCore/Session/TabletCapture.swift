@@ -70,7 +70,7 @@ public struct TabletCapture {
         static let syn = 0, key = 1, abs = 3, msc = 4
         static let misc = 40, serial = 0
         static let x = 0, y = 1, pressure = 24, distance = 25, tiltX = 26, tiltY = 27
-        static let toolPen = 320, toolRubber = 321, toolFinger = 325, touch = 330, stylus = 331, stylus2 = 332
+        static let left = 272, toolPen = 320, toolRubber = 321, toolFinger = 325, touch = 330, stylus = 331, stylus2 = 332
         static let multitouchX = 53
     }
 
@@ -235,7 +235,8 @@ public struct TabletCapture {
         // 0.1 s (a damaged file's event earlier than the first) or the one before it moves on.
         let lead = 0.1
         var last = lead - SessionParser.timeStep
-        func time(_ frame: Double) -> Double { min(frame - start + lead, InputLimits.maximumTime) }
+        // To the microsecond, as the recorders write them (0.100014, not 0.10001400000000002).
+        func time(_ frame: Double) -> Double { min(((frame - start + lead) * 1e6).rounded() / 1e6, InputLimits.maximumTime) }
         // The state the frames build up, and what the last frame sent.
         var x = xAxis.minimum, y = yAxis.minimum, pressure = 0.0, tiltX = 0.0, tiltY = 0.0, distance: Double?
         var tool = toolNearAtStart, touching = false
@@ -259,9 +260,12 @@ public struct TabletCapture {
                     distance = min(1, max(0, (e.value - axis.minimum) / (axis.maximum - axis.minimum)))
                 }
                 changed = true
-            case (Code.key, Code.toolPen): tool = e.value != 0 ? .pen : (tool == .pen ? nil : tool)
-            case (Code.key, Code.toolRubber): tool = e.value != 0 ? .eraser : (tool == .eraser ? nil : tool)
-            case (Code.key, Code.touch): touching = e.value != 0
+            case (Code.key, let code) where Self.tool(forKey: code) != nil:
+                let named = Self.tool(forKey: code)
+                tool = e.value != 0 ? named : (tool == named ? nil : tool)
+            // A pen touches with its tip, a puck with its left button.
+            case (Code.key, Code.touch): if tool != .mouse { touching = e.value != 0 }
+            case (Code.key, Code.left): if tool == .mouse { touching = e.value != 0 }
             case (Code.key, Code.stylus), (Code.key, Code.stylus2):
                 if e.value != 0 { summary.buttonPresses += 1 }
                 buttons.append(PenButton(button: e.code == Code.stylus ? 1 : 2, down: e.value != 0))
@@ -278,26 +282,30 @@ public struct TabletCapture {
                 if tool != nil, !announced {
                     var d = details
                     (d.toolID, d.serial) = (toolID, serial)
-                    let touch = tool == .finger
-                    emit(.device(InputDevice(name: name.isEmpty ? (touch ? "Touch screen" : "Tablet") : name, kind: touch ? .touch : .pen,
-                                             hasForce: pressureAxis != nil, hasTilt: tilt, details: d)))
+                    let kind: DeviceKind = tool == .finger ? .touch : tool == .mouse ? .mouse : .pen
+                    emit(.device(InputDevice(name: name.isEmpty ? (kind == .touch ? "Touch screen" : "Tablet") : name, kind: kind,
+                                             hasForce: pressureAxis != nil && kind != .mouse, hasTilt: tilt, details: d)))
                     announced = true
                 }
-                if tool != sentTool, tool != .finger {  // a finger is not near, only touching
-                    if let out = sentTool { emit(.proximity(out, entering: false)) }
-                    if let into = tool { emit(.proximity(into, entering: true)) }
+                if tool != sentTool {
+                    // A pen's ends come near and leave; a finger only touches, a puck only moves.
+                    let nears: Set<InputSource> = [.pen, .eraser]
+                    if let out = sentTool, nears.contains(out) { emit(.proximity(out, entering: false)) }
+                    if let into = tool, nears.contains(into) { emit(.proximity(into, entering: true)) }
                 }
                 for b in buttons { emit(.button(b)) }
                 buttons.removeAll()
                 let location = place(x, y)
                 let angles = tilt ? Self.altitudeAzimuth(tiltX: tiltX, tiltY: tiltY, resolution: axes[Code.tiltX]?.resolution ?? 0) : nil
                 let source = tool ?? sentTool ?? .pen
-                func sample(_ phase: PointerPhase, force: Bool) -> InputEvent {
+                func sample(_ phase: PointerPhase, force touching: Bool) -> InputEvent {
+                    // A puck has no pressure: the replay's wheel emulator gives its force.
+                    let force = touching && source != .mouse
                     var input = PointerInput(phase: phase, location: location, source: source,
                                              rawForce: force ? pressureAxis.map { _ in pressure } : nil,
                                              maximumForce: force ? pressureAxis?.maximum : nil,
                                              altitude: angles?.altitude, azimuth: angles?.azimuth)
-                    if !force { input.distance = distance }
+                    if !touching { input.distance = distance }
                     return .pointer(input)
                 }
                 let down = touching && tool != nil
@@ -333,8 +341,9 @@ public struct TabletCapture {
     /// the first tool event is a tool coming near (or nothing moves). A touch screen's capture
     /// (no pen tool; `BTN_TOOL_FINGER` or multitouch axes) is a finger's throughout.
     var toolNearAtStart: InputSource? {
-        for e in events where e.type == Code.key && (e.code == Code.toolPen || e.code == Code.toolRubber) {
-            return e.value != 0 ? nil : e.code == Code.toolPen ? .pen : .eraser
+        for e in events where e.type == Code.key {
+            guard let named = Self.tool(forKey: e.code) else { continue }
+            return e.value != 0 ? nil : named
         }
         let moves = events.contains { e in
             (e.type == Code.abs && (e.code == Code.x || e.code == Code.y)) || (e.type == Code.key && e.code == Code.touch)
@@ -342,6 +351,18 @@ public struct TabletCapture {
         guard moves else { return nil }
         let fingers = axes[Code.multitouchX] != nil || events.contains { $0.type == Code.key && $0.code == Code.toolFinger }
         return fingers ? .finger : .pen
+    }
+
+    /// The tool a `BTN_TOOL_*` key brings near: a pen (also its brush, pencil and airbrush
+    /// kinds), its eraser end, or a mouse or lens cursor (a puck, pressing with `BTN_LEFT`). Nil
+    /// for any other key, and for `BTN_TOOL_FINGER`, which a touch screen sends with each touch.
+    static func tool(forKey code: Int) -> InputSource? {
+        switch code {
+        case 320, 322, 323, 324: .pen
+        case 321: .eraser
+        case 326, 327: .mouse
+        default: nil
+        }
     }
 
     /// What the capture says of the device: its area in millimetres and resolution (from the
