@@ -80,14 +80,26 @@ final class EvemuRecordingTests: XCTestCase {
             + "E: 0.000001 0003 0000 1000\nE: 0.000001 0003 0001 1000\nE: 0.000001 0000 0000 0000\n"
             + "E: 0.016000 0003 0035 1200\nE: 0.016000 0003 0000 1200\nE: 0.016000 0000 0000 0000\n"
             + "E: 0.032000 0003 0039 -001\nE: 0.032000 0001 014a 0000\nE: 0.032000 0000 0000 0000\n"
-        let (session, summary) = try Self.capture(text).session(document: Viewport(width: 1280, height: 800))
-        XCTAssertEqual(summary.strokes, 1)
-        guard case .device(let device) = session.events.first?.event else { return XCTFail("the screen announces itself") }
-        XCTAssertEqual(device.kind, .touch)
-        XCTAssertFalse(device.hasForce)
-        XCTAssertEqual(Set(Self.pointers(session).map(\.source)), [.finger])
-        XCTAssertFalse(session.events.contains { if case .proximity = $0.event { true } else { false } }, "a finger is not near, only touching")
-        XCTAssertEqual(Fixtures.finalState(session).ink.strokes.count, 1)
+        let session = try Self.oneStroke(text, of: .touch, by: .finger)
+        XCTAssertEqual(Self.pointers(session).map(\.phase), [.down, .move, .up])
+    }
+
+    /// The session of `text`, one stroke of `source` samples from a device of `kind` without
+    /// force of its own, and never near (no proximity events).
+    static func oneStroke(_ text: String, of kind: DeviceKind, by source: InputSource, file: StaticString = #filePath, line: UInt = #line) throws -> Session {
+        let (session, summary) = try capture(text).session(document: Viewport(width: 1280, height: 800))
+        XCTAssertEqual(summary.strokes, 1, file: file, line: line)
+        guard case .device(let device) = session.events.first?.event else {
+            XCTFail("the device announces itself", file: file, line: line)
+            return session
+        }
+        XCTAssertEqual(device.kind, kind, file: file, line: line)
+        XCTAssertFalse(device.hasForce, file: file, line: line)
+        XCTAssertEqual(Set(pointers(session).map(\.source)), [source], file: file, line: line)
+        XCTAssertFalse(session.events.contains { if case .proximity = $0.event { true } else { false } }, "only a pen comes near",
+                       file: file, line: line)
+        XCTAssertEqual(Fixtures.finalState(session).ink.strokes.count, 1, file: file, line: line)
+        return session
     }
 
     /// A tablet's puck (a lens or mouse cursor, the database's Intuos5 lens-cursor drag) is a
@@ -100,18 +112,11 @@ final class EvemuRecordingTests: XCTestCase {
             + "E: 0.020000 0003 0000 1200\nE: 0.020000 0000 0000 0000\n"
             + "E: 0.030000 0001 0110 0000\nE: 0.030000 0000 0000 0000\n"
             + "E: 0.040000 0001 0147 0000\nE: 0.040000 0000 0000 0000\n"
-        let (session, summary) = try Self.capture(text).session(document: Viewport(width: 1280, height: 800))
-        XCTAssertEqual(summary.strokes, 1)
-        guard case .device(let device) = session.events.first?.event else { return XCTFail("the puck announces itself") }
-        XCTAssertEqual(device.kind, .mouse)
-        XCTAssertFalse(device.hasForce)
+        let session = try Self.oneStroke(text, of: .mouse, by: .mouse)
         let pointers = Self.pointers(session)
-        XCTAssertEqual(Set(pointers.map(\.source)), [.mouse])
         XCTAssertEqual(pointers.map(\.phase), [.move, .down, .move, .up])
         XCTAssertTrue(pointers.allSatisfy { $0.rawForce == nil }, "no pressure of its own")
-        XCTAssertFalse(session.events.contains { if case .proximity = $0.event { true } else { false } })
         XCTAssertEqual(session.events.map(\.time).first, 0.1)
-        XCTAssertEqual(Fixtures.finalState(session).ink.strokes.count, 1)
     }
 
     func testEvemuIsToldFromALibinputCapture() throws {
