@@ -9,7 +9,8 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Turn a Xournal++ document or a tablet's `libinput record` or evemu recording into a session.",
         discussion: """
-            Reads FILE, a Xournal++ document (.xopp: its pages one below the other, each pen and \
+            Reads FILE, a Xournal++ document (.xopp, gzipped or a zip package: its pages one \
+            below the other, each pen and \
             highlighter stroke with its colour, size and per-point widths as forces; text, images \
             and LaTeX are counted and left out; points get times at 120 Hz), or a tablet's \
             `libinput record` capture (YAML) or evemu recording (`evemu-record`, the format \

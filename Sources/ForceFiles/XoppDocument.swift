@@ -210,16 +210,26 @@ extension XoppDocument {
         return named[name].flatMap { InkColour(hex: $0) }
     }
 
-    /// The XML: gunzipped (or as it is, when it is not gzip), at most `maximumXMLBytes`.
+    /// The XML: gunzipped, or taken from a zip package's `content.xml` (`XoppDocument+Zip`), or
+    /// as it is; at most `maximumXMLBytes`.
     static func inflate(_ bytes: [UInt8]) throws(Problem) -> [UInt8] {
+        guard !bytes.isEmpty else { throw Problem(message: "the file is empty") }
+        if let content = try zippedContent(bytes) { return content }
         guard bytes.count >= 2, bytes[0] == 0x1F, bytes[1] == 0x8B else { return bytes }
+        // 15 + 32: zlib reads the gzip header itself.
+        return try inflated(bytes[...], windowBits: 15 + 32, damaged: "the gzip data is damaged or cut short")
+    }
+
+    /// `bytes` inflated by zlib with `windowBits` (gzip, or raw deflate), at most
+    /// `maximumXMLBytes`; `damaged` says what is wrong when they do not end as deflate ends.
+    static func inflated(_ bytes: ArraySlice<UInt8>, windowBits: Int32, damaged: String) throws(Problem) -> [UInt8] {
         var stream = z_stream()
-        guard inflateInit2_(&stream, 15 + 32, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard inflateInit2_(&stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw Problem(message: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
         var out: [UInt8] = []
-        var input = bytes
+        var input = Array(bytes)
         var block = [UInt8](repeating: 0, count: 1 << 16)
         var status = Z_OK
         input.withUnsafeMutableBufferPointer { inBuffer in
@@ -235,7 +245,7 @@ extension XoppDocument {
             } while status == Z_OK && out.count <= maximumXMLBytes
         }
         guard out.count <= maximumXMLBytes else { throw Problem(message: "it inflates to more than \(maximumXMLBytes >> 20) MiB of XML") }
-        guard status == Z_STREAM_END else { throw Problem(message: "the gzip data is damaged or cut short") }
+        guard status == Z_STREAM_END else { throw Problem(message: damaged) }
         return out
     }
 }

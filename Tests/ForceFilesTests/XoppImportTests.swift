@@ -52,6 +52,32 @@ final class XoppImportTests: XCTestCase {
         }
     }
 
+    /// Xournal++ also keeps a document as a zip package (content.xml beside mimetype,
+    /// META-INF and thumbnails), and opens it as it opens a gzipped one: so does the import
+    /// (the package's content.xml deflated, the rest stored). A damaged package says how.
+    func testAZipPackageReadsAsTheDocumentItHolds() throws {
+        let package = URL(fileURLWithPath: Self.fixture).deletingLastPathComponent().appendingPathComponent("xournal-tools-package.xopp").path
+        let zip = Array(try XCTUnwrap(FileManager.default.contents(atPath: package)))
+        let xml = Array(try XCTUnwrap(FileManager.default.contents(atPath: Self.fixture)))
+        XCTAssertEqual(try XoppDocument.session(from: zip, title: "tools").0, try XoppDocument.session(from: xml, title: "tools").0)
+        var renamed = zip
+        for problem in [(Array(zip.prefix(zip.count - 30)), "cut short"), (Array(zip.prefix(60)), "cut short")] {
+            XCTAssertThrowsError(try XoppDocument.session(from: problem.0, title: nil)) { e in
+                XCTAssertTrue((e as? XoppDocument.Problem)?.message.contains(problem.1) ?? false, "\(e)")
+            }
+        }
+        // Its central directory names content.xml "content.xmk": there is no document in it.
+        let name = Array("content.xml".utf8)
+        let last = try XCTUnwrap((0...(renamed.count - name.count)).last { renamed[$0..<($0 + name.count)].elementsEqual(name) })
+        renamed[last + name.count - 1] = UInt8(ascii: "k")
+        XCTAssertThrowsError(try XoppDocument.session(from: renamed, title: nil)) { e in
+            XCTAssertEqual((e as? XoppDocument.Problem)?.message, "a zip package whose content.xml is missing: not a Xournal++ document")
+        }
+        XCTAssertThrowsError(try XoppDocument.session(from: [], title: nil)) { e in
+            XCTAssertEqual((e as? XoppDocument.Problem)?.message, "the file is empty")
+        }
+    }
+
     /// What a damaged document's strokes hold (1e12, nan, inf) stays within a session's reach,
     /// and the session reads back: `import` never writes a file it cannot open.
     func testADamagedStrokeStaysWithinReachAndReadsBack() throws {

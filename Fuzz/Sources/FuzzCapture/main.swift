@@ -5,7 +5,8 @@ import Foundation
 
 /// Reads the same bytes as everything `forcecanvas import` reads: a tablet's capture (a
 /// `libinput record` YAML or an evemu recording, whichever they look like), an evemu device
-/// description for an events file, and a Xournal++ document (its XML, or gzip). Any trap is a
+/// description for an events file, and a Xournal++ document (its XML, gzipped or
+/// in a zip package). Any trap is a
 /// finding, and so is an imported session that does not read back: `import` must never write a
 /// file it cannot open.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -22,7 +23,7 @@ public func fuzzCapture(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         precondition(summary.strokes >= 0 && summary.samples >= summary.strokes, "a summary that does not add up")
         return session
     }
-    if bytes.starts(with: [0x1F, 0x8B]) || bytes.first == UInt8(ascii: "<"),
+    if bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.first == UInt8(ascii: "<"),
        let (session, _) = try? XoppDocument.session(from: Array(bytes), title: "fuzz") {
         sessions.append(session)
     }
