@@ -80,6 +80,10 @@ final class LiveInkTests: XCTestCase {
         scripts.append(("gesture125Hz", Self.events(StrokeFixtures.gesture(rate: 125))))
         scripts.append(("signature", Self.events(StrokeFixtures.signature(count: 400, in: Rect(x: 40, y: 60, width: 700, height: 340)))))
         scripts.append(("wheel", Self.wheelScript))
+        // A see-through highlighter long enough for many pieces and corners: its live layer
+        // and its tail, frame by frame, are the stroke filled as one.
+        let highlighter = TimedEvent(time: 0, event: .tool(InkTool(kind: .highlighter, size: 12)))
+        scripts.append(("highlighter", [highlighter] + Self.events(StrokeFixtures.signature(count: 400, in: Rect(x: 40, y: 60, width: 700, height: 340)))))
         for (name, events) in scripts {
             for (styleName, options) in Self.styles {
                 try checkEveryFrame(events, options: options, label: "\(name) · \(styleName)")
@@ -113,6 +117,40 @@ final class LiveInkTests: XCTestCase {
             try checkEveryFrame(events, options: options, label: "edits · \(styleName)")
         }
     }
+
+    /// A highlighter's pieces never darken where they meet: a straight 600 pt stroke (several
+    /// pieces at size 4, each a round end over the next) is one even tint along its middle,
+    /// drawn live and redrawn whole (where two pieces met, the tint was laid twice).
+    func testAHighlighterIsOneEvenTintAcrossItsPieces() throws {
+        var state = AppState(viewport: Self.viewport)
+        state.handle(TimedEvent(time: 0, event: .tool(InkTool(kind: .highlighter, colour: InkColour(red: 0, green: 0, blue: 0), size: 4))))
+        let points = (0...300).map { i in
+            InkPoint(sequence: i, time: Double(i) / 240, force: 0.5, preciseLocation: Point(x: 100 + Double(i) * 2, y: 230))
+        }
+        let renderer = try FrameRenderer(viewport: Self.viewport)
+        var live: [UInt8]
+        for (i, e) in Self.events(points).enumerated() {
+            state.handle(e)
+            if i % 4 == 0 {
+                state.advance(to: e.time)
+                _ = try renderer.render(state.display)
+            }
+        }
+        state.advance(to: 2)
+        _ = try renderer.render(state.display)
+        live = RGBAImage(surface: renderer.frame).pixels
+        let whole = try FrameRenderer(viewport: Self.viewport)
+        _ = try whole.render(state.display)
+        XCTAssertEqual(state.ink.strokes.count, 1)
+        XCTAssertGreaterThan(StrokeTessellator.pieces(of: state.ink.strokes[0], style: state.display.ink.style).real.count, 2, "several pieces")
+        for (label, pixels) in [("live", live), ("whole", RGBAImage(surface: whole.frame).pixels)] {
+            let row = (120..<680).map { x in Self.green(pixels, x: x, y: 230, width: Self.viewport.pixelWidth) }
+            XCTAssertLessThanOrEqual((row.max() ?? 0) - (row.min() ?? 0), 2, "\(label): one tint along the stroke, \(Set(row).sorted())")
+        }
+    }
+
+    /// The green channel of pixel (`x`, `y`) of an RGBA image `width` pixels wide.
+    static func green(_ pixels: [UInt8], x: Int, y: Int, width: Int) -> Int { Int(pixels[(y * width + x) * 4 + 1]) }
 
     // MARK: Helpers
 

@@ -48,6 +48,9 @@ public final class LayerRenderer {
     public private(set) var composition = Composition()
     /// Counts renders: a presenter uploads each render's damage once.
     public private(set) var generation = 0
+    /// Whether the live stroke was on the cache's live layer at the last frame (its layer's
+    /// pixels then move from the tail to the ink, and both change there).
+    private var tailWasGrouped = false
 
     /// What changed since the last frame: the tail, the overlays, the scene, the help.
     private var changes = FrameChanges()
@@ -137,13 +140,15 @@ public final class LayerRenderer {
             area = ink.screenArea(of: p)
             pieces = p
         }
-        if d.scene.isCanvas, painter.drawsInGroups { area = area.union(ink.liveLayerBounds) }
+        let grouped = d.scene.isCanvas && ink.liveDrawsInGroups
+        defer { tailWasGrouped = grouped }
+        if grouped { area = area.union(ink.liveLayerBounds) }
         var dirty = DirtyRegion(clip: viewport.bounds)
         if changes.needsFull { dirty.add(viewport.bounds) }
         let tailAreas = changes.tail(area)
         dirty.add(tailAreas.previous)
         dirty.add(tailAreas.now)
-        if painter.drawsInGroups { for r in areas(change) { dirty.add(r) } }
+        if grouped || tailWasGrouped { for r in areas(change) { dirty.add(r) } }
         damage[.tail] = try redraw(tail, dirty) { cr in
             if let pieces { self.ink.drawTail(pieces, painter: painter, into: cr) }
         }

@@ -34,16 +34,20 @@ public final class FrozenInkCache {
     private var view = CanvasView.identity
     /// The newest finished stroke id drawn so far (strokes above it were appended since).
     private var lastDrawnID = 0
-    /// The live stroke being followed and its tessellator (what it processed is in the cache).
-    private var follow: (id: Int, tessellator: StrokeTessellator)?
-    /// Pressure → opacity: the live stroke's final pieces, drawn with `SOURCE` on a transparent
-    /// layer of their own (composited with the tail as one group, so pieces never darken where
-    /// they overlap); merged into the cache when the stroke ends.
+    /// The live stroke being followed, its tessellator (what it processed is in the cache), and
+    /// whether it is translucent ink drawn on the live layer (`InkPainter.drawsInGroups(for:)`).
+    private var follow: (id: Int, tessellator: StrokeTessellator, grouped: Bool)?
+    /// Translucent ink (pressure → opacity, a highlighter): the live stroke's final pieces,
+    /// drawn with `SOURCE` on a transparent layer of their own (composited with the tail as one
+    /// group, so pieces never darken where they overlap); merged into the cache when the stroke
+    /// ends.
     private var liveLayer: ImageSurface?
     private var liveLayerArea = Rect.null
     /// Where the live stroke's own layer has pixels (translucent ink only; null otherwise): a
     /// layered presenter draws it with the tail.
     public var liveLayerBounds: Rect { view.toScreen(liveLayerArea) }
+    /// Whether the live stroke is drawn on the live layer, with its tail as one group.
+    public var liveDrawsInGroups: Bool { follow?.grouped ?? false }
 
     /// Damage repaints only the damaged strokes' pixels (false: it redraws all ink, so the cache
     /// never depends on which frames were rendered: `FrameRenderer.canonical`).
@@ -147,7 +151,7 @@ public final class FrozenInkCache {
                 if let f = follow, f.id == s.id {
                     var t = f.tessellator
                     let rest = t.finish(s)
-                    dirty.add(view.toScreen(mergeLive(rest, id: s.id, painter: painter, cr: cr)))
+                    dirty.add(view.toScreen(mergeLive(rest, id: s.id, grouped: f.grouped, painter: painter, cr: cr)))
                     follow = nil
                     continue
                 }
@@ -206,7 +210,8 @@ public final class FrozenInkCache {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         Self.apply(view, to: cr)
-        if painter.drawsInGroups {
+        // The tail of a stroke not yet followed (its first frame) decides by its own pieces.
+        if follow?.grouped ?? (!painter.style.debug && tail.real.contains(where: \.isSeeThrough)) {
             compositeLiveLayer(with: tail.real, painter: painter, into: cr)
         } else {
             painter.draw(tail.real, into: cr)
@@ -411,7 +416,7 @@ public final class FrozenInkCache {
             let pieces = memo.pieces(of: s, style: ink.style)
             if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) { strokes.append(pieces) }
         }
-        if let f = follow, !painter.drawsInGroups, let live = ink.live, live.id == f.id {
+        if let f = follow, !f.grouped, let live = ink.live, live.id == f.id {
             let settled = settledLive ?? {
                 var fresh = StrokeTessellator(style: ink.style, stroke: live)
                 return fresh.advance(live, through: f.tessellator.consumed)
@@ -530,7 +535,7 @@ public final class FrozenInkCache {
         }
         if follow?.id != live.id {
             clearLiveLayer()
-            follow = (live.id, StrokeTessellator(style: painter.style, stroke: live))
+            follow = (live.id, StrokeTessellator(style: painter.style, stroke: live), painter.drawsInGroups(for: live.tool))
             backups.begin(live.id)
         }
         guard var f = follow else { return .null }
@@ -539,7 +544,7 @@ public final class FrozenInkCache {
         guard !pieces.isEmpty else { return .null }
         var area = Rect.null
         for p in pieces { area = area.union(p.bounds) }
-        if painter.drawsInGroups {
+        if f.grouped {
             guard let layerContext = liveLayerContext() else { return .null }
             cairo_set_operator(layerContext, CAIRO_OPERATOR_SOURCE)
             painter.draw(pieces, into: layerContext)
@@ -553,11 +558,11 @@ public final class FrozenInkCache {
     }
 
     /// The live stroke ended: its last pieces (and, translucent, its layer) go into the cache.
-    private func mergeLive(_ rest: [InkPiece], id: Int, painter: InkPainter, cr: OpaquePointer) -> Rect {
+    private func mergeLive(_ rest: [InkPiece], id: Int, grouped: Bool, painter: InkPainter, cr: OpaquePointer) -> Rect {
         var area = liveLayerArea
         for p in rest { area = area.union(p.bounds) }
         backUp(area, for: id)
-        if painter.drawsInGroups {
+        if grouped {
             compositeLiveLayer(with: rest, painter: painter, into: cr)
             clearLiveLayer()
         } else {

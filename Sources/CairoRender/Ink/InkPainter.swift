@@ -13,10 +13,13 @@ public struct InkPainter {
 
     public init(style: InkStyle) { self.style = style }
 
-    /// Whether a stroke's pieces overlap translucently and must be composited as one group
-    /// (pressure → opacity): inside the group each piece replaces what is under it (`SOURCE`),
-    /// so overlapping round ends never darken, and the group goes over the canvas once.
-    public var drawsInGroups: Bool { style.opacityFromPressure && !style.debug }
+    /// Whether a live stroke of `tool` is translucent ink whose pieces must never darken where
+    /// they overlap (pressure → opacity, or a see-through colour: a highlighter): its final
+    /// pieces then go on a layer of their own, each replacing what is under it (`SOURCE`), and
+    /// the layer goes over the canvas once (`FrozenInkCache`).
+    public func drawsInGroups(for tool: InkTool) -> Bool {
+        !style.debug && (style.opacityFromPressure || tool.isSeeThrough)
+    }
 
     /// Draws a whole stroke.
     public func draw(_ stroke: Stroke, into cr: OpaquePointer) {
@@ -29,10 +32,17 @@ public struct InkPainter {
         drawStroke(StrokeTessellator.pieces(of: stroke, style: style).real, predicted: [], into: cr)
     }
 
-    /// Draws the pieces of one stroke: grouped when translucent, then the predicted ones over it;
-    /// with an `area`, what of them can reach into it (see `draw(_:within:into:)`).
+    /// Draws the pieces of one stroke, then the predicted ones over it; with an `area`, what of
+    /// them can reach into it (see `draw(_:within:into:)`). Translucent pieces never darken
+    /// where they overlap (a piece's round end over the next one's, a corner's two pieces):
+    /// pressure → opacity composites them as one group, each replacing what is under it; a
+    /// see-through colour (a highlighter) fills them as one path, whose nonzero winding is
+    /// their union.
     public func drawStroke(_ pieces: [InkPiece], predicted: [InkPiece], within area: Rect? = nil, into cr: OpaquePointer) {
-        if drawsInGroups {
+        if let first = pieces.first, !style.debug, !style.opacityFromPressure, pieces.count > 1, first.isSeeThrough,
+           pieces.allSatisfy({ $0.colour == first.colour && $0.alpha == first.alpha }) {
+            fillAsOne(pieces, within: area, into: cr)
+        } else if style.opacityFromPressure && !style.debug {
             cairo_push_group(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             draw(pieces, within: area, into: cr)
@@ -62,15 +72,7 @@ public struct InkPainter {
     public func draw(_ piece: InkPiece, into cr: OpaquePointer) { draw(piece, reaching: nil, into: cr) }
 
     private func draw(_ piece: InkPiece, reaching area: Rect?, into cr: OpaquePointer) {
-        let colour: RGBA
-        switch piece.colour {
-        case .ink: colour = Palette.ink.with(alpha: piece.alpha)
-        case .tool(let c):
-            colour = RGBA(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255 * piece.alpha)
-        case .debug(let category): colour = Palette.debug(category).with(alpha: piece.alpha)
-        case .debugTint(let category):
-            colour = Palette.tint(Palette.debug(category), strength: StrokeTessellator.debugSegmentStrength).with(alpha: piece.alpha)
-        }
+        let colour = rgba(piece)
         cairo_set_source_rgba(cr, colour.r, colour.g, colour.b, colour.a)
         switch piece.shape {
         case .outline(let polygon):
@@ -90,17 +92,70 @@ public struct InkPainter {
         }
     }
 
+    /// Pieces of one colour and alpha filled as one path: where they overlap they are filled
+    /// once. Outlines with the settings of `fill(_:reaching:cr:)`; lines and dots as Cairo fills
+    /// them alone.
+    private func fillAsOne(_ pieces: [InkPiece], within area: Rect?, into cr: OpaquePointer) {
+        let colour = rgba(pieces[0])
+        cairo_set_source_rgba(cr, colour.r, colour.g, colour.b, colour.a)
+        cairo_new_path(cr)
+        var outlines = true
+        for piece in pieces where area.map({ !piece.bounds.intersection($0).isNull }) ?? true {
+            switch piece.shape {
+            case .outline(let polygon):
+                addOutline(polygon, reaching: area, cr: cr)
+            case .line(let from, let to, let width):
+                outlines = false
+                addCapsule(from, to, radius: width / 2, cr: cr)
+            case .dot(let center, let radius):
+                outlines = false
+                cairo_new_sub_path(cr)
+                cairo_arc(cr, center.x, center.y, radius, 0, 2 * Double.pi)
+                cairo_close_path(cr)
+            case .hairline(let from, let to):
+                outlines = false
+                addCapsule(from, to, radius: 0.5, cr: cr)
+            }
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        if outlines {
+            fillOutlinePath(cr)
+        } else {
+            cairo_fill(cr)
+        }
+    }
+
+    /// A piece's colour, its alpha included.
+    private func rgba(_ piece: InkPiece) -> RGBA {
+        let colour: RGBA
+        switch piece.colour {
+        case .ink: colour = Palette.ink.with(alpha: piece.alpha)
+        case .tool(let c):
+            colour = RGBA(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255 * piece.alpha)
+        case .debug(let category): colour = Palette.debug(category).with(alpha: piece.alpha)
+        case .debugTint(let category):
+            colour = Palette.tint(Palette.debug(category), strength: StrokeTessellator.debugSegmentStrength).with(alpha: piece.alpha)
+        }
+        return colour
+    }
+
     /// A line with round caps, filled as its outline rather than stroked: Cairo's stroker
     /// tessellates differently under different clips, a fill does not, so a piece drawn into a
     /// dirty rect gives the very pixels it gives in a full redraw.
     private func fillCapsule(_ a: Point, _ b: Point, radius r: Double, cr: OpaquePointer) {
         cairo_new_path(cr)
+        addCapsule(a, b, radius: r, cr: cr)
+        cairo_fill(cr)
+    }
+
+    /// A capsule's outline as a closed sub-path of the current path.
+    private func addCapsule(_ a: Point, _ b: Point, radius r: Double, cr: OpaquePointer) {
+        cairo_new_sub_path(cr)
         let d = b - a
         let angle = d.length > 1e-9 ? atan2(d.y, d.x) : 0
         cairo_arc(cr, a.x, a.y, r, angle + Double.pi / 2, angle + 3 * Double.pi / 2)
         cairo_arc(cr, b.x, b.y, r, angle - Double.pi / 2, angle + Double.pi / 2)
         cairo_close_path(cr)
-        cairo_fill(cr)
     }
 
     /// Fills a polygon through the midpoints of its edges with quadratic curves (as
@@ -116,6 +171,25 @@ public struct InkPainter {
     private func fill(_ polygon: [Point], reaching area: Rect?, cr: OpaquePointer) {
         guard polygon.count >= 3 else { return }
         cairo_new_path(cr)
+        addOutline(polygon, reaching: area, cr: cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        fillOutlinePath(cr)
+    }
+
+    /// Fills the current path as outlines are filled: 0.25 px tolerance, fast antialiasing.
+    private func fillOutlinePath(_ cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_set_tolerance(cr, Self.curveTolerance)
+        // Cairo's FAST antialiasing still smooths edges (fewer coverage samples): side by side
+        // at 3× zoom it is indistinguishable on ink, and fills twice as fast as DEFAULT.
+        cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
+    /// An outline (see `fill(_:reaching:cr:)`) as a closed sub-path of the current path.
+    private func addOutline(_ polygon: [Point], reaching area: Rect?, cr: OpaquePointer) {
+        guard polygon.count >= 3 else { return }
         let n = polygon.count
         func mid(_ i: Int) -> Point { polygon[i % n].lerp(to: polygon[(i + 1) % n], 0.5) }
         let beyond = Beyond(area)
@@ -152,14 +226,6 @@ public struct InkPainter {
         }
         if skipping != 0 { cairo_line_to(cr, skippedTo.x, skippedTo.y) }
         cairo_close_path(cr)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        cairo_save(cr)
-        cairo_set_tolerance(cr, Self.curveTolerance)
-        // Cairo's FAST antialiasing still smooths edges (fewer coverage samples): side by side
-        // at 3× zoom it is indistinguishable on ink, and fills twice as fast as DEFAULT.
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST)
-        cairo_fill(cr)
-        cairo_restore(cr)
     }
 }
 

@@ -32,6 +32,14 @@ public struct InkPiece: Equatable, Sendable {
     /// 1.5 pt: antialiasing reaches a pixel beyond the geometry (at any HiDPI scale ≥ 1).
     public static let antialiasMargin = 1.5
 
+    /// Whether what is under the piece shows through it: an alpha under 1, or a tool colour
+    /// that is see-through (a highlighter's).
+    public var isSeeThrough: Bool {
+        if alpha < 1 { return true }
+        if case .tool(let c) = colour { return c.alpha < 255 }
+        return false
+    }
+
     public init(_ shape: Shape, colour: Colour = .ink, alpha: Double = 1) {
         self.shape = shape
         self.colour = colour

@@ -34,6 +34,9 @@ public struct InkTool: Equatable, Hashable, Sendable {
         return c
     }
 
+    /// Whether its pieces are see-through (a highlighter, or a colour with alpha).
+    public var isSeeThrough: Bool { (pieceColour?.alpha ?? 255) < 255 }
+
     /// The pen palette the window cycles through (X): the ink, then seven colours that read
     /// apart for most colour vision (Okabe and Ito's set), and the highlighter (Shift+X).
     public static let palette: [InkColour?] = [
