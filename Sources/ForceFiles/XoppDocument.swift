@@ -91,6 +91,10 @@ extension XoppDocument {
         public var skipped = 0
         /// Eraser strokes (Xournal++ keeps some as whiteout), left out.
         public var erasers = 0
+        /// Strokes Xournal++ fills (a shape's inside) or dashes (`style`): their ink is imported,
+        /// its fill or dashes are not.
+        public var fills = 0
+        public var dashed = 0
     }
 
     /// Why a file is not a Xournal++ document.
@@ -140,6 +144,8 @@ extension XoppDocument {
                     summary.erasers += 1
                     continue
                 }
+                if let fill = element.attributes["fill"], fill != "-1" { summary.fills += 1 }
+                if let style = element.attributes["style"], style != "plain" { summary.dashed += 1 }
                 let text = scanner.text(until: "stroke")
                 // Numbers only, and within a session's reach (a damaged file's "nan" or 1e300 is not a place).
                 let reach = InputLimits.maximumCoordinate

@@ -14,7 +14,7 @@ final class XoppImportTests: XCTestCase {
         let xml = Array(try XCTUnwrap(FileManager.default.contents(atPath: Self.fixture)))
         let gz = try XCTUnwrap(XoppDocument.gzip(xml))
         let (session, summary) = try XoppDocument.session(from: gz, title: "tools")
-        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 3, points: 11, skipped: 2, erasers: 1))
+        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 3, points: 11, skipped: 2, erasers: 1, fills: 1, dashed: 1))
         XCTAssertEqual(try XoppDocument.session(from: xml, title: "tools").0, session, "plain XML reads the same")
         let m = XoppDocument.margin
         XCTAssertEqual(session.viewport, Viewport(width: Int((419.53 + 2 * m).rounded(.up)), height: Int((2 * 595.28 + 3 * m).rounded(.up))))
