@@ -148,6 +148,9 @@ final class EvemuRecordingTests: XCTestCase {
         XCTAssertTrue(problem(axes)?.message.contains("no events") ?? false, "a description alone is not a recording")
         XCTAssertTrue(problem("N: Pen\nA: 18 0 1000 0 0 0\nE: 0.1 0 0 0\n")?.message.contains("not a tablet") ?? false)
         XCTAssertNotNil(try? Self.capture(axes + "E: 0.100000 0003 0000 0500\r\nE: 0.1 0000 0000 0000 # SYN\n"), "CRLF and comments are fine")
+        // Indented, as a recording pasted into a bug report or a wiki often is.
+        let indented = axes.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n    E: 0.1 0003 0000 0500\n\tE: 0.1 0000 0000 0000\n"
+        XCTAssertEqual((try? Self.capture(indented))?.events.count, 2)
     }
 
     /// A device's measures beyond what a session keeps (an axis of two billion units with no

@@ -79,9 +79,11 @@ extension TabletCapture {
             defer { start = end + 1 }
             lineNumber += 1
             let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            // Events are nearly all of a recording: read from the bytes, no string made.
-            if line.count >= 2, line[0] == UInt8(ascii: "E"), line[1] == UInt8(ascii: ":") {
-                guard let event = Self.evemuEvent(line, epoch: &epoch) else {
+            // Events are nearly all of a recording: read from the bytes, no string made. (A
+            // recording pasted into a bug report or a wiki is often indented.)
+            let indent = line.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.count
+            if line.count >= indent + 2, line[indent] == UInt8(ascii: "E"), line[indent + 1] == UInt8(ascii: ":") {
+                guard let event = Self.evemuEvent(UnsafeBufferPointer(rebasing: line[indent...]), epoch: &epoch) else {
                     throw Problem(line: lineNumber, message: "an event is E: SECONDS.MICROSECONDS TYPE CODE VALUE (type and code in hex)")
                 }
                 events.append(event)
