@@ -57,6 +57,33 @@ final class LibinputRecordTests: XCTestCase {
         XCTAssertLessThan(forces.first ?? 1, 0.1)
     }
 
+    /// A capture of a tablet's pad and pen recorded together is read as its pen's, whichever
+    /// comes first: the pad's buttons draw nothing.
+    func testThePenIsFoundAmongTheDevicesRecorded() throws {
+        let text = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+        let pad = """
+            - node: /dev/input/event8
+              evdev:
+                name: "Test Tablet Pad"
+                absinfo:
+                  0: [0, 1, 0, 0, 0]
+                  1: [0, 1, 0, 0, 0]
+                  40: [0, 0, 0, 0, 0]
+              events:
+              - evdev:
+                - [  0,      0,   1, 256,     1] # EV_KEY / BTN_0 1
+                - [  0,      0,   3,  40,    15] # EV_ABS / ABS_MISC 15
+                - [  0,      0,   0,   0,     0] # SYN_REPORT
+
+            """
+        let both = text.replacingOccurrences(of: "devices:\n", with: "devices:\n" + pad)
+        XCTAssertNotEqual(both, text)
+        let record = try TabletCapture(text: both)
+        XCTAssertEqual(record.name, "Test Tablet Pen")
+        XCTAssertEqual(record.session(document: Viewport(width: 1280, height: 800)).1.strokes, 1)
+        XCTAssertEqual(try TabletCapture(text: text + pad).name, "Test Tablet Pen", "or after it")
+    }
+
     func testWhatIsNotATabletCaptureSaysWhy() {
         XCTAssertThrowsError(try TabletCapture(text: "version: 1\ndevices:\n")) { e in
             XCTAssertTrue("\(e)".contains("no evdev events"), "\(e)")

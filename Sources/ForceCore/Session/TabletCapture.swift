@@ -105,9 +105,13 @@ public struct TabletCapture {
     }
 
     /// Parses a `libinput record` capture: the events' lines (nearly all of a capture) by a
-    /// byte-level reader, the device's few lines as text.
+    /// byte-level reader, the devices' few lines as text. A capture of several devices (a
+    /// tablet's pen and pad, recorded together) is read as its pen's: the first device with a
+    /// tablet's area whose events bring a tool near or touch, else the first.
     init(libinputRecord bytes: UnsafeBufferPointer<UInt8>) throws(Problem) {
-        var inAbsinfo = false, inEvents = false, devices = 0
+        var devices: [TabletCapture] = []
+        var device = TabletCapture()
+        var inAbsinfo = false, inEvents = false
         var lineNumber = 0
         var start = 0
         let newline = UInt8(ascii: "\n")
@@ -117,17 +121,21 @@ public struct TabletCapture {
             lineNumber += 1
             let lineBytes = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if inEvents, let event = Self.event(lineBytes) {
-                events.append(event)
+                device.events.append(event)
                 continue
             }
             let raw = String(decoding: lineBytes, as: UTF8.self)[...]
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
             let code = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
             let trimmed = code.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("- node:") { devices += 1 }
-            if devices > 1 { break }  // the first device's events only
-            if trimmed.hasPrefix("name:"), name.isEmpty {
-                name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            if trimmed.hasPrefix("- node:") {
+                if !device.events.isEmpty || !device.axes.isEmpty || !device.name.isEmpty { devices.append(device) }
+                device = TabletCapture()
+                (inAbsinfo, inEvents) = (false, false)
+                continue
+            }
+            if trimmed.hasPrefix("name:"), device.name.isEmpty {
+                device.name = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
                 continue
             }
             if trimmed == "absinfo:" { inAbsinfo = true; continue }
@@ -142,7 +150,7 @@ public struct TabletCapture {
                 guard values.count >= 2, let range = Axis(values) else {
                     throw Problem(line: lineNumber, message: "absinfo of axis \(axis) is [minimum, maximum, fuzz, flat, resolution], 32-bit integers")
                 }
-                axes[axis] = range
+                device.axes[axis] = range
                 continue
             }
             guard inEvents, trimmed.hasPrefix("- ["), trimmed.hasSuffix("]") else { continue }
@@ -153,12 +161,20 @@ public struct TabletCapture {
             }
             let time = values[0] + values[1] / 1e6
             guard time.isFinite, time >= 0 else { throw Problem(line: lineNumber, message: "the event's time is not a time") }
-            events.append((time, Int(values[2]), Int(values[3]), values[4]))
+            device.events.append((time, Int(values[2]), Int(values[3]), values[4]))
         }
+        devices.append(device)
+        self = devices.first { $0.hasPositionRanges && $0.bringsAToolNearOrTouches } ?? devices[0]
         guard !events.isEmpty else { throw Problem(line: lineNumber, message: "no evdev events: not a `libinput record` capture of a device") }
         guard hasPositionRanges else {
             throw Problem(line: 1, message: "the device has no ABS_X and ABS_Y ranges (absinfo 0 and 1): not a tablet")
         }
+    }
+
+    /// Whether the events bring a tool near (`BTN_TOOL_*`) or touch (`BTN_TOUCH`): a pen's or a
+    /// touch screen's, not a pad's buttons.
+    var bringsAToolNearOrTouches: Bool {
+        events.contains { $0.type == Code.key && ($0.code == Code.touch || Self.tool(forKey: $0.code) != nil) }
     }
 
     /// Whether the device's X and Y axes have ranges (a tablet's area).
