@@ -13,7 +13,8 @@ struct ImportCommand: ParsableCommand {
             below the other, each pen and \
             highlighter stroke with its colour, size and per-point widths as forces; text, images \
             and LaTeX are counted and left out; points get times at 120 Hz), or a tablet's \
-            `libinput record` capture (YAML) or evemu recording (`evemu-record`, the format \
+            `libinput record` capture (YAML; of several devices, the pen's) or evemu recording \
+            (`evemu-record`, the format \
             before it, as in the evemu-devices database) — what Linux users attach to tablet bug \
             reports — and writes a session that replays it: presses, moves and lifts \
             with the recorded pressure, tilt and times, hover as moves without a press, the \
