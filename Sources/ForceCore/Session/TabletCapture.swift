@@ -5,9 +5,9 @@ import Foundation
 /// format before it, as in the evemu-devices database; `TabletCapture+Evemu.swift`), replayed as
 /// the device sent it.
 ///
-/// A capture is read line by line, without a YAML library: the first device's name and
-/// `absinfo` (min, max, fuzz, flat, resolution per axis), then every evdev event
-/// `[sec, usec, type, code, value]` of the `events` list. Either format gives the same three
+/// A capture is read line by line, without a YAML library: a device's name and `absinfo` (min,
+/// max, fuzz, flat, resolution per axis), then every evdev event `[sec, usec, type, code,
+/// value]` of its `events` list (of several devices, the pen's). Either format gives the same three
 /// things (`name`, `axes`, `events`), and `session(document:)` replays them.
 ///
 /// At each `SYN_REPORT` the frame's changes become one pointer sample:
@@ -70,7 +70,9 @@ public struct TabletCapture {
         static let syn = 0, key = 1, abs = 3, msc = 4
         static let misc = 40, serial = 0
         static let x = 0, y = 1, pressure = 24, distance = 25, tiltX = 26, tiltY = 27
-        static let left = 272, toolPen = 320, toolRubber = 321, toolFinger = 325, touch = 330, stylus = 331, stylus2 = 332
+        static let left = 272, touch = 330, stylus = 331, stylus2 = 332
+        static let toolPen = 320, toolRubber = 321, toolBrush = 322, toolPencil = 323, toolAirbrush = 324, toolFinger = 325,
+                   toolMouse = 326, toolLens = 327
         static let multitouchX = 53
     }
 
@@ -374,9 +376,9 @@ public struct TabletCapture {
     /// for any other key, and for `BTN_TOOL_FINGER`, which a touch screen sends with each touch.
     static func tool(forKey code: Int) -> InputSource? {
         switch code {
-        case 320, 322, 323, 324: .pen
-        case 321: .eraser
-        case 326, 327: .mouse
+        case Code.toolPen, Code.toolBrush, Code.toolPencil, Code.toolAirbrush: .pen
+        case Code.toolRubber: .eraser
+        case Code.toolMouse, Code.toolLens: .mouse
         default: nil
         }
     }
