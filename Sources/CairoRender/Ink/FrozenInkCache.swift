@@ -210,13 +210,14 @@ public final class FrozenInkCache {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         Self.apply(view, to: cr)
-        // The tail of a stroke not yet followed (its first frame) decides by its own pieces.
-        if follow?.grouped ?? (!painter.style.debug && tail.real.contains(where: \.isSeeThrough)) {
+        if liveDrawsInGroups {
             compositeLiveLayer(with: tail.real, painter: painter, into: cr)
+            painter.draw(tail.predicted, into: cr)
         } else {
-            painter.draw(tail.real, into: cr)
+            // Translucent ink not on the live layer (a tail that is the whole stroke) is drawn
+            // as a whole stroke is.
+            painter.drawStroke(tail.real, predicted: tail.predicted, into: cr)
         }
-        painter.draw(tail.predicted, into: cr)
     }
 
     /// Translucent ink: the live layer and `pieces` as one group (each piece replacing what is
