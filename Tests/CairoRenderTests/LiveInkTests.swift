@@ -149,6 +149,51 @@ final class LiveInkTests: XCTestCase {
         }
     }
 
+    /// A highlighter's predicted tip never darkens its real ink: the prediction starts at the
+    /// last real sample, under the real end cap, and was laid over it, so the cap was a darker
+    /// blot at the pen for every frame the pen moved. Along the live stroke, real and predicted,
+    /// no pixel is darker than its even tint; the predicted tip is lighter (half alpha). In
+    /// every translucent style: a see-through colour, and pressure → opacity.
+    func testAPredictedTipNeverDarkensTranslucentInk() throws {
+        var opacity = Options()
+        opacity.opacityFromPressure = true
+        let black = InkColour(red: 0, green: 0, blue: 0)
+        for (label, options, tool) in [("highlighter", Options(), InkTool(kind: .highlighter, colour: black, size: 6)),
+                                       ("opacity", opacity, InkTool(kind: .pen, colour: black, size: 6))] {
+            var state = AppState(viewport: Self.viewport, options: options)
+            state.handle(TimedEvent(time: 0, event: .tool(tool)))
+            // Moving right at 480 pt/s, still down: the frame predicts 8 and 16 pt ahead.
+            let points = (0...150).map { i in
+                InkPoint(sequence: i, time: Double(i) / 240, force: 0.5, preciseLocation: Point(x: 100 + Double(i) * 2, y: 230))
+            }
+            let renderer = try FrameRenderer(viewport: Self.viewport)
+            for (i, e) in Self.events(points).dropLast().enumerated() {
+                state.handle(e)
+                if i % 4 == 0 {
+                    state.advance(to: e.time)
+                    _ = try renderer.render(state.display)
+                }
+            }
+            let now = points[149].time
+            state.advance(to: now)
+            let stroke = try XCTUnwrap(state.display.ink.live, label)
+            XCTAssertFalse(stroke.points.predicted.isEmpty, "\(label): the frame predicts ahead")
+            _ = try renderer.render(state.display)
+            let fresh = try FrameRenderer(viewport: Self.viewport)
+            _ = try fresh.render(state.display)
+            for (kind, pixels) in [("live", RGBAImage(surface: renderer.frame).pixels), ("whole", RGBAImage(surface: fresh.frame).pixels)] {
+                let width = Self.viewport.pixelWidth
+                let body = Self.green(pixels, x: 300, y: 230, width: width)
+                XCTAssertLessThan(body, 230, "\(label) · \(kind): the stroke is drawn")
+                // From the start to past the predicted tip (the last real sample is at x 398).
+                let row = (110..<430).map { x in Self.green(pixels, x: x, y: 230, width: width) }
+                XCTAssertGreaterThanOrEqual(row.min() ?? 0, body - 2, "\(label) · \(kind): nothing darker than the tint, \(Set(row).sorted())")
+                let tip = Self.green(pixels, x: 410, y: 230, width: width)
+                XCTAssertGreaterThan(tip, body + 10, "\(label) · \(kind): the predicted tip is lighter than the real ink")
+            }
+        }
+    }
+
     /// The green channel of pixel (`x`, `y`) of an RGBA image `width` pixels wide.
     static func green(_ pixels: [UInt8], x: Int, y: Int, width: Int) -> Int { Int(pixels[(y * width + x) * 4 + 1]) }
 

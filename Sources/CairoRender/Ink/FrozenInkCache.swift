@@ -211,8 +211,7 @@ public final class FrozenInkCache {
         defer { cairo_restore(cr) }
         Self.apply(view, to: cr)
         if liveDrawsInGroups {
-            compositeLiveLayer(with: tail.real, painter: painter, into: cr)
-            painter.draw(tail.predicted, into: cr)
+            compositeLiveLayer(with: tail.real, predicted: tail.predicted, painter: painter, into: cr)
         } else {
             // Translucent ink not on the live layer (a tail that is the whole stroke) is drawn
             // as a whole stroke is.
@@ -220,9 +219,10 @@ public final class FrozenInkCache {
         }
     }
 
-    /// Translucent ink: the live layer and `pieces` as one group (each piece replacing what is
-    /// under it), composited over `cr` once.
-    private func compositeLiveLayer(with pieces: [InkPiece], painter: InkPainter, into cr: OpaquePointer) {
+    /// Translucent ink: the live layer, the `predicted` tip and `pieces` as one group (each
+    /// piece replacing what is under it: the real tail over the tip where they overlap, at the
+    /// pen), composited over `cr` once.
+    private func compositeLiveLayer(with pieces: [InkPiece], predicted: [InkPiece], painter: InkPainter, into cr: OpaquePointer) {
         cairo_push_group(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         if let layer = liveLayer {
@@ -233,6 +233,7 @@ public final class FrozenInkCache {
             cairo_paint(cr)
             cairo_restore(cr)
         }
+        painter.draw(predicted, into: cr)
         painter.draw(pieces, into: cr)
         cairo_pop_group_to_source(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
@@ -564,7 +565,7 @@ public final class FrozenInkCache {
         for p in rest { area = area.union(p.bounds) }
         backUp(area, for: id)
         if grouped {
-            compositeLiveLayer(with: rest, painter: painter, into: cr)
+            compositeLiveLayer(with: rest, predicted: [], painter: painter, into: cr)
             clearLiveLayer()
         } else {
             painter.draw(rest, into: cr)

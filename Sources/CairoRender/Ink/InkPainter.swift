@@ -34,25 +34,41 @@ public struct InkPainter {
 
     /// Draws the pieces of one stroke, then the predicted ones over it; with an `area`, what of
     /// them can reach into it (see `draw(_:within:into:)`). Translucent pieces never darken
-    /// where they overlap (a piece's round end over the next one's, a corner's two pieces):
+    /// where they overlap (a piece's round end over the next one's, a corner's two pieces, the
+    /// predicted tip, which starts at the last real sample, under the real end cap):
     /// pressure → opacity composites them as one group, each replacing what is under it; a
     /// see-through colour (a highlighter) fills them as one path, whose nonzero winding is
-    /// their union.
+    /// their union, and its predicted tip goes under them in one group.
     public func drawStroke(_ pieces: [InkPiece], predicted: [InkPiece], within area: Rect? = nil, into cr: OpaquePointer) {
-        if let first = pieces.first, !style.debug, !style.opacityFromPressure, pieces.count > 1, first.isSeeThrough,
-           pieces.allSatisfy({ $0.colour == first.colour && $0.alpha == first.alpha }) {
-            fillAsOne(pieces, within: area, into: cr)
-        } else if style.opacityFromPressure && !style.debug {
+        let translucent = !style.debug && (style.opacityFromPressure || pieces.contains { $0.isSeeThrough })
+        guard translucent else {
+            draw(pieces, within: area, into: cr)
+            draw(predicted, within: area, into: cr)
+            return
+        }
+        if style.opacityFromPressure || !predicted.isEmpty {
             cairo_push_group(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            draw(pieces, within: area, into: cr)
+            draw(predicted, within: area, into: cr)
+            drawTranslucent(pieces, within: area, into: cr)
             cairo_pop_group_to_source(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             cairo_paint(cr)
         } else {
+            drawTranslucent(pieces, within: area, into: cr)
+        }
+    }
+
+    /// Draws translucent pieces with the current operator so they never darken where they
+    /// overlap: filled as one path when they are one see-through colour, each replacing what
+    /// is under it otherwise (the operator is `SOURCE` then, in a group of their own).
+    func drawTranslucent(_ pieces: [InkPiece], within area: Rect?, into cr: OpaquePointer) {
+        if let first = pieces.first, !style.opacityFromPressure, pieces.count > 1, first.isSeeThrough,
+           pieces.allSatisfy({ $0.colour == first.colour && $0.alpha == first.alpha }) {
+            fillAsOne(pieces, within: area, into: cr)
+        } else {
             draw(pieces, within: area, into: cr)
         }
-        draw(predicted, within: area, into: cr)
     }
 
     /// Draws pieces in order with the current operator.
