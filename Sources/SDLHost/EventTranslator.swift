@@ -219,13 +219,15 @@ struct EventTranslator {
 
     /// The commands of characters, whatever keys type them: "?" (and the full-width "？" of a
     /// Chinese or Japanese input method) the help, "[" / "]" the pressure a step down / up,
-    /// "{" / "}" (Shift+[ / Shift+] in the US) the pen a size smaller / larger, "<" / ">" the
-    /// player slower / faster.
+    /// "{" / "}" (Shift+[ / Shift+] in the US) the pen a size smaller / larger, "-" or "<" /
+    /// "=", "+" or ">" the player slower / faster (the keypad's - and + type theirs), "0" its
+    /// speed reset (Shift+0 in France; unshifted, the key resets it too, which is the same).
     static let typedCommands: [String: HostEvent] = [
         "?": .input(.command(.toggleHelp)), "？": .input(.command(.toggleHelp)),
         "[": .input(.command(.pressureDown)), "]": .input(.command(.pressureUp)),
         "{": .input(.command(.smallerTool)), "}": .input(.command(.largerTool)),
         "<": .player(.slower), ">": .player(.faster),
+        "-": .player(.slower), "=": .player(.faster), "+": .player(.faster), "0": .player(.resetSpeed),
     ]
 
     /// The text of an `SDL_TEXTINPUT` event.

@@ -102,7 +102,8 @@ enum KeyMap {
             if key(SDLK_o) { return .player(.lessons) }
             if key(SDLK_EQUALS) || key(SDLK_PLUS) || key(SDLK_KP_PLUS) { return .zoom(zoomStep) }
             if key(SDLK_MINUS) || key(SDLK_KP_MINUS) { return .zoom(1 / zoomStep) }
-            if key(SDLK_0) || key(SDLK_KP_0) { return .view(.fit) }
+            // Not Ctrl+Shift+0: that is Ctrl+= in Germany (a zoom the + key makes there).
+            if (key(SDLK_0) && !shift) || key(SDLK_KP_0) { return .view(.fit) }
             if key(SDLK_1) || key(SDLK_KP_1) { return .view(.actualSize) }
             if key(SDLK_l) { return .command(.toggleLaser) }
             if key(SDLK_p) { return .command(.togglePresentation) }
@@ -192,10 +193,11 @@ enum KeyMap {
     static func playerKey(_ sym: SDL_Keycode, shift: Bool) -> PlayerKey? {
         func key(_ k: SDL_KeyCode) -> Bool { sym == SDL_Keycode(k.rawValue) }
         if key(SDLK_SPACE) { return .playPause }
-        // "<" and ">" come as typed text, as "?" does (`EventTranslator.typedCommands`).
-        if key(SDLK_MINUS) || key(SDLK_KP_MINUS) { return .slower }
-        if key(SDLK_EQUALS) || key(SDLK_KP_PLUS) || key(SDLK_PLUS) { return .faster }
-        if key(SDLK_0) || key(SDLK_KP_0) { return .resetSpeed }
+        // "-", "=", "+", "<" and ">" come as typed text, as "?" does
+        // (`EventTranslator.typedCommands`): "=" is Shift+0 in Germany, "-" is the 6 key in
+        // France, and SDL names the number row's keys by their digits on every layout, so by
+        // key, a German "=" reset the speed. 0 unshifted (or typed, as in France) resets it.
+        if (key(SDLK_0) && !shift) || key(SDLK_KP_0) { return .resetSpeed }
         if key(SDLK_LEFT) { return shift ? .eventBack : .frameBack }
         if key(SDLK_RIGHT) { return shift ? .eventForward : .frameForward }
         if key(SDLK_HOME) { return .start }

@@ -214,9 +214,10 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(t.translate(.notice("x")), [.notice("x")])
     }
 
-    /// "?", "[", "]", "{", "}", "<" and ">" are commands by the character typed, not by the key: SDL names
-    /// a key by what it types unmodified, so "?" on a French keyboard (Shift+,) or "[" on a German
-    /// one (AltGr+8) never matched a key. A key that types one of them does nothing itself, so
+    /// "?", "[", "]", "{", "}", "<", ">", "-", "=", "+" and "0" are commands by the character
+    /// typed, not by the key: SDL names a key by what it types unmodified (and the number row's
+    /// keys by their digits), so "?" on a French keyboard (Shift+,) or "[" on a German one
+    /// (AltGr+8) never matched a key, and "=" on a German one (Shift+0) reset the player's speed. A key that types one of them does nothing itself, so
     /// Shift+/ on a US keyboard opens the help once, by its text.
     func testCharactersTypedAreCommandsWhateverKeyTypesThem() {
         var t = EventTranslator()
@@ -225,7 +226,7 @@ final class EventTranslatorTests: XCTestCase {
             var e = SDLEvents.typed(text)
             XCTAssertEqual(t.translate(&e), [.input(.command(command))], text)
         }
-        for (text, key) in [("<", PlayerKey.slower), (">", .faster)] {
+        for (text, key) in [("<", PlayerKey.slower), (">", .faster), ("-", .slower), ("=", .faster), ("+", .faster), ("0", .resetSpeed)] {
             var e = SDLEvents.typed(text)
             XCTAssertEqual(t.translate(&e), [.player(key)], text)
         }
@@ -234,7 +235,9 @@ final class EventTranslatorTests: XCTestCase {
             XCTAssertEqual(t.translate(&e), [], "“\(text)” is no command")
         }
         for (key, mod) in [(SDLK_SLASH, KMOD_LSHIFT), (SDLK_LEFTBRACKET, KMOD_NONE), (SDLK_RIGHTBRACKET, KMOD_LSHIFT),
-                           (SDLK_COMMA, KMOD_LSHIFT), (SDLK_PERIOD, KMOD_LSHIFT), (SDLK_LESS, KMOD_NONE), (SDLK_8, KMOD_MODE)] {
+                           (SDLK_COMMA, KMOD_LSHIFT), (SDLK_PERIOD, KMOD_LSHIFT), (SDLK_LESS, KMOD_NONE), (SDLK_8, KMOD_MODE),
+                           (SDLK_MINUS, KMOD_NONE), (SDLK_EQUALS, KMOD_NONE), (SDLK_PLUS, KMOD_NONE), (SDLK_KP_MINUS, KMOD_NONE),
+                           (SDLK_0, KMOD_LSHIFT)] {
             var e = SDLEvents.keyDown(key, mod)
             XCTAssertEqual(t.translate(&e), [], "the key \(key) does nothing itself: its text does")
         }

@@ -210,13 +210,16 @@ final class PlayerBinaryTests: XCTestCase {
             KeyMap.action(sym: SDL_Keycode(key.rawValue), modifiers: shift ? UInt16(KMOD_LSHIFT.rawValue) : 0)
         }
         XCTAssertEqual(action(SDLK_SPACE), .player(.playPause))
-        XCTAssertEqual(action(SDLK_MINUS), .player(.slower))
-        XCTAssertEqual(action(SDLK_EQUALS), .player(.faster))
         XCTAssertEqual(action(SDLK_0), .player(.resetSpeed))
-        // "<" and ">" by the text typed, whatever key types them (`EventTranslatorTests`).
-        XCTAssertNil(action(SDLK_COMMA, shift: true), "<")
-        XCTAssertEqual(EventTranslator.typedCommands["<"], .player(.slower))
-        XCTAssertEqual(EventTranslator.typedCommands[">"], .player(.faster))
+        // The speed keys by the text typed, whatever key types them (`EventTranslatorTests`):
+        // "=" is Shift+0 in Germany, which reset the speed.
+        XCTAssertNil(action(SDLK_0, shift: true), "Shift+0: \"=\" in Germany, \")\" in the US")
+        for (key, name) in [(SDLK_MINUS, "-"), (SDLK_EQUALS, "="), (SDLK_PLUS, "+"), (SDLK_KP_PLUS, "keypad +"), (SDLK_COMMA, "<")] {
+            XCTAssertNil(action(key, shift: name == "<"), "\(name): by its text")
+        }
+        for (text, key) in [("<", PlayerKey.slower), ("-", .slower), (">", .faster), ("=", .faster), ("+", .faster), ("0", .resetSpeed)] {
+            XCTAssertEqual(EventTranslator.typedCommands[text], .player(key), text)
+        }
         XCTAssertEqual(action(SDLK_LEFT), .player(.frameBack))
         XCTAssertEqual(action(SDLK_RIGHT, shift: true), .player(.eventForward))
         XCTAssertEqual(action(SDLK_HOME), .player(.start))
