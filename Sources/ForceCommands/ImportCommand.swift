@@ -105,7 +105,10 @@ struct ImportCommand: ParsableCommand {
         }
         if summary.distanceSamples > 0 { said += " · \(count(summary.distanceSamples, "distance sample"))" }
         if summary.timesMovedForward > 0 { said += " · \(count(summary.timesMovedForward, "time")) moved forward (stepped back)" }
-        if summary.strokes == 0 { said += " · no stroke: nothing touched (no BTN_TOUCH press)" }
+        if summary.strokes == 0 {
+            said += summary.onlyPucks ? " · no stroke: the puck never clicked (no BTN_LEFT press)"
+                : " · no stroke: nothing touched (no BTN_TOUCH press)"
+        }
         print(said)
     }
 

@@ -117,6 +117,16 @@ final class EvemuRecordingTests: XCTestCase {
         XCTAssertEqual(pointers.map(\.phase), [.move, .down, .move, .up])
         XCTAssertTrue(pointers.allSatisfy { $0.rawForce == nil }, "no pressure of its own")
         XCTAssertEqual(session.events.map(\.time).first, 0.1)
+
+        // Moved and never clicked: no stroke, and the summary says only a puck came near (the
+        // import's line names BTN_LEFT, not a pen's BTN_TOUCH); a pen with it is not only pucks.
+        let unclicked = text.split(separator: "\n").filter { !$0.contains(" 0001 0110 ") }.joined(separator: "\n") + "\n"
+        let (moved, summary) = try Self.capture(unclicked).session(document: Viewport(width: 1280, height: 800))
+        XCTAssertEqual(Fixtures.finalState(moved).ink.strokes.count, 0)
+        XCTAssertEqual(summary.strokes, 0)
+        XCTAssertTrue(summary.onlyPucks)
+        let withPen = unclicked + "E: 0.050000 0001 0140 0001\nE: 0.050000 0000 0000 0000\n"
+        XCTAssertFalse(try Self.capture(withPen).session(document: Viewport(width: 1280, height: 800)).1.onlyPucks)
     }
 
     func testEvemuIsToldFromALibinputCapture() throws {

@@ -57,6 +57,9 @@ public struct TabletCapture {
         public var distanceSamples = 0
         public var timesMovedForward = 0
         public var duration = 0.0
+        /// The only tools that came near were pucks (mouse or lens cursors), which touch by
+        /// clicking `BTN_LEFT`, not with a tip (`BTN_TOUCH`).
+        public var onlyPucks = false
     }
 
     /// Why a file is not a tablet's capture, with its line.
@@ -262,6 +265,7 @@ public struct TabletCapture {
         var frameTime = 0.0, changed = false
         var buttons: [PenButton] = []
         var toolID: Int?, serial: Int?
+        var tools: Set<InputSource> = toolNearAtStart.map { [$0] } ?? []
         for e in events {
             frameTime = e.time
             switch (e.type, e.code) {
@@ -281,6 +285,7 @@ public struct TabletCapture {
             case (Code.key, let code) where Self.tool(forKey: code) != nil:
                 let named = Self.tool(forKey: code)
                 tool = e.value != 0 ? named : (tool == named ? nil : tool)
+                if e.value != 0, let named { tools.insert(named) }
             // A pen touches with its tip, a puck with its left button.
             case (Code.key, Code.touch): if tool != .mouse { touching = e.value != 0 }
             case (Code.key, Code.left): if tool == .mouse { touching = e.value != 0 }
@@ -350,6 +355,7 @@ public struct TabletCapture {
                 location: place(x, y), source: sentTool ?? .pen))))
         }
         summary.duration = session.events.last?.time ?? 0
+        summary.onlyPucks = tools == [.mouse]
         return (session, summary)
     }
 
