@@ -87,6 +87,29 @@ final class Window {
         return all.indices.contains(i) ? all[i].usable : (Int.max, Int.max)
     }
 
+    /// Resizes the window to `size` points and keeps it on its display: a window that grows
+    /// past the display's usable area's right or bottom edge (a dock opened beside a 640 pt
+    /// canvas in the middle of a 1280 pt screen) is moved left or up as far as it must, as the
+    /// X server leaves a window where it is and most window managers do too.
+    func resize(to size: (width: Int, height: Int)) {
+        SDL_SetWindowSize(window, Int32(clamping: size.width), Int32(clamping: size.height))
+        guard !isFullscreen else { return }
+        var usable = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetDisplayUsableBounds(display, &usable) == 0, usable.w > 0, usable.h > 0 else { return }
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        // The frame a window manager draws around it counts; without one, there is none.
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        if SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) != 0 { (top, left, bottom, right) = (0, 0, 0, 0) }
+        let lastX = Int(usable.x) + Int(usable.w) - Int(right) - size.width
+        let lastY = Int(usable.y) + Int(usable.h) - Int(bottom) - size.height
+        let placed = (x: max(Int(usable.x) + Int(left), min(Int(x), lastX)), y: max(Int(usable.y) + Int(top), min(Int(y), lastY)))
+        if placed.x != Int(x) || placed.y != Int(y) {
+            SDL_SetWindowPosition(window, Int32(clamping: placed.x), Int32(clamping: placed.y))
+        }
+    }
+
     /// SDL's size of the window in points (no trip to the X server).
     var sdlSize: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

@@ -386,6 +386,6 @@ extension WindowApp {
     /// The window takes the size of the state on screen (its device and dock).
     func resizeToState(_ window: Window, _ s: inout Running) {
         let v = s.state.viewport
-        SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+        window.resize(to: (v.width, v.height))
     }
 }

@@ -247,7 +247,7 @@ extension WindowApp {
             let p = openPlayer(request)
             s.player = p
             let v = p.player.display().viewport
-            SDL_SetWindowSize(window.window, Int32(v.width), Int32(v.height))
+            window.resize(to: (v.width, v.height))
             s.status = ("Lesson: \(lesson.title)", now + 2 * Self.statusDuration)
         } catch {
             let message = UserMessage(error, context: "lesson \(lesson.name)", status: "Cannot open the lesson \(lesson.name)")

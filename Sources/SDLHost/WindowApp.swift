@@ -352,7 +352,7 @@ public final class WindowApp {
                 wanted = (Int((Double(shown.width) * p.scale).rounded()), Int((Double(shown.height) * p.scale).rounded()))
             }
             if !fullscreen, wanted != l.askedWindow {
-                SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+                l.window.resize(to: wanted)
             }
             if fullscreen {
                 // A fullscreen window of other proportions shows the frame centred, as the
@@ -392,7 +392,7 @@ public final class WindowApp {
             } else if now - l.askedAt > Self.windowResizePatience {
                 // Asked and not given: the device takes what the window has, and SDL is told
                 // the real size, so frames fit the window.
-                SDL_SetWindowSize(l.window.window, Int32(actual.width), Int32(actual.height))
+                l.window.resize(to: actual)
                 l.askedAt = -.infinity
                 l.askedTarget = nil
                 l.askedWindow = actual
@@ -409,7 +409,7 @@ public final class WindowApp {
             let most = (width: min(wanted.width, limit.width), height: min(wanted.height, limit.height))
             let actual = fullscreen ? limit : l.window.actualSize
             if !fullscreen, actual != most {
-                SDL_SetWindowSize(l.window.window, Int32(most.width), Int32(most.height))
+                l.window.resize(to: most)
                 l.askedAt = now
                 l.askedTarget = most
                 return
@@ -418,7 +418,7 @@ public final class WindowApp {
             return
         }
         l.heldWanted = nil
-        SDL_SetWindowSize(l.window.window, Int32(wanted.width), Int32(wanted.height))
+        l.window.resize(to: wanted)
         l.askedAt = now
     }
 

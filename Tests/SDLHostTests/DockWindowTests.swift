@@ -107,6 +107,43 @@ final class DockWindowTests: XCTestCase {
         let session = try display.press(["ctrl+q"], in: window, of: p, pause: 0, recording: recording)
         XCTAssertEqual(session.resizes, [[328, 480], [640, 480]], "the display's 800 pt less the dock's 472 while it is open, then 640 again")
     }
+
+    /// A 640 pt window in the middle of a 1280 pt screen: the dock grows it to 1112 pt, which
+    /// went 152 pt past the screen's right edge (the help, centred on the window, was cut
+    /// there). It moves left as far as it must, with a window manager and without one.
+    func testAWindowThatGrowsNearTheScreensEdgeStaysOnIt() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for manager in [[], ["openbox"]] {
+            let display = try PrivateDisplay(width: 1280, height: 800, windowManager: manager)
+            defer { display.stop() }
+            let env = display.environment(state: dir + "/state-\(manager.count)")
+            let (p, window) = try display.launch(["--fresh", "--size", "640x480"], environment: env)
+            defer {
+                p.terminate()
+                Binary.waitForExit(p)
+            }
+            func frame() throws -> (x: Int, width: Int) {
+                let g = try display.xdotool(["getwindowgeometry", window]).stdout
+                func numbers(_ label: String, _ separator: Character) -> [Int] {
+                    let line = g.split(separator: "\n").first { $0.contains(label) } ?? ""
+                    let value = line.split(separator: " ").dropFirst().first ?? ""
+                    return value.split(separator: separator).compactMap { Int($0) }
+                }
+                return (numbers("Position:", ",").first ?? -1, numbers("Geometry:", "x").first ?? -1)
+            }
+            let before = try frame()
+            XCTAssertEqual(before.width, 640, "\(manager)")
+            XCTAssertGreaterThan(before.x + 1112, 1280, "\(manager): placed where the grown window would not fit")
+            _ = try display.xdotool(["key", "--window", window, "h"])
+            Thread.sleep(forTimeInterval: 1.2)
+            let grown = try frame()
+            XCTAssertEqual(grown.width, 1112, "\(manager): the dock's 472 pt beside the device")
+            XCTAssertLessThanOrEqual(grown.x + grown.width, 1280, "\(manager): on the screen, at \(grown.x)")
+            XCTAssertGreaterThanOrEqual(grown.x, 0, "\(manager)")
+        }
+    }
 }
 
 extension DockWindowTests {
