@@ -177,6 +177,90 @@ final class PlayerGoldenTests: XCTestCase {
         XCTAssertLessThan(changed, count, "frames where nothing changes are not drawn again")
     }
 
+    /// Every lesson's video, at every frame rate `render --video` is used at: the replay frame
+    /// of each video frame never goes back (the replay draws each once, in order, and hands it
+    /// on), and the last one is the session's end. At 60 fps, the play after lesson 5's
+    /// caption pauses went back a frame, and the video lost every frame after it: 1,004 of
+    /// 2,184, its captions running 20 s past its end.
+    func testEveryLessonsVideoShowsEveryFrameInOrder() throws {
+        func captions(_ s: Session) -> [Player.TimedCaption] {
+            s.events.compactMap { e -> Player.TimedCaption? in
+                if case .caption(let c) = e.event { return Player.TimedCaption(time: e.time, caption: c) }
+                return nil
+            }
+        }
+        for name in Self.lessonNames {
+            let s = try Self.lesson(name)
+            for fps in [10.0, 24, 25, 30, 50, 60] {
+                for language in ["en", "zh-Hans"] {
+                    var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
+                                            timeline: VideoTimeline(duration: s.duration, captions: captions(s), language: language)) {
+                        TimedEventList(s.events)
+                    }
+                    video.framesPerSecond = fps
+                    let targets = (0..<video.frameCount).map(video.replayFrame(ofVideoFrame:))
+                    let back = targets.indices.dropFirst().first { targets[$0] < targets[$0 - 1] }
+                    XCTAssertNil(back, "\(name) at \(fps) fps, \(language): video frame \(back ?? 0) goes back")
+                    XCTAssertEqual(targets.last, ReplaySchedule.frame(atOrAfter: s.duration), "\(name) at \(fps) fps: ends at the session's end")
+                }
+            }
+        }
+        // Lesson 5 through the replay at 60 fps: every frame is handed on.
+        let s = try Self.lesson("5-peek-and-pop")
+        var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
+                                timeline: VideoTimeline(duration: s.duration, captions: captions(s))) { TimedEventList(s.events) }
+        video.framesPerSecond = 60
+        video.burnsCaptions = false
+        var count = 0
+        try video.run { j, _, _ in
+            XCTAssertEqual(j, count)
+            count += 1
+        }
+        XCTAssertEqual(count, video.frameCount)
+        XCTAssertGreaterThan(Double(count) / 60, 30, "the pauses hold the captions: longer than the 4.4 s session")
+    }
+
+    /// A video at half or twice the session's size (`render --size`, `--scale`): the strip
+    /// fills the bottom of the frame, its width and height scaled with it, the caption in it.
+    /// The strip (and the pointer's ring) were scaled twice: at half size, the strip was drawn
+    /// a quarter wide in the middle of the frame, the bottom left black.
+    func testAScaledVideosStripIsAtItsBottom() throws {
+        var s = try Self.lesson("5-peek-and-pop")
+        let captions = s.events.compactMap { e -> Player.TimedCaption? in
+            if case .caption(let c) = e.event { return Player.TimedCaption(time: e.time, caption: c) }
+            return nil
+        }
+        for scale in [0.5, 1, 2] {
+            s.viewport = Viewport(width: 1280, height: 800, scale: scale)
+            var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
+                                    timeline: VideoTimeline(duration: s.duration, captions: captions)) { TimedEventList(s.events) }
+            video.framesPerSecond = 2
+            var checked = 0
+            try video.run { j, surface, _ in
+                guard j == 2 else { return }  // 1 s in: the first caption, the pointer on a message
+                checked += 1
+                let image = RGBAImage(surface: surface)
+                func rgb(_ x: Int, _ y: Int) -> [Int] {
+                    let (r, g, b, _) = image.pixel(x: x, y: y)
+                    return [Int(r), Int(g), Int(b)]
+                }
+                XCTAssertEqual(image.height, Int((896 * scale).rounded()), "\(scale)")
+                let stripTop = Int((800 * scale).rounded())
+                // The strip's background (0.10, 0.10, 0.12) across its whole width and height.
+                let background = [26, 26, 31]
+                for (x, y) in [(2, stripTop + 2), (image.width - 3, stripTop + 2), (2, image.height - 3), (image.width - 3, image.height - 3)] {
+                    XCTAssertTrue(zip(rgb(x, y), background).allSatisfy { abs($0 - $1) <= 1 }, "\(scale): the strip at (\(x), \(y)) is \(rgb(x, y))")
+                }
+                // Light text in it.
+                let light = (stripTop..<image.height).reduce(0) { n, y in n + (0..<image.width).filter { rgb($0, y)[0] > 200 }.count }
+                XCTAssertGreaterThan(light, Int(200 * scale * scale), "\(scale): the caption's text is in the strip")
+                // Just above the strip, the frame itself (the messages' screen), not a caption band.
+                XCTAssertFalse(zip(rgb(image.width / 4, stripTop - Int(10 * scale)), background).allSatisfy { abs($0 - $1) <= 1 }, "\(scale)")
+            }
+            XCTAssertEqual(checked, 1)
+        }
+    }
+
     static func bytes(_ s: ImageSurface) -> [UInt8] {
         s.flush()
         guard let data = s.data else { return [] }

@@ -67,10 +67,19 @@ public struct VideoReplay {
     }
 
     /// The replay frame video frame `j` shows (a held caption's frame is the one at or after
-    /// the caption, so the caption is on screen).
+    /// the caption, so the caption is on screen). Never less than an earlier video frame's:
+    /// the play after a hold goes on from the held frame, though the replay frame its first
+    /// moment falls in is the one before it (at 60 fps, a pause at 0.77 s held frame 47 and
+    /// the play went on at frame 46, which the replay had passed: every frame after it was
+    /// lost, and the lesson's video ended 20 s early, its captions running on over its last
+    /// frame). The last frame is the one at or after the session's end, its last event drawn.
     public func replayFrame(ofVideoFrame j: Int) -> Int {
-        let (t, held) = timeline.sessionTime(atVideoTime: Double(j) / framesPerSecond)
-        let frame = held ? ReplaySchedule.frame(atOrAfter: t) : Int((t * ReplaySchedule.framesPerSecond + 1e-9).rounded(.down))
+        let v = Double(j) / framesPerSecond
+        let (t, held) = timeline.sessionTime(atVideoTime: v)
+        var frame = held ? ReplaySchedule.frame(atOrAfter: t) : Int((t * ReplaySchedule.framesPerSecond + 1e-9).rounded(.down))
+        if !held, let h = timeline.heldTime(before: v) { frame = max(frame, ReplaySchedule.frame(atOrAfter: h)) }
+        // The end shows the session's last event: the frame at or after it, as a held frame does.
+        if t >= duration { frame = max(frame, ReplaySchedule.frame(atOrAfter: duration)) }
         return min(ReplaySchedule.maximumFrame, frame)
     }
 
@@ -88,7 +97,6 @@ public struct VideoReplay {
         let targets = (0..<frameCount).map(replayFrame(ofVideoFrame:))
         var replay = HeadlessReplay(header: header, duration: duration, shortcuts: shortcuts, events: makeEvents)
         replay.drawsWhole = false
-        let scale = header.viewport.scale
         let composed = hasStrip || drawsPointer
         let output = composed ? try ImageSurface(viewport: videoViewport) : nil
         var j = 0
@@ -98,7 +106,7 @@ public struct VideoReplay {
             while j < targets.count, targets[j] == k {
                 let now = (cue: hasStrip ? cue(atVideoFrame: j)?.text : nil, pointer: drawsPointer ? PointerMark(state) : nil)
                 if let output, changed || last.map({ $0.cue != now.cue || $0.pointer != now.pointer }) ?? true {
-                    compose(output, frame: surface, cue: now.cue, pointer: now.pointer, scale: scale)
+                    compose(output, frame: surface, cue: now.cue, pointer: now.pointer)
                     changed = true
                 }
                 last = now
@@ -107,17 +115,22 @@ public struct VideoReplay {
                 j += 1
             }
         }
+        // Every video frame is handed on, or the video would end early without a word.
+        guard j == targets.count else {
+            throw RenderError.surface("the replay showed \(j) of the video's \(targets.count) frames (frame \(targets[j]) was not drawn)")
+        }
     }
 
     /// The frame, the strip with the caption below it, and the pointer over the frame.
-    private func compose(_ output: ImageSurface, frame: ImageSurface, cue: String?, pointer: PointerMark?, scale: Double) {
+    private func compose(_ output: ImageSurface, frame: ImageSurface, cue: String?, pointer: PointerMark?) {
         guard let cr = output.makeContext() else { return }
         defer { cairo_destroy(cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(cr, frame.surface, 0, 0)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        cairo_scale(cr, scale, scale)
+        // The output draws in points already (its device scale is the frame's): scaling again
+        // put a half-size video's strip in the middle of its frame, a quarter of its width.
         let screen = Rect(x: 0, y: 0, width: Double(header.viewport.width), height: Double(header.viewport.height))
         if let pointer { pointer.draw(cr, clip: screen) }
         guard hasStrip else { return }

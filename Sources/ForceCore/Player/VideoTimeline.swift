@@ -114,6 +114,17 @@ public struct VideoTimeline: Equatable, Sendable {
     /// The video's length in seconds.
     public var videoSeconds: Double { segments.reduce(0) { $0 + $1.videoSeconds } }
 
+    /// The session time of the last hold that starts before video time `v`, if any.
+    public func heldTime(before v: Double) -> Double? {
+        var start = 0.0, held: Double?
+        for s in segments {
+            guard start < v else { break }
+            if case .hold(let at, _) = s { held = at }
+            start += s.videoSeconds
+        }
+        return held
+    }
+
     /// The session time video time `v` shows, and whether it is a held caption's frame (then
     /// the caption at that time must be on screen: the frame at or after it).
     public func sessionTime(atVideoTime v: Double) -> (time: Double, held: Bool) {
