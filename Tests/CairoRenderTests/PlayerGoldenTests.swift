@@ -192,15 +192,16 @@ final class PlayerGoldenTests: XCTestCase {
         for name in Self.lessonNames {
             let s = try Self.lesson(name)
             for fps in [10.0, 24, 25, 30, 50, 60] {
-                for language in ["en", "zh-Hans"] {
-                    var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
-                                            timeline: VideoTimeline(duration: s.duration, captions: captions(s), language: language)) {
+                for (language, speed) in [("en", nil), ("zh-Hans", nil), ("en", 0.5), ("en", 2.0)] as [(String, Double?)] {
+                    let timeline = VideoTimeline(duration: s.duration, captions: captions(s), speed: speed ?? PlaybackSpeed.normal,
+                                                 chosen: speed != nil, language: language)
+                    var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts, timeline: timeline) {
                         TimedEventList(s.events)
                     }
                     video.framesPerSecond = fps
                     let targets = (0..<video.frameCount).map(video.replayFrame(ofVideoFrame:))
                     let back = targets.indices.dropFirst().first { targets[$0] < targets[$0 - 1] }
-                    XCTAssertNil(back, "\(name) at \(fps) fps, \(language): video frame \(back ?? 0) goes back")
+                    XCTAssertNil(back, "\(name) at \(fps) fps, \(language), speed \(speed ?? 1): video frame \(back ?? 0) goes back")
                     XCTAssertEqual(targets.last, ReplaySchedule.frame(atOrAfter: s.duration), "\(name) at \(fps) fps: ends at the session's end")
                 }
             }
