@@ -21,8 +21,14 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The session file (.jsonl).")
     var session: String
 
-    @Option(name: .customLong("out"), help: "Folder for the PNG frames (created if missing).")
+    @Option(name: .customLong("out"), help: "Folder for the PNG frames (created if missing); or, for one frame, the PNG file itself (a name ending in .png).")
     var outDirectory: String?
+
+    /// `--out NAME.png` that is not a folder: the one frame's file.
+    var outFile: String? {
+        guard let out = outDirectory, out.lowercased().hasSuffix(".png"), FileKind.of(out) != .folder else { return nil }
+        return out
+    }
 
     @Option(help: ArgumentHelp("Write a video instead of PNG frames (.mp4, .webm or .gif), through ffmpeg.", valueName: "OUT.mp4"))
     var video: String?
@@ -93,6 +99,9 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--fps \(fps) is out of range: \(VideoReplay.framesPerSecondRange.lowerBound)–\(VideoReplay.framesPerSecondRange.upperBound)")
         }
         for t in times where !(t.isFinite && t >= 0) { throw ValidationError("--at times must be 0 or more seconds, not \(t)") }
+        if let outFile, times.count > 1 {
+            throw ValidationError("--out \(outFile) names one PNG file, and \(times.count) times were given: give a folder for several frames")
+        }
         let range = Viewport.scaleRange
         if let scale, !range.contains(scale) {
             throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
@@ -159,7 +168,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     private func render(_ file: SessionFileReader, _ summary: SessionFile.Summary, reportingProgress: Bool) throws -> [String] {
-        let outDir = outDirectory ?? "."
+        let outDir = outFile.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 } ?? outDirectory ?? "."
         PartialFiles.removeLeftovers(in: outDir)
         let s = try header(of: summary, drawnAs: "canvas")
         // Idle time is jumped over, so a far end is fast (the parser refused times past the
@@ -178,7 +187,7 @@ struct RenderCommand: ParsableCommand {
         var names: [Int: [String]] = [:]
         let base = Wording.stem(session)
         for t in requested {
-            names[HeadlessReplay.frame(at: t), default: []].append("\(outDir)/\(base)-t\(String(format: "%.3f", t)).png")
+            names[HeadlessReplay.frame(at: t), default: []].append(outFile ?? "\(outDir)/\(base)-t\(String(format: "%.3f", t)).png")
         }
         do {
             for path in names.values.joined().sorted() { try Self.refuseExisting(path, overwrite: overwrite) }

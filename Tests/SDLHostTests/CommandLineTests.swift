@@ -106,6 +106,30 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// `--out NAME.png` for one frame is that file, the bytes the folder form writes (before, it
+    /// made a folder named NAME.png); several times need a folder, and a folder named so stays one.
+    func testOutNamingAPNGIsTheOneFramesFile() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
+        let folder = try Binary.forcecanvas(["render", demo, "--out", "\(dir)/frames", "--at", "1.5"])
+        XCTAssertEqual(folder.status, 0, folder.stderr)
+        let file = try Binary.forcecanvas(["render", demo, "--out", "\(dir)/new/shot.PNG", "--at", "1.5"])
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(file.stdout, "\(dir)/new/shot.PNG\n")
+        XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/new/shot.PNG"), FileManager.default.contents(atPath: "\(dir)/frames/demo-t1.500.png"))
+        let again = try Binary.forcecanvas(["render", demo, "--out", "\(dir)/new/shot.PNG", "--at", "1.5"])
+        XCTAssertEqual(again.status, 64)
+        XCTAssertTrue(again.stderr.contains("exists"), again.stderr)
+        let several = try Binary.forcecanvas(["render", demo, "--out", "\(dir)/two.png", "--at", "1", "2"])
+        XCTAssertEqual(several.status, 64)
+        XCTAssertTrue(several.stderr.contains("give a folder for several frames"), several.stderr)
+        try FileManager.default.createDirectory(atPath: "\(dir)/looks.png", withIntermediateDirectories: false)
+        let named = try Binary.forcecanvas(["render", demo, "--out", "\(dir)/looks.png", "--at", "1", "2"])
+        XCTAssertEqual(named.status, 0, named.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/looks.png").sorted(), ["demo-t1.000.png", "demo-t2.000.png"])
+    }
+
     /// `--size` and `--hud` choose the frame, not the replay: the demo at half size is the
     /// demo's frame scaled (same aspect: exactly 640×360; another aspect: fitted inside), and
     /// with the HUD the device's part of the frame is the same picture, the dock beside it.
