@@ -79,6 +79,7 @@ struct ImportCommand: ParsableCommand {
             if summary.erasers > 0 { said += " · \(Wording.count(summary.erasers, "eraser stroke")) left out" }
             if summary.fills > 0 { said += " · \(Wording.count(summary.fills, "shape fill")) left out (the outline kept)" }
             if summary.dashed > 0 { said += " · \(Wording.count(summary.dashed, "dashed or dotted stroke")) drawn solid" }
+            if summary.widthMapping == .touchCanvas { said += " · pressure widths by TouchCanvas's width mapping (Xournal++'s: size × pressure)" }
             print(said)
             return
         }

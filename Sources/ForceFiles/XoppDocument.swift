@@ -95,6 +95,9 @@ extension XoppDocument {
         /// its fill or dashes are not.
         public var fills = 0
         public var dashed = 0
+        /// The width mapping the session draws with: perfect-freehand's, unless a per-point
+        /// width is beyond its reach (`session(from:title:options:)`).
+        public var widthMapping = InkWidthMapping.perfectFreehand
     }
 
     /// Why a file is not a Xournal++ document.
@@ -115,11 +118,21 @@ extension XoppDocument {
     /// The session that draws the document `bytes` (gzipped, or plain XML): its pages one below
     /// the other on one screen with a margin, every pen and highlighter stroke with its colour,
     /// its size (the width at force 0.5) and, where Xournal++ kept per-point widths, the force
-    /// that gives each width through the width mapping of `options`.
+    /// that gives each width through the width mapping of `options`, the session's.
+    ///
+    /// That mapping is perfect-freehand's (`options`' own, ForceCanvas's exports' widths all in
+    /// its reach) unless a per-point width is beyond it: Xournal++ writes a pressure-sensitive
+    /// stroke's widths as its size × the pressure, down to nothing, and perfect-freehand's
+    /// thinnest is half the size, so its thin parts came back twice as wide or more. TouchCanvas's
+    /// mapping (`max(force, 0.025) · 2 · size`) is Xournal++'s rule: the session then uses it,
+    /// and every width comes back (a stroke's size, force 0.5, looks the same in both).
     public static func session(from bytes: [UInt8], title: String?, options: OutlineOptions = OutlineOptions()) throws(Problem) -> (Session, Summary) {
         let xml = try inflate(bytes)
         var summary = Summary()
         var events: [TimedEvent] = []
+        // Each pointer event's width and its stroke's size, turned into forces once the
+        // document's widths say which mapping draws them all.
+        var widthsOf: [(event: Int, width: Double, size: Double)] = []
         var t = 0.1
         var tool = InkTool.pen
         var pageTop = margin, height = margin, width = 0.0
@@ -160,17 +173,14 @@ extension XoppDocument {
                     tool = next
                     events.append(TimedEvent(time: t, event: .tool(tool)))
                 }
-                var o = options
-                o.size = size
                 let n = coordinates.count / 2
                 for i in 0..<n {
                     let x = min(reach, coordinates[2 * i] + margin), y = min(reach, coordinates[2 * i + 1] + pageTop)
                     // Point i's width (the last takes the one before it); none: force 0.5.
-                    let w = widths.count > 1 ? widths[1 + min(i, widths.count - 2)] : nil
-                    let force = w.map { Self.force(giving: $0, options: o) } ?? 0.5
+                    if widths.count > 1 { widthsOf.append((events.count, widths[1 + min(i, widths.count - 2)], size)) }
                     let phase: PointerPhase = i == 0 ? .down : (i == n - 1 ? .up : .move)
                     events.append(TimedEvent(time: t, event: .pointer(PointerInput(phase: phase, location: Point(x: x, y: y), source: .pen,
-                                                                                   rawForce: force, maximumForce: 1))))
+                                                                                   rawForce: 0.5, maximumForce: 1))))
                     t += 1 / sampleRate
                 }
                 if n == 1 {
@@ -190,10 +200,30 @@ extension XoppDocument {
         // At most a session's largest window (many pages are taller: the rest is scrolled to).
         let side = Double(Viewport.maximumSide)
         let screen = Viewport(width: Int(min(side, (width + 2 * margin).rounded(.up))), height: Int(min(side, (height + margin).rounded(.up))))
+        var mapped = options
+        if !widthsOf.allSatisfy({ Self.reaches($0.width, size: $0.size, options: options) }) { mapped.widthMapping = .touchCanvas }
+        summary.widthMapping = mapped.widthMapping
+        for (i, width, size) in widthsOf {
+            guard case .pointer(var p) = events[i].event else { continue }
+            var o = mapped
+            o.size = size
+            p.rawForce = Self.force(giving: width, options: o)
+            events[i] = TimedEvent(time: events[i].time, event: .pointer(p))
+        }
         // A linear curve without a minimum: the forces come back as the widths gave them.
         var session = Session(viewport: screen, pressureCurve: PressureCurve(.linear, minimumPressure: 0), events: events)
+        session.options.widthMapping = mapped.widthMapping
         session.title = title
         return (session, summary)
+    }
+
+    /// Whether `options`' width mapping gives `width` at some force for a stroke of `size`
+    /// (within 1 %: Xournal++ writes widths to a few decimals).
+    static func reaches(_ width: Double, size: Double, options: OutlineOptions) -> Bool {
+        var o = options
+        o.size = size
+        let thinnest = 2 * OutlinePolygon.radius(pressure: 0, options: o), widest = 2 * OutlinePolygon.radius(pressure: 1, options: o)
+        return width >= thinnest * 0.99 && width <= widest * 1.01
     }
 
     /// The force whose width, through `options`, is `width` (the width mapping inverted by

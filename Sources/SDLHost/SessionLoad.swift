@@ -8,7 +8,14 @@ import Synchronization
 final class SessionLoad: Sendable {
     /// The file being read.
     let path: String
-    private let outcome = Mutex<Result<[Stroke], any Error>?>(nil)
+    private let outcome = Mutex<Result<Opened, any Error>?>(nil)
+
+    /// What an opened file draws: its strokes, and the width mapping it draws them with at its
+    /// end (a Xournal++ document's pressure widths are TouchCanvas's, `XoppDocument`).
+    struct Opened: Sendable {
+        var strokes: [Stroke]
+        var widthMapping: InkWidthMapping
+    }
     /// Events replayed so far and in all (0 of 0 while the file is read).
     private let progress = Mutex((done: 0, total: 0))
 
@@ -21,7 +28,7 @@ final class SessionLoad: Sendable {
                       using load: @escaping @Sendable (String) throws -> Session) -> SessionLoad {
         let job = SessionLoad(path: path)
         DispatchQueue.global(qos: .userInitiated).async {
-            let result = Result { () throws -> [Stroke] in
+            let result = Result { () throws -> Opened in
                 var session = try load(path)
                 session.options = session.options.withoutPanels
                 job.progress.withLock { $0 = (0, session.events.count) }
@@ -30,7 +37,8 @@ final class SessionLoad: Sendable {
                     replay.handle(e)
                     if i % 1_000 == 999 { job.progress.withLock { $0.done = i + 1 } }
                 }
-                return replay.finish().ink.strokes
+                let end = replay.finish()
+                return Opened(strokes: end.ink.strokes, widthMapping: end.options.widthMapping)
             }
             job.outcome.withLock { $0 = result }
         }
@@ -45,8 +53,8 @@ final class SessionLoad: Sendable {
         return "Opening \(name)… \(p.done * 100 / p.total) % (\(p.done) of \(p.total) events)"
     }
 
-    /// The strokes or the error once the replay has finished, else nil.
-    func take() -> Result<[Stroke], any Error>? {
+    /// What was opened, or the error, once the replay has finished; else nil.
+    func take() -> Result<Opened, any Error>? {
         outcome.withLock { value in
             defer { value = nil }
             return value

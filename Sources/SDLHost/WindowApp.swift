@@ -290,16 +290,18 @@ public final class WindowApp {
             }
             l.opening = nil
             switch result {
-            case .success(let strokes):
+            case .success(let opened):
                 // A new document: the canvas before stays a document of its own.
                 endLivePress(&s, at: frameStart)
                 let before = s.state
-                s.state.openDrawing(strokes)
+                s.state.openDrawing(opened.strokes, widthMapping: opened.widthMapping)
                 s.wholeFrame = true
                 let name = Wording.stem(job.path)
                 let left = startNewDocument(leaving: before, as: Session.resuming(s.state), name: name, &s)
-                s.status = ("Opened \(Self.fileName(job.path)) (\(Wording.count(strokes.count, "stroke"))) as a new document"
-                            + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
+                let mapping = opened.widthMapping == before.options.widthMapping ? ""
+                    : " · \(opened.widthMapping.title) widths (W switches)"
+                s.status = ("Opened \(Self.fileName(job.path)) (\(Wording.count(opened.strokes.count, "stroke"))) as a new document"
+                            + mapping + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
                 let message = UserMessage(error, context: "opening a file", status: "Cannot open \(Self.fileName(job.path))")
                 Self.log(message.log)

@@ -38,6 +38,32 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(strokes[0].points.map(\.force).max() ?? 0, 0.5, accuracy: 0.001)
     }
 
+    /// Xournal++ writes a pressure-sensitive stroke's widths as its size × the pressure (here
+    /// 0.2 to 1.1 at size 2.26), thinner than perfect-freehand's thinnest (half the size): they
+    /// came back 1.13 pt wide or more. The session then draws with TouchCanvas's mapping,
+    /// Xournal++'s rule, and every width comes back; a stroke without widths keeps its size.
+    func testPressureWidthsThinnerThanHalfTheSizeComeBack() throws {
+        let widths = [0.2, 0.42, 0.8, 1.1, 1.6]
+        let xml = "<xournal><page width=\"400\" height=\"300\"><layer>"
+            + "<stroke tool=\"pen\" color=\"#002e99ff\" width=\"2.26 \(widths.map { String($0) }.joined(separator: " "))\">10 10 30 10 50 10 70 10 90 10 110 10</stroke>"
+            + "<stroke tool=\"pen\" color=\"#000000ff\" width=\"2.26\">10 60 110 60</stroke></layer></page></xournal>"
+        let (session, summary) = try XoppDocument.session(from: Array(xml.utf8), title: nil)
+        XCTAssertEqual(summary.widthMapping, .touchCanvas)
+        XCTAssertEqual(session.options.widthMapping, .touchCanvas)
+        let state = Fixtures.finalState(session)
+        XCTAssertEqual(state.display.ink.style.outline.widthMapping, .touchCanvas, "the session draws with it")
+        var options = OutlineOptions()
+        options.widthMapping = .touchCanvas
+        options.size = 2.26
+        let back = state.ink.strokes[0].points.map { 2 * OutlinePolygon.radius(pressure: $0.force, options: options) }
+        for (a, b) in zip(back, widths + [1.6]) { XCTAssertEqual(a, b, accuracy: 0.01) }
+        XCTAssertEqual(state.ink.strokes[1].points.map(\.force).max() ?? 0, 0.5, accuracy: 0.001, "drawn at its size in either mapping")
+
+        // Widths perfect-freehand reaches (ForceCanvas's own exports) keep its mapping.
+        let within = xml.replacingOccurrences(of: "0.2 0.42 0.8 1.1", with: "1.2 1.5 2 2.8")
+        XCTAssertEqual(try XoppDocument.session(from: Array(within.utf8), title: nil).1.widthMapping, .perfectFreehand)
+    }
+
     func testWhatIsNotAXournalDocumentSaysWhy() {
         XCTAssertThrowsError(try XoppDocument.session(from: Array("<?xml version=\"1.0\"?><svg/>".utf8), title: nil)) { e in
             XCTAssertEqual((e as? XoppDocument.Problem)?.message, "no <page>: not a Xournal++ document")

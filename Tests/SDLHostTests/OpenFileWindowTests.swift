@@ -34,6 +34,30 @@ final class OpenFileWindowTests: XCTestCase {
         XCTAssertEqual(store.list().count, 3, "nothing opened, nothing lost")
     }
 
+    /// A Xournal++ document's pressure widths (its size × the pressure: here 4 pt at size 20,
+    /// thinner than perfect-freehand's thinnest, 10 pt) open at their width: the new document
+    /// draws with TouchCanvas's mapping, and says so. Before, the stroke was 10 pt thick.
+    func testAXournalDocumentOpensWithItsWidths() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        let xml = "<xournal><page width=\"600\" height=\"400\"><layer><stroke tool=\"pen\" color=\"#000000ff\" width=\"20"
+            + String(repeating: " 4", count: 20) + "\">" + (0...20).map { "\(100 + 20 * $0) 200" }.joined(separator: " ")
+            + "</stroke></layer></page></xournal>"
+        try xml.write(toFile: dir + "/thin.xopp", atomically: true, encoding: .utf8)
+        let r = try Binary.forcecanvas(["run", "--open", dir + "/thin.xopp", "--size", "800x600", "--exit-after-frames", "40",
+                                        "--snapshot", "\(dir)/shot.png"], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
+        let m = Int(XoppDocument.margin)
+        let dark = (200 + m - 20...200 + m + 20).filter { shot.luminance(x: 300 + m, y: $0) < 128 }.count
+        XCTAssertTrue((3...5).contains(dark), "4 pt thick, not 10: \(dark) px")
+        let documents = DocumentStore(directory: dir + "/state/forcecanvas/documents").list()
+        XCTAssertEqual(documents.first?.name, "thin")
+    }
+
     /// The picker opens a file by its path (Ctrl+L, typed, Return).
     func testThePickerOpensAFileByItsPath() throws {
         try Binary.requireDisplay()

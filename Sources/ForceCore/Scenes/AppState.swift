@@ -313,9 +313,11 @@ public struct AppState: Equatable, Sendable {
     }
 
     /// Opens a drawing the host read and replayed (Open Recent) as a new canvas: its strokes,
-    /// no undo history (the canvas before stays a document of its own), the canvas shown.
-    public mutating func openDrawing(_ strokes: [Stroke]) {
+    /// no undo history (the canvas before stays a document of its own), the canvas shown, drawn
+    /// with `widthMapping` when given (the one the file drew them with).
+    public mutating func openDrawing(_ strokes: [Stroke], widthMapping: InkWidthMapping? = nil) {
         cancelPress()
+        if let widthMapping { options.widthMapping = widthMapping }
         scenes.canvas.startNew(at: time)
         scenes.canvas.ink.open(strokes, at: time, undoable: false)
         eventLog.append("opened a drawing", at: time)
