@@ -165,7 +165,7 @@ extension XoppDocument {
                 let coordinates = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
                     .compactMap { Double($0) }.map { $0.isFinite ? min(reach, max(-reach, $0)) : 0 }
                 guard coordinates.count >= 2 else { continue }
-                let widths = (element.attributes["width"] ?? "1").split(separator: " ").compactMap { Double($0) }.filter { $0.isFinite && $0 > 0 }
+                let widths = Self.widths(element.attributes["width"] ?? "1")
                 let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
                 let colour = element.attributes["color"].flatMap(colour(named:))
                 let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size)
@@ -215,6 +215,24 @@ extension XoppDocument {
         session.options.widthMapping = mapped.widthMapping
         session.title = title
         return (session, summary)
+    }
+
+    /// A stroke's `width` attribute: its size, then, where Xournal++ kept them, each point's
+    /// width, in place. A damaged entry ("nan", 0, a word) takes the width before it (the size
+    /// for the first), so the ones after stay with their points; a negative one is its size
+    /// (Xournal++ straightens those up too). Nothing valid at all: an empty list.
+    static func widths(_ attribute: String) -> [Double] {
+        var out: [Double] = []
+        for token in attribute.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
+            if let w = Double(token).map(abs), w.isFinite, w > 0 {
+                out.append(w)
+            } else if let previous = out.last {
+                out.append(previous)
+            } else {
+                return []  // no size: the stroke is drawn at the default
+            }
+        }
+        return out
     }
 
     /// Whether `options`' width mapping gives `width` at some force for a stroke of `size`

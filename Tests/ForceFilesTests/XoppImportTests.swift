@@ -59,6 +59,20 @@ final class XoppImportTests: XCTestCase {
         for (a, b) in zip(back, widths + [1.6]) { XCTAssertEqual(a, b, accuracy: 0.01) }
         XCTAssertEqual(state.ink.strokes[1].points.map(\.force).max() ?? 0, 0.5, accuracy: 0.001, "drawn at its size in either mapping")
 
+        // A damaged width ("nan", 0) takes the one before it and a negative one is straightened
+        // up, in place: the widths after it stay with their points (they were dropped, and every
+        // later point took its neighbour's width).
+        XCTAssertEqual(XoppDocument.widths("2 1 nan 3 -2 0 x"), [2, 1, 1, 3, 2, 2, 2])
+        XCTAssertEqual(XoppDocument.widths("nan 1 2"), [], "no size: the default")
+        let damaged = "<xournal><page width=\"400\" height=\"300\"><layer><stroke tool=\"pen\" color=\"#000000ff\" width=\"2 1 nan 3 -2\">"
+            + "10 10 30 10 50 10 70 10 90 10</stroke></layer></page></xournal>"
+        var pf = OutlineOptions()
+        pf.size = 2
+        let repaired = Fixtures.finalState(try XoppDocument.session(from: Array(damaged.utf8), title: nil).0).ink.strokes[0]
+        for (a, b) in zip(repaired.points.map({ 2 * OutlinePolygon.radius(pressure: $0.force, options: pf) }), [1.0, 1, 3, 2, 2]) {
+            XCTAssertEqual(a, b, accuracy: 0.01)
+        }
+
         // Widths perfect-freehand reaches (ForceCanvas's own exports) keep its mapping.
         let within = xml.replacingOccurrences(of: "0.2 0.42 0.8 1.1", with: "1.2 1.5 2 2.8")
         XCTAssertEqual(try XoppDocument.session(from: Array(within.utf8), title: nil).1.widthMapping, .perfectFreehand)
