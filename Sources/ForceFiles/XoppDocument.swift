@@ -219,8 +219,8 @@ extension XoppDocument {
 
     /// A stroke's `width` attribute: its size, then, where Xournal++ kept them, each point's
     /// width, in place. A damaged entry ("nan", 0, a word) takes the width before it (the size
-    /// for the first), so the ones after stay with their points; a negative one is its size
-    /// (Xournal++ straightens those up too). Nothing valid at all: an empty list.
+    /// for the first), so the ones after stay with their points; a negative one counts as its
+    /// magnitude (Xournal++ straightens those up too). No valid size: an empty list.
     static func widths(_ attribute: String) -> [Double] {
         var out: [Double] = []
         for token in attribute.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
