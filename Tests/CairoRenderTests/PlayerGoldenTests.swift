@@ -148,10 +148,7 @@ final class PlayerGoldenTests: XCTestCase {
 
     func testVideoFramesFollowTheSpeedAndTheCaptions() throws {
         let s = try Self.lesson("5-peek-and-pop")
-        let captions = s.events.compactMap { e -> Player.TimedCaption? in
-            if case .caption(let c) = e.event { return Player.TimedCaption(time: e.time, caption: c) }
-            return nil
-        }
+        let captions = Self.captions(of: s)
         var plain = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
                                 timeline: VideoTimeline(duration: s.duration, captions: [], speed: 0.5, chosen: true)) { TimedEventList(s.events) }
         plain.framesPerSecond = 30
@@ -183,17 +180,11 @@ final class PlayerGoldenTests: XCTestCase {
     /// caption pauses went back a frame, and the video lost every frame after it: 1,004 of
     /// 2,184, its captions running 20 s past its end.
     func testEveryLessonsVideoShowsEveryFrameInOrder() throws {
-        func captions(_ s: Session) -> [Player.TimedCaption] {
-            s.events.compactMap { e -> Player.TimedCaption? in
-                if case .caption(let c) = e.event { return Player.TimedCaption(time: e.time, caption: c) }
-                return nil
-            }
-        }
         for name in Self.lessonNames {
             let s = try Self.lesson(name)
             for fps in [10.0, 24, 25, 30, 50, 60] {
                 for (language, speed) in [("en", nil), ("zh-Hans", nil), ("en", 0.5), ("en", 2.0)] as [(String, Double?)] {
-                    let timeline = VideoTimeline(duration: s.duration, captions: captions(s), speed: speed ?? PlaybackSpeed.normal,
+                    let timeline = VideoTimeline(duration: s.duration, captions: Self.captions(of: s), speed: speed ?? PlaybackSpeed.normal,
                                                  chosen: speed != nil, language: language)
                     var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts, timeline: timeline) {
                         TimedEventList(s.events)
@@ -209,7 +200,7 @@ final class PlayerGoldenTests: XCTestCase {
         // Lesson 5 through the replay at 60 fps: every frame is handed on.
         let s = try Self.lesson("5-peek-and-pop")
         var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
-                                timeline: VideoTimeline(duration: s.duration, captions: captions(s))) { TimedEventList(s.events) }
+                                timeline: VideoTimeline(duration: s.duration, captions: Self.captions(of: s))) { TimedEventList(s.events) }
         video.framesPerSecond = 60
         video.burnsCaptions = false
         var count = 0
@@ -227,10 +218,7 @@ final class PlayerGoldenTests: XCTestCase {
     /// a quarter wide in the middle of the frame, the bottom left black.
     func testAScaledVideosStripIsAtItsBottom() throws {
         var s = try Self.lesson("5-peek-and-pop")
-        let captions = s.events.compactMap { e -> Player.TimedCaption? in
-            if case .caption(let c) = e.event { return Player.TimedCaption(time: e.time, caption: c) }
-            return nil
-        }
+        let captions = Self.captions(of: s)
         for scale in [0.5, 1, 2] {
             s.viewport = Viewport(width: 1280, height: 800, scale: scale)
             var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
@@ -259,6 +247,14 @@ final class PlayerGoldenTests: XCTestCase {
                 XCTAssertFalse(zip(rgb(image.width / 4, stripTop - Int(10 * scale)), background).allSatisfy { abs($0 - $1) <= 1 }, "\(scale)")
             }
             XCTAssertEqual(checked, 1)
+        }
+    }
+
+    /// The captions of session `s`, with their times.
+    static func captions(of s: Session) -> [Player.TimedCaption] {
+        s.events.compactMap { e -> Player.TimedCaption? in
+            if case .caption(let c) = e.event { return Player.TimedCaption(time: e.time, caption: c) }
+            return nil
         }
     }
 
