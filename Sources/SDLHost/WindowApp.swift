@@ -298,10 +298,10 @@ public final class WindowApp {
                 s.wholeFrame = true
                 let name = Wording.stem(job.path)
                 let left = startNewDocument(leaving: before, as: Session.resuming(s.state), name: name, &s)
-                let mapping = opened.widthMapping == before.options.widthMapping ? ""
-                    : " · \(opened.widthMapping.title) widths (W switches)"
+                let remapped = opened.widthMapping != before.options.widthMapping
                 s.status = ("Opened \(Self.fileName(job.path)) (\(Wording.count(opened.strokes.count, "stroke"))) as a new document"
-                            + mapping + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
+                            + (remapped ? " · \(opened.widthMapping.title) widths (W switches)" : "")
+                            + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
                 let message = UserMessage(error, context: "opening a file", status: "Cannot open \(Self.fileName(job.path))")
                 Self.log(message.log)

@@ -56,6 +56,9 @@ final class StatusLineChineseTests: XCTestCase {
         let folder = try ChineseCatalogue.localeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         XCTAssertNil(Translation.start(.simplifiedChinese, localeFolder: folder))
+        // An opened file that brings its own width mapping says so, in Chinese too.
+        let opened = Translation.text("Opened a.xopp (42) as a new document · TouchCanvas widths (W switches) · “b” is kept: Ctrl+O lists it")
+        XCTAssertTrue(opened.contains("作为新文档打开 · TouchCanvas 宽度（按 W 切换）"), opened)
         let english = (sentences + built).filter { !Self.isChinese(Translation.text($0.1)) }
         XCTAssertTrue(english.isEmpty, "status lines drawn in English in Chinese (\(english.count)):\n"
             + english.map { "\($0.0): \($0.1)" }.joined(separator: "\n"))
