@@ -61,8 +61,7 @@ struct ImportCommand: ParsableCommand {
         let bytes = [UInt8](data)
         _ = consume data
         let name = Wording.stem(file)
-        let evemu = bytes.withUnsafeBufferPointer(TabletCapture.isEvemu)
-        if device != nil, !evemu {
+        if device != nil, !bytes.withUnsafeBufferPointer(TabletCapture.isEvemu) {
             throw ValidationError("--device is for an evemu events file recorded without its device; \(file) is not an evemu recording")
         }
         if SessionFile.isXournal(file, firstBytes: bytes) {
@@ -87,8 +86,11 @@ struct ImportCommand: ParsableCommand {
         let record: TabletCapture
         do {
             // Read in place: a capture is tens of megabytes of text.
+            // Either format (`init(bytes:)` tells them apart); an events file with the
+            // description given (an evemu recording, checked above).
             record = try bytes.withUnsafeBufferPointer { b throws(TabletCapture.Problem) in
-                evemu ? try TabletCapture(evemu: b, device: described) : try TabletCapture(bytes: b)
+                if let described { return try TabletCapture(evemu: b, device: described) }
+                return try TabletCapture(bytes: b)
             }
         } catch {
             printProblem("\(file):\(error.line): \(error.message)")
