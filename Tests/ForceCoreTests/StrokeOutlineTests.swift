@@ -165,6 +165,61 @@ final class StrokeOutlineTests: XCTestCase {
         XCTAssertEqual(reused.pieces.indices.map { Array(reused.polygon($0)) }, StrokeOutline.polygons(for: signature))
     }
 
+    /// `add(realPointsOf:)` runs a loop of its own for a stroke's steady middle: its chunks
+    /// must be those of the points added one by one, bit for bit (every field of every sample,
+    /// the ends and alpha of every chunk), for every fixture, option set and opacity mode, and
+    /// for random strokes that mix what leaves the steady loop: repeats, inputs a hair apart,
+    /// sparse corners and reversals, long jumps, non-finite places and times, predicted points.
+    func testPointsAddedAtOnceGiveTheChunksOfPointsAddedOneByOne() {
+        func bits(_ chunks: [OutlineChunk]) -> [[UInt64]] {
+            chunks.map { c in
+                [c.isStrokeStart ? 1 : 0, c.isStrokeEnd ? 1 : 0, c.alpha.bitPattern]
+                    + c.samples.flatMap { s in
+                        [s.point.x, s.point.y, s.direction.x, s.direction.y, s.pressure, s.runningLength].map(\.bitPattern)
+                            + [s.isBoundary ? 1 : 0]
+                    }
+            }
+        }
+        var strokes = Self.fixtures
+        var g = StrokeFixtures.Generator(seed: 24)
+        for k in 0..<40 {
+            var points: [InkPoint] = []
+            var x = 500.0, y = 400.0, heading = 0.0, time = 0.0
+            let steps: [Double] = [0, 1e-10, 0.05, 1, 3.9, 4, 4.6, 7, 20, 300, 9000]
+            for i in 0..<(20 + Int(g.next() * 400)) {
+                let roll = g.next()
+                let step = roll < 0.7 ? 2 + 6 * g.next() : steps[Int(g.next() * Double(steps.count))]
+                let turn = g.next() < 0.9 ? (g.next() - 0.5) * 0.6 : (g.next() - 0.5) * 2 * Double.pi
+                heading += turn
+                x += step * cos(heading)
+                y += step * sin(heading)
+                time += g.next() < 0.95 ? 1.0 / 240 : (g.next() - 0.5) * 0.1
+                let rare = g.next()
+                let place = rare < 0.01 ? Point(x: .nan, y: y) : rare < 0.02 ? Point(x: x, y: .infinity) : Point(x: x, y: y)
+                let t = rare > 0.99 ? Double.nan : time
+                let type: PointType = g.next() < 0.03 ? .predicted : .standard
+                points.append(InkPoint(sequence: i, time: t, force: g.next() < 0.02 ? 0 : 0.1 + 0.9 * g.next(),
+                                       preciseLocation: place, type: type))
+            }
+            strokes.append(("random \(k)", points))
+        }
+        for (name, points) in strokes {
+            for options in Self.optionVariants {
+                for (levels, precise) in [(nil, true), (64.0, true), (nil, false)] {
+                    let label = "\(name) \(options) levels \(String(describing: levels)) precise \(precise)"
+                    var batch = OutlineBuilder(options: options, simulatesPressure: options.simulatePressure, opacityLevels: levels)
+                    batch.add(realPointsOf: points, precise: precise)
+                    var single = OutlineBuilder(options: options, simulatesPressure: options.simulatePressure, opacityLevels: levels)
+                    for p in points where p.isReal { single.add(p.location(precise: precise), force: p.force, time: p.time) }
+                    XCTAssertEqual(batch.length.bitPattern, single.length.bitPattern, label)
+                    let a = bits(batch.takeFinal() + batch.finish()), b = bits(single.takeFinal() + single.finish())
+                    XCTAssertEqual(a.count, b.count, label)
+                    XCTAssertTrue(a == b, "\(label): the chunks differ")
+                }
+            }
+        }
+    }
+
     /// The test: the polygons built point by point — taking the final chunks as they
     /// come and finishing a copy after every point, as a live stroke does each frame — equal
     /// the polygons built at once, within 1e-9.

@@ -199,7 +199,9 @@ public struct OutlineBuilder: Sendable {
     /// Room to pass the start window's samples to the pieces one by one in opacity mode (where
     /// their blended pressure decides where pieces end).
     private var held: [OutlineSample] = []
-    /// The first input's time, and the newest input's (the start window lasts in time too).
+    /// The first input's time, and the newest input's (the start window lasts in time too):
+    /// read only while the window is open, so `addSteadily`, which runs once it has closed,
+    /// does not keep them.
     private var firstTime: Double?
     private var latestTime = 0.0
     /// The samples of every chunk not yet handed out, in order, then the open chunk's. A chunk
@@ -308,16 +310,166 @@ public struct OutlineBuilder: Sendable {
         settle()
     }
 
-    /// Consumes the real points of `points` (`add(_:force:time:)` for each, with one check that
-    /// the builder's storage is its own).
+    /// Consumes the real points of `points`, as `add(_:force:time:)` for each would, with one
+    /// check that the builder's storage is its own. A stroke's steady middle (inputs apart, no
+    /// corner, ink without pressure simulation or opacity levels) is taken by a loop of its own,
+    /// `addSteadily`, which keeps the state it changes in local variables and settles each
+    /// sample as it makes it; every other input goes through `addOwned`. The two make the same
+    /// chunks, bit for bit.
     public mutating func add(realPointsOf points: [InkPoint], precise: Bool) {
         ownSamples()
-        for p in points where p.isReal {
-            let location = p.location(precise: precise)
-            addOwned(SIMD2(location.x, location.y), force: p.force, time: p.time)
+        points.withUnsafeBufferPointer { points in
+            var i = 0
+            while i < points.count {
+                i = addSteadily(points, from: i, precise: precise)
+                guard i < points.count else { break }
+                let p = points[i]
+                if p.isReal {
+                    let location = p.location(precise: precise)
+                    addOwned(SIMD2(location.x, location.y), force: p.force, time: p.time)
+                }
+                i += 1
+            }
         }
         settle()
     }
+
+    /// Adds the inputs of `points` from `start` for as long as each is what `addOwned` and
+    /// `emit` take the common way: real, finite, apart from the one before, with a finite time;
+    /// its segment with no corner, no long jump, room in the store and in the open piece for
+    /// every sample it can make, no closed piece waiting to be promoted, and none of its
+    /// samples at the newest one's place or turning back on it. Returns the index of the first
+    /// input it did not take, for `addOwned` to take (`start` when the builder is not in its
+    /// steady state: before its second input, while the start window is open, simulating
+    /// pressure, or in opacity mode).
+    ///
+    /// It does what those do, in the same order and with the same arithmetic (`Point`'s
+    /// operators, a coordinate at a time), so every sample is the same to the bit; each sample
+    /// is settled as it is stored (the square root, division and running sum a run does). The
+    /// state it changes lives in local variables, and it calls nothing: a segment that meets
+    /// a rare event is undone (its samples forgotten) and left to `addOwned` whole.
+    private mutating func addSteadily(_ points: UnsafeBufferPointer<InkPoint>, from start: Int, precise: Bool) -> Int {
+        // Each input's place is read where `location(precise:)` would read it.
+        guard !holding, !simulatesPressure, opacityLevels == nil, finalCount == spans.count,
+              let anchor, let pending, let newest, let inputs = UnsafeRawPointer(points.baseAddress),
+              let placeOffset = precise ? MemoryLayout<InkPoint>.offset(of: \.preciseLocation)
+                                        : MemoryLayout<InkPoint>.offset(of: \.location) else { return start }
+        let stride = MemoryLayout<InkPoint>.stride
+        settle()
+        // The anchor's and the pending input's places and forces, the newest sample's place and
+        // step, the carry, the length, and the store's count. The inputs themselves (with
+        // their times) are kept as where they came from: an index into `points`, or
+        // `Self.entryAnchor` or `Self.entryPending`.
+        var ax = anchor.location.x, ay = anchor.location.y, aForce = anchor.force
+        var px = pending.location.x, py = pending.location.y, pForce = pending.force
+        var anchorIndex = Self.entryAnchor, pendingIndex = Self.entryPending
+        var pendingLength = pendingSegmentLength
+        var nx = newest.point.x, ny = newest.point.y, nsx = newest.step.x, nsy = newest.step.y
+        var newestIsBoundary = newest.isBoundary
+        var carry = self.carry, length = settledLength
+        let spacing = self.spacing, t = streamlineStep, perSpacing = 1 / spacing
+        let longest = spacing * Double(Self.maximumSamplesPerSegment)
+        let near = Self.samePlace * Self.samePlace
+        let store = samples.base
+        var count = samples.count
+        // The open piece closes when the store reaches `full`, and the store holds `capacity`:
+        // a segment that could reach either is left to `addOwned`.
+        let room = min(openStart + Self.chunkSamples - 1, samples.capacity)
+        var i = start
+        scan: while i < points.count {
+            let q = points[i]
+            // Within the buffer: no overflow to check.
+            let place = i &* stride &+ placeOffset
+            let x = inputs.load(fromByteOffset: place, as: Double.self)
+            let y = inputs.load(fromByteOffset: place &+ 8, as: Double.self)
+            // A predicted point, or a place not finite: passed over, as `addOwned` does.
+            guard q.isReal, x - x == 0, y - y == 0 else {
+                i += 1
+                continue
+            }
+            let ix = px - ax, iy = py - ay, ox = x - px, oy = y - py
+            // `outgoing`'s squared length is the distance from the pending input squared.
+            let outgoingSquared = ox * ox + oy * oy
+            let li = pendingLength ?? (ix * ix + iy * iy).squareRoot(), lo = outgoingSquared.squareRoot()
+            // At most `li / spacing + 1` samples, one more for rounding.
+            guard q.time.isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest,
+                  Double(room - count) > li * perSpacing + 2 else { break }
+            if li >= spacing, lo >= spacing {
+                // `corner(incoming:_:outgoing:_:)`: a turn of more than 30° is left to `addOwned`.
+                let dot = ix * ox + iy * oy
+                guard dot >= 0, !(dot < Self.cosVertexTurn * (li * lo)) else { break }
+            }
+            // `advance(from:to:length:corner:)` from the anchor to the pending input, and `emit`
+            // for each sample.
+            let dx = px - ax, dy = py - ay, dForce = pForce - aForce
+            let perLength = 1 / li
+            let before = (count: count, length: length, nx: nx, ny: ny, nsx: nsx, nsy: nsy, boundary: newestIsBoundary)
+            var d = spacing - carry
+            var lastD = -carry
+            while d <= li {
+                let u = d * perLength
+                let positionX = ax + dx * u, positionY = ay + dy * u
+                let pressure = aForce + dForce * u
+                let pointX = nx + (positionX - nx) * t, pointY = ny + (positionY - ny) * t
+                let sx = pointX - nx, sy = pointY - ny
+                let distanceSquared = sx * sx + sy * sy
+                // A sample at the newest one's place (a merge), or a reversal (a boundary).
+                guard _fastPath(distanceSquared >= near && nsx * sx + nsy * sy >= 0) else {
+                    (count, length, nx, ny, nsx, nsy, newestIsBoundary) = before
+                    break scan
+                }
+                // Settled as it is made (`OutlineSample.settle(after:)`).
+                let distance = distanceSquared.squareRoot()
+                let inverse = 1 / distance
+                length += distance
+                (store + count).initialize(to: OutlineSample(
+                    point: Point(x: pointX, y: pointY), pressure: pressure,
+                    direction: Point(x: sx * inverse, y: sy * inverse), runningLength: length))
+                count &+= 1  // within `room`
+                nx = pointX
+                ny = pointY
+                nsx = sx
+                nsy = sy
+                newestIsBoundary = false
+                lastD = d
+                d += spacing
+            }
+            carry = li - lastD
+            // The inputs move on.
+            ax = px
+            ay = py
+            aForce = pForce
+            anchorIndex = pendingIndex
+            px = x
+            py = y
+            pForce = q.force
+            pendingIndex = i
+            pendingLength = lo
+            i += 1
+        }
+        samples.setCount(count)
+        func input(_ k: Int) -> Input {
+            switch k {
+            case Self.entryAnchor: return anchor
+            case Self.entryPending: return pending
+            default:
+                let location = points[k].location(precise: precise)
+                return Input(xy: SIMD2(location.x, location.y), force: points[k].force,
+                             arrive: points[k].time, depart: points[k].time)
+            }
+        }
+        self.anchor = input(anchorIndex)
+        self.pending = input(pendingIndex)
+        pendingSegmentLength = pendingLength
+        self.carry = carry
+        self.newest = Newest(point: Point(x: nx, y: ny), step: Point(x: nsx, y: nsy), isBoundary: newestIsBoundary)
+        settledLength = length
+        settledCount = count
+        return i
+    }
+
+    /// Where `addSteadily`'s anchor or pending input came from, when not from `points`.
+    private static let entryAnchor = -2, entryPending = -1
 
     /// Settles the samples not yet settled, in one run: each one's square root and division
     /// wait only for its own step, and the run's for nothing else.

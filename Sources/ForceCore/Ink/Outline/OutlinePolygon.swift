@@ -139,8 +139,12 @@ public enum OutlinePolygon {
     ) -> Int {
         let first = s[0]
 
+        // Whether a taper can reach any sample: a stroke without one (the default) skips both
+        // tests for every sample.
+        let tapers = options.taperStart > 0 || (totalLength != nil && options.taperEnd > 0)
         func radiusAt(_ i: Int) -> Double {
             var r = radius(pressure: s[i].pressure, options: options)
+            guard _slowPath(tapers) else { return max(0.01, r) }
             let run = s[i].runningLength
             if options.taperStart > 0, run < options.taperStart {
                 let t = run / options.taperStart
@@ -189,7 +193,7 @@ public enum OutlinePolygon {
             let offset = bisectorSquared > 0 ? bisector.perpendicular * (r / bisectorSquared.squareRoot()) : din.perpendicular * r
             let l = s[i].point + offset, rt = s[i].point - offset
             let turn = din.dot(dout)
-            if turn < cosArcThreshold {
+            if _slowPath(turn < cosArcThreshold) {
                 // A sharp turn: the outer side follows an arc around the sample (a round join),
                 // never a chord that would cut the elbow. It turns from the side's offset into
                 // the sample to its offset out of it.

@@ -46,6 +46,14 @@ final class OutlineSampleStore: @unchecked Sendable {
         count += 1
     }
 
+    /// Takes in the samples a caller wrote itself, past `count` and within `capacity`, up to
+    /// `n` (or forgets the ones past `n`, when `n` is smaller): for a loop that writes samples
+    /// at `base + count` without a call per sample.
+    func setCount(_ n: Int) {
+        precondition(n >= 0 && n <= capacity, "\(n) samples in a store of \(capacity)")
+        count = n
+    }
+
     /// Room for `n` samples in all.
     func reserve(_ n: Int) {
         if n > capacity { grow(to: n) }
