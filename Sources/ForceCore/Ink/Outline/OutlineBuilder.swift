@@ -367,13 +367,13 @@ public struct OutlineBuilder: Sendable {
         var nx = newest.point.x, ny = newest.point.y, nsx = newest.step.x, nsy = newest.step.y
         var newestIsBoundary = newest.isBoundary
         var carry = self.carry, length = settledLength
-        let spacing = self.spacing, t = streamlineStep, perSpacing = 1 / spacing
+        let spacing = self.spacing, t = streamlineStep
         let longest = spacing * Double(Self.maximumSamplesPerSegment)
         let near = Self.samePlace * Self.samePlace
         let store = samples.base
         var count = samples.count
-        // The open piece closes when the store reaches `full`, and the store holds `capacity`:
-        // a segment that could reach either is left to `addOwned`.
+        // The open piece closes with its `chunkSamples`th sample, and the store holds
+        // `capacity`: a segment that would store a sample at `room` is left to `addOwned`.
         let room = min(openStart + Self.chunkSamples - 1, samples.capacity)
         var i = start
         scan: while i < points.count {
@@ -391,9 +391,7 @@ public struct OutlineBuilder: Sendable {
             // `outgoing`'s squared length is the distance from the pending input squared.
             let outgoingSquared = ox * ox + oy * oy
             let li = pendingLength ?? (ix * ix + iy * iy).squareRoot(), lo = outgoingSquared.squareRoot()
-            // At most `li / spacing + 1` samples, one more for rounding.
-            guard q.time.isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest,
-                  Double(room - count) > li * perSpacing + 2 else { break }
+            guard q.time.isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest else { break }
             if li >= spacing, lo >= spacing {
                 // `corner(incoming:_:outgoing:_:)`: a turn of more than 30° is left to `addOwned`.
                 let dot = ix * ox + iy * oy
@@ -413,8 +411,9 @@ public struct OutlineBuilder: Sendable {
                 let pointX = nx + (positionX - nx) * t, pointY = ny + (positionY - ny) * t
                 let sx = pointX - nx, sy = pointY - ny
                 let distanceSquared = sx * sx + sy * sy
-                // A sample at the newest one's place (a merge), or a reversal (a boundary).
-                guard _fastPath(distanceSquared >= near && nsx * sx + nsy * sy >= 0) else {
+                // A sample at the newest one's place (a merge), a reversal (a boundary), or one
+                // that fills the open piece or the store.
+                guard _fastPath(distanceSquared >= near && nsx * sx + nsy * sy >= 0 && count < room) else {
                     (count, length, nx, ny, nsx, nsy, newestIsBoundary) = before
                     break scan
                 }
@@ -425,7 +424,7 @@ public struct OutlineBuilder: Sendable {
                 (store + count).initialize(to: OutlineSample(
                     point: Point(x: pointX, y: pointY), pressure: pressure,
                     direction: Point(x: sx * inverse, y: sy * inverse), runningLength: length))
-                count &+= 1  // within `room`
+                count &+= 1  // below `room`
                 nx = pointX
                 ny = pointY
                 nsx = sx
