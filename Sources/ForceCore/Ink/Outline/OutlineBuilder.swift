@@ -363,7 +363,9 @@ public struct OutlineBuilder: Sendable {
         var ax = anchor.location.x, ay = anchor.location.y, aForce = anchor.force
         var px = pending.location.x, py = pending.location.y, pForce = pending.force
         var anchorIndex = Self.entryAnchor, pendingIndex = Self.entryPending
-        var pendingLength = pendingSegmentLength
+        // The segment into the pending input, measured now if it was not yet (as `addOwned`
+        // measures it: `incoming.length`).
+        var pendingLength = pendingSegmentLength ?? (pending.location - anchor.location).length
         var nx = newest.point.x, ny = newest.point.y, nsx = newest.step.x, nsy = newest.step.y
         var newestIsBoundary = newest.isBoundary
         var carry = self.carry, length = settledLength
@@ -390,7 +392,7 @@ public struct OutlineBuilder: Sendable {
             let ix = px - ax, iy = py - ay, ox = x - px, oy = y - py
             // `outgoing`'s squared length is the distance from the pending input squared.
             let outgoingSquared = ox * ox + oy * oy
-            let li = pendingLength ?? (ix * ix + iy * iy).squareRoot(), lo = outgoingSquared.squareRoot()
+            let li = pendingLength, lo = outgoingSquared.squareRoot()
             guard q.time.isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest else { break }
             if li >= spacing, lo >= spacing {
                 // `corner(incoming:_:outgoing:_:)`: a turn of more than 30° is left to `addOwned`.
@@ -459,6 +461,8 @@ public struct OutlineBuilder: Sendable {
         }
         self.anchor = input(anchorIndex)
         self.pending = input(pendingIndex)
+        // (Where it was not yet measured and no input was taken, the length every reader
+        // would measure.)
         pendingSegmentLength = pendingLength
         self.carry = carry
         self.newest = Newest(point: Point(x: nx, y: ny), step: Point(x: nsx, y: nsy), isBoundary: newestIsBoundary)
