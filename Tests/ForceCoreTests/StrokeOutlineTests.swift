@@ -170,6 +170,7 @@ final class StrokeOutlineTests: XCTestCase {
     /// the ends and alpha of every chunk), for every fixture, option set and opacity mode, and
     /// for random strokes that mix what leaves the steady loop: repeats, inputs a hair apart,
     /// sparse corners and reversals, long jumps, non-finite places and times, predicted points.
+    /// The same for a stroke's stored points, added in runs (across their blocks of 512).
     func testPointsAddedAtOnceGiveTheChunksOfPointsAddedOneByOne() {
         func bits(_ chunks: [OutlineChunk]) -> [[UInt64]] {
             chunks.map { c in
@@ -182,11 +183,11 @@ final class StrokeOutlineTests: XCTestCase {
         }
         var strokes = Self.fixtures
         var g = StrokeFixtures.Generator(seed: 24)
-        for k in 0..<40 {
+        for k in 0..<25 {
             var points: [InkPoint] = []
             var x = 500.0, y = 400.0, heading = 0.0, time = 0.0
             let steps: [Double] = [0, 1e-10, 0.05, 1, 3.9, 4, 4.6, 7, 20, 300, 9000]
-            for i in 0..<(20 + Int(g.next() * 400)) {
+            for i in 0..<(20 + Int(g.next() * 300)) {
                 let roll = g.next()
                 let step = roll < 0.7 ? 2 + 6 * g.next() : steps[Int(g.next() * Double(steps.count))]
                 let turn = g.next() < 0.9 ? (g.next() - 0.5) * 0.6 : (g.next() - 0.5) * 2 * Double.pi
@@ -215,6 +216,29 @@ final class StrokeOutlineTests: XCTestCase {
                     let a = bits(batch.takeFinal() + batch.finish()), b = bits(single.takeFinal() + single.finish())
                     XCTAssertEqual(a.count, b.count, label)
                     XCTAssertTrue(a == b, "\(label): the chunks differ")
+                }
+                // A stroke's stored points (as a tessellator reads them), added in runs of any
+                // length, against the same points one by one.
+                var stored = StrokePoints()
+                for p in points where p.isReal { stored.append(p) }
+                // Pressure simulated from speed never takes the steady loop: its points one by one
+                // are checked above.
+                for precise in [true, false] where !options.simulatePressure {
+                    let label = "\(name) \(options) stored, precise \(precise)"
+                    var runs = OutlineBuilder(options: options, simulatesPressure: options.simulatePressure)
+                    var from = 0
+                    while from < stored.realCount {
+                        let to = min(stored.realCount, from + 1 + Int(g.next() * 700))
+                        runs.add(stored, range: from..<to, precise: precise)
+                        from = to
+                    }
+                    var single = OutlineBuilder(options: options, simulatesPressure: options.simulatePressure)
+                    for i in 0..<stored.realCount {
+                        let p = stored.preciseLocation(at: i)
+                        single.add(precise ? p : Point(x: p.x.rounded(), y: p.y.rounded()), force: stored.force(at: i), time: stored.time(at: i))
+                    }
+                    XCTAssertEqual(runs.length.bitPattern, single.length.bitPattern, label)
+                    XCTAssertTrue(bits(runs.takeFinal() + runs.finish()) == bits(single.takeFinal() + single.finish()), "\(label): the chunks differ")
                 }
             }
         }

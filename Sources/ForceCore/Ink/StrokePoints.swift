@@ -74,6 +74,13 @@ public struct StrokePoints: RandomAccessCollection, Hashable, Sendable {
     @inline(__always)
     public func type(at i: Int) -> PointType { PointType(rawValue: packed[i].type) }
 
+    /// Calls `body` with the real points `range` as they are stored, a contiguous run at a
+    /// time, in order, with the first sample's time (a point's time is it plus its
+    /// microseconds): for readers of many points, which read them as the fast reads do.
+    func forEachRealRun(in range: Range<Int>, _ body: (UnsafeBufferPointer<PackedInkPoint>, _ startTime: Double) -> Void) {
+        packed.forEachRun(in: range) { run, _ in body(run, startTime) }
+    }
+
     // MARK: Changes
 
     /// Appends a real sample; its values are quantised as stored. Predicted points are dropped

@@ -73,9 +73,7 @@ public struct StrokeTessellator: Sendable {
         let points = stroke.points
         if var builder = outline {
             outline = nil
-            for i in consumed..<n {
-                builder.add(location(points, i), force: points.force(at: i), time: points.time(at: i))
-            }
+            builder.add(points, range: consumed..<n, precise: style.precise)
             builder.takeFinal { pieces.append(piece($0, totalLength: nil)) }
             outline = builder
         } else {

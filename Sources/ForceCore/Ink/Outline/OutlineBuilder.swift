@@ -311,30 +311,52 @@ public struct OutlineBuilder: Sendable {
     }
 
     /// Consumes the real points of `points`, as `add(_:force:time:)` for each would, with one
-    /// check that the builder's storage is its own. A stroke's steady middle (inputs apart, no
-    /// corner, ink without pressure simulation or opacity levels) is taken by a loop of its own,
-    /// `addSteadily`, which keeps the state it changes in local variables and settles each
-    /// sample as it makes it; every other input goes through `addOwned`. The two make the same
-    /// chunks, bit for bit.
+    /// check that the builder's storage is its own (`add(_:)` says how).
     public mutating func add(realPointsOf points: [InkPoint], precise: Bool) {
         ownSamples()
-        points.withUnsafeBufferPointer { points in
-            var i = 0
-            while i < points.count {
-                i = addSteadily(points, from: i, precise: precise)
-                guard i < points.count else { break }
-                let p = points[i]
-                if p.isReal {
+        points.withUnsafeBufferPointer { buffer in
+            // Each input's place is read where `location(precise:)` would read it.
+            let offset = precise ? MemoryLayout<InkPoint>.offset(of: \.preciseLocation) : MemoryLayout<InkPoint>.offset(of: \.location)
+            if let base = buffer.baseAddress, let offset {
+                add(InkPointInputs(base: base, count: buffer.count, placeOffset: offset))
+            } else {
+                for p in buffer where p.isReal {
                     let location = p.location(precise: precise)
                     addOwned(SIMD2(location.x, location.y), force: p.force, time: p.time)
                 }
-                i += 1
             }
         }
         settle()
     }
 
-    /// Adds the inputs of `points` from `start` for as long as each is what `addOwned` and
+    /// Consumes the real points `range` of `points`, as `add(_:force:time:)` for each would
+    /// (a tessellator's stroke: its points' precise places, or those rounded to whole points).
+    public mutating func add(_ points: StrokePoints, range: Range<Int>, precise: Bool) {
+        ownSamples()
+        points.forEachRealRun(in: range) { run, startTime in
+            add(PackedInputs(run: run, startTime: startTime, rounds: !precise))
+        }
+        settle()
+    }
+
+    /// The inputs of one run: a stroke's steady middle (inputs apart, no corner, ink without
+    /// pressure simulation or opacity levels) is taken by a loop of its own, `addSteadily`,
+    /// which keeps the state it changes in local variables and settles each sample as it makes
+    /// it; every other input goes through `addOwned`. The two make the same chunks, bit for bit.
+    private mutating func add<Inputs: OutlineInputs>(_ inputs: Inputs) {
+        var i = 0
+        while i < inputs.count {
+            i = addSteadily(inputs, from: i)
+            guard i < inputs.count else { break }
+            if inputs.isReal(i) {
+                let location = inputs.location(i)
+                addOwned(SIMD2(location.x, location.y), force: inputs.force(i), time: inputs.time(i))
+            }
+            i += 1
+        }
+    }
+
+    /// Adds the inputs from `start` for as long as each is what `addOwned` and
     /// `emit` take the common way: real, finite, apart from the one before, with a finite time;
     /// its segment with no corner, no long jump, room in the store and in the open piece for
     /// every sample it can make, no closed piece waiting to be promoted, and none of its
@@ -348,17 +370,13 @@ public struct OutlineBuilder: Sendable {
     /// is settled as it is stored (the square root, division and running sum a run does). The
     /// state it changes lives in local variables, and it calls nothing: a segment that meets
     /// a rare event is undone (its samples forgotten) and left to `addOwned` whole.
-    private mutating func addSteadily(_ points: UnsafeBufferPointer<InkPoint>, from start: Int, precise: Bool) -> Int {
-        // Each input's place is read where `location(precise:)` would read it.
+    private mutating func addSteadily<Inputs: OutlineInputs>(_ inputs: Inputs, from start: Int) -> Int {
         guard !holding, !simulatesPressure, opacityLevels == nil, finalCount == spans.count,
-              let anchor, let pending, let newest, let inputs = UnsafeRawPointer(points.baseAddress),
-              let placeOffset = precise ? MemoryLayout<InkPoint>.offset(of: \.preciseLocation)
-                                        : MemoryLayout<InkPoint>.offset(of: \.location) else { return start }
-        let stride = MemoryLayout<InkPoint>.stride
+              let anchor, let pending, let newest else { return start }
         settle()
         // The anchor's and the pending input's places and forces, the newest sample's place and
         // step, the carry, the length, and the store's count. The inputs themselves (with
-        // their times) are kept as where they came from: an index into `points`, or
+        // their times) are kept as where they came from: an index into `inputs`, or
         // `Self.entryAnchor` or `Self.entryPending`.
         var ax = anchor.location.x, ay = anchor.location.y, aForce = anchor.force
         var px = pending.location.x, py = pending.location.y, pForce = pending.force
@@ -378,14 +396,11 @@ public struct OutlineBuilder: Sendable {
         // `capacity`: a segment that would store a sample at `room` is left to `addOwned`.
         let room = min(openStart + Self.chunkSamples - 1, samples.capacity)
         var i = start
-        scan: while i < points.count {
-            let q = points[i]
-            // Within the buffer: no overflow to check.
-            let place = i &* stride &+ placeOffset
-            let x = inputs.load(fromByteOffset: place, as: Double.self)
-            let y = inputs.load(fromByteOffset: place &+ 8, as: Double.self)
+        scan: while i < inputs.count {
+            let location = inputs.location(i)
+            let x = location.x, y = location.y
             // A predicted point, or a place not finite: passed over, as `addOwned` does.
-            guard q.isReal, x - x == 0, y - y == 0 else {
+            guard inputs.isReal(i), x - x == 0, y - y == 0 else {
                 i += 1
                 continue
             }
@@ -393,7 +408,7 @@ public struct OutlineBuilder: Sendable {
             // `outgoing`'s squared length is the distance from the pending input squared.
             let outgoingSquared = ox * ox + oy * oy
             let li = pendingLength, lo = outgoingSquared.squareRoot()
-            guard q.time.isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest else { break }
+            guard inputs.time(i).isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest else { break }
             if li >= spacing, lo >= spacing {
                 // `corner(incoming:_:outgoing:_:)`: a turn of more than 30° is left to `addOwned`.
                 let dot = ix * ox + iy * oy
@@ -443,7 +458,7 @@ public struct OutlineBuilder: Sendable {
             anchorIndex = pendingIndex
             px = x
             py = y
-            pForce = q.force
+            pForce = inputs.force(i)
             pendingIndex = i
             pendingLength = lo
             i += 1
@@ -454,9 +469,8 @@ public struct OutlineBuilder: Sendable {
             case Self.entryAnchor: return anchor
             case Self.entryPending: return pending
             default:
-                let location = points[k].location(precise: precise)
-                return Input(xy: SIMD2(location.x, location.y), force: points[k].force,
-                             arrive: points[k].time, depart: points[k].time)
+                let location = inputs.location(k)
+                return Input(xy: SIMD2(location.x, location.y), force: inputs.force(k), arrive: inputs.time(k), depart: inputs.time(k))
             }
         }
         self.anchor = input(anchorIndex)
@@ -471,7 +485,7 @@ public struct OutlineBuilder: Sendable {
         return i
     }
 
-    /// Where `addSteadily`'s anchor or pending input came from, when not from `points`.
+    /// Where `addSteadily`'s anchor or pending input came from, when not from its inputs.
     private static let entryAnchor = -2, entryPending = -1
 
     /// Settles the samples not yet settled, in one run: each one's square root and division
@@ -905,4 +919,63 @@ public struct OutlineBuilder: Sendable {
             finalCount += 1
         }
     }
+}
+
+/// A run of inputs `OutlineBuilder` reads at once, by index: contiguous, so its steady loop
+/// reads each with a load or two.
+protocol OutlineInputs {
+    var count: Int { get }
+    /// Whether input `i` is a real point (a predicted one is passed over).
+    func isReal(_ i: Int) -> Bool
+    func location(_ i: Int) -> Point
+    func force(_ i: Int) -> Double
+    func time(_ i: Int) -> Double
+}
+
+/// `InkPoint`s, each place read where `location(precise:)` reads it (`placeOffset`).
+struct InkPointInputs: OutlineInputs {
+    let base: UnsafePointer<InkPoint>
+    let count: Int
+    let placeOffset: Int
+
+    @inline(__always)
+    func isReal(_ i: Int) -> Bool { base[i].isReal }
+
+    @inline(__always)
+    func location(_ i: Int) -> Point {
+        // Within the buffer: no overflow to check.
+        let place = UnsafeRawPointer(base) + (i &* MemoryLayout<InkPoint>.stride &+ placeOffset)
+        return Point(x: place.load(as: Double.self), y: place.load(fromByteOffset: 8, as: Double.self))
+    }
+
+    @inline(__always)
+    func force(_ i: Int) -> Double { base[i].force }
+
+    @inline(__always)
+    func time(_ i: Int) -> Double { base[i].time }
+}
+
+/// A run of a stroke's packed points, read as `StrokePoints`' fast reads read them (every one
+/// real; places rounded to whole points when `rounds`, as a tessellator of imprecise ink does).
+struct PackedInputs: OutlineInputs {
+    let run: UnsafeBufferPointer<PackedInkPoint>
+    let startTime: Double
+    let rounds: Bool
+
+    var count: Int { run.count }
+
+    @inline(__always)
+    func isReal(_ i: Int) -> Bool { true }
+
+    @inline(__always)
+    func location(_ i: Int) -> Point {
+        let p = Point(x: Double(run[i].x), y: Double(run[i].y))
+        return rounds ? Point(x: p.x.rounded(), y: p.y.rounded()) : p
+    }
+
+    @inline(__always)
+    func force(_ i: Int) -> Double { Double(run[i].force) / PackedInkPoint.forceScale }
+
+    @inline(__always)
+    func time(_ i: Int) -> Double { startTime + Double(run[i].microseconds) / PackedInkPoint.ticksPerSecond }
 }
