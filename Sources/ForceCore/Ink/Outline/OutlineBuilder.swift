@@ -199,9 +199,7 @@ public struct OutlineBuilder: Sendable {
     /// Room to pass the start window's samples to the pieces one by one in opacity mode (where
     /// their blended pressure decides where pieces end).
     private var held: [OutlineSample] = []
-    /// The first input's time, and the newest input's (the start window lasts in time too):
-    /// read only while the window is open, so `addSteadily`, which runs once it has closed,
-    /// does not keep them.
+    /// The first input's time, and the newest input's (the start window lasts in time too).
     private var firstTime: Double?
     private var latestTime = 0.0
     /// The samples of every chunk not yet handed out, in order, then the open chunk's. A chunk
@@ -360,10 +358,10 @@ public struct OutlineBuilder: Sendable {
     /// `emit` take the common way: real, finite, apart from the one before, with a finite time;
     /// its segment with no corner, no long jump, room in the store and in the open piece for
     /// every sample it can make, no closed piece waiting to be promoted, and none of its
-    /// samples at the newest one's place or turning back on it. Returns the index of the first
-    /// input it did not take, for `addOwned` to take (`start` when the builder is not in its
-    /// steady state: before its second input, while the start window is open, simulating
-    /// pressure, or in opacity mode).
+    /// samples at the newest one's place, turning back on it, or closing the start window.
+    /// Returns the index of the first input it did not take, for `addOwned` to take (`start`
+    /// when the builder is not in its steady state: before its second input, simulating
+    /// pressure, in opacity mode, or with a closed piece to promote).
     ///
     /// It does what those do, in the same order and with the same arithmetic (`Point`'s
     /// operators, a coordinate at a time), so every sample is the same to the bit; each sample
@@ -371,9 +369,13 @@ public struct OutlineBuilder: Sendable {
     /// state it changes lives in local variables, and it calls nothing: a segment that meets
     /// a rare event is undone (its samples forgotten) and left to `addOwned` whole.
     private mutating func addSteadily<Inputs: OutlineInputs>(_ inputs: Inputs, from start: Int) -> Int {
-        guard !holding, !simulatesPressure, opacityLevels == nil, finalCount == spans.count,
-              let anchor, let pending, let newest else { return start }
+        guard !simulatesPressure, opacityLevels == nil, finalCount == spans.count,
+              let anchor, let pending, let newest, let firstTime else { return start }
         settle()
+        // While the start window is open, a sample that would close it (`hold(_:)`) leaves its
+        // segment to `addOwned`, which blends the window's pressures.
+        let holding = self.holding, startWindow = self.startWindow, longestStart = self.longestStart
+        var latest = latestTime
         // The anchor's and the pending input's places and forces, the newest sample's place and
         // step, the carry, the length, and the store's count. The inputs themselves (with
         // their times) are kept as where they came from: an index into `inputs`, or
@@ -408,7 +410,8 @@ public struct OutlineBuilder: Sendable {
             // `outgoing`'s squared length is the distance from the pending input squared.
             let outgoingSquared = ox * ox + oy * oy
             let li = pendingLength, lo = outgoingSquared.squareRoot()
-            guard inputs.time(i).isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest else { break }
+            let time = inputs.time(i)
+            guard time.isFinite, outgoingSquared >= near, li > Self.samePlace, li <= longest else { break }
             if li >= spacing, lo >= spacing {
                 // `corner(incoming:_:outgoing:_:)`: a turn of more than 30° is left to `addOwned`.
                 let dot = ix * ox + iy * oy
@@ -419,6 +422,8 @@ public struct OutlineBuilder: Sendable {
             let dx = px - ax, dy = py - ay, dForce = pForce - aForce
             let perLength = 1 / li
             let before = (count: count, length: length, nx: nx, ny: ny, nsx: nsx, nsy: nsy, boundary: newestIsBoundary)
+            // The newest input's time, as `addOwned` keeps it before resampling.
+            let latestNow = time > latest ? time : latest
             var d = spacing - carry
             var lastD = -carry
             while d <= li {
@@ -438,6 +443,10 @@ public struct OutlineBuilder: Sendable {
                 let distance = distanceSquared.squareRoot()
                 let inverse = 1 / distance
                 length += distance
+                if _slowPath(holding), length >= startWindow, latestNow - firstTime >= Self.startDuration || length >= longestStart {
+                    (count, length, nx, ny, nsx, nsy, newestIsBoundary) = before
+                    break scan
+                }
                 (store + count).initialize(to: OutlineSample(
                     point: Point(x: pointX, y: pointY), pressure: pressure,
                     direction: Point(x: sx * inverse, y: sy * inverse), runningLength: length))
@@ -451,6 +460,7 @@ public struct OutlineBuilder: Sendable {
                 d += spacing
             }
             carry = li - lastD
+            latest = latestNow
             // The inputs move on.
             ax = px
             ay = py
@@ -479,6 +489,7 @@ public struct OutlineBuilder: Sendable {
         // would measure.)
         pendingSegmentLength = pendingLength
         self.carry = carry
+        latestTime = latest
         self.newest = Newest(point: Point(x: nx, y: ny), step: Point(x: nsx, y: nsy), isBoundary: newestIsBoundary)
         settledLength = length
         settledCount = count
