@@ -199,7 +199,8 @@ public struct OutlineBuilder: Sendable {
     /// Room to pass the start window's samples to the pieces one by one in opacity mode (where
     /// their blended pressure decides where pieces end).
     private var held: [OutlineSample] = []
-    /// The first input's time, and the newest input's (the start window lasts in time too).
+    /// The first input's time, and the newest input's (the start window lasts in time too):
+    /// read only while the window is open.
     private var firstTime: Double?
     private var latestTime = 0.0
     /// The samples of every chunk not yet handed out, in order, then the open chunk's. A chunk
@@ -344,7 +345,9 @@ public struct OutlineBuilder: Sendable {
     private mutating func add<Inputs: OutlineInputs>(_ inputs: Inputs) {
         var i = 0
         while i < inputs.count {
-            i = addSteadily(inputs, from: i)
+            // The start window's test is made only by the loop that runs while it is open.
+            i = holding ? addSteadily(inputs, from: i, window: StartWindowOpen.self)
+                        : addSteadily(inputs, from: i, window: StartWindowClosed.self)
             guard i < inputs.count else { break }
             if inputs.isReal(i) {
                 let location = inputs.location(i)
@@ -368,13 +371,19 @@ public struct OutlineBuilder: Sendable {
     /// is settled as it is stored (the square root, division and running sum a run does). The
     /// state it changes lives in local variables, and it calls nothing: a segment that meets
     /// a rare event is undone (its samples forgotten) and left to `addOwned` whole.
-    private mutating func addSteadily<Inputs: OutlineInputs>(_ inputs: Inputs, from start: Int) -> Int {
-        guard !simulatesPressure, opacityLevels == nil, finalCount == spans.count,
+    ///
+    /// `Window` says whether the start window is open (`holding`): while it is, the loop keeps
+    /// the newest input's time, as `addOwned` does, and a sample that would close the window
+    /// (`hold(_:)`) leaves its segment to `addOwned`, which blends the window's pressures. Once
+    /// it has closed, nothing reads the time (`latestTime`), and the loop neither keeps it nor
+    /// tests the window.
+    private mutating func addSteadily<Inputs: OutlineInputs, Window: StartWindowState>(
+        _ inputs: Inputs, from start: Int, window: Window.Type
+    ) -> Int {
+        guard !simulatesPressure, opacityLevels == nil, finalCount == spans.count, Window.isOpen == holding,
               let anchor, let pending, let newest, let firstTime else { return start }
         settle()
-        // While the start window is open, a sample that would close it (`hold(_:)`) leaves its
-        // segment to `addOwned`, which blends the window's pressures.
-        let holding = self.holding, startWindow = self.startWindow, longestStart = self.longestStart
+        let startWindow = self.startWindow, longestStart = self.longestStart
         var latest = latestTime
         // The anchor's and the pending input's places and forces, the newest sample's place and
         // step, the carry, the length, and the store's count. The inputs themselves (with
@@ -423,7 +432,7 @@ public struct OutlineBuilder: Sendable {
             let perLength = 1 / li
             let before = (count: count, length: length, nx: nx, ny: ny, nsx: nsx, nsy: nsy, boundary: newestIsBoundary)
             // The newest input's time, as `addOwned` keeps it before resampling.
-            let latestNow = time > latest ? time : latest
+            let latestNow = Window.isOpen && time > latest ? time : latest
             var d = spacing - carry
             var lastD = -carry
             while d <= li {
@@ -443,7 +452,7 @@ public struct OutlineBuilder: Sendable {
                 let distance = distanceSquared.squareRoot()
                 let inverse = 1 / distance
                 length += distance
-                if _slowPath(holding), length >= startWindow, latestNow - firstTime >= Self.startDuration || length >= longestStart {
+                if Window.isOpen, length >= startWindow, latestNow - firstTime >= Self.startDuration || length >= longestStart {
                     (count, length, nx, ny, nsx, nsy, newestIsBoundary) = before
                     break scan
                 }
@@ -498,6 +507,12 @@ public struct OutlineBuilder: Sendable {
 
     /// Where `addSteadily`'s anchor or pending input came from, when not from its inputs.
     private static let entryAnchor = -2, entryPending = -1
+
+    /// Whether the start window is open, as a type: `addSteadily` is made once for each, and
+    /// the closed window's loop has no test of it.
+    private protocol StartWindowState { static var isOpen: Bool { get } }
+    private enum StartWindowOpen: StartWindowState { static var isOpen: Bool { true } }
+    private enum StartWindowClosed: StartWindowState { static var isOpen: Bool { false } }
 
     /// Settles the samples not yet settled, in one run: each one's square root and division
     /// wait only for its own step, and the run's for nothing else.
