@@ -20,14 +20,14 @@ struct BlockList<Element: Hashable & Sendable>: Hashable, Sendable {
     var last: Element? { count > 0 ? self[count - 1] : nil }
 
     /// Calls `body` with the elements `range`, a block's run at a time, in order: each run
-    /// contiguous, with the index of its first element.
-    func forEachRun(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>, _ first: Int) throws -> Void) rethrows {
+    /// contiguous.
+    func forEachRun(in range: Range<Int>, _ body: (UnsafeBufferPointer<Element>) throws -> Void) rethrows {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "elements \(range) of \(count)")
         var i = range.lowerBound
         while i < range.upperBound {
             let block = i >> Self.blockShift, offset = i & Self.blockMask
             let n = min(range.upperBound - i, Self.blockSize - offset)
-            try blocks[block].withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + n)]), i) }
+            try blocks[block].withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + n)])) }
             i += n
         }
     }

@@ -78,7 +78,7 @@ public struct StrokePoints: RandomAccessCollection, Hashable, Sendable {
     /// time, in order, with the first sample's time (a point's time is it plus its
     /// microseconds): for readers of many points, which read them as the fast reads do.
     func forEachRealRun(in range: Range<Int>, _ body: (UnsafeBufferPointer<PackedInkPoint>, _ startTime: Double) -> Void) {
-        packed.forEachRun(in: range) { run, _ in body(run, startTime) }
+        packed.forEachRun(in: range) { body($0, startTime) }
     }
 
     // MARK: Changes
