@@ -162,7 +162,7 @@ extension XoppDocument {
                 let text = scanner.text(until: "stroke")
                 // Numbers only, and within a session's reach (a damaged file's "nan" or 1e300 is not a place).
                 let reach = InputLimits.maximumCoordinate
-                let coordinates = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+                let coordinates = text.split(whereSeparator: isListSeparator)
                     .compactMap { Double($0) }.map { $0.isFinite ? min(reach, max(-reach, $0)) : 0 }
                 guard coordinates.count >= 2 else { continue }
                 let widths = Self.widths(element.attributes["width"] ?? "1")
@@ -223,7 +223,7 @@ extension XoppDocument {
     /// magnitude (Xournal++ straightens those up too). No valid size: an empty list.
     static func widths(_ attribute: String) -> [Double] {
         var out: [Double] = []
-        for token in attribute.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
+        for token in attribute.split(whereSeparator: isListSeparator) {
             if let w = Double(token).map(abs), w.isFinite, w > 0 {
                 out.append(w)
             } else if let previous = out.last {
@@ -234,6 +234,10 @@ extension XoppDocument {
         }
         return out
     }
+
+    /// Whether `c` separates the numbers of a list (a stroke's coordinates, its widths): XML's
+    /// white space.
+    static func isListSeparator(_ c: Character) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" }
 
     /// Whether `options`' width mapping gives `width` at some force for a stroke of `size`
     /// (within 1 %: Xournal++ writes widths to a few decimals).
