@@ -236,8 +236,9 @@ extension XoppDocument {
     }
 
     /// Whether `c` separates the numbers of a list (a stroke's coordinates, its widths): XML's
-    /// white space.
-    static func isListSeparator(_ c: Character) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" }
+    /// white space, and a Windows line end, which Swift reads as one character ("\r\n"; an XML
+    /// parser reads it as "\n": a document saved with them lost every stroke they were in).
+    static func isListSeparator(_ c: Character) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\r\n" }
 
     /// Whether `options`' width mapping gives `width` at some force for a stroke of `size`
     /// (within 1 %: Xournal++ writes widths to a few decimals).

@@ -78,6 +78,23 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(try XoppDocument.session(from: Array(within.utf8), title: nil).1.widthMapping, .perfectFreehand)
     }
 
+    /// Coordinates and widths on lines of their own, ended as Windows ends them ("\r\n"),
+    /// read as they do with "\n" or spaces (the stroke was lost: "0 strokes").
+    func testWindowsLineEndsSeparateCoordinatesAndWidths() throws {
+        func document(_ separator: String) -> [UInt8] {
+            let widths = ["2", "1", "2", "3"].joined(separator: separator)
+            let points = ["100 200", "150 200", "200 250", "260 250"].joined(separator: separator)
+            return Array(("<xournal><page width=\"600\" height=\"400\"><layer><stroke tool=\"pen\" color=\"#000000ff\" width=\""
+                + widths + "\">" + separator + points + separator + "</stroke></layer></page></xournal>").utf8)
+        }
+        let (spaced, summary) = try XoppDocument.session(from: document(" "), title: nil)
+        XCTAssertEqual(summary.points, 4)
+        for separator in ["\r\n", "\n", "\r", "\t"] {
+            let (session, _) = try XoppDocument.session(from: document(separator), title: nil)
+            XCTAssertEqual(session.events, spaced.events, "separated by \(separator.unicodeScalars.map { $0.value })")
+        }
+    }
+
     func testWhatIsNotAXournalDocumentSaysWhy() {
         XCTAssertThrowsError(try XoppDocument.session(from: Array("<?xml version=\"1.0\"?><svg/>".utf8), title: nil)) { e in
             XCTAssertEqual((e as? XoppDocument.Problem)?.message, "no <page>: not a Xournal++ document")
