@@ -8,8 +8,9 @@ import Foundation
 /// `render SESSION --video OUT.mp4`: the replay as a video through ffmpeg.
 extension RenderCommand {
     /// Writes the video: every frame at `--fps`, session time at `--speed`, the captions as
-    /// subtitles. A progress bar on stderr while it is a terminal; the time it took and the
-    /// session's length at the end. Returns the video's path.
+    /// subtitles. Its progress on stderr when it has `progressFrames` or more (`ProgressBar`:
+    /// a bar on a terminal, lines in a log); the time it took and the session's length at the
+    /// end. Returns the video's path.
     func renderVideo(_ path: String) throws -> String {
         let fps = self.fps ?? VideoReplay.defaultFramesPerSecond
         do {
@@ -31,23 +32,23 @@ extension RenderCommand {
             let size = replay.videoViewport
             let encoder = try VideoEncoder(output: path, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
                                            fps: fps, subtitles: subtitles.first)
-            var bar = ProgressBar(total: replay.frameCount, label: "frames")
+            var bar = replay.frameCount >= Self.progressFrames ? ProgressBar(total: replay.frameCount, label: "frames") : nil
             let started = ProcessInfo.processInfo.systemUptime
             do {
                 try replay.run { j, surface, _ in
                     surface.flush()
                     guard let data = surface.data else { throw RenderError.surface("the frame has no pixels") }
                     try encoder.write(data, width: surface.pixelWidth, height: surface.pixelHeight, stride: surface.stride)
-                    bar.update(j + 1)
+                    bar?.update(j + 1)
                 }
                 try file.checkUnchanged()
                 try encoder.finish()
             } catch {
                 encoder.cancel()
-                bar.finish()
+                bar?.finish()
                 throw error
             }
-            bar.finish()
+            bar?.finish()
             let took = ProcessInfo.processInfo.systemUptime - started
             let captions = timeline.cues.isEmpty ? "" : ", \(Wording.count(timeline.cues.count, "caption")) on screen at least their reading time"
             printError(String(format: "forcecanvas: %@: %d frames at %g fps (%.2f s of video, %.2f s of session%@) in %.2f s",

@@ -77,6 +77,9 @@ struct RenderCommand: ParsableCommand {
 
     /// 60 s: how far past the last event `--at` may reach.
     static let slackAfterEnd = 60.0
+    /// 600 frames (10 s of session at 60 fps): a render or a video at least this long shows
+    /// its progress; a shorter one says only what it wrote.
+    static let progressFrames = 600
 
     func validate() throws {
         let drawings = [xopp, svg, pdf].compactMap { $0 }
@@ -205,20 +208,14 @@ struct RenderCommand: ParsableCommand {
         let temporary = { (path: String) in PartialFiles.temporary(for: path) }
         // The headless presenter writes each frame's PNGs under temporary names.
         replay.outputs = names.mapValues { $0.map(temporary) }
-        // A replay of 10 s or more shows its progress: a bar on a terminal, else a line at
-        // every tenth (a log gets 10 lines, not one per second of the session).
+        // A replay of 10 s or more shows its progress (`ProgressBar`: a bar on a terminal,
+        // else a line at each tenth and at least one a minute, not one per second of the session).
         var bar: ProgressBar?
-        var tenths = 0
         do {
             try replay.run(frames: Set(names.keys), progress: { frame, last in
-                guard reportingProgress, last >= 600, frame > 0 else { return }
+                guard reportingProgress, last >= Self.progressFrames, frame > 0 else { return }
                 if bar == nil { bar = ProgressBar(total: last, label: "frames") }
-                if bar?.enabled == true {
-                    bar?.update(frame)
-                } else if frame * 10 / last > tenths {
-                    tenths = frame * 10 / last
-                    printError("rendering: frame \(frame) of \(last)")
-                }
+                bar?.update(frame)
             }) { frame, _, _ in written += names[frame] ?? [] }
             if let total = bar?.total { bar?.update(total) }
             bar?.finish()

@@ -83,6 +83,18 @@ final class PlayerBinaryTests: XCTestCase {
         let r = try Binary.forcecanvas(["render", lesson, "--video", "\(dir)/l.mp4", "--size", "640x400", "--fps", "20"])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, "\(dir)/l.mp4\n\(dir)/l.srt\n\(dir)/l.vtt\n")
+        // Its progress, in a log (stderr is a pipe here): a line at each tenth of its 600 or
+        // more frames, the last with all of them, then what it wrote.
+        let log = r.stderr.split(separator: "\n")
+        let progress = log.filter { $0.hasPrefix("rendering: ") }
+        XCTAssertTrue((1...10).contains(progress.count), r.stderr)
+        let counts = progress.last?.dropFirst("rendering: ".count).split(separator: " ").prefix(4).map(String.init)
+        XCTAssertEqual(counts?.count, 4, r.stderr)
+        XCTAssertEqual(counts?[1], "of", r.stderr)
+        XCTAssertEqual(counts?[0], counts?[2], "the last line has every frame done: \(r.stderr)")
+        XCTAssertGreaterThanOrEqual(Int(counts?[2] ?? "") ?? 0, 600, r.stderr)
+        XCTAssertEqual(counts?[3], "frames", r.stderr)
+        XCTAssertEqual(log.last?.hasPrefix("forcecanvas: \(dir)/l.mp4: "), true, r.stderr)
         let v = try probe("\(dir)/l.mp4")
         XCTAssertEqual(v.height, 400 + 48, "the strip below the frame (96 pt at the frame's scale 0.5)")
         XCTAssertGreaterThan(v.duration, 30, "eight captions read at 17 characters a second; the session is 4.4 s")
