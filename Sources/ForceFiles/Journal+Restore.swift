@@ -181,6 +181,8 @@ extension Journal {
         // What the old window was asked to do (read a recent drawing) it did then, and the
         // events that came of it are in the journal: nothing is asked again.
         _ = state.takeHostRequests()
+        // Nor does the HUD show the old window's last move (or the trail its last second).
+        state.forgetPointer()
         return .restored(JournalRestore(state: state, eventCount: events, validBytes: valid, skippedLines: skipped,
                                         headerDamaged: headerDamaged, tornLine: torn))
     }

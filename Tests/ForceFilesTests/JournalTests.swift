@@ -322,6 +322,27 @@ final class JournalTests: XCTestCase {
         XCTAssertEqual(r.state.takeHostRequests(), [])
     }
 
+    /// The old window's pointer is not this one's: a restored canvas's HUD says the pointer is
+    /// not seen yet, and its trail is empty, until the pointer moves in the new window.
+    func testARestoreForgetsTheOldWindowsPointer() throws {
+        let journal = try Journal.open(directory: dir)
+        var session = Session(viewport: Viewport(width: 400, height: 300))
+        session.events = Fixtures.shortStrokes(2)
+        let t = session.events.last?.time ?? 0
+        session.events.append(TimedEvent(time: t + 0.01, event: .command(.toggleTrail)))
+        session.events.append(TimedEvent(time: t + 0.02, event: .pointer(PointerInput(phase: .move, location: Point(x: 300, y: 200), source: .mouse))))
+        write(SessionCoding.encode(session), to: journal.path)
+        let r = try restored(journal)
+        XCTAssertEqual(r.strokeCount, 2)
+        XCTAssertTrue(r.state.options.showTrail)
+        XCTAssertNil(r.state.pointerTrack.readout, "not \(String(describing: r.state.pointerTrack.readout))")
+        XCTAssertEqual(r.state.display.trail ?? [], [])
+        // The replay itself saw the moves: a session's replay keeps its track.
+        var replayed = session.initialState()
+        for e in session.events { replayed.handle(e) }
+        XCTAssertNotNil(replayed.pointerTrack.readout)
+    }
+
     func testNoJournalIsAFirstStart() throws {
         let journal = try Journal.open(directory: dir)
         guard case .empty = journal.read(fallbackHeader: fallback) else { return XCTFail("no file: nothing to restore") }
