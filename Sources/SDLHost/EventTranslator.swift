@@ -75,6 +75,9 @@ struct EventTranslator {
     var windowViewport: (() -> Viewport)?
     /// Looks a touch device up (SDL by default; tests inject one).
     var touchInfo: (SDL_TouchID) -> TouchInfo = EventTranslator.sdlTouchInfo
+    /// The character a number-row key types without Shift, by its digit and the window of the
+    /// key press (the X server's keymap by default; tests inject one).
+    var numberRowCharacter: (_ digit: SDL_Keycode, _ window: UInt32) -> Character? = KeyboardLayout.unshiftedCharacter
     private(set) var driver = Driver.mouse
     /// Whether the picker is open (its keys are its own), and whether text is typed (a
     /// document's name in the picker, a caption or a name in the player's strip).
@@ -185,7 +188,14 @@ struct EventTranslator {
             defer { SDL_free(file) }
             return [.open(String(cString: file))]
         case SDL_KEYDOWN:
-            let sym = e.key.keysym.sym
+            var sym = e.key.keysym.sym
+            let mod = e.key.keysym.mod
+            if mod & UInt16(KMOD_CTRL.rawValue) != 0 {
+                // Ctrl+- on a French keyboard (the 6 key): the key as its layout names it.
+                let window = e.key.windowID
+                sym = KeyboardLayout.controlKey(sym, scancode: e.key.keysym.scancode, shift: mod & UInt16(KMOD_SHIFT.rawValue) != 0,
+                                                character: { numberRowCharacter($0, window) })
+            }
             if sym == SDL_Keycode(SDLK_SPACE.rawValue) { spaceHeld = true }
             if sym == SDL_Keycode(SDLK_LSHIFT.rawValue) || sym == SDL_Keycode(SDLK_RSHIFT.rawValue) {
                 let first = shiftKeys.isEmpty

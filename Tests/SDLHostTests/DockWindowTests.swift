@@ -183,7 +183,10 @@ struct PrivateDisplay {
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         server.arguments = ["Xvfb", name, "-screen", "0", "\(width)x\(height)x24"]
-            + more.enumerated().flatMap { ["-screen", "\($0.offset + 1)", "\($0.element.width)x\($0.element.height)x24"] } + ["-nolisten", "tcp"]
+            + more.enumerated().flatMap { ["-screen", "\($0.offset + 1)", "\($0.element.width)x\($0.element.height)x24"] }
+            // Without `-noreset` the server resets when its last client leaves, and a keyboard
+            // layout set by `setxkbmap` (a client that leaves at once) went with it.
+            + ["-nolisten", "tcp", "-noreset"]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
