@@ -87,14 +87,23 @@ final class StatusLineChineseTests: XCTestCase {
     /// The window's sources (`Sources/SDLHost`) and the command that starts it (its restore
     /// lines), with their names.
     static func windowSources() throws -> [(name: String, text: String)] {
+        try sources(["Sources/SDLHost", "Sources/ForceCommands"])
+    }
+
+    /// The Swift files of `paths` (folders, walked, or files), with their names.
+    static func sources(_ paths: [String]) throws -> [(name: String, text: String)] {
         var out: [(String, String)] = []
-        for folder in ["Sources/SDLHost", "Sources/ForceCommands"] {
-            let root = Fixtures.root.appendingPathComponent(folder)
+        for path in paths {
+            let root = Fixtures.root.appendingPathComponent(path)
+            if path.hasSuffix(".swift") {
+                out.append((path, try String(contentsOf: root, encoding: .utf8)))
+                continue
+            }
             guard let walk = FileManager.default.enumerator(atPath: root.path) else {
                 throw MissingPrerequisite("cannot list \(root.path)")
             }
-            for case let path as String in walk where path.hasSuffix(".swift") {
-                out.append(("\(folder)/\(path)", try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)))
+            for case let file as String in walk where file.hasSuffix(".swift") {
+                out.append(("\(path)/\(file)", try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)))
             }
         }
         return out
@@ -104,11 +113,16 @@ final class StatusLineChineseTests: XCTestCase {
     /// (`\(…)`) replaced by `sampleValue`; each branch of a ternary on its own; the literals
     /// of a concatenation joined, whatever is not a literal (an optional part) left out. A
     /// text with no literal (a variable) is not a sentence of its own.
-    static func sentences(in code: String) -> [String] {
+    static func sentences(in code: String, markers: [(marker: String, endsAtComma: Bool)] = markers) -> [String] {
         let chars = Array(code)
         var out: [String] = []
         var i = 0
         while i < chars.count {
+            // A comment's text is not the code's (a doc comment's example is not a message).
+            if starts(chars, at: i, with: "//") {
+                while i < chars.count, chars[i] != "\n" { i += 1 }
+                continue
+            }
             guard let (marker, endsAtComma) = markers.first(where: { starts(chars, at: i, with: $0.marker) }) else {
                 i += 1
                 continue
