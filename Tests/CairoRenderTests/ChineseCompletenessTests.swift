@@ -66,6 +66,26 @@ final class ChineseCompletenessTests: XCTestCase {
         return words
     }
 
+    /// Every diagram's subtitle and edge labels have a translation, with the standard
+    /// thresholds and with others (a threshold is a value in a label: "force ≥ 0.30: …"). The
+    /// walk lets a label through whose English words are all API names, as "peek (preview
+    /// ended)" was; and it drew the standard thresholds only, which two labels were
+    /// translated for and no others.
+    func testEveryDiagramLabelIsTranslatedWhateverItsThresholds() throws {
+        let folder = try ChineseCatalogue.localeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        XCTAssertNil(Translation.start(.simplifiedChinese, localeFolder: folder))
+        let custom = try ForceThresholds(peek: 0.3, pop: 0.8, hysteresis: 0.05)
+        let diagrams = DiagramExport.machines.map(\.diagram)
+            + [PreviewInteraction.diagram(thresholds: custom), QuickActionMenu.diagram(thresholds: custom)]
+        let labels = diagrams.flatMap { [$0.subtitle] + $0.edges.map(\.label) }
+        XCTAssertGreaterThan(labels.count, 20)
+        let untranslated = labels.filter { !Self.isCode($0) && Translation.text($0) == $0 }
+        XCTAssertEqual(untranslated, [])
+        XCTAssertEqual(Translation.text(QuickActionMenu.diagram(thresholds: custom).edges.map(\.label).first { $0.hasPrefix("force") } ?? ""),
+                       "压力 ≥ 0.30：菜单打开")
+    }
+
     func testTheInterfaceIsCompleteInChinese() throws {
         let folder = try ChineseCatalogue.localeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
