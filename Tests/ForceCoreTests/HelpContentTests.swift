@@ -24,6 +24,32 @@ final class HelpContentTests: XCTestCase {
         XCTAssertTrue(keys(.canvas).contains("D"))
     }
 
+    /// The help says the thresholds and the wheel's step in use: a teacher who sets peek to
+    /// 0.30 (a session's header, a settings file) reads 0.30 in the help, not the standard 0.20.
+    func testTheHelpSaysTheThresholdsInUse() throws {
+        let custom = try ForceThresholds(peek: 0.3, pop: 0.8, hysteresis: 0.05)
+        let state = AppState(viewport: Viewport(width: 800, height: 600), thresholds: custom)
+        func meaning(_ scene: SceneKind, _ key: String) -> String? {
+            state.scenes.scene(scene).help.entries.first { $0.key == key }?.meaning
+        }
+        XCTAssertEqual(meaning(.messages, "Press a row, then wheel up"),
+                       "the inner ring fills: peek at 0.30; the outer ring: pop at 0.80, while still pressing")
+        XCTAssertEqual(meaning(.home, "Press an icon, then wheel up"), "the ring fills; at 0.30 the quick-action menu opens")
+        let standard = AppState(viewport: Viewport(width: 800, height: 600))
+        XCTAssertEqual(standard.scenes.scene(.messages).help, MessagesScene.help)
+        XCTAssertEqual(MessagesScene.help.entries.first?.meaning,
+                       "the inner ring fills: peek at 0.20; the outer ring: pop at 0.75, while still pressing")
+        XCTAssertEqual(HomeScene.help.entries.first?.meaning, "the ring fills; at 0.20 the quick-action menu opens")
+        // The wheel's step on the canvas: the emulator's (`pressureStep`, `pressure-step`).
+        var stepped = AppState(viewport: Viewport(width: 800, height: 600), emulator: PressureEmulator(step: 0.05))
+        stepped.handle(.command(.sceneCanvas), at: 0)
+        XCTAssertEqual(stepped.display.sceneHelp.entries.first { $0.key == "Wheel while pressed" }?.meaning,
+                       "pressure ± 0.05 a notch (eased); standing still, the blob grows")
+        XCTAssertEqual(standard.display.sceneHelp, CanvasScene.help)
+        XCTAssertEqual(CanvasScene.help.entries.first { $0.key == "Wheel while pressed" }?.meaning,
+                       "pressure ± 0.1 a notch (eased); standing still, the blob grows")
+    }
+
     func testEveryGestureIsListed() {
         for scene in SceneKind.builtIn {
             let k = keys(scene)

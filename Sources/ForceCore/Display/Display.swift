@@ -229,7 +229,9 @@ extension AppState {
             eraser: scenes.canvas.eraserLocation,
             scene: current.display(context: context),
             tabs: layout.tabs,
-            sceneHelp: current.help,
+            // The canvas's wheel step is the emulator's.
+            sceneHelp: scene == .canvas && pressure.emulator.step != PressureEmulator.defaultStep
+                ? CanvasScene.help(pressureStep: pressure.emulator.step) : current.help,
             chrome: chrome.display(at: time, labels: current.edgeLabels(in: layout.sceneArea)),
             teaching: TeachingDisplay(
                 log: options.showEventLog ? eventLog : nil,

@@ -126,9 +126,14 @@ public struct CanvasScene: Scene {
 
     public func display(context: SceneContext) -> SceneDisplay { .canvas }
 
-    public static let help = HelpSection("Canvas: drawing", [
+    /// The help with the standard pressure step.
+    public static let help: HelpSection = help(pressureStep: PressureEmulator.defaultStep)
+
+    /// The help with the wheel's step in use (a session's or a settings file's own).
+    public static func help(pressureStep step: Double) -> HelpSection {
+        HelpSection("Canvas: drawing", [
         ("Drag with a button held", "draw; a stroke starts at the last pressure used, never below 0.10"),
-        ("Wheel while pressed", "pressure ± 0.1 a notch (eased); standing still, the blob grows"),
+        ("Wheel while pressed", "pressure ± \(SessionCoding.num(step)) a notch (eased); standing still, the blob grows"),
         ("[  ]  /  X", "pressure − / + one step  /  pen colour (Shift+X highlighter, Shift+[ ] size)"),
         ("Shift", "deep press (1.0) while held"),
         ("D", "debug: a colour and a shape per point type"),
@@ -143,8 +148,11 @@ public struct CanvasScene: Scene {
         ("Ctrl+S  /  Ctrl+L", "export PNG, SVG, PDF, .xopp, .jsonl  /  laser pointer"),
         ("A pen's eraser end", "erases the whole strokes it touches"),
         ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),
-    ])
+        ])
+    }
 
+    /// With the standard step (the state's display gives the step in use: the emulator is not
+    /// the scene's).
     public var help: HelpSection { Self.help }
 
     public func snapshot(into f: inout [String: StateValue], at t: Double) {

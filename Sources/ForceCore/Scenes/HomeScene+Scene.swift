@@ -29,15 +29,21 @@ extension HomeScene: Scene {
 
     public func display(context c: SceneContext) -> SceneDisplay { .home(display(time: c.time)) }
 
-    public static let help = HelpSection("Home: quick actions", [
-        ("Press an icon, then wheel up", "the ring fills; at 0.20 the quick-action menu opens"),
+    /// The help with the standard thresholds.
+    public static let help: HelpSection = help(thresholds: .standard)
+
+    /// The help with the thresholds the scene uses (a session's or a settings file's own).
+    static func help(thresholds t: ForceThresholds) -> HelpSection {
+        HelpSection("Home: quick actions", [
+        ("Press an icon, then wheel up", "the ring fills; at \(StateDiagram.format(t.peek)) the quick-action menu opens"),
         ("Slide to an item and lift", "performs it"),
         ("Lift, then tap an item", "performs it; a tap elsewhere, or Esc, closes the menu"),
         ("A light tap on an icon", "launches the app"),
         ("ForceCanvas's icon", "tapped: your documents; pressed: New Canvas, Peek Demo, Confirm Demo, Open Recent"),
-    ])
+        ])
+    }
 
-    public var help: HelpSection { Self.help }
+    public var help: HelpSection { menu.thresholds == .standard ? Self.help : Self.help(thresholds: menu.thresholds) }
 
     public func snapshot(into f: inout [String: StateValue], at t: Double) {
         f["QuickActionMenu.state"] = .text(StateSnapshot.describe(menu.state, apps: apps))
