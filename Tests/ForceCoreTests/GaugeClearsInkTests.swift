@@ -38,6 +38,29 @@ final class GaugeClearsInkTests: XCTestCase {
         XCTAssertEqual(gauge(d), home)
     }
 
+    /// On a screen so narrow that the scene tabs reach its left side, the top strip has no
+    /// room for the compact gauge's figure (it was drawn 22 pt wide, "0.50" running under the
+    /// tabs): the gauge stays where it was, over the ink, whole.
+    func testANarrowScreenKeepsTheGaugeWhole() {
+        var d = Driver(width: 437, height: 295)
+        let home = gauge(d)
+        let tabs = d.state.display.tabs.frame
+        XCTAssertLessThan(tabs.x - ScreenLayout.margin, ScreenLayout.compactGaugeLeastWidth, "no room left of the tabs")
+        stroke(&d, through: home)
+        let right = gauge(d)
+        stroke(&d, through: right)
+        XCTAssertFalse(d.state.display.layout.compactGauge)
+        XCTAssertEqual(gauge(d), right, "where it was, whole")
+        XCTAssertFalse(gauge(d).intersects(tabs))
+        // With room for its figure (a wider screen), the strip takes it.
+        var wide = Driver(width: 800, height: 295)
+        stroke(&wide, through: gauge(wide))
+        stroke(&wide, through: gauge(wide))
+        XCTAssertTrue(wide.state.display.layout.compactGauge)
+        XCTAssertGreaterThanOrEqual(gauge(wide).width, ScreenLayout.compactGaugeLeastWidth)
+        XCTAssertFalse(gauge(wide).intersects(wide.state.display.tabs.frame))
+    }
+
     /// The live stroke counts: drawing into the gauge's corner moves it while the pen is down.
     func testTheLiveStrokeMovesItToo() {
         var d = Driver(width: 1280, height: 800)

@@ -43,6 +43,8 @@ public struct ScreenLayout: Equatable, Sendable {
     public static let floatingGaugeSize = (width: 248.0, height: 80.0)
     /// The compact gauge in the top strip, left of the scene tabs: at most 150×28 pt.
     public static let compactGaugeSize = (width: 150.0, height: 28.0)
+    /// 58 pt: the compact gauge's figure ("0.50") and its margins, the least it is drawn at.
+    public static let compactGaugeLeastWidth = 58.0
 
     public let viewport: Viewport
     public let dock: Dock
@@ -197,7 +199,9 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// This layout with the floating gauge where it `covers` nothing: its place at the bottom
     /// left, else the same at the bottom right, else compact in the top strip, left of the
-    /// scene tabs (the chrome's row, over the scene as the tabs are); unchanged with a dock.
+    /// scene tabs (the chrome's row, over the scene as the tabs are); unchanged with a dock,
+    /// and where the strip leaves no room for the compact gauge's figure (a screen so narrow
+    /// that the tabs reach its left side: its figure ran under them), over the scene.
     public func clearingGauge(where covers: (Rect) -> Bool) -> ScreenLayout {
         guard dock == .none, let gauge = panels[.gauge], covers(gauge) else { return self }
         var moved = panels
@@ -207,8 +211,9 @@ public struct ScreenLayout: Equatable, Sendable {
             return ScreenLayout(copy: self, panels: moved, compactGauge: false)
         }
         let room = tabs.frame.x - screen.x - 2 * Self.gap
+        guard room >= Self.compactGaugeLeastWidth else { return self }
         let s = Self.compactGaugeSize
-        moved[.gauge] = Rect(x: screen.x + Self.gap, y: SceneTabs.top, width: max(0, min(s.width, room)), height: s.height)
+        moved[.gauge] = Rect(x: screen.x + Self.gap, y: SceneTabs.top, width: min(s.width, room), height: s.height)
         return ScreenLayout(copy: self, panels: moved, compactGauge: true)
     }
 
