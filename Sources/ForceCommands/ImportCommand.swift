@@ -76,7 +76,7 @@ struct ImportCommand: ParsableCommand {
             var said = "\(out): Xournal++ · \(Wording.count(summary.pages, "page")) · \(Wording.count(summary.strokes, "stroke")) · \(Wording.count(summary.points, "point"))"
             if summary.skipped > 0 { said += " · \(summary.skipped) text, image or LaTeX elements left out" }
             if summary.erasers > 0 { said += " · \(Wording.count(summary.erasers, "eraser stroke")) left out" }
-            if summary.fills > 0 { said += " · \(Wording.count(summary.fills, "shape fill")) left out (the outline kept)" }
+            if summary.fills > 0 { said += " · \(Wording.count(summary.fills, "filled shape"))" }
             if summary.dashed > 0 { said += " · \(Wording.count(summary.dashed, "dashed or dotted stroke")) drawn solid" }
             if summary.widthMapping == .touchCanvas { said += " · pressure widths by TouchCanvas's width mapping (Xournal++'s: size × pressure)" }
             print(said)

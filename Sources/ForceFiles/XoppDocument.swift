@@ -5,7 +5,7 @@ import Foundation
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
 /// back to Xournal++: one page the size of the device's screen (points are Xournal++'s unit,
 /// 1/72 in), a white background, one layer, one `<stroke>` per stroke with its tool (pen or
-/// highlighter) and colour (the ink's for the default pen). A stroke's `width` is its width at
+/// highlighter), colour (the ink's for the default pen) and fill. A stroke's `width` is its width at
 /// force 0.5 followed by one width for each segment: Xournal++ draws the segment from point i to
 /// i + 1 at one width (point i's), and ForceCanvas's outline widens and narrows along it, so the
 /// segment's width is the one ForceCanvas's width mapping gives the force at its middle. That
@@ -33,7 +33,9 @@ public enum XoppDocument {
             if points.count == 1 { points.append(first) }
             var widths = [number(width(0.5))]
             for (p, q) in zip(points, points.dropFirst()) { widths.append(number(width((p.force + q.force) / 2))) }
-            out += "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\" capStyle=\"round\">"
+            // A filled shape's inside: its alpha out of 255, as Xournal++ writes it.
+            let fill = stroke.tool.fill.map { " fill=\"\(Int(($0 * 255).rounded()))\"" } ?? ""
+            out += "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\"\(fill) capStyle=\"round\">"
             out += points.map { "\(number($0.preciseLocation.x)) \(number($0.preciseLocation.y))" }.joined(separator: " ")
             out += "</stroke>\n"
         }
@@ -91,8 +93,8 @@ extension XoppDocument {
         public var skipped = 0
         /// Eraser strokes (Xournal++ keeps some as whiteout), left out.
         public var erasers = 0
-        /// Strokes Xournal++ fills (a shape's inside) or dashes (`style`): their ink is imported,
-        /// its fill or dashes are not.
+        /// Strokes Xournal++ fills (a shape's inside: imported, `InkTool.fill`) or dashes
+        /// (`style`: their ink is imported, drawn solid).
         public var fills = 0
         public var dashed = 0
         /// The width mapping the session draws with: perfect-freehand's, unless a per-point
@@ -157,7 +159,9 @@ extension XoppDocument {
                     summary.erasers += 1
                     continue
                 }
-                if let fill = element.attributes["fill"], fill != "-1" { summary.fills += 1 }
+                // Xournal++'s fill is the alpha of the shape's inside, 0–255 (−1: none).
+                let fill = element.attributes["fill"].flatMap { Int($0) }.flatMap { $0 > 0 ? Double(min(255, $0)) / 255 : nil }
+                if fill != nil { summary.fills += 1 }
                 if let style = element.attributes["style"], style != "plain" { summary.dashed += 1 }
                 let text = scanner.text(until: "stroke")
                 // Numbers only, and within a session's reach (a damaged file's "nan" or 1e300 is not a place).
@@ -168,7 +172,7 @@ extension XoppDocument {
                 let widths = Self.widths(element.attributes["width"] ?? "1")
                 let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
                 let colour = element.attributes["color"].flatMap(colour(named:))
-                let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size)
+                let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size, fill: fill)
                 if next != tool {
                     tool = next
                     events.append(TimedEvent(time: t, event: .tool(tool)))

@@ -84,6 +84,12 @@ final class LiveInkTests: XCTestCase {
         // and its tail, frame by frame, are the stroke filled as one.
         let highlighter = TimedEvent(time: 0, event: .tool(InkTool(kind: .highlighter, size: 12)))
         scripts.append(("highlighter", [highlighter] + Self.events(StrokeFixtures.signature(count: 400, in: Rect(x: 40, y: 60, width: 700, height: 340)))))
+        // Filled shapes (a pen's translucent inside over its line, a highlighter's one area
+        // with its line), their fill following the pen live and drawn last.
+        for (name, tool) in [("filled pen", InkTool(kind: .pen, colour: InkColour(red: 0, green: 114, blue: 178), size: 3, fill: 0.4)),
+                             ("filled highlighter", InkTool(kind: .highlighter, size: 10, fill: 0.5))] {
+            scripts.append((name, [TimedEvent(time: 0, event: .tool(tool))] + Self.events(Self.loop)))
+        }
         for (name, events) in scripts {
             for (styleName, options) in Self.styles {
                 try checkEveryFrame(events, options: options, label: "\(name) · \(styleName)")
@@ -91,11 +97,53 @@ final class LiveInkTests: XCTestCase {
         }
     }
 
+    /// A loop around (400, 230), 100 pt across, closed where it started: a shape to fill.
+    static var loop: [InkPoint] {
+        (0...120).map { i in
+            let a = Double(i) / 120 * 2 * Double.pi
+            return InkPoint(sequence: i, time: Double(i) / 240, force: 0.5 + 0.3 * sin(3 * a),
+                            preciseLocation: Point(x: 400 + 100 * cos(a), y: 230 + 100 * sin(a)))
+        }
+    }
+
+    /// A filled shape (Xournal++'s fill, `InkTool.fill`): a pen's inside is its colour at the
+    /// fill's opacity over the paper, under its opaque line; a highlighter's inside is the
+    /// highlighter's own tint, the same as its line's (one see-through area, never darker
+    /// where the two meet). Without a fill the inside is the paper.
+    func testAFilledShapesInsideIsItsColourAtTheFillsOpacity() throws {
+        let black = InkColour(red: 0, green: 0, blue: 0)
+        for tool in [InkTool(kind: .pen, colour: black, size: 4, fill: 0.5), InkTool(kind: .highlighter, colour: black, size: 4, fill: 0.5),
+                     InkTool(kind: .pen, colour: black, size: 4)] {
+            var state = AppState(viewport: Self.viewport)
+            state.handle(TimedEvent(time: 0, event: .tool(tool)))
+            for e in Self.events(Self.loop) { state.handle(e) }
+            state.advance(to: 1)
+            let renderer = try FrameRenderer(viewport: Self.viewport)
+            try renderer.render(state.display)
+            let pixels = RGBAImage(surface: renderer.frame).pixels
+            func g(_ x: Int, _ y: Int) -> Int { Self.green(pixels, x: x, y: y, width: Self.viewport.pixelWidth) }
+            let paper = g(700, 300), inside = g(400, 230), line = g(500, 230)
+            switch (tool.kind, tool.fill) {
+            case (.pen, nil):
+                XCTAssertEqual(inside, paper, "no fill: the paper")
+            case (.pen, _):
+                XCTAssertEqual(Double(inside), Double(paper) / 2, accuracy: 2, "black at half opacity over the paper")
+                XCTAssertLessThanOrEqual(line, 2, "the line opaque over its fill")
+            default:
+                XCTAssertLessThan(inside, paper - 20, "the highlighter's tint inside")
+                XCTAssertEqual(line, inside, accuracy: 2, "one tint, line and inside: never darker where they meet")
+            }
+        }
+    }
+
     /// Strokes over strokes, then undo, redo, erase and clear: each partial repaint leaves the
     /// cache exactly as a full redraw of the same ink.
     func testPartialRepaintsEqualAFullRedraw() throws {
-        var events: [TimedEvent] = []
-        var t = 0.0
+        // A filled shape under the strokes: repaints over it draw its inside too.
+        var events = [TimedEvent(time: 0, event: .tool(InkTool(kind: .pen, colour: InkColour(red: 213, green: 94, blue: 0), size: 6, fill: 0.3)))]
+        events += Self.events(Self.loop)
+        events.append(TimedEvent(time: 0.6, event: .tool(InkTool.pen)))
+        var t = 0.7
         for k in 0..<6 {
             let pts = StrokeFixtures.signature(count: 40, in: Rect(x: 60 + Double(k) * 90, y: 80 + Double(k % 3) * 60, width: 260, height: 160),
                                                seed: UInt64(k + 1), startTime: t)

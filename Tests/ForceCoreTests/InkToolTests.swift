@@ -54,7 +54,13 @@ final class InkToolTests: XCTestCase {
         draw(&d, y: 200)
         d.command(.toggleHighlighter)
         draw(&d, y: 300)
+        // A filled shape (Xournal++'s fill): its opacity with the tool.
+        d.send(.tool(InkTool(kind: .pen, colour: InkColour(red: 0, green: 114, blue: 178), size: 2, fill: 0.25)))
+        draw(&d, y: 400)
         let strokes = d.state.ink.strokes
+        XCTAssertEqual(strokes.last?.tool.fill, 0.25)
+        XCTAssertEqual(SessionCoding.line(TimedEvent(time: 1, event: .tool(strokes[3].tool))),
+                       ##"{"t":1,"type":"tool","tool":"pen","colour":"#0072b2ff","size":2,"fill":0.25}"##)
         // A `tool` line reads back as it was written.
         let line = SessionCoding.line(TimedEvent(time: 1, event: .tool(strokes[0].tool)))
         XCTAssertEqual(line, ##"{"t":1,"type":"tool","tool":"pen","colour":"#c80a0aff","size":4}"##)
@@ -63,6 +69,16 @@ final class InkToolTests: XCTestCase {
         XCTAssertEqual(back.events.first?.event, .tool(strokes[0].tool))
         XCTAssertThrowsError(try SessionCoding.parse(header + "\n" + #"{"t":1,"type":"tool","tool":"pen","size":500}"#, file: "t"))
         XCTAssertThrowsError(try SessionCoding.parse(header + "\n" + #"{"t":1,"type":"tool","tool":"brush"}"#, file: "t"))
+        for fill in ["0", "1.5", "-1"] {
+            XCTAssertThrowsError(try SessionCoding.parse(header + "\n" + #"{"t":1,"type":"tool","tool":"pen","fill":"# + fill + "}", file: "t")) {
+                XCTAssertEqual(($0 as? SessionError)?.message,
+                               "\"fill\" \(fill) must be an opacity above 0 and at most 1 (leave it out for no fill)")
+            }
+        }
+        let filledLine = SessionCoding.line(TimedEvent(time: 1, event: .tool(strokes[3].tool)))
+        XCTAssertEqual(try SessionCoding.parse(header + "\n" + filledLine, file: "t").events.first?.event, .tool(strokes[3].tool))
+        XCTAssertEqual(InkTool(fill: 0).fill, nil, "no opacity: no fill")
+        XCTAssertEqual(InkTool(fill: 3).fill, 1)
         // The session that resumes the canvas (compaction) redraws every stroke with its tool
         // and leaves the tool in use set.
         let resumed = Fixtures.finalState(Session.resuming(d.state))

@@ -57,6 +57,7 @@ final class SessionKeysTests: XCTestCase {
             .view(.zoom(2, about: Point(x: 1, y: 1))), .view(.pan(dx: 1, dy: 2)), .view(.fit), .view(.actualSize),
             .proximity(.pen, entering: true), .button(PenButton(button: 2, down: true)),
             .tool(InkTool(kind: .highlighter, colour: InkColour(hex: "#ff000080"), size: 12)),
+            .tool(InkTool(kind: .pen, colour: InkColour(hex: "#0072b2"), size: 2, fill: 0.5)),
             .device(InputDevice(name: "Pen", kind: .pen, hasForce: true, hasTilt: true, details: details)),
         ]
         session.events = events.enumerated().map { TimedEvent(time: Double($0.offset) / 10, event: $0.element) }

@@ -28,7 +28,7 @@ final class WidthMappingTests: XCTestCase {
                 guard min(a.x, b.x) < 220, max(a.x, b.x) > 180 else { continue }
                 top = min(top, a.y - w / 2)
                 bottom = max(bottom, a.y + w / 2)
-            case .dot, .hairline:
+            case .dot, .hairline, .area:
                 continue
             }
         }

@@ -24,6 +24,8 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(strokes[0].tool, InkTool(kind: .pen, colour: InkColour(hex: "#3333ccff"), size: 1.41))
         XCTAssertEqual(strokes[1].tool.colour, InkColour(hex: "#ff0000ff"))
         XCTAssertEqual(strokes[2].tool.kind, .highlighter)
+        XCTAssertEqual(strokes[2].tool.fill ?? 0, 128.0 / 255, accuracy: 1e-12, "fill=\"128\": the highlighter fills its shape")
+        XCTAssertNil(strokes[0].tool.fill)
         XCTAssertLessThanOrEqual(strokes[2].tool.pieceColour?.alpha ?? 255, 128)
         // The second page starts below the first and a margin.
         XCTAssertEqual(strokes[2].points[0].preciseLocation.y, 100 + m + 595.28 + m, accuracy: 0.01)
@@ -168,6 +170,29 @@ final class XoppImportTests: XCTestCase {
         let forces = state.ink.strokes[0].points.map(\.force)
         for (a, (b, c)) in zip(back.ink.strokes[0].points.dropLast(), zip(forces, forces.dropFirst())) {
             XCTAssertEqual(a.force, (b + c) / 2, accuracy: 0.002)
+        }
+    }
+
+    /// A filled shape goes to Xournal++ with its fill's alpha out of 255 and comes back filled.
+    func testAFilledShapeKeepsItsFill() throws {
+        var state = AppState(viewport: Viewport(width: 600, height: 400))
+        state.handle(.tool(InkTool(colour: InkColour(red: 213, green: 94, blue: 0), size: 3, fill: 0.5)), at: 0)
+        for i in 0...12 {
+            let a = Double(i) / 12 * 2 * Double.pi
+            state.handle(.pointer(PointerInput(phase: i == 0 ? .down : (i == 12 ? .up : .move), location: Point(x: 300 + 80 * cos(a), y: 200 + 80 * sin(a)),
+                                               source: .pen, rawForce: 0.5, maximumForce: 1)), at: 0.1 + Double(i) / 100)
+        }
+        let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+        XCTAssertTrue(xml.contains(##"color="#d55e00ff" width="3"##) && xml.contains(##" fill="128" capStyle="round">"##), xml)
+        let back = Fixtures.finalState(try XoppDocument.session(from: Array(xml.utf8), title: nil).0)
+        XCTAssertEqual(back.ink.strokes.map(\.tool.fill), [128.0 / 255])
+        // Xournal++'s "no fill" (−1) and a fill of 0 are no fill.
+        for fill in ["-1", "0"] {
+            let doc = ##"<xournal><page width="200" height="200"><layer><stroke tool="pen" color="#000000ff" width="1" fill=""## + fill
+                + ##"">10 10 50 10 50 50 10 10</stroke></layer></page></xournal>"##
+            let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+            XCTAssertEqual(summary.fills, 0)
+            XCTAssertEqual(Fixtures.finalState(session).ink.strokes.map(\.tool.fill), [nil])
         }
     }
 }

@@ -234,10 +234,12 @@ public final class FrozenInkCache {
             cairo_restore(cr)
         }
         painter.draw(predicted, into: cr)
-        painter.draw(pieces, into: cr)
+        painter.draw(pieces.filter { !$0.isPenFill }, into: cr)
         cairo_pop_group_to_source(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_paint(cr)
+        // A pen's fill (pressure → opacity ink drawn filled) over it, as a whole stroke's.
+        painter.drawPenFills(pieces, within: nil, into: cr)
     }
 
     // MARK: Internals

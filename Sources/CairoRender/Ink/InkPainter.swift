@@ -39,7 +39,14 @@ public struct InkPainter {
     /// pressure → opacity composites them as one group, each replacing what is under it; a
     /// see-through colour (a highlighter) fills them as one path, whose nonzero winding is
     /// their union, and its predicted tip goes under them in one group.
+    ///
+    /// A pen's fill (`InkPiece.isPenFill`) goes over the rest with `OVER`, never in a group.
     public func drawStroke(_ pieces: [InkPiece], predicted: [InkPiece], within area: Rect? = nil, into cr: OpaquePointer) {
+        guard !pieces.contains(where: \.isPenFill) else {
+            drawStroke(pieces.filter { !$0.isPenFill }, predicted: predicted, within: area, into: cr)
+            drawPenFills(pieces, within: area, into: cr)
+            return
+        }
         let translucent = !style.debug && (style.opacityFromPressure || pieces.contains { $0.isSeeThrough })
         guard translucent else {
             draw(pieces, within: area, into: cr)
@@ -57,6 +64,17 @@ public struct InkPainter {
         } else {
             drawTranslucent(pieces, within: area, into: cr)
         }
+    }
+
+    /// Draws the pen fills among `pieces` (`InkPiece.isPenFill`) over what is drawn, with `OVER`
+    /// whatever the current operator: a translucent area of the ink's colour over its ink.
+    public func drawPenFills(_ pieces: [InkPiece], within area: Rect?, into cr: OpaquePointer) {
+        let fills = pieces.filter(\.isPenFill)
+        guard !fills.isEmpty else { return }
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        draw(fills, within: area, into: cr)
+        cairo_restore(cr)
     }
 
     /// Draws translucent pieces with the current operator so they never darken where they
@@ -105,7 +123,22 @@ public struct InkPainter {
             }
         case .hairline(let from, let to):
             fillCapsule(from, to, radius: 0.5, cr: cr)
+        case .area(let polygon):
+            cairo_new_path(cr)
+            addArea(polygon, cr: cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            cairo_fill(cr)
         }
+    }
+
+    /// A filled shape's inside as a closed sub-path: straight through its points, the last back
+    /// to the first (Xournal++ fills a shape's path so, nonzero).
+    private func addArea(_ polygon: [Point], cr: OpaquePointer) {
+        guard let first = polygon.first else { return }
+        cairo_new_sub_path(cr)
+        cairo_move_to(cr, first.x, first.y)
+        for p in polygon.dropFirst() { cairo_line_to(cr, p.x, p.y) }
+        cairo_close_path(cr)
     }
 
     /// Pieces of one colour and alpha filled as one path: where they overlap they are filled
@@ -131,6 +164,9 @@ public struct InkPainter {
             case .hairline(let from, let to):
                 outlines = false
                 addCapsule(from, to, radius: 0.5, cr: cr)
+            case .area(let polygon):
+                outlines = false
+                addArea(polygon, cr: cr)
             }
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)

@@ -49,7 +49,10 @@ struct TessellationMemo {
     static func bytes(of pieces: [InkPiece], _ stroke: Stroke) -> Int {
         var total = pieces.count * MemoryLayout<InkPiece>.stride + stroke.points.count * 16
         for p in pieces {
-            if case .outline(let polygon) = p.shape { total += polygon.count * MemoryLayout<Point>.stride }
+            switch p.shape {
+            case .outline(let polygon), .area(let polygon): total += polygon.count * MemoryLayout<Point>.stride
+            default: break
+            }
         }
         return total
     }

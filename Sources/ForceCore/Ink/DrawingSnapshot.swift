@@ -7,7 +7,7 @@
 /// type bits, its estimation update index (−1: none) for a stroke that has any, and altitude
 /// and azimuth (`Float`, NaN: none) for a stroke with tilt. A stroke not drawn with the default
 /// pen has its tool after its header: kind, then a colour (a flag and RGBA) and a size (a flag
-/// and a `Double`). Anything that does not read back whole — a short blob, a count past
+/// and a `Double`), and a filled one (flag 32) its fill's opacity (a `Double`) after them. Anything that does not read back whole — a short blob, a count past
 /// its end, an unknown source — is refused (nil), never trusted in part.
 public enum DrawingSnapshot {
     /// Encodes `strokes` (finished strokes; predicted points are not kept).
@@ -26,8 +26,9 @@ public enum DrawingSnapshot {
             }
             put(UInt64(bitPattern: Int64(s.id)), &out)
             out.append(UInt8(InputSource.allCases.firstIndex(of: s.source) ?? 0))
-            let tooled = s.tool != .pen
-            out.append((s.hasForce ? 1 : 0) | (tilted ? 2 : 0) | (s.isFinished ? 4 : 0) | (updated ? 8 : 0) | (tooled ? 16 : 0))
+            let tooled = s.tool != .pen, filled = s.tool.fill != nil
+            out.append((s.hasForce ? 1 : 0) | (tilted ? 2 : 0) | (s.isFinished ? 4 : 0) | (updated ? 8 : 0) | (tooled ? 16 : 0)
+                       | (filled ? 32 : 0))
             put(UInt64(bitPattern: Int64(points.firstSequence)), &out)
             put(points.startTime.bitPattern, &out)
             put(UInt64(real), &out)
@@ -40,6 +41,7 @@ public enum DrawingSnapshot {
                 } else {
                     out.append(0)
                 }
+                if let fill = s.tool.fill { put(fill.bitPattern, &out) }
             }
             for i in 0..<real {
                 let p = points[i]
@@ -92,7 +94,16 @@ public enum DrawingSnapshot {
                     guard let bits = r.u64(), InkTool.sizeRange.contains(Double(bitPattern: bits)) else { return nil }
                     size = Double(bitPattern: bits)
                 }
-                stroke.tool = InkTool(kind: InkTool.Kind.allCases[Int(kind)], colour: colour, size: size)
+                var fill: Double?
+                if flags & 32 != 0 {
+                    guard let bits = r.u64() else { return nil }
+                    let f = Double(bitPattern: bits)
+                    guard f > 0, f <= 1 else { return nil }
+                    fill = f
+                }
+                stroke.tool = InkTool(kind: InkTool.Kind.allCases[Int(kind)], colour: colour, size: size, fill: fill)
+            } else if flags & 32 != 0 {
+                return nil  // a fill without its tool
             }
             for i in 0..<Int(real) {
                 guard let x = r.u32(), let y = r.u32(), let micro = r.u32(), let force = r.u16(), let type = r.u8(),

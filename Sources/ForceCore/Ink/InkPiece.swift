@@ -11,6 +11,9 @@ public struct InkPiece: Equatable, Sendable {
         case dot(Point, radius: Double)
         /// A 1 pt line (debug mode's tilt whiskers).
         case hairline(from: Point, to: Point)
+        /// A stroke's path filled (its points joined, the last back to the first; nonzero):
+        /// the inside of a filled shape (`InkTool.fill`).
+        case area([Point])
     }
 
     /// Which colour of the palette a piece takes.
@@ -32,6 +35,15 @@ public struct InkPiece: Equatable, Sendable {
     /// 1.5 pt: antialiasing reaches a pixel beyond the geometry (at any HiDPI scale ≥ 1).
     public static let antialiasMargin = 1.5
 
+    /// Whether it is a pen's fill: a see-through area drawn over the stroke's opaque ink (of
+    /// its colour: over the ink it changes nothing, as Xournal++'s fill under the line), never
+    /// in a group whose pieces replace what is under them. A highlighter's area is drawn as its
+    /// ink is (see `StrokeTessellator`).
+    public var isPenFill: Bool {
+        if case .area = shape { return alpha < 1 }
+        return false
+    }
+
     /// Whether what is under the piece shows through it: an alpha under 1, or a tool colour
     /// that is see-through (a highlighter's).
     public var isSeeThrough: Bool {
@@ -50,7 +62,7 @@ public struct InkPiece: Equatable, Sendable {
     static func bounds(of shape: Shape) -> Rect {
         let m = antialiasMargin
         switch shape {
-        case .outline(let points):
+        case .outline(let points), .area(let points):
             guard let first = points.first else { return .null }
             var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
             for p in points {

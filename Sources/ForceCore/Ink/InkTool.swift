@@ -1,6 +1,6 @@
-/// What a stroke is drawn with: a pen or a highlighter, its colour and its size. The default
-/// pen (no colour, no size) draws as ForceCanvas always has: the ink colour at the ink style's
-/// size (16 pt at force 0.5).
+/// What a stroke is drawn with: a pen or a highlighter, its colour, its size and whether the
+/// inside of its path is filled. The default pen (no colour, no size, no fill) draws as
+/// ForceCanvas always has: the ink colour at the ink style's size (16 pt at force 0.5).
 public struct InkTool: Equatable, Hashable, Sendable {
     public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
         case pen, highlighter
@@ -11,11 +11,17 @@ public struct InkTool: Equatable, Hashable, Sendable {
     public var colour: InkColour?
     /// The width at force 0.5, in points (the width mapping scales from it); nil: the style's.
     public var size: Double?
+    /// The inside of the stroke's path (its points joined, the last back to the first) filled
+    /// with its colour at this opacity, 0 < fill ≤ 1: a shape drawn filled, as Xournal++'s
+    /// `fill` attribute (its alpha out of 255) says. A highlighter's fill is the highlighter
+    /// itself, one see-through area with its line. nil: not filled.
+    public var fill: Double?
 
-    public init(kind: Kind = .pen, colour: InkColour? = nil, size: Double? = nil) {
+    public init(kind: Kind = .pen, colour: InkColour? = nil, size: Double? = nil, fill: Double? = nil) {
         self.kind = kind
         self.colour = colour
         self.size = size.map { min(Self.sizeRange.upperBound, max(Self.sizeRange.lowerBound, $0.isFinite ? $0 : 16)) }
+        self.fill = fill.flatMap { $0.isFinite && $0 > 0 ? min(1, $0) : nil }
     }
 
     /// The default pen.

@@ -108,17 +108,35 @@ public struct StrokeTessellator: Sendable {
 
     private func location(_ p: InkPoint) -> Point { p.location(precise: style.precise) }
 
-    /// The pieces after the last point: the outline's unfinished chunks, or debug mode's last dot.
+    /// The pieces after the last point: the outline's unfinished chunks, or debug mode's last
+    /// dot; then a filled shape's inside (`fill(of:)`).
     private mutating func end(_ stroke: Stroke) -> [InkPiece] {
         if var builder = outline {
             outline = nil
             var pieces: [InkPiece] = []
             builder.finish { chunk, length in pieces.append(piece(chunk, totalLength: length)) }
             outline = builder
-            return pieces
+            return pieces + fill(of: stroke)
         }
-        guard style.debug, consumed > 0 else { return [] }
-        return debugMarks(stroke.points[consumed - 1])
+        guard style.debug, consumed > 0 else { return fill(of: stroke) }
+        return debugMarks(stroke.points[consumed - 1]) + fill(of: stroke)
+    }
+
+    /// The inside of a stroke drawn with a fill (`InkTool.fill`), once it has three places: its
+    /// real points' path, after its ink (the last piece, so a live stroke's fill follows the
+    /// pen and a finished one's is drawn as the whole stroke's is). A pen's is its colour at the
+    /// fill's opacity; a highlighter's is the highlighter, one see-through area with its line.
+    private func fill(of stroke: Stroke) -> [InkPiece] {
+        guard let opacity = stroke.tool.fill, !style.debug else { return [] }
+        let points = stroke.points
+        var polygon: [Point] = []
+        polygon.reserveCapacity(points.realCount)
+        for i in 0..<points.realCount {
+            let p = location(points, i)
+            if p.isFinite, polygon.last != p { polygon.append(p) }
+        }
+        guard polygon.count >= 3 else { return [] }
+        return [InkPiece(.area(polygon), colour: inkColour, alpha: stroke.tool.kind == .highlighter ? 1 : opacity)]
     }
 
     /// A chunk's polygon; `totalLength` is the stroke's length for chunks the end taper may

@@ -111,6 +111,7 @@ public enum SessionCoding {
             var s = t + "\"type\":\"tool\",\"tool\":\"\(tool.kind.rawValue)\""
             if let c = tool.colour { s += ",\"colour\":\"\(c.hex)\"" }
             if let size = tool.size { s += ",\"size\":\(num(size))" }
+            if let fill = tool.fill { s += ",\"fill\":\(num(fill))" }
             return s + "}"
         case .caption(let c):
             let text = c.translations.isEmpty ? quoted(c.text)

@@ -207,7 +207,11 @@ extension SessionParser {
             if let size, !InkTool.sizeRange.contains(size) {
                 throw f.fail("\"size\" \(size) is out of range: \(InkTool.sizeRange.lowerBound)–\(InkTool.sizeRange.upperBound) pt")
             }
-            event = .tool(InkTool(kind: kind, colour: colour, size: size))
+            let fill = try f.optionalNumber("fill")
+            if let fill, !(fill > 0 && fill <= 1) {
+                throw f.fail("\"fill\" \(SessionCoding.num(fill)) must be an opacity above 0 and at most 1 (leave it out for no fill)")
+            }
+            event = .tool(InkTool(kind: kind, colour: colour, size: size, fill: fill))
         case "device":
             let kindName = try f.string("kind")
             guard let kind = DeviceKind(rawValue: kindName) else {
