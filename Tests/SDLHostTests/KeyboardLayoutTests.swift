@@ -9,53 +9,22 @@ final class KeyboardLayoutTests: XCTestCase {
     /// "[" and "]" (AltGr+5 / AltGr+° and AltGr+8 / AltGr+9) step the pressure, "}" (AltGr+=
     /// and AltGr+0) makes the pen larger; the recording says each was done once.
     func testKeysByTheirCharactersOnFrenchAndGermanKeyboards() throws {
-        try Binary.requireDisplay()
-        let dir = try Binary.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let display = try PrivateDisplay(width: 1280, height: 800, windowManager: [])
-        defer { display.stop() }
-        for layout in ["fr", "de"] {
-            let layoutSet = try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "setxkbmap", layout])
-            XCTAssertEqual(layoutSet.status, 0, "setxkbmap \(layout) (./run.sh test installs x11-xkb-utils): \(layoutSet.stderr)")
-            try assertLayout(layout, on: display)
-            let env = display.environment(state: dir + "/state-" + layout)
-            let recording = "\(dir)/\(layout).jsonl"
-            let (p, window) = try display.launch(["--fresh", "--size", "800x600", "--record", recording], environment: env)
-            let session = try display.press(["question", "bracketleft", "bracketleft", "bracketright", "braceright", "question", "ctrl+q"],
-                                            in: window, of: p, pause: 0.15, recording: recording)
+        try withLayouts(["fr", "de"]) { _ in
+            ["question", "bracketleft", "bracketleft", "bracketright", "braceright", "question", "ctrl+q"]
+        } check: { layout, session in
             XCTAssertEqual(session.commands, [.toggleHelp, .pressureDown, .pressureDown, .pressureUp, .largerTool, .toggleHelp], layout)
         }
-    }
-
-    /// The display's keyboard is `layout` (a layout set on a server that then reset would be
-    /// the US one again, and a test of another keyboard would test the US one).
-    func assertLayout(_ layout: String, on display: PrivateDisplay, line: UInt = #line) throws {
-        let query = try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "setxkbmap", "-query"])
-        XCTAssertTrue(query.stdout.split(separator: "\n").contains { $0.hasPrefix("layout:") && $0.hasSuffix(" \(layout)") },
-                      "the keyboard is \(layout): \(query.stdout)", line: line)
     }
 
     /// Ctrl+- zooms out and Ctrl+= in on a French keyboard too, where "-" is on the 6 key (SDL
     /// names the number row by its digits: it was Ctrl+6, and did nothing); Ctrl and the 0 key
     /// still fit the drawing. Ctrl+6 (with Shift on the 6 key in France) does nothing on either.
     func testCtrlMinusZoomsOutOnAFrenchKeyboard() throws {
-        try Binary.requireDisplay()
-        let dir = try Binary.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let display = try PrivateDisplay(width: 1280, height: 800, windowManager: [])
-        defer { display.stop() }
-        for layout in ["fr", "us"] {
-            let layoutSet = try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "setxkbmap", layout])
-            XCTAssertEqual(layoutSet.status, 0, "setxkbmap \(layout): \(layoutSet.stderr)")
-            try assertLayout(layout, on: display)
-            let env = display.environment(state: dir + "/state-" + layout)
-            let recording = "\(dir)/\(layout).jsonl"
-            let (p, window) = try display.launch(["--fresh", "--size", "800x600", "--record", recording], environment: env)
+        try withLayouts(["fr", "us"]) { layout in
             // xdotool types each key where the layout has it: "minus" is the 6 key in France,
             // and the 0 key types "à" there ("0" with Shift).
-            let zero = layout == "fr" ? "ctrl+agrave" : "ctrl+0"
-            let session = try display.press(["ctrl+minus", "ctrl+equal", zero, "ctrl+6", "question", "ctrl+q"],
-                                            in: window, of: p, pause: 0.15, recording: recording)
+            ["ctrl+minus", "ctrl+equal", layout == "fr" ? "ctrl+agrave" : "ctrl+0", "ctrl+6", "question", "ctrl+q"]
+        } check: { layout, session in
             let views = session.events.compactMap { e -> String? in
                 guard case .view(let change) = e.event else { return nil }
                 switch change {
@@ -67,6 +36,29 @@ final class KeyboardLayoutTests: XCTestCase {
             }
             XCTAssertEqual(views, ["out", "in", "fit"], layout)
             XCTAssertEqual(session.commands, [.toggleHelp], "the keys before reached the window: \(layout)")
+        }
+    }
+
+    /// For each of `layouts`, on a display of its own set to it (and checked to be it): a
+    /// window recording while xdotool presses `keys(layout)`; `check` gets the recording.
+    func withLayouts(_ layouts: [String], keys: (String) -> [String], check: (String, Session) -> Void) throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 1280, height: 800, windowManager: [])
+        defer { display.stop() }
+        for layout in layouts {
+            let layoutSet = try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "setxkbmap", layout])
+            XCTAssertEqual(layoutSet.status, 0, "setxkbmap \(layout) (./run.sh test installs x11-xkb-utils): \(layoutSet.stderr)")
+            // A layout set on a server that then reset would be the US one again, and a test of
+            // another keyboard would test the US one.
+            let query = try Binary.run("/usr/bin/env", ["DISPLAY=\(display.name)", "setxkbmap", "-query"])
+            XCTAssertTrue(query.stdout.split(separator: "\n").contains { $0.hasPrefix("layout:") && $0.hasSuffix(" \(layout)") },
+                          "the keyboard is \(layout): \(query.stdout)")
+            let env = display.environment(state: dir + "/state-" + layout)
+            let recording = "\(dir)/\(layout).jsonl"
+            let (p, window) = try display.launch(["--fresh", "--size", "800x600", "--record", recording], environment: env)
+            check(layout, try display.press(keys(layout), in: window, of: p, pause: 0.15, recording: recording))
         }
     }
 }
