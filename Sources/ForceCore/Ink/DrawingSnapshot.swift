@@ -7,8 +7,9 @@
 /// type bits, its estimation update index (−1: none) for a stroke that has any, and altitude
 /// and azimuth (`Float`, NaN: none) for a stroke with tilt. A stroke not drawn with the default
 /// pen has its tool after its header: kind, then a colour (a flag and RGBA) and a size (a flag
-/// and a `Double`), and a filled one (flag 32) its fill's opacity (a `Double`) after them. Anything that does not read back whole — a short blob, a count past
-/// its end, an unknown source — is refused (nil), never trusted in part.
+/// and a `Double`), and a filled one (flag 32) its fill's opacity (a `Double`) after them.
+/// Anything that does not read back whole — a short blob, a count past its end, an unknown
+/// source — is refused (nil), never trusted in part.
 public enum DrawingSnapshot {
     /// Encodes `strokes` (finished strokes; predicted points are not kept).
     public static func encode(_ strokes: [Stroke]) -> [UInt8] {

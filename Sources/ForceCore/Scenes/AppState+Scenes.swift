@@ -226,6 +226,13 @@ extension AppState {
         defer { hostRequests = [] }
         return hostRequests
     }
+
+    /// Forgets the pointer's samples (the HUD's pointer line and the trail): a canvas restored
+    /// from its journal goes on in a window that has not seen the pointer yet, and the last
+    /// session's moves are not this pointer's.
+    public mutating func forgetPointer() {
+        pointerTrack = PointerTrack()
+    }
 }
 
 extension ShortcutCatalog {

@@ -83,13 +83,6 @@ public struct AppState: Equatable, Sendable {
     public internal(set) var diagram = DiagramTracker()
     /// The pointer's recent samples: the HUD's readouts and the trail.
     public internal(set) var pointerTrack = PointerTrack()
-
-    /// Forgets the pointer's samples (the HUD's pointer line and the trail): a canvas restored
-    /// from its journal goes on in a window that has not seen the pointer yet, and the last
-    /// session's moves are not this pointer's.
-    public mutating func forgetPointer() {
-        pointerTrack = PointerTrack()
-    }
     /// The flash of a checkpoint F5 just recorded (the window's feedback, never replayed).
     public internal(set) var checkpointFlash: CheckpointFlash?
     /// How far the steps of the emulator's ease have reached the press (see `deliverEase`).

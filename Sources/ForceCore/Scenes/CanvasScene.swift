@@ -132,22 +132,22 @@ public struct CanvasScene: Scene {
     /// The help with the wheel's step in use (a session's or a settings file's own).
     public static func help(pressureStep step: Double) -> HelpSection {
         HelpSection("Canvas: drawing", [
-        ("Drag with a button held", "draw; a stroke starts at the last pressure used, never below 0.10"),
-        ("Wheel while pressed", "pressure ± \(SessionCoding.num(step)) a notch (eased); standing still, the blob grows"),
-        ("[  ]  /  X", "pressure − / + one step  /  pen colour (Shift+X highlighter, Shift+[ ] size)"),
-        ("Shift", "deep press (1.0) while held"),
-        ("D", "debug: a colour and a shape per point type"),
-        ("P", "precise (sub-pixel) locations"),
-        ("O", "pressure → opacity"),
-        ("R", "renderer: outline ↔ classic segments"),
-        ("W", "width mapping: perfect-freehand ↔ TouchCanvas"),
-        ("S", "simulated pressure: the mouse as a force-less device"),
-        ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
-        ("C  /  Ctrl+N", "clear (undoable)  /  a new document (the last is kept)"),
-        ("Ctrl+=  −  0  1", "zoom (also Ctrl+wheel), all, 100 %; Space+drag pans"),
-        ("Ctrl+S  /  Ctrl+L", "export PNG, SVG, PDF, .xopp, .jsonl  /  laser pointer"),
-        ("A pen's eraser end", "erases the whole strokes it touches"),
-        ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),
+            ("Drag with a button held", "draw; a stroke starts at the last pressure used, never below 0.10"),
+            ("Wheel while pressed", "pressure ± \(SessionCoding.num(step)) a notch (eased); standing still, the blob grows"),
+            ("[  ]  /  X", "pressure − / + one step  /  pen colour (Shift+X highlighter, Shift+[ ] size)"),
+            ("Shift", "deep press (1.0) while held"),
+            ("D", "debug: a colour and a shape per point type"),
+            ("P", "precise (sub-pixel) locations"),
+            ("O", "pressure → opacity"),
+            ("R", "renderer: outline ↔ classic segments"),
+            ("W", "width mapping: perfect-freehand ↔ TouchCanvas"),
+            ("S", "simulated pressure: the mouse as a force-less device"),
+            ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
+            ("C  /  Ctrl+N", "clear (undoable)  /  a new document (the last is kept)"),
+            ("Ctrl+=  −  0  1", "zoom (also Ctrl+wheel), all, 100 %; Space+drag pans"),
+            ("Ctrl+S  /  Ctrl+L", "export PNG, SVG, PDF, .xopp, .jsonl  /  laser pointer"),
+            ("A pen's eraser end", "erases the whole strokes it touches"),
+            ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),
         ])
     }
 

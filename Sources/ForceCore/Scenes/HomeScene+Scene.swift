@@ -35,11 +35,11 @@ extension HomeScene: Scene {
     /// The help with the thresholds the scene uses (a session's or a settings file's own).
     static func help(thresholds t: ForceThresholds) -> HelpSection {
         HelpSection("Home: quick actions", [
-        ("Press an icon, then wheel up", "the ring fills; at \(StateDiagram.format(t.peek)) the quick-action menu opens"),
-        ("Slide to an item and lift", "performs it"),
-        ("Lift, then tap an item", "performs it; a tap elsewhere, or Esc, closes the menu"),
-        ("A light tap on an icon", "launches the app"),
-        ("ForceCanvas's icon", "tapped: your documents; pressed: New Canvas, Peek Demo, Confirm Demo, Open Recent"),
+            ("Press an icon, then wheel up", "the ring fills; at \(StateDiagram.format(t.peek)) the quick-action menu opens"),
+            ("Slide to an item and lift", "performs it"),
+            ("Lift, then tap an item", "performs it; a tap elsewhere, or Esc, closes the menu"),
+            ("A light tap on an icon", "launches the app"),
+            ("ForceCanvas's icon", "tapped: your documents; pressed: New Canvas, Peek Demo, Confirm Demo, Open Recent"),
         ])
     }
 

@@ -47,14 +47,14 @@ extension MessagesScene: Scene {
     /// The help with the thresholds the scene uses (a session's or a settings file's own).
     static func help(thresholds t: ForceThresholds) -> HelpSection {
         HelpSection("Messages: peek and pop", [
-        ("Press a row, then wheel up",
-         "the inner ring fills: peek at \(StateDiagram.format(t.peek)); the outer ring: pop at \(StateDiagram.format(t.pop)), while still pressing"),
-        ("Press an avatar", "previews the sender's profile instead of the message"),
-        ("Lift before the pop", "the peek shrinks away (didCancel); a light tap opens the conversation, as on iOS"),
-        ("Drag up during a peek", "the preview actions: Reply, Favourite (selected), Delete (destructive)"),
-        ("Lift on an action, or tap one", "performs it; Delete removes the row (Z undoes)"),
-        ("Wheel, no button held", "scrolls the list"),
-        ("Esc, tap ‹ Messages, or swipe from the left edge", "back from the detail view to the list"),
+            ("Press a row, then wheel up",
+             "the inner ring fills: peek at \(StateDiagram.format(t.peek)); the outer ring: pop at \(StateDiagram.format(t.pop)), while still pressing"),
+            ("Press an avatar", "previews the sender's profile instead of the message"),
+            ("Lift before the pop", "the peek shrinks away (didCancel); a light tap opens the conversation, as on iOS"),
+            ("Drag up during a peek", "the preview actions: Reply, Favourite (selected), Delete (destructive)"),
+            ("Lift on an action, or tap one", "performs it; Delete removes the row (Z undoes)"),
+            ("Wheel, no button held", "scrolls the list"),
+            ("Esc, tap ‹ Messages, or swipe from the left edge", "back from the detail view to the list"),
         ])
     }
 
