@@ -248,4 +248,30 @@ final class EventTranslatorTests: XCTestCase {
         var e = SDLEvents.typed("?")
         XCTAssertEqual(t.translate(&e), [.picker(.text("?"))])
     }
+
+    /// With Ctrl, a number-row key is what its layout types on it without Shift when that is
+    /// "-", "=" or "+" (SDL names the row by its digits): on a French keyboard the 6 key types
+    /// "-", and Ctrl+6 zooms out; Ctrl+Shift+6 and the other digits stay digits (Ctrl+0 fits).
+    func testCtrlAndANumberRowKeyAreWhatItsLayoutTypes() {
+        var t = EventTranslator()
+        // A French keyboard's number row: & é " ' ( - è _ ç à.
+        let french: [SDL_Keycode: Character] = [SDL_Keycode(SDLK_6.rawValue): "-", SDL_Keycode(SDLK_0.rawValue): "à",
+                                                SDL_Keycode(SDLK_1.rawValue): "&"]
+        t.numberRowCharacter = { digit, _ in french[digit] }
+        func keys(_ k: SDL_KeyCode, _ mod: SDL_Keymod, _ scancode: SDL_Scancode) -> [HostEvent] {
+            var e = SDLEvents.keyDown(k, mod, scancode: scancode)
+            return t.translate(&e)
+        }
+        XCTAssertEqual(keys(SDLK_6, KMOD_LCTRL, SDL_SCANCODE_6), [.input(.view(.zoom(1 / KeyMap.zoomStep, about: .zero)))])
+        XCTAssertEqual(keys(SDLK_6, KMOD_NONE, SDL_SCANCODE_6), [], "without Ctrl the key is its text's")
+        XCTAssertEqual(keys(SDLK_6, SDL_Keymod(KMOD_LCTRL.rawValue | KMOD_LSHIFT.rawValue), SDL_SCANCODE_6), [], "with Shift it types 6")
+        XCTAssertEqual(keys(SDLK_0, KMOD_LCTRL, SDL_SCANCODE_0), [.input(.view(.fit))], "Ctrl and the 0 key fit the drawing")
+        XCTAssertEqual(keys(SDLK_1, KMOD_LCTRL, SDL_SCANCODE_1), [.input(.view(.actualSize))])
+        // A key named 6 off the number row (none is, on any layout SDL knows) is not looked up.
+        XCTAssertEqual(keys(SDLK_6, KMOD_LCTRL, SDL_SCANCODE_KP_6), [])
+        // A layout with "+" and "=" on the row (Czech: + on the 1 key).
+        t.numberRowCharacter = { digit, _ in digit == SDL_Keycode(SDLK_1.rawValue) ? "+" : (digit == SDL_Keycode(SDLK_2.rawValue) ? "=" : nil) }
+        XCTAssertEqual(keys(SDLK_1, KMOD_LCTRL, SDL_SCANCODE_1), [.input(.view(.zoom(KeyMap.zoomStep, about: .zero)))])
+        XCTAssertEqual(keys(SDLK_2, KMOD_LCTRL, SDL_SCANCODE_2), [.input(.view(.zoom(KeyMap.zoomStep, about: .zero)))])
+    }
 }
