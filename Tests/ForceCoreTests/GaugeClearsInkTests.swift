@@ -40,7 +40,8 @@ final class GaugeClearsInkTests: XCTestCase {
 
     /// On a screen so narrow that the scene tabs reach its left side, the top strip has no
     /// room for the compact gauge's figure (it was drawn 22 pt wide, "0.50" running under the
-    /// tabs): the gauge stays where it was, over the ink, whole.
+    /// tabs): the gauge stays where it was, over the ink, whole. With room for the figure but
+    /// not its bar (a 480-pt screen: 36 pt), the figure alone goes there.
     func testANarrowScreenKeepsTheGaugeWhole() {
         var d = Driver(width: 437, height: 295)
         let home = gauge(d)
@@ -53,11 +54,17 @@ final class GaugeClearsInkTests: XCTestCase {
         XCTAssertEqual(gauge(d), right, "where it was, whole")
         XCTAssertFalse(gauge(d).intersects(tabs))
         // With room for its figure (a wider screen), the strip takes it.
+        var narrow = Driver(width: 480, height: 295)
+        stroke(&narrow, through: gauge(narrow))
+        stroke(&narrow, through: gauge(narrow))
+        XCTAssertTrue(narrow.state.display.layout.compactGauge)
+        XCTAssertEqual(gauge(narrow).width, 36, accuracy: 1, "the figure alone")
+        XCTAssertFalse(gauge(narrow).intersects(narrow.state.display.tabs.frame))
         var wide = Driver(width: 800, height: 295)
         stroke(&wide, through: gauge(wide))
         stroke(&wide, through: gauge(wide))
         XCTAssertTrue(wide.state.display.layout.compactGauge)
-        XCTAssertGreaterThanOrEqual(gauge(wide).width, ScreenLayout.compactGaugeLeastWidth)
+        XCTAssertGreaterThanOrEqual(gauge(wide).width, ScreenLayout.compactGaugeBarWidth, "the figure and its bar")
         XCTAssertFalse(gauge(wide).intersects(wide.state.display.tabs.frame))
     }
 

@@ -41,6 +41,13 @@ extension OverlayPainter {
         let g = display.gauge
         panel(r, cr, radius: layout.compactGauge ? r.height / 2 : 10)
         let colour = g.isDeepPress ? Palette.deep : Palette.accent
+        if layout.compactGauge, r.width < ScreenLayout.compactGaugeBarWidth {
+            // The narrowest strip's gauge: the figure alone, smaller, within its pill.
+            TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.x, y: r.y + 7),
+                             style: .init(size: 12, bold: true, mono: true, colour: g.isPressed ? Palette.panelText : Palette.panelDim),
+                             width: r.width, alignment: .center, in: cr)
+            return
+        }
         if layout.compactGauge {
             // The small windows' gauge: the figure and a bar, in the top strip.
             TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.x + 10, y: r.y + 5),

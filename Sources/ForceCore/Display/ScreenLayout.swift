@@ -43,8 +43,11 @@ public struct ScreenLayout: Equatable, Sendable {
     public static let floatingGaugeSize = (width: 248.0, height: 80.0)
     /// The compact gauge in the top strip, left of the scene tabs: at most 150×28 pt.
     public static let compactGaugeSize = (width: 150.0, height: 28.0)
-    /// 58 pt: the compact gauge's figure ("0.50") and its margins, the least it is drawn at.
-    public static let compactGaugeLeastWidth = 58.0
+    /// 36 pt: the compact gauge's figure ("0.50" at 12 pt) and its margins, the least it is
+    /// drawn at; under `compactGaugeBarWidth` it is the figure alone.
+    public static let compactGaugeLeastWidth = 36.0
+    /// 58 pt: from this width the compact gauge has its bar beside its figure.
+    public static let compactGaugeBarWidth = 58.0
 
     public let viewport: Viewport
     public let dock: Dock
