@@ -41,17 +41,17 @@ extension OverlayPainter {
         let g = display.gauge
         panel(r, cr, radius: layout.compactGauge ? r.height / 2 : 10)
         let colour = g.isDeepPress ? Palette.deep : Palette.accent
-        if layout.compactGauge, r.width < ScreenLayout.compactGaugeBarWidth {
-            // The narrowest strip's gauge: the figure alone, smaller, within its pill.
-            TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.x, y: r.y + 7),
-                             style: .init(size: 12, bold: true, mono: true, colour: g.isPressed ? Palette.panelText : Palette.panelDim),
-                             width: r.width, alignment: .center, in: cr)
-            return
-        }
         if layout.compactGauge {
+            let figure = String(format: "%.2f", g.force)
+            let figureColour = g.isPressed ? Palette.panelText : Palette.panelDim
+            guard r.width >= ScreenLayout.compactGaugeBarWidth else {
+                // The narrowest strip's gauge: the figure alone, smaller, within its pill.
+                TextPainter.draw(figure, at: Point(x: r.x, y: r.y + 7), style: .init(size: 12, bold: true, mono: true, colour: figureColour),
+                                 width: r.width, alignment: .center, in: cr)
+                return
+            }
             // The small windows' gauge: the figure and a bar, in the top strip.
-            TextPainter.draw(String(format: "%.2f", g.force), at: Point(x: r.x + 10, y: r.y + 5),
-                             style: .init(size: 14, bold: true, mono: true, colour: g.isPressed ? Palette.panelText : Palette.panelDim),
+            TextPainter.draw(figure, at: Point(x: r.x + 10, y: r.y + 5), style: .init(size: 14, bold: true, mono: true, colour: figureColour),
                              width: 44, in: cr)
             let bar = Rect(x: r.x + 58, y: r.y + 11, width: max(0, r.width - 70), height: 6)
             drawBar(bar, force: g.force, colour: colour, ticks: false, cr)
