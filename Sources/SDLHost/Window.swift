@@ -39,6 +39,36 @@ final class Window {
         }
     }
 
+    /// The frame a window manager draws around the window (its title bar and borders), in
+    /// points; none without a window manager (SDL reads `_NET_FRAME_EXTENTS` once the window is
+    /// shown).
+    var frameInsets: (top: Int, left: Int, bottom: Int, right: Int) {
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        guard SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0 else { return (0, 0, 0, 0) }
+        return (max(0, Int(top)), max(0, Int(left)), max(0, Int(bottom)), max(0, Int(right)))
+    }
+
+    /// The frame `fitFrameOnDisplay` last fitted the window with.
+    private var fittedInsets = (top: 0, left: 0, bottom: 0, right: 0)
+
+    /// Makes the window, frame and all, fit the usable part of its display: a window as large as
+    /// that part (a 640×480 screen) had its title bar above it and its last 20 pt, the status
+    /// line and the gauge, below the screen's edge. It is made smaller by the frame and placed
+    /// inside; the window manager's resize event then gives the device the size it has, as any
+    /// resize does. The frame is known only once the window manager has framed the window (SDL
+    /// reads it as events come), so this is called when the window is shown or uncovered, and
+    /// does something only when the frame changed.
+    func fitFrameOnDisplay() {
+        let frame = frameInsets
+        guard frame != fittedInsets, !isFullscreen else { return }
+        fittedInsets = frame
+        let limit = displayLimit
+        let size = sdlSize
+        let fitted = (width: min(size.width, limit.width), height: min(size.height, limit.height))
+        guard fitted != size else { return }
+        resize(to: fitted)
+    }
+
     deinit { SDL_DestroyWindow(window) }
 
     /// A window's surface (`SDL_GetWindowSurface`: the software presenter, the diagram window)
@@ -80,11 +110,14 @@ final class Window {
         displays.isEmpty ? "SDL sees no display" : "the displays are " + displays.map(\.description).joined(separator: ", ")
     }
 
-    /// The usable size of the display the window is on, in points.
+    /// The largest the window can be on the display it is on, in points: the display's usable
+    /// size less the window manager's frame around the window.
     var displayLimit: (width: Int, height: Int) {
         let i = Int(SDL_GetWindowDisplayIndex(window))
         let all = Self.displays()
-        return all.indices.contains(i) ? all[i].usable : (Int.max, Int.max)
+        guard all.indices.contains(i) else { return (Int.max, Int.max) }
+        let frame = frameInsets
+        return (max(1, all[i].usable.width - frame.left - frame.right), max(1, all[i].usable.height - frame.top - frame.bottom))
     }
 
     /// Resizes the window to `size` points and keeps it on its display: a window that grows
@@ -100,11 +133,10 @@ final class Window {
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetWindowPosition(window, &x, &y)
         // The frame a window manager draws around it counts; without one, there is none.
-        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
-        if SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) != 0 { (top, left, bottom, right) = (0, 0, 0, 0) }
-        let lastX = Int(usable.x) + Int(usable.w) - Int(right) - size.width
-        let lastY = Int(usable.y) + Int(usable.h) - Int(bottom) - size.height
-        let placed = (x: max(Int(usable.x) + Int(left), min(Int(x), lastX)), y: max(Int(usable.y) + Int(top), min(Int(y), lastY)))
+        let frame = frameInsets
+        let lastX = Int(usable.x) + Int(usable.w) - frame.right - size.width
+        let lastY = Int(usable.y) + Int(usable.h) - frame.bottom - size.height
+        let placed = (x: max(Int(usable.x) + frame.left, min(Int(x), lastX)), y: max(Int(usable.y) + frame.top, min(Int(y), lastY)))
         if placed.x != Int(x) || placed.y != Int(y) {
             SDL_SetWindowPosition(window, Int32(clamping: placed.x), Int32(clamping: placed.y))
         }

@@ -526,6 +526,7 @@ public final class WindowApp {
         case .exposed:
             l.presenter.exposed()
             l.mustPresent = true
+            l.window.fitFrameOnDisplay()
         case .notice(let text):
             Self.log("forcecanvas: \(text)")
             s.status = (text, frameStart + Self.statusDuration)

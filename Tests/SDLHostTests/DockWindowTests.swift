@@ -100,12 +100,12 @@ final class DockWindowTests: XCTestCase {
         }
         _ = try display.xdotool(["key", "--window", window, "h"])
         Thread.sleep(forTimeInterval: 1.2)
-        XCTAssertEqual(try width(), "800x480", "the window grows to the display's width")
+        XCTAssertEqual(try width(), "798x480", "the window grows to the display's width less openbox's 1 pt borders")
         _ = try display.xdotool(["key", "--window", window, "h"])
         Thread.sleep(forTimeInterval: 1.2)
         XCTAssertEqual(try width(), "640x480", "the window gets its size back")
         let session = try display.press(["ctrl+q"], in: window, of: p, pause: 0, recording: recording)
-        XCTAssertEqual(session.resizes, [[328, 480], [640, 480]], "the display's 800 pt less the dock's 472 while it is open, then 640 again")
+        XCTAssertEqual(session.resizes, [[326, 480], [640, 480]], "the window's 798 pt less the dock's 472 while it is open, then 640 again")
     }
 
     /// A 640 pt window in the middle of a 1280 pt screen: the dock grows it to 1112 pt, which
@@ -147,9 +147,38 @@ final class DockWindowTests: XCTestCase {
 }
 
 extension DockWindowTests {
+    /// A window as large as its display (640×480, `--size 640x480`) under a window manager: the
+    /// manager's title bar pushed it 20 pt down and its last 20 pt, the gauge's last line and the
+    /// home indicator, went below the screen. It is made smaller by the frame once the manager
+    /// has framed it, the device takes that size (recorded as a resize), and the whole window is
+    /// on the screen.
+    func testAWindowAsLargeAsItsDisplayKeepsItsFrameOnTheScreen() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let display = try PrivateDisplay(width: 640, height: 480, windowManager: ["openbox"])
+        defer { display.stop() }
+        let recording = dir + "/rec.jsonl"
+        let (p, window) = try display.launch(["--fresh", "--size", "640x480", "--record", recording],
+                                             environment: display.environment(state: dir + "/state"))
+        Thread.sleep(forTimeInterval: 1.5)
+        let placed = try display.placement(of: window)
+        XCTAssertNotNil(placed, "xwininfo reads the window")
+        if let placed {
+            XCTAssertGreaterThan(placed.y, 0, "framed: a title bar above the window")
+            XCTAssertLessThanOrEqual(placed.y + placed.height, 480, "the window's bottom on the screen: \(placed)")
+            XCTAssertLessThanOrEqual(placed.x + placed.width, 640, "the window's right edge on the screen: \(placed)")
+        }
+        let session = try display.press(["ctrl+q"], in: window, of: p, pause: 0, recording: recording)
+        XCTAssertEqual(session.resizes.count, 1, "the device takes the window's size once: \(session.resizes)")
+        if let resize = session.resizes.first, let placed {
+            XCTAssertEqual(resize, [placed.width, placed.height], "the device is the window")
+        }
+    }
+
     /// A projector's 1024×768 display with the text at 2× (`--ui-scale 2`): the dock would be
     /// 944 pt wide and leave the device 80 pt. Its text takes steps smaller instead, recorded as
-    /// Shift+U is, until the device keeps 320 pt (1.25×: 590 pt of dock, 434 of device), and the
+    /// Shift+U is, until the device keeps 320 pt (1.25×: 590 pt of dock, 432 of device beside 2 pt of borders), and the
     /// device gets its size back when the dock closes.
     func testADockWithLargerTextLeavesTheDeviceRoomOnAProjector() throws {
         try Binary.requireDisplay()
@@ -162,7 +191,7 @@ extension DockWindowTests {
                                              environment: display.environment(state: dir + "/state"))
         let session = try display.press(["h", "h", "ctrl+q"], in: window, of: p, pause: 1.5, recording: recording)
         XCTAssertEqual(session.commands, [.toggleHUD, .uiSmaller, .uiSmaller, .uiSmaller, .toggleHUD])
-        XCTAssertEqual(session.resizes, [[434, 700], [1000, 700]], "1024 pt less the dock at 1.25×, then the device's own 1000 again")
+        XCTAssertEqual(session.resizes, [[432, 700], [1000, 700]], "1024 pt less openbox's borders and the dock at 1.25×, then the device's own 1000 again")
     }
 }
 
@@ -221,6 +250,18 @@ struct PrivateDisplay {
         try Binary.run("/usr/bin/env", ["DISPLAY=\(name)", "xdotool"] + arguments)
     }
 
+    /// Where `window` is on the screen and its size, as `xwininfo` reads them (xdotool's
+    /// position of a framed window counts the frame twice).
+    func placement(of window: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        let info = try Binary.run("/usr/bin/env", ["DISPLAY=\(name)", "xwininfo", "-id", window]).stdout
+        func value(_ label: String) -> Int? {
+            info.split(separator: "\n").first { $0.contains(label) }.flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
+        }
+        guard let x = value("Absolute upper-left X"), let y = value("Absolute upper-left Y"),
+              let w = value("Width"), let h = value("Height") else { return nil }
+        return (x, y, w, h)
+    }
+
     /// An isolated environment on this display, its state in `state` (a fresh canvas).
     func environment(state: String) -> [String: String] {
         var env = Binary.isolatedEnvironment()
@@ -259,7 +300,7 @@ struct PrivateDisplay {
     func waitForWindow(pid: Int32) throws -> String {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(pid)", "--name", "ForceCanvas"])
+            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(pid)", "--class", "forcecanvas"])
             if r.status == 0, let id = r.stdout.split(separator: "\n").first {
                 Thread.sleep(forTimeInterval: 0.5)
                 return String(id)
