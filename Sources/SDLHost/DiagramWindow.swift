@@ -2,6 +2,7 @@ import CCairo
 import CSDL2
 import CairoRender
 import ForceCore
+import ForcePlatform
 
 /// The state diagram in a window of its own (`run --diagram-window`), for a second display or a
 /// projector: the diagram of the machine in focus, live (its current state, the edges just
@@ -27,6 +28,8 @@ final class DiagramWindow {
     /// the display's right edge (over the dock, which the diagram is not in).
     init(beside main: Window) throws(HostError) {
         window = try Window(title: Self.title, width: Self.size.width, height: Self.size.height, openGL: false, hidden: true)
+        // In the interface's language, written as UTF-8 whatever the C library's locale.
+        window.setTitle(Translation.text(Self.title))
         id = SDL_GetWindowID(window.window)
         var x: Int32 = 0, y: Int32 = 0
         SDL_GetWindowPosition(main.window, &x, &y)

@@ -20,6 +20,9 @@ final class WindowIdentityTests: XCTestCase {
             (["--lesson", "5"], "5 · Peek and pop: two phases, cancel on lift — ForceCanvas player"),
             // The bundled demo, found by the resource locator (the desktop file's "Play the Demo").
             (["--demo"], "demo — ForceCanvas player"),
+            // In Chinese, as the tabs and the player's strip are.
+            (["--fresh", "--lang", "zh-Hans"], "画布 — ForceCanvas"),
+            (["--lesson", "5", "--lang", "zh-Hans"], "5 · 预览与弹出：两个阶段，抬起即取消 — ForceCanvas 播放器"),
         ]
         for (arguments, title) in cases {
             let (process, window) = try Binary.launchWindow(["--size", "800x600"] + arguments)

@@ -115,7 +115,8 @@ public enum Binary {
         try p.run()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--name", "ForceCanvas"])
+            // By its class: xdotool cannot match a name in UTF-8 (the Chinese interface's title).
+            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--class", "forcecanvas"])
             if r.status == 0, let id = r.stdout.split(separator: "\n").first {
                 Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
                 return (p, String(id))
