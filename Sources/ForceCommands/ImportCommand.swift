@@ -77,7 +77,8 @@ struct ImportCommand: ParsableCommand {
             if summary.skipped > 0 { said += " · \(summary.skipped) text, image or LaTeX elements left out" }
             if summary.erasers > 0 { said += " · \(Wording.count(summary.erasers, "eraser stroke")) left out" }
             if summary.fills > 0 { said += " · \(Wording.count(summary.fills, "filled shape"))" }
-            if summary.dashed > 0 { said += " · \(Wording.count(summary.dashed, "dashed or dotted stroke")) drawn solid" }
+            if summary.dashed > 0 { said += " · \(Wording.count(summary.dashed, "dashed or dotted stroke"))" }
+            if summary.otherStyles > 0 { said += " · \(Wording.count(summary.otherStyles, "stroke")) of a line style ForceCanvas does not draw, drawn solid" }
             if summary.widthMapping == .touchCanvas { said += " · pressure widths by TouchCanvas's width mapping (Xournal++'s: size × pressure)" }
             print(said)
             return

@@ -5,7 +5,7 @@ import Foundation
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
 /// back to Xournal++: one page the size of the device's screen (points are Xournal++'s unit,
 /// 1/72 in), a white background, one layer, one `<stroke>` per stroke with its tool (pen or
-/// highlighter), colour (the ink's for the default pen) and fill. A stroke's `width` is its
+/// highlighter), colour (the ink's for the default pen), fill and line style (dashes). A stroke's `width` is its
 /// width at force 0.5 followed by one width for each segment: Xournal++ draws the segment from
 /// point i to i + 1 at one width (point i's), and ForceCanvas's outline widens and narrows along
 /// it, so the segment's width is the one ForceCanvas's width mapping gives the force at its
@@ -35,12 +35,30 @@ public enum XoppDocument {
             for (p, q) in zip(points, points.dropFirst()) { widths.append(number(width((p.force + q.force) / 2))) }
             // A filled shape's inside: its alpha out of 255, as Xournal++ writes it.
             let fill = stroke.tool.fill.map { " fill=\"\(Int(($0 * 255).rounded()))\"" } ?? ""
-            out += "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\"\(fill) capStyle=\"round\">"
+            let style = stroke.tool.dash.map { " style=\"\(lineStyle($0))\"" } ?? ""
+            out += "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\"\(fill)\(style) capStyle=\"round\">"
             out += points.map { "\(number($0.preciseLocation.x)) \(number($0.preciseLocation.y))" }.joined(separator: " ")
             out += "</stroke>\n"
         }
         out += "</layer>\n</page>\n</xournal>\n"
         return out
+    }
+
+    /// A dash pattern as Xournal++'s `style`: its name for its own three, else `cust: ` and the
+    /// lengths.
+    static func lineStyle(_ dash: [Double]) -> String {
+        InkTool.namedDashes.first { $0.pattern == dash }?.name ?? "cust: " + dash.map(number).joined(separator: " ")
+    }
+
+    /// The dash pattern of Xournal++'s `style` ("dash", "cust: 10 5"…); nil for a solid line
+    /// ("plain", none) and for a style that is no pattern ForceCanvas draws (counted apart).
+    static func dash(style: String) -> [Double]? {
+        if let named = InkTool.namedDashes.first(where: { $0.name == style }) { return named.pattern }
+        guard style.hasPrefix("cust:") else { return nil }
+        let lengths = style.dropFirst(5).split(whereSeparator: isListSeparator).map { Double($0) }
+        guard !lengths.isEmpty, lengths.allSatisfy({ $0 != nil }) else { return nil }
+        let pattern = lengths.compactMap { $0 }
+        return InkTool.dashProblem(pattern) == nil ? pattern : nil
     }
 
     /// `value` with at most four decimals, in the C locale (never "1,5").
@@ -93,10 +111,12 @@ extension XoppDocument {
         public var skipped = 0
         /// Eraser strokes (Xournal++ keeps some as whiteout), left out.
         public var erasers = 0
-        /// Strokes Xournal++ fills (a shape's inside: imported, `InkTool.fill`) or dashes
-        /// (`style`: their ink is imported, drawn solid).
+        /// Strokes Xournal++ fills (a shape's inside: imported, `InkTool.fill`), dashes
+        /// (`style`: imported, `InkTool.dash`), or draws in a style ForceCanvas does not know
+        /// (drawn solid).
         public var fills = 0
         public var dashed = 0
+        public var otherStyles = 0
         /// The width mapping the session draws with: perfect-freehand's, unless a per-point
         /// width is beyond its reach (`session(from:title:options:)`).
         public var widthMapping = InkWidthMapping.perfectFreehand
@@ -162,7 +182,11 @@ extension XoppDocument {
                 // Xournal++'s fill is the alpha of the shape's inside, 0–255 (−1: none).
                 let fill = element.attributes["fill"].flatMap { Int($0) }.flatMap { $0 > 0 ? Double(min(255, $0)) / 255 : nil }
                 if fill != nil { summary.fills += 1 }
-                if let style = element.attributes["style"], style != "plain" { summary.dashed += 1 }
+                var dash: [Double]?
+                if let style = element.attributes["style"], style != "plain" {
+                    dash = Self.dash(style: style)
+                    if dash != nil { summary.dashed += 1 } else { summary.otherStyles += 1 }
+                }
                 let text = scanner.text(until: "stroke")
                 // Numbers only, and within a session's reach (a damaged file's "nan" or 1e300 is not a place).
                 let reach = InputLimits.maximumCoordinate
@@ -172,7 +196,7 @@ extension XoppDocument {
                 let widths = Self.widths(element.attributes["width"] ?? "1")
                 let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
                 let colour = element.attributes["color"].flatMap(colour(named:))
-                let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size, fill: fill)
+                let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size, fill: fill, dash: dash)
                 if next != tool {
                     tool = next
                     events.append(TimedEvent(time: t, event: .tool(tool)))

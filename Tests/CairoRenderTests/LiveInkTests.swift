@@ -90,6 +90,14 @@ final class LiveInkTests: XCTestCase {
                              ("filled highlighter", InkTool(kind: .highlighter, size: 10, fill: 0.5))] {
             scripts.append((name, [TimedEvent(time: 0, event: .tool(tool))] + Self.events(Self.loop)))
         }
+        // Dashed and dotted lines (Xournal++'s line styles): each drawn part of a stroke cut as
+        // its pieces become final is the part the whole stroke gives.
+        for (name, tool) in [("dashed pen", InkTool(kind: .pen, size: 3, dash: [6, 3])),
+                             ("dotted highlighter", InkTool(kind: .highlighter, size: 6, dash: [0.5, 9])),
+                             ("dash-dot pen", InkTool(kind: .pen, colour: InkColour(red: 0, green: 114, blue: 178), size: 5, dash: [12, 6, 0, 6]))] {
+            scripts.append((name, [TimedEvent(time: 0, event: .tool(tool))]
+                + Self.events(StrokeFixtures.signature(count: 300, in: Rect(x: 40, y: 60, width: 700, height: 340)))))
+        }
         for (name, events) in scripts {
             for (styleName, options) in Self.styles {
                 try checkEveryFrame(events, options: options, label: "\(name) · \(styleName)")
@@ -132,6 +140,42 @@ final class LiveInkTests: XCTestCase {
             default:
                 XCTAssertLessThan(inside, paper - 20, "the highlighter's tint inside")
                 XCTAssertEqual(line, inside, accuracy: 2, "one tint, line and inside: never darker where they meet")
+            }
+        }
+    }
+
+    /// A dashed line (Xournal++'s `style="dash"`, `InkTool.dash` [6, 3]) of a straight stroke at
+    /// 2 pt: ink in the middle of each dash, the paper in the middle of each gap, in both ink
+    /// renderers; solid, it is ink all along.
+    func testADashedLineHasItsGapsInEveryRenderer() throws {
+        let viewport = Viewport(width: 400, height: 100)
+        for renderer in [InkRenderer.outline, .classic] {
+            for dash in [[6.0, 3], nil] {
+                var options = Options()
+                options.renderer = renderer
+                var state = AppState(viewport: viewport, options: options)
+                state.handle(TimedEvent(time: 0, event: .tool(InkTool(kind: .pen, colour: InkColour(red: 0, green: 0, blue: 0), size: 2, dash: dash))))
+                // From x = 50 to 350 at y = 50, a sample a point (the dashes start at x = 50).
+                let points = (0...300).map { i in
+                    InkPoint(sequence: i, time: Double(i) / 240, force: 0.5, preciseLocation: Point(x: 50 + Double(i), y: 50))
+                }
+                for e in Self.events(points) { state.handle(e) }
+                state.advance(to: 2)
+                let renderer = try FrameRenderer(viewport: viewport)
+                try renderer.render(state.display)
+                let pixels = RGBAImage(surface: renderer.frame).pixels
+                func g(_ x: Double) -> Int { Self.green(pixels, x: Int(x), y: 50, width: viewport.pixelWidth) }
+                let paper = Self.green(pixels, x: 200, y: 90, width: viewport.pixelWidth)
+                // The streamlined line lags its input by a few points at its ends: the middle is read.
+                for k in 5..<28 {
+                    let dashMiddle = 50 + Double(k) * 9 + 3, gapMiddle = 50 + Double(k) * 9 + 7.5
+                    XCTAssertLessThan(g(dashMiddle), 40, "\(renderer) \(dash ?? []): ink in dash \(k) at x = \(dashMiddle)")
+                    if dash == nil {
+                        XCTAssertLessThan(g(gapMiddle), 40, "\(renderer) solid: ink at x = \(gapMiddle)")
+                    } else {
+                        XCTAssertGreaterThan(g(gapMiddle), paper - 40, "\(renderer): the paper in gap \(k) at x = \(gapMiddle)")
+                    }
+                }
             }
         }
     }

@@ -57,8 +57,14 @@ final class InkToolTests: XCTestCase {
         // A filled shape (Xournal++'s fill): its opacity with the tool.
         d.send(.tool(InkTool(kind: .pen, colour: InkColour(red: 0, green: 114, blue: 178), size: 2, fill: 0.25)))
         draw(&d, y: 400)
+        // A dash-dot line (Xournal++'s line style): its pattern with the tool.
+        d.send(.tool(InkTool(kind: .pen, size: 3, dash: [6, 3, 0.5, 3])))
+        draw(&d, y: 500)
         let strokes = d.state.ink.strokes
-        XCTAssertEqual(strokes.last?.tool.fill, 0.25)
+        XCTAssertEqual(strokes[3].tool.fill, 0.25)
+        XCTAssertEqual(strokes[4].tool.dash, [6, 3, 0.5, 3])
+        XCTAssertEqual(SessionCoding.line(TimedEvent(time: 1, event: .tool(strokes[4].tool))),
+                       ##"{"t":1,"type":"tool","tool":"pen","size":3,"dash":[6,3,0.5,3]}"##)
         XCTAssertEqual(SessionCoding.line(TimedEvent(time: 1, event: .tool(strokes[3].tool))),
                        ##"{"t":1,"type":"tool","tool":"pen","colour":"#0072b2ff","size":2,"fill":0.25}"##)
         // A `tool` line reads back as it was written.
@@ -77,6 +83,24 @@ final class InkToolTests: XCTestCase {
         }
         let filledLine = SessionCoding.line(TimedEvent(time: 1, event: .tool(strokes[3].tool)))
         XCTAssertEqual(try SessionCoding.parse(header + "\n" + filledLine, file: "t").events.first?.event, .tool(strokes[3].tool))
+        let dashedLine = SessionCoding.line(TimedEvent(time: 1, event: .tool(strokes[4].tool)))
+        XCTAssertEqual(try SessionCoding.parse(header + "\n" + dashedLine, file: "t").events.first?.event, .tool(strokes[4].tool))
+        let dashProblems = [
+            ("[]", "a dash pattern has 1 to 16 lengths, not 0"),
+            ("[6,-3]", "a dash length must be 0–1000 pt, not -3"),
+            ("[6,3000]", "a dash length must be 0–1000 pt, not 3000"),
+            ("[0.1,0.1]", "a dash pattern must repeat every 0.5 pt or more, not every 0.2 pt"),
+            ("[0.2]", "a dash pattern must repeat every 0.5 pt or more, not every 0.4 pt"),
+            ("[6,\"3\"]", "\"dash\" must be a list of lengths in points: on, off, on, off… (leave it out for a solid line)"),
+            ("6", "\"dash\" must be a list of lengths in points: on, off, on, off… (leave it out for a solid line)"),
+        ]
+        for (dash, message) in dashProblems {
+            XCTAssertThrowsError(try SessionCoding.parse(header + "\n" + #"{"t":1,"type":"tool","tool":"pen","dash":"# + dash + "}", file: "t")) {
+                XCTAssertEqual(($0 as? SessionError)?.message, message, dash)
+            }
+        }
+        XCTAssertNil(InkTool(dash: [0, 0]).dash, "a pattern refused is a solid line")
+        XCTAssertEqual(InkTool(dash: [0.25]).dash, [0.25], "0.25 on, 0.25 off: every 0.5 pt")
         XCTAssertEqual(InkTool(fill: 0).fill, nil, "no opacity: no fill")
         XCTAssertEqual(InkTool(fill: 3).fill, 1)
         // The session that resumes the canvas (compaction) redraws every stroke with its tool

@@ -22,6 +22,7 @@ final class ProblemDetailsChineseTests: XCTestCase {
         "Sources/ForceCore/Session", "Sources/ForceCore/Input/Settings.swift",
         "Sources/ForceCore/Interactions/ForceThresholds.swift", "Sources/ForceFiles/XoppDocument.swift",
         "Sources/ForceFiles/XoppDocument+Zip.swift", "Sources/ForceFiles/SessionFileReader+Scan.swift",
+        "Sources/ForceCore/Ink/InkTool.swift",
     ]
 
     /// Where a parser writes a problem: the argument of its failure, the message of its error,
@@ -59,8 +60,10 @@ final class ProblemDetailsChineseTests: XCTestCase {
     func testEveryProblemWithAFileIsInChinese() throws {
         var sentences: [(String, String)] = []
         for file in try StatusLineChineseTests.sources(Self.parsers) {
-            // What `Checkpoint.problem` returns is a problem; elsewhere a return is not.
-            let markers = file.name.hasSuffix("Checkpoint.swift") ? Self.markers + [("return ", false)] : Self.markers
+            // What `Checkpoint.problem` and `InkTool.dashProblem` return is a problem; elsewhere a
+            // return is not.
+            let returnsProblems = file.name.hasSuffix("Checkpoint.swift") || file.name.hasSuffix("InkTool.swift")
+            let markers = returnsProblems ? Self.markers + [("return ", false)] : Self.markers
             sentences += StatusLineChineseTests.sentences(in: file.text, markers: markers)
                 .filter { !Self.isPart($0) }.map { (file.name, $0) }
         }

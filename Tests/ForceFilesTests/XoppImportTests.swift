@@ -21,7 +21,7 @@ final class XoppImportTests: XCTestCase {
         let state = Fixtures.finalState(session)
         let strokes = state.ink.strokes
         XCTAssertEqual(strokes.count, 3)
-        XCTAssertEqual(strokes[0].tool, InkTool(kind: .pen, colour: InkColour(hex: "#3333ccff"), size: 1.41))
+        XCTAssertEqual(strokes[0].tool, InkTool(kind: .pen, colour: InkColour(hex: "#3333ccff"), size: 1.41, dash: [6, 3]), "style=\"dash\"")
         XCTAssertEqual(strokes[1].tool.colour, InkColour(hex: "#ff0000ff"))
         XCTAssertEqual(strokes[2].tool.kind, .highlighter)
         XCTAssertEqual(strokes[2].tool.fill ?? 0, 128.0 / 255, accuracy: 1e-12, "fill=\"128\": the highlighter fills its shape")
@@ -193,6 +193,35 @@ final class XoppImportTests: XCTestCase {
             let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
             XCTAssertEqual(summary.fills, 0)
             XCTAssertEqual(Fixtures.finalState(session).ink.strokes.map(\.tool.fill), [nil])
+        }
+    }
+
+    /// Dashed and dotted lines (Xournal++'s `style`): each named style and its own lengths
+    /// ("cust: …") become the tool's dash pattern, written back as they came; a style that is no
+    /// pattern (a word, lengths ForceCanvas refuses) is drawn solid and counted apart.
+    func testLineStylesBecomeDashPatternsAndGoBack() throws {
+        let styles = ["dash": [6.0, 3], "dot": [0.5, 3], "dashdot": [6, 3, 0.5, 3], "cust: 10 5.5": [10, 5.5], "plain": nil,
+                      "heavyDownstroke": nil, "cust: 0.1 0.1": nil, "cust: 4 x": nil]
+        for (style, pattern) in styles.sorted(by: { $0.key < $1.key }) {
+            let doc = ##"<xournal><page width="200" height="200"><layer><stroke tool="pen" color="#000000ff" width="1" style=""## + style
+                + ##"">10 10 150 10</stroke></layer></page></xournal>"##
+            let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+            let strokes = Fixtures.finalState(session).ink.strokes
+            XCTAssertEqual(strokes.map(\.tool.dash), [pattern], style)
+            XCTAssertEqual(summary.dashed, pattern == nil ? 0 : 1, style)
+            XCTAssertEqual(summary.otherStyles, pattern == nil && style != "plain" ? 1 : 0, style)
+            // Written back as Xournal++ reads it, and read again the same.
+            var state = AppState(viewport: Viewport(width: 300, height: 300))
+            state.handle(.tool(strokes[0].tool), at: 0)
+            for (i, x) in [80.0, 140, 200].enumerated() {
+                state.handle(.pointer(PointerInput(phase: i == 0 ? .down : (i == 2 ? .up : .move), location: Point(x: x, y: 150),
+                                                   source: .pen, rawForce: 0.5, maximumForce: 1)), at: 0.1 + Double(i) / 100)
+            }
+            let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+            let written = pattern == nil ? "" : " style=\"\(style == "cust: 10 5.5" ? "cust: 10 5.5" : style)\""
+            XCTAssertTrue(xml.contains(##"width="1 1 1""## + written + ##" capStyle="round">"##), "\(style): \(xml)")
+            let back = Fixtures.finalState(try XoppDocument.session(from: Array(xml.utf8), title: nil).0)
+            XCTAssertEqual(back.ink.strokes.map(\.tool.dash), [pattern], style)
         }
     }
 }

@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import ForceFiles
 import Foundation
 import TestSupport
 import XCTest
@@ -49,6 +50,59 @@ final class XoppExportTests: XCTestCase {
             }
         }
         XCTAssertEqual(oursInk, theirsInk, accuracy: 3, "the ink's colour")
+    }
+
+    /// Dashed and dotted lines from Xournal++ (`style`), drawn by both at 4 px a point: along
+    /// each line, the same gaps at the same places (within half a point), in Xournal++'s
+    /// picture of the document and in ForceCanvas's of what it imported.
+    func testDashedLinesAreDrawnAsXournalppDrawsThem() throws {
+        try Binary.requireDisplay()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xournalpp") else {
+            throw MissingPrerequisite("xournalpp is not installed (./run.sh test installs it)")
+        }
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lines = [(30, "dash", 1.0), (60, "dashdot", 1.0), (90, "cust: 4 6", 2.0), (120, "dot", 0.6)]
+        var doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4"><page width="400" height="150">"##
+            + ##"<background type="solid" color="#ffffffff" style="plain"/><layer>"##
+        for (y, style, width) in lines {
+            doc += ##"<stroke tool="pen" color="#000000ff" width="\##(width)" style="\##(style)" capStyle="round">20 \##(y) 380 \##(y)</stroke>"##
+        }
+        doc += "</layer></page></xournal>\n"
+        try doc.write(toFile: "\(dir)/d.xopp", atomically: true, encoding: .utf8)
+        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=288", "\(dir)/d.xopp"],
+                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
+        XCTAssertEqual(x.status, 0, x.stderr)
+        let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"), x.stderr)
+        let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        XCTAssertEqual(summary.dashed, lines.count)
+        let state = Fixtures.finalState(session)
+        let scale = 4.0, margin = XoppDocument.margin
+        try Exporter.export(state.display.ink, viewport: Viewport(width: state.screenSize.width, height: state.screenSize.height, scale: scale),
+                            format: .png, to: "\(dir)/ours.png")
+        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
+        XCTAssertEqual(theirs.width, 1600, "Xournal++ at 4 px a point")
+        /// The centres of the gaps along a line at `y` (page points), from x = 40 to 360, in points.
+        func gaps(_ p: PNGPixels, offset: Double, y: Int) -> [Double] {
+            let row = Int((Double(y) + offset) * scale)
+            let paper = p.luminance(x: Int((10 + offset) * scale), y: row)
+            var out: [Double] = [], start: Int?
+            for px in Int((40 + offset) * scale)...Int((360 + offset) * scale) {
+                let isPaper = p.luminance(x: px, y: row) > paper - 64
+                if isPaper, start == nil { start = px }
+                if !isPaper, let s = start {
+                    if s > Int((40 + offset) * scale) { out.append(Double(s + px - 1) / 2 / scale - offset) }
+                    start = nil
+                }
+            }
+            return out
+        }
+        for (y, style, _) in lines {
+            let a = gaps(ours, offset: margin, y: y), b = gaps(theirs, offset: 0, y: y)
+            XCTAssertGreaterThan(b.count, 20, "\(style): Xournal++ draws it dashed")
+            XCTAssertEqual(a.count, b.count, "\(style): as many gaps\nForceCanvas \(a)\nXournal++ \(b)")
+            for (g, h) in zip(a, b) { XCTAssertEqual(g, h, accuracy: 0.5, "\(style): a gap at x \(h)") }
+        }
     }
 
     /// The ink's thickness down column `x` between `top` and `bottom`: each pixel counts by how

@@ -7,7 +7,8 @@
 /// type bits, its estimation update index (−1: none) for a stroke that has any, and altitude
 /// and azimuth (`Float`, NaN: none) for a stroke with tilt. A stroke not drawn with the default
 /// pen has its tool after its header: kind, then a colour (a flag and RGBA) and a size (a flag
-/// and a `Double`), and a filled one (flag 32) its fill's opacity (a `Double`) after them.
+/// and a `Double`), a filled one (flag 32) its fill's opacity (a `Double`) after them, and a
+/// dashed one (flag 64) its pattern's length count (a byte) and lengths (`Double`s) last.
 /// Anything that does not read back whole — a short blob, a count past its end, an unknown
 /// source — is refused (nil), never trusted in part.
 public enum DrawingSnapshot {
@@ -27,9 +28,9 @@ public enum DrawingSnapshot {
             }
             put(UInt64(bitPattern: Int64(s.id)), &out)
             out.append(UInt8(InputSource.allCases.firstIndex(of: s.source) ?? 0))
-            let tooled = s.tool != .pen, filled = s.tool.fill != nil
+            let tooled = s.tool != .pen, filled = s.tool.fill != nil, dashed = s.tool.dash != nil
             out.append((s.hasForce ? 1 : 0) | (tilted ? 2 : 0) | (s.isFinished ? 4 : 0) | (updated ? 8 : 0) | (tooled ? 16 : 0)
-                       | (filled ? 32 : 0))
+                       | (filled ? 32 : 0) | (dashed ? 64 : 0))
             put(UInt64(bitPattern: Int64(points.firstSequence)), &out)
             put(points.startTime.bitPattern, &out)
             put(UInt64(real), &out)
@@ -43,6 +44,10 @@ public enum DrawingSnapshot {
                     out.append(0)
                 }
                 if let fill = s.tool.fill { put(fill.bitPattern, &out) }
+                if let dash = s.tool.dash {
+                    out.append(UInt8(dash.count))  // at most `InkTool.maximumDashValues`
+                    for v in dash { put(v.bitPattern, &out) }
+                }
             }
             for i in 0..<real {
                 let p = points[i]
@@ -102,9 +107,20 @@ public enum DrawingSnapshot {
                     guard f > 0, f <= 1 else { return nil }
                     fill = f
                 }
-                stroke.tool = InkTool(kind: InkTool.Kind.allCases[Int(kind)], colour: colour, size: size, fill: fill)
-            } else if flags & 32 != 0 {
-                return nil  // a fill without its tool
+                var dash: [Double]?
+                if flags & 64 != 0 {
+                    guard let count = r.u8() else { return nil }
+                    var lengths: [Double] = []
+                    for _ in 0..<count {
+                        guard let bits = r.u64() else { return nil }
+                        lengths.append(Double(bitPattern: bits))
+                    }
+                    guard InkTool.dashProblem(lengths) == nil else { return nil }
+                    dash = lengths
+                }
+                stroke.tool = InkTool(kind: InkTool.Kind.allCases[Int(kind)], colour: colour, size: size, fill: fill, dash: dash)
+            } else if flags & (32 | 64) != 0 {
+                return nil  // a fill or a dash without its tool
             }
             for i in 0..<Int(real) {
                 guard let x = r.u32(), let y = r.u32(), let micro = r.u32(), let force = r.u16(), let type = r.u8(),

@@ -1,6 +1,7 @@
-/// What a stroke is drawn with: a pen or a highlighter, its colour, its size and whether the
-/// inside of its path is filled. The default pen (no colour, no size, no fill) draws as
-/// ForceCanvas always has: the ink colour at the ink style's size (16 pt at force 0.5).
+/// What a stroke is drawn with: a pen or a highlighter, its colour, its size, whether the
+/// inside of its path is filled and whether its line is dashed. The default pen (no colour, no
+/// size, no fill, solid) draws as ForceCanvas always has: the ink colour at the ink style's size
+/// (16 pt at force 0.5).
 public struct InkTool: Equatable, Hashable, Sendable {
     public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
         case pen, highlighter
@@ -16,13 +17,48 @@ public struct InkTool: Equatable, Hashable, Sendable {
     /// `fill` attribute (its alpha out of 255) says. A highlighter's fill is the highlighter
     /// itself, one see-through area with its line. nil: not filled.
     public var fill: Double?
+    /// The line drawn dashed: lengths in points along its centre line, on, off, on, off… and
+    /// again from the start (an odd count is gone through twice, as Cairo does), each "on" part
+    /// with round ends, so a part of length 0 is a dot. Xournal++'s line styles: dash `[6, 3]`,
+    /// dot `[0.5, 3]`, dash-dot `[6, 3, 0.5, 3]`, or its own (`style="cust: …"`). nil: solid.
+    /// Only a pattern `dashProblem` accepts is kept (any other is nil).
+    public var dash: [Double]?
 
-    public init(kind: Kind = .pen, colour: InkColour? = nil, size: Double? = nil, fill: Double? = nil) {
+    public init(kind: Kind = .pen, colour: InkColour? = nil, size: Double? = nil, fill: Double? = nil, dash: [Double]? = nil) {
         self.kind = kind
         self.colour = colour
         self.size = size.map { min(Self.sizeRange.upperBound, max(Self.sizeRange.lowerBound, $0.isFinite ? $0 : 16)) }
         self.fill = fill.flatMap { $0.isFinite && $0 > 0 ? min(1, $0) : nil }
+        self.dash = dash.flatMap { Self.dashProblem($0) == nil ? $0 : nil }
     }
+
+    /// Why `pattern` is not a dash pattern (nil when it is): 1 to `maximumDashValues` lengths,
+    /// each 0–`maximumDashLength` pt, repeating at least every `shortestDashPeriod` pt (so a
+    /// stroke's dashes are bounded by its length).
+    public static func dashProblem(_ pattern: [Double]) -> String? {
+        guard !pattern.isEmpty, pattern.count <= maximumDashValues else {
+            return "a dash pattern has 1 to \(maximumDashValues) lengths, not \(pattern.count)"
+        }
+        for v in pattern where !(v >= 0 && v <= maximumDashLength) {
+            return "a dash length must be 0–\(Int(maximumDashLength)) pt, not \(SessionCoding.num(v))"
+        }
+        let period = pattern.reduce(0, +) * (pattern.count % 2 == 0 ? 1 : 2)
+        guard period >= shortestDashPeriod else {
+            return "a dash pattern must repeat every \(SessionCoding.num(shortestDashPeriod)) pt or more, not every \(SessionCoding.num(period)) pt"
+        }
+        return nil
+    }
+
+    /// 16 lengths: more than any line style needs.
+    public static let maximumDashValues = 16
+    /// 1,000 pt a dash or a gap.
+    public static let maximumDashLength = 1000.0
+    /// 0.5 pt: the shortest period of a pattern (Xournal++'s dots repeat every 3.5 pt).
+    public static let shortestDashPeriod = 0.5
+    /// Xournal++'s named line styles (`style` on a stroke) and their patterns.
+    public static let namedDashes: [(name: String, pattern: [Double])] = [
+        ("dash", [6, 3]), ("dot", [0.5, 3]), ("dashdot", [6, 3, 0.5, 3]),
+    ]
 
     /// The default pen.
     public static let pen = InkTool()

@@ -28,6 +28,11 @@ public struct StrokeTessellator: Sendable {
     private let options: OutlineOptions
     /// The colour of this stroke's ink pieces (its tool's, or the ink's).
     private let inkColour: InkPiece.Colour
+    /// The tool's dash pattern (nil: a solid line, and always in debug drawing, which shows
+    /// every sample).
+    private let dash: DashPattern?
+    /// Classic drawing of a dashed line: the length of the line up to the last point processed.
+    private var classicLength = 0.0
 
     public init(style: InkStyle, stroke: Stroke) {
         self.style = style
@@ -35,6 +40,7 @@ public struct StrokeTessellator: Sendable {
         if let size = stroke.tool.size { options.size = size }
         self.options = options
         inkColour = stroke.tool.pieceColour.map { .tool($0) } ?? .ink
+        dash = style.debug ? nil : DashPattern(stroke.tool.dash)
         if !style.debug, style.renderer == .outline {
             // Force-less devices, or the option, draw with simulated pressure.
             let simulatesPressure = style.outline.simulatePressure || !stroke.hasForce
@@ -74,7 +80,7 @@ public struct StrokeTessellator: Sendable {
         if var builder = outline {
             outline = nil
             builder.add(points, range: consumed..<n, precise: style.precise)
-            builder.takeFinal { pieces.append(piece($0, totalLength: nil)) }
+            builder.takeFinal { appendPieces($0, totalLength: nil, to: &pieces) }
             outline = builder
         } else {
             for i in consumed..<n { appendPointPieces(i, of: stroke, to: &pieces) }
@@ -114,7 +120,7 @@ public struct StrokeTessellator: Sendable {
         if var builder = outline {
             outline = nil
             var pieces: [InkPiece] = []
-            builder.finish { chunk, length in pieces.append(piece(chunk, totalLength: length)) }
+            builder.finish { chunk, length in appendPieces(chunk, totalLength: length, to: &pieces) }
             outline = builder
             return pieces + fill(of: stroke)
         }
@@ -139,15 +145,25 @@ public struct StrokeTessellator: Sendable {
         return [InkPiece(.area(polygon), colour: inkColour, alpha: stroke.tool.kind == .highlighter ? 1 : opacity)]
     }
 
-    /// A chunk's polygon; `totalLength` is the stroke's length for chunks the end taper may
-    /// reach (nil for final chunks, which it cannot).
+    /// A chunk's polygon, or a dashed line's, its drawn parts' (`OutlineChunk.dashed`);
+    /// `totalLength` is the stroke's length for chunks the end taper may reach (nil for final
+    /// chunks, which it cannot).
+    private func appendPieces(_ chunk: OutlineChunk, totalLength: Double?, to pieces: inout [InkPiece]) {
+        guard let dash else {
+            pieces.append(piece(chunk, totalLength: totalLength))
+            return
+        }
+        for part in chunk.dashed(dash) { pieces.append(piece(part, totalLength: totalLength)) }
+    }
+
     private func piece(_ chunk: OutlineChunk, totalLength: Double?) -> InkPiece {
         InkPiece(.outline(OutlinePolygon.polygon(chunk, options: options, totalLength: totalLength)), colour: inkColour, alpha: chunk.alpha)
     }
 
-    /// Classic: one round-capped segment into each point. Debug: the segment in the point's
-    /// type colour, then the previous point's dot (so dots lie over both their segments).
-    private func appendPointPieces(_ i: Int, of stroke: Stroke, to pieces: inout [InkPiece]) {
+    /// Classic: one round-capped segment into each point (a dashed line: its drawn parts, each
+    /// round-capped, as Cairo dashes a line). Debug: the segment in the point's type colour,
+    /// then the previous point's dot (so dots lie over both their segments).
+    private mutating func appendPointPieces(_ i: Int, of stroke: Stroke, to pieces: inout [InkPiece]) {
         let p = stroke.points[i]
         let to = location(p)
         let from = i > 0 ? location(stroke.points, i - 1) : to
@@ -157,8 +173,19 @@ public struct StrokeTessellator: Sendable {
                                    colour: .debugTint(p.type.debugCategory)))
             if i > 0 { pieces += debugMarks(stroke.points[i - 1]) }
         } else {
-            pieces.append(InkPiece(.line(from: from, to: to, width: classicWidth(force: p.force)), colour: inkColour,
-                                   alpha: style.opacityFromPressure ? opacity(p.force) : 1))
+            let width = classicWidth(force: p.force), alpha = style.opacityFromPressure ? opacity(p.force) : 1
+            guard let dash else {
+                pieces.append(InkPiece(.line(from: from, to: to, width: width), colour: inkColour, alpha: alpha))
+                return
+            }
+            let start = classicLength, length = from.distance(to: to)
+            classicLength += length
+            // A dot exactly where a segment ends is the next one's (a segment is final before
+            // anyone knows whether it is the last).
+            dash.forEachPart(from: start, to: start + length, closesAtEnd: false) { a, b in
+                let u = length > 0 ? (a - start) / length : 0, v = length > 0 ? (b - start) / length : 0
+                pieces.append(InkPiece(.line(from: from.lerp(to: to, u), to: from.lerp(to: to, v), width: width), colour: inkColour, alpha: alpha))
+            }
         }
     }
 

@@ -112,6 +112,7 @@ public enum SessionCoding {
             if let c = tool.colour { s += ",\"colour\":\"\(c.hex)\"" }
             if let size = tool.size { s += ",\"size\":\(num(size))" }
             if let fill = tool.fill { s += ",\"fill\":\(num(fill))" }
+            if let dash = tool.dash { s += ",\"dash\":[" + dash.map(num).joined(separator: ",") + "]" }
             return s + "}"
         case .caption(let c):
             let text = c.translations.isEmpty ? quoted(c.text)

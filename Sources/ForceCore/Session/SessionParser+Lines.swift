@@ -211,7 +211,19 @@ extension SessionParser {
             if let fill, !(fill > 0 && fill <= 1) {
                 throw f.fail("\"fill\" \(SessionCoding.num(fill)) must be an opacity above 0 and at most 1 (leave it out for no fill)")
             }
-            event = .tool(InkTool(kind: kind, colour: colour, size: size, fill: fill))
+            var dash: [Double]?
+            if let raw = try f.value("dash") {
+                let form = "\"dash\" must be a list of lengths in points: on, off, on, off… (leave it out for a solid line)"
+                guard case .array(let items) = raw else { throw f.fail(form) }
+                var lengths: [Double] = []
+                for item in items {
+                    guard case .number(let v) = item else { throw f.fail(form) }
+                    lengths.append(v)
+                }
+                if let problem = InkTool.dashProblem(lengths) { throw f.fail(problem) }
+                dash = lengths
+            }
+            event = .tool(InkTool(kind: kind, colour: colour, size: size, fill: fill, dash: dash))
         case "device":
             let kindName = try f.string("kind")
             guard let kind = DeviceKind(rawValue: kindName) else {
