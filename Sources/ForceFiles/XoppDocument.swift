@@ -109,7 +109,7 @@ extension XoppDocument {
         public var points = 0
         /// Text boxes, images and LaTeX, which have no place on a canvas of ink.
         public var skipped = 0
-        /// Eraser strokes (Xournal++ keeps some as whiteout), left out.
+        /// Eraser strokes (Xournal++'s whiteout), drawn as Xournal++ draws them: white pen strokes.
         public var erasers = 0
         /// Strokes Xournal++ fills (a shape's inside: imported, `InkTool.fill`), dashes
         /// (`style`: imported, `InkTool.dash`), or draws in a style ForceCanvas does not know
@@ -127,6 +127,9 @@ extension XoppDocument {
         public var message: String
         public var description: String { message }
     }
+
+    /// The colour of a whiteout stroke that names none: white, a page's.
+    static let whiteout = InkColour(red: 255, green: 255, blue: 255)
 
     /// 48 pt: the margin around the pages on the session's screen, past the edges' system
     /// gestures (`EdgeGesture.edgeMargin`), so no stroke is taken for a swipe.
@@ -175,10 +178,11 @@ extension XoppDocument {
             case "stroke":
                 guard element.isStart else { continue }
                 let kind = element.attributes["tool"] ?? "pen"
-                guard kind != "eraser" else {
-                    summary.erasers += 1
-                    continue
-                }
+                // An eraser stroke is Xournal++'s whiteout: it draws it as an opaque stroke of its
+                // colour (white) over what is under it, ink and page lines alike. So does this,
+                // as a pen stroke: left out, the ink it had erased came back.
+                let isWhiteout = kind == "eraser"
+                if isWhiteout { summary.erasers += 1 }
                 // Xournal++'s fill is the alpha of the shape's inside, 0–255 (−1: none).
                 let fill = element.attributes["fill"].flatMap { Int($0) }.flatMap { $0 > 0 ? Double(min(255, $0)) / 255 : nil }
                 if fill != nil { summary.fills += 1 }
@@ -195,7 +199,7 @@ extension XoppDocument {
                 guard coordinates.count >= 2 else { continue }
                 let widths = Self.widths(element.attributes["width"] ?? "1")
                 let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
-                let colour = element.attributes["color"].flatMap(colour(named:))
+                let colour = element.attributes["color"].flatMap(colour(named:)) ?? (isWhiteout ? Self.whiteout : nil)
                 let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size, fill: fill, dash: dash)
                 if next != tool {
                     tool = next

@@ -14,13 +14,15 @@ final class XoppImportTests: XCTestCase {
         let xml = Array(try XCTUnwrap(FileManager.default.contents(atPath: Self.fixture)))
         let gz = try XCTUnwrap(XoppDocument.gzip(xml))
         let (session, summary) = try XoppDocument.session(from: gz, title: "tools")
-        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 3, points: 11, skipped: 2, erasers: 1, fills: 1, dashed: 1))
+        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 4, points: 13, skipped: 2, erasers: 1, fills: 1, dashed: 1))
         XCTAssertEqual(try XoppDocument.session(from: xml, title: "tools").0, session, "plain XML reads the same")
         let m = XoppDocument.margin
         XCTAssertEqual(session.viewport, Viewport(width: Int((419.53 + 2 * m).rounded(.up)), height: Int((2 * 595.28 + 3 * m).rounded(.up))))
         let state = Fixtures.finalState(session)
         let strokes = state.ink.strokes
-        XCTAssertEqual(strokes.count, 3)
+        XCTAssertEqual(strokes.count, 4)
+        // The whiteout eraser stroke: a white pen stroke over what it erased, as Xournal++ draws it.
+        XCTAssertEqual(strokes[3].tool, InkTool(kind: .pen, colour: InkColour(red: 255, green: 255, blue: 255), size: 5))
         XCTAssertEqual(strokes[0].tool, InkTool(kind: .pen, colour: InkColour(hex: "#3333ccff"), size: 1.41, dash: [6, 3]), "style=\"dash\"")
         XCTAssertEqual(strokes[1].tool.colour, InkColour(hex: "#ff0000ff"))
         XCTAssertEqual(strokes[2].tool.kind, .highlighter)
