@@ -5,13 +5,13 @@ import Foundation
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
 /// back to Xournal++: one page the size of the device's screen (points are Xournal++'s unit,
 /// 1/72 in), a white background, one layer, one `<stroke>` per stroke with its tool (pen or
-/// highlighter), colour (the ink's for the default pen), fill and line style (dashes). A stroke's `width` is its
-/// width at force 0.5 followed by one width for each segment: Xournal++ draws the segment from
-/// point i to i + 1 at one width (point i's), and ForceCanvas's outline widens and narrows along
-/// it, so the segment's width is the one ForceCanvas's width mapping gives the force at its
-/// middle. That keeps the strokes' shape within a pixel in Xournal++ (point i's own width left
-/// Xournal++'s drawing a step behind wherever the force changes). Imported again, each point
-/// takes its segment's force: the forces come back half a segment on.
+/// highlighter), colour (the ink's for the default pen), fill and line style (its dashes). A
+/// stroke's `width` is its width at force 0.5 followed by one width for each segment: Xournal++
+/// draws the segment from point i to i + 1 at one width (point i's), and ForceCanvas's outline
+/// widens and narrows along it, so the segment's width is the one ForceCanvas's width mapping
+/// gives the force at its middle. That keeps the strokes' shape within a pixel in Xournal++
+/// (point i's own width left Xournal++'s drawing a step behind wherever the force changes).
+/// Imported again, each point takes its segment's force: the forces come back half a segment on.
 public enum XoppDocument {
     /// "#17171cff": the ink (`Palette.ink`) as Xournal++ writes colours, RGBA.
     static let inkColour = "#17171cff"

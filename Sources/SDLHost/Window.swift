@@ -7,6 +7,8 @@ final class Window {
     /// Where the window is and how large out of fullscreen, in points: what F11 gives back where
     /// no window manager does (`matchUnmanagedGeometry`).
     private(set) var windowedFrame: SDL_Rect
+    /// The frame `fitFrameOnDisplay` last fitted the window with.
+    private var fittedInsets = (top: 0, left: 0, bottom: 0, right: 0)
 
     /// A resizable, HiDPI-aware window of `width` × `height` points; `openGL` makes it ready for
     /// an OpenGL context (the attributes `GLPresenter.requestContext` set apply to it). It is
@@ -47,9 +49,6 @@ final class Window {
         guard SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) == 0 else { return (0, 0, 0, 0) }
         return (max(0, Int(top)), max(0, Int(left)), max(0, Int(bottom)), max(0, Int(right)))
     }
-
-    /// The frame `fitFrameOnDisplay` last fitted the window with.
-    private var fittedInsets = (top: 0, left: 0, bottom: 0, right: 0)
 
     /// Makes the window, frame and all, fit the usable part of its display: a window as large as
     /// that part (a 640×480 screen) had its title bar above it and its last 20 pt, the status
