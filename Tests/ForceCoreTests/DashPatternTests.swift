@@ -77,4 +77,29 @@ final class DashPatternTests: XCTestCase {
         let dots = chunk.dashed(try XCTUnwrap(DashPattern([0, 7])))
         XCTAssertEqual(dots.map { $0.samples.map(\.point.x) }, [[0], [7], [14]])
     }
+
+    /// Predicted ink (the provisional points ahead of a pen) goes on with the pattern where the
+    /// real stroke ends, in both ink renderers: dashed, never a solid run ahead of the dashes.
+    func testPredictedInkGoesOnWithThePattern() throws {
+        for renderer in [InkRenderer.outline, .classic] {
+            var stroke = Stroke(id: 1, source: .pen, hasForce: true)
+            stroke.tool = InkTool(size: 2, dash: [6, 3])
+            // 40 pt of real line along y = 100 from x = 100, then a predicted point 20 pt on.
+            for i in 0...40 {
+                stroke.append(InkPoint(sequence: i, time: Double(i) / 240, force: 0.5, preciseLocation: Point(x: 100 + Double(i), y: 100)))
+            }
+            var predicted = InkPoint(sequence: 41, time: 41.0 / 240, force: 0.5, preciseLocation: Point(x: 160, y: 100))
+            predicted.type.insert(.predicted)
+            stroke.points.setPredicted([predicted])
+            let tail = StrokeTessellator(style: InkStyle(renderer: renderer), stroke: stroke).tail(stroke)
+            // Along the line, 40 to 60 pt: dashes at 40–42, 45–51 and 54–60 (the pattern's
+            // period is 9), so centred at x 141, 148 and 157 (a piece's bounds are symmetric
+            // about its ink).
+            let centres = tail.predicted.map { $0.bounds.x + $0.bounds.width / 2 }
+            XCTAssertEqual(centres.count, 3, "\(renderer): \(tail.predicted.map(\.bounds))")
+            for (centre, expected) in zip(centres, [141.0, 148, 157]) {
+                XCTAssertEqual(centre, expected, accuracy: 0.01, "\(renderer)")
+            }
+        }
+    }
 }

@@ -62,13 +62,15 @@ extension OutlineChunk {
     /// The drawn parts of this chunk under `pattern`: a chunk of its own for each, from the
     /// centre line at the part's start (a sample made on the segment there) through the samples
     /// within it to the part's end. Each part has round ends except where it starts the stroke
-    /// or ends it (the options' caps apply there, as to the whole stroke's).
-    public func dashed(_ pattern: DashPattern) -> [OutlineChunk] {
+    /// or ends it (the options' caps apply there, as to the whole stroke's). `offset` is the
+    /// length of line before the chunk's lengths start (predicted ink: the real stroke's).
+    public func dashed(_ pattern: DashPattern, from offset: Double = 0) -> [OutlineChunk] {
         samples.withUnsafeBufferPointer { s in
             guard let first = s.first, let last = s.last else { return [] }
             var out: [OutlineChunk] = []
             var next = 0  // the first sample at or past the current part's start
-            pattern.forEachPart(from: first.runningLength, to: last.runningLength, closesAtEnd: isStrokeEnd) { a, b in
+            pattern.forEachPart(from: first.runningLength + offset, to: last.runningLength + offset, closesAtEnd: isStrokeEnd) { a, b in
+                let (a, b) = (a - offset, b - offset)
                 while next < s.count - 1, s[next].runningLength < a { next += 1 }
                 var part: [OutlineSample] = []
                 func add(_ sample: OutlineSample) {

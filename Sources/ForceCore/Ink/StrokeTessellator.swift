@@ -95,7 +95,8 @@ public struct StrokeTessellator: Sendable {
         var copy = self
         var pieces = copy.advance(stroke, through: stroke.realCount)
         pieces += copy.end(stroke)
-        return Pieces(real: pieces, predicted: predictedPieces(stroke))
+        // The predicted points go on from the end (a dashed line's pattern with them).
+        return Pieces(real: pieces, predicted: copy.predictedPieces(stroke))
     }
 
     /// The last pieces of a finished stroke (after `advance` through all its points).
@@ -178,14 +179,21 @@ public struct StrokeTessellator: Sendable {
                 pieces.append(InkPiece(.line(from: from, to: to, width: width), colour: inkColour, alpha: alpha))
                 return
             }
-            let start = classicLength, length = from.distance(to: to)
-            classicLength += length
-            // A dot exactly where a segment ends is the next one's (a segment is final before
-            // anyone knows whether it is the last).
-            dash.forEachPart(from: start, to: start + length, closesAtEnd: false) { a, b in
-                let u = length > 0 ? (a - start) / length : 0, v = length > 0 ? (b - start) / length : 0
-                pieces.append(InkPiece(.line(from: from.lerp(to: to, u), to: from.lerp(to: to, v), width: width), colour: inkColour, alpha: alpha))
-            }
+            appendDashes(dash, from: from, to: to, width: width, alpha: alpha, to: &pieces)
+        }
+    }
+
+    /// The drawn parts of the segment `from`–`to` of a classic dashed line, round-capped lines,
+    /// the pattern going on from `classicLength` (which moves past the segment). A dot exactly
+    /// where a segment ends is the next one's (a segment is final before anyone knows whether it
+    /// is the last).
+    private mutating func appendDashes(_ dash: DashPattern, from: Point, to: Point, width: Double, alpha: Double,
+                                       to pieces: inout [InkPiece]) {
+        let start = classicLength, length = from.distance(to: to)
+        classicLength += length
+        dash.forEachPart(from: start, to: start + length, closesAtEnd: false) { a, b in
+            let u = length > 0 ? (a - start) / length : 0, v = length > 0 ? (b - start) / length : 0
+            pieces.append(InkPiece(.line(from: from.lerp(to: to, u), to: from.lerp(to: to, v), width: width), colour: inkColour, alpha: alpha))
         }
     }
 
@@ -202,8 +210,10 @@ public struct StrokeTessellator: Sendable {
         return marks
     }
 
-    /// Predicted points: drawn provisionally at half alpha (debug: in their own colour).
-    private func predictedPieces(_ stroke: Stroke) -> [InkPiece] {
+    /// Predicted points: drawn provisionally at half alpha (debug: in their own colour); a
+    /// dashed line's with its pattern going on from the end of the real points (called on a
+    /// tessellator that has processed them all, and ended the outline).
+    private mutating func predictedPieces(_ stroke: Stroke) -> [InkPiece] {
         let predicted = stroke.points.predicted
         guard !predicted.isEmpty, stroke.realCount > 0 else { return [] }
         let last = stroke.points[stroke.realCount - 1]
@@ -220,18 +230,28 @@ public struct StrokeTessellator: Sendable {
             return pieces
         }
         if style.renderer == .classic {
+            var pieces: [InkPiece] = []
             var from = location(last)
-            return predicted.map { p in
-                defer { from = location(p) }
-                return InkPiece(.line(from: from, to: location(p), width: classicWidth(force: p.force)), colour: inkColour, alpha: Self.predictedAlpha)
+            for p in predicted {
+                let to = location(p), width = classicWidth(force: p.force)
+                if let dash {
+                    appendDashes(dash, from: from, to: to, width: width, alpha: Self.predictedAlpha, to: &pieces)
+                } else {
+                    pieces.append(InkPiece(.line(from: from, to: to, width: width), colour: inkColour, alpha: Self.predictedAlpha))
+                }
+                from = to
             }
+            return pieces
         }
+        let realLength = outline?.length ?? 0
         var builder = OutlineBuilder(options: options, simulatesPressure: false)
         for p in [last] + predicted { builder.add(location(p), force: p.force, time: p.time) }
         var pieces: [InkPiece] = []
         func add(_ chunk: OutlineChunk) {
-            pieces.append(InkPiece(.outline(OutlinePolygon.polygon(chunk, options: options, totalLength: nil)),
-                                   colour: inkColour, alpha: Self.predictedAlpha))
+            for part in dash.map({ chunk.dashed($0, from: realLength) }) ?? [chunk] {
+                pieces.append(InkPiece(.outline(OutlinePolygon.polygon(part, options: options, totalLength: nil)),
+                                       colour: inkColour, alpha: Self.predictedAlpha))
+            }
         }
         builder.takeFinal(add)
         builder.finish { chunk, _ in add(chunk) }
