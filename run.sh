@@ -68,7 +68,7 @@ FUZZ_SMOKE_SECONDS=30
 
 fuzz_seeds() {
     case "$1" in
-    FuzzSession) echo Assets/Sessions Assets/Lessons Fuzz/Crashers/session ;;
+    FuzzSession) echo Assets/Sessions Assets/Lessons Fuzz/Seeds/session Fuzz/Crashers/session ;;
     FuzzSettings) echo Fuzz/Seeds/settings Fuzz/Crashers/config Fuzz/Crashers/plist ;;
     FuzzCapture) echo Tests/Fixtures ;;
     esac
