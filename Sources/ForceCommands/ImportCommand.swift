@@ -74,11 +74,10 @@ struct ImportCommand: ParsableCommand {
             }
             try write(session)
             var said = "\(out): Xournal++ · \(Wording.count(summary.pages, "page")) · \(Wording.count(summary.strokes, "stroke")) · \(Wording.count(summary.points, "point"))"
-            if summary.skipped > 0 { said += " · \(summary.skipped) text, image or LaTeX elements left out" }
+            for phrase in XoppDocument.leftOut(summary) { said += " · " + phrase }
             if summary.erasers > 0 { said += " · \(Wording.count(summary.erasers, "whiteout eraser stroke")) drawn white, as Xournal++ draws it" }
             if summary.fills > 0 { said += " · \(Wording.count(summary.fills, "filled shape"))" }
             if summary.dashed > 0 { said += " · \(Wording.count(summary.dashed, "dashed or dotted stroke"))" }
-            if summary.otherStyles > 0 { said += " · \(Wording.count(summary.otherStyles, "stroke")) of a line style ForceCanvas does not draw, drawn solid" }
             if summary.widthMapping == .touchCanvas { said += " · pressure widths by TouchCanvas's width mapping (Xournal++'s: size × pressure)" }
             print(said)
             return

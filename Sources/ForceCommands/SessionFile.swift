@@ -3,6 +3,7 @@ import ForceCore
 import ForceFiles
 import ForcePlatform
 import Foundation
+import SDLHost
 
 /// Reading and writing session files for the commands.
 enum SessionFile {
@@ -64,11 +65,15 @@ enum SessionFile {
     /// thrown as the `SessionError` itself, so the window can say which line in its status. A
     /// `.yml` or `.yaml` file is a tablet's `libinput record` capture, an `.evemu` or `.events`
     /// file its evemu recording (`forcecanvas import`), fitted into `document`.
-    static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> Session {
-        if [".yml", ".yaml", ".evemu", ".events"].contains(where: path.hasSuffix) { return try readCapture(path, document: document) }
-        if isXournal(path) { return try readXournal(path) }
+    /// A Xournal++ document's session comes with what of it is not drawn (`XoppDocument.leftOut`).
+    static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> LoadedSession {
+        if [".yml", ".yaml", ".evemu", ".events"].contains(where: path.hasSuffix) { return LoadedSession(try readCapture(path, document: document)) }
+        if isXournal(path) {
+            let (session, summary) = try readXournal(path)
+            return LoadedSession(session, leftOut: XoppDocument.leftOut(summary))
+        }
         switch Result(catching: { () throws(SessionFileError) -> Session in try read(path) }) {
-        case .success(let session): return session
+        case .success(let session): return LoadedSession(session)
         case .failure(.invalid(let error)): throw error
         case .failure(let error): throw error
         }
@@ -81,12 +86,12 @@ enum SessionFile {
 
     /// A Xournal++ document as a session (`XoppDocument.session`); a problem is a
     /// `SessionError` of its first line.
-    static func readXournal(_ path: String) throws(SessionError) -> Session {
+    static func readXournal(_ path: String) throws(SessionError) -> (Session, XoppDocument.Summary) {
         let data: Data
         do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
         let name = Wording.stem(path)
         do {
-            return try XoppDocument.session(from: [UInt8](data), title: name).0
+            return try XoppDocument.session(from: [UInt8](data), title: name)
         } catch {
             throw SessionError(file: path, line: 1, message: error.message)
         }

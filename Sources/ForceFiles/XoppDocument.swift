@@ -1,5 +1,6 @@
 import CZlib
 import ForceCore
+import ForcePlatform
 import Foundation
 
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
@@ -120,6 +121,19 @@ extension XoppDocument {
         /// The width mapping the session draws with: perfect-freehand's, unless a per-point
         /// width is beyond its reach (`session(from:title:options:)`).
         public var widthMapping = InkWidthMapping.perfectFreehand
+    }
+
+    /// What of a document is not drawn as Xournal++ draws it, one phrase each ("left out: 2 text,
+    /// image or LaTeX elements"): `import` prints them, and the window says them when it opens
+    /// the document. Each begins with its own words, so a status line that joins them with
+    /// " · " is translated part by part (`MessageTemplates`).
+    public static func leftOut(_ summary: Summary) -> [String] {
+        var out: [String] = []
+        if summary.skipped > 0 { out.append("left out: " + Wording.count(summary.skipped, "text, image or LaTeX element")) }
+        if summary.otherStyles > 0 {
+            out.append("drawn solid, in a line style ForceCanvas does not draw: " + Wording.count(summary.otherStyles, "stroke"))
+        }
+        return out
     }
 
     /// Why a file is not a Xournal++ document.

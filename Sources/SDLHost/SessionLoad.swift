@@ -15,6 +15,8 @@ final class SessionLoad: Sendable {
     struct Opened: Sendable {
         var strokes: [Stroke]
         var widthMapping: InkWidthMapping
+        /// What of the file is not drawn (`LoadedSession.leftOut`).
+        var leftOut: [String] = []
     }
     /// Events replayed so far and in all (0 of 0 while the file is read).
     private let progress = Mutex((done: 0, total: 0))
@@ -25,11 +27,12 @@ final class SessionLoad: Sendable {
     /// shows no panel: view-only options never change what a replay draws (a drawing exported
     /// with the HUD on would lose every stroke that starts under the dock).
     static func start(path: String, shortcuts: ShortcutCatalog,
-                      using load: @escaping @Sendable (String) throws -> Session) -> SessionLoad {
+                      using load: @escaping @Sendable (String) throws -> LoadedSession) -> SessionLoad {
         let job = SessionLoad(path: path)
         DispatchQueue.global(qos: .userInitiated).async {
             let result = Result { () throws -> Opened in
-                var session = try load(path)
+                let loaded = try load(path)
+                var session = loaded.session
                 session.options = session.options.withoutPanels
                 job.progress.withLock { $0 = (0, session.events.count) }
                 var replay = StateReplay(header: session, shortcuts: shortcuts)
@@ -38,7 +41,7 @@ final class SessionLoad: Sendable {
                     if i % 1_000 == 999 { job.progress.withLock { $0.done = i + 1 } }
                 }
                 let end = replay.finish()
-                return Opened(strokes: end.ink.strokes, widthMapping: end.options.widthMapping)
+                return Opened(strokes: end.ink.strokes, widthMapping: end.options.widthMapping, leftOut: loaded.leftOut)
             }
             job.outcome.withLock { $0 = result }
         }

@@ -241,7 +241,7 @@ extension WindowApp {
     func openLesson(_ lesson: LessonEntry, window: Window, now: Double, _ s: inout Running) {
         guard let load = config.loadSession else { return }
         do {
-            let session = try load(lesson.path)
+            let session = try load(lesson.path).session
             var request = PlayerRequest(session: session, name: lesson.name)
             request.sourcePath = lesson.path
             let p = openPlayer(request)

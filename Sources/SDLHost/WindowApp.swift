@@ -301,6 +301,7 @@ public final class WindowApp {
                 let remapped = opened.widthMapping != before.options.widthMapping
                 s.status = ("Opened \(Self.fileName(job.path)) (\(Wording.count(opened.strokes.count, "stroke"))) as a new document"
                             + (remapped ? " · \(opened.widthMapping.title) widths (W switches)" : "")
+                            + opened.leftOut.map { " · " + $0 }.joined()
                             + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
                 let message = UserMessage(error, context: "opening a file", status: "Cannot open \(Self.fileName(job.path))")

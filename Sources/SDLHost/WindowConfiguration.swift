@@ -49,7 +49,7 @@ public struct WindowConfiguration {
     public var exportDirectory = "forcecanvas-exports"
     /// Reads a session file for Open Recent, on a background thread (the command line gives its
     /// streaming reader). Errors describe themselves as `FILE:LINE: what is wrong`.
-    public var loadSession: (@Sendable (String) throws -> Session)?
+    public var loadSession: (@Sendable (String) throws -> LoadedSession)?
     /// ForceCanvas's quick actions (static from Info.plist, dynamic from the last launches).
     public var shortcuts = ShortcutCatalog()
     /// Launched with this quick action's type (`--shortcut`): handled once, at the start.
@@ -176,4 +176,16 @@ public struct JournalClose: Sendable {
     /// Anything but the pointer passing over was added to it since this window opened it
     /// (else it holds what it held: compacting it would only rewrite it).
     public var changed: Bool
+}
+
+/// A file read for the window: its session, and what of the file it does not draw (a Xournal++
+/// document's text and images…), one phrase each, said in the status line when it opens.
+public struct LoadedSession: Sendable {
+    public var session: Session
+    public var leftOut: [String]
+
+    public init(_ session: Session, leftOut: [String] = []) {
+        self.session = session
+        self.leftOut = leftOut
+    }
 }

@@ -51,7 +51,14 @@ final class StatusLineChineseTests: XCTestCase {
         damaged.keptAs = "/tmp/documents/x.damaged.jsonl"
         var oneLine = restore
         oneLine.skippedLines = [4]
-        let built = [restore, damaged, oneLine].map { ("JournalRestore.status", $0.status) }
+        var built = [restore, damaged, oneLine].map { ("JournalRestore.status", $0.status) }
+        // What of a Xournal++ document the window does not draw, said as it opens.
+        for skipped in [1, 2] {
+            var summary = XoppDocument.Summary()
+            summary.skipped = skipped
+            summary.otherStyles = skipped
+            built.append(("XoppDocument.leftOut", (["Opened a.xopp (42) as a new document"] + XoppDocument.leftOut(summary)).joined(separator: " · ")))
+        }
 
         let folder = try ChineseCatalogue.localeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -59,6 +66,12 @@ final class StatusLineChineseTests: XCTestCase {
         // An opened file that brings its own width mapping says so, in Chinese too.
         let opened = Translation.text("Opened a.xopp (42) as a new document · TouchCanvas widths (W switches) · “b” is kept: Ctrl+O lists it")
         XCTAssertTrue(opened.contains("作为新文档打开 · TouchCanvas 宽度（按 W 切换）"), opened)
+        // So does what of a Xournal++ document the canvas does not show, every part of it.
+        let leftOut = Translation.text("Opened a.xopp (1 stroke) as a new document · TouchCanvas widths (W switches)"
+            + " · left out: 2 text, image or LaTeX elements · drawn solid, in a line style ForceCanvas does not draw: 1 stroke"
+            + " · “b” is kept: Ctrl+O lists it")
+        XCTAssertEqual(leftOut, "已将 a.xopp（1 笔）作为新文档打开 · TouchCanvas 宽度（按 W 切换） · 未显示：2 个文本、图片或 LaTeX 元素"
+            + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · “b”已保留：Ctrl+O 可找到它")
         let english = (sentences + built).filter { !Self.isChinese(Translation.text($0.1)) }
         XCTAssertTrue(english.isEmpty, "status lines drawn in English in Chinese (\(english.count)):\n"
             + english.map { "\($0.0): \($0.1)" }.joined(separator: "\n"))

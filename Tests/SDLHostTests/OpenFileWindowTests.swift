@@ -36,7 +36,8 @@ final class OpenFileWindowTests: XCTestCase {
 
     /// A Xournal++ document's pressure widths (its size × the pressure: here 4 pt at size 20,
     /// thinner than perfect-freehand's thinnest, 10 pt) open at their width: the new document
-    /// draws with TouchCanvas's mapping, and says so. Before, the stroke was 10 pt thick.
+    /// draws with TouchCanvas's mapping, and says so. Before, the stroke was 10 pt thick. The
+    /// status line also says what of the document the canvas does not show (its text box).
     func testAXournalDocumentOpensWithItsWidths() throws {
         try Binary.requireDisplay()
         let dir = try Binary.temporaryDirectory()
@@ -45,11 +46,14 @@ final class OpenFileWindowTests: XCTestCase {
         env["XDG_STATE_HOME"] = dir + "/state"
         let xml = "<xournal><page width=\"600\" height=\"400\"><layer><stroke tool=\"pen\" color=\"#000000ff\" width=\"20"
             + String(repeating: " 4", count: 20) + "\">" + (0...20).map { "\(100 + 20 * $0) 200" }.joined(separator: " ")
-            + "</stroke></layer></page></xournal>"
+            + "</stroke><text font=\"Sans\" size=\"12\" x=\"60\" y=\"300\" color=\"#000000ff\">a note</text></layer></page></xournal>"
         try xml.write(toFile: dir + "/thin.xopp", atomically: true, encoding: .utf8)
         let r = try Binary.forcecanvas(["run", "--open", dir + "/thin.xopp", "--size", "800x600", "--exit-after-frames", "40",
-                                        "--snapshot", "\(dir)/shot.png"], environment: env)
+                                        "--snapshot", "\(dir)/shot.png", "-v"], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
+        // The status line says what the canvas does not show: the text box.
+        XCTAssertTrue(r.stderr.contains("status: Opened thin.xopp (1 stroke) as a new document · TouchCanvas widths (W switches) · left out: 1 text, image or LaTeX element"),
+                      r.stderr)
         let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
         let m = Int(XoppDocument.margin)
         let dark = (200 + m - 20...200 + m + 20).filter { shot.luminance(x: 300 + m, y: $0) < 128 }.count
