@@ -179,7 +179,7 @@ public struct StrokeTessellator: Sendable {
                 pieces.append(InkPiece(.line(from: from, to: to, width: width), colour: inkColour, alpha: alpha))
                 return
             }
-            appendDashes(dash, from: from, to: to, width: width, alpha: alpha, to: &pieces)
+            appendDashes(dash, from: from, to: to, width: width, alpha: alpha, into: &pieces)
         }
     }
 
@@ -188,7 +188,7 @@ public struct StrokeTessellator: Sendable {
     /// where a segment ends is the next one's (a segment is final before anyone knows whether it
     /// is the last).
     private mutating func appendDashes(_ dash: DashPattern, from: Point, to: Point, width: Double, alpha: Double,
-                                       to pieces: inout [InkPiece]) {
+                                       into pieces: inout [InkPiece]) {
         let start = classicLength, length = from.distance(to: to)
         classicLength += length
         dash.forEachPart(from: start, to: start + length, closesAtEnd: false) { a, b in
@@ -235,7 +235,7 @@ public struct StrokeTessellator: Sendable {
             for p in predicted {
                 let to = location(p), width = classicWidth(force: p.force)
                 if let dash {
-                    appendDashes(dash, from: from, to: to, width: width, alpha: Self.predictedAlpha, to: &pieces)
+                    appendDashes(dash, from: from, to: to, width: width, alpha: Self.predictedAlpha, into: &pieces)
                 } else {
                     pieces.append(InkPiece(.line(from: from, to: to, width: width), colour: inkColour, alpha: Self.predictedAlpha))
                 }
