@@ -11,8 +11,9 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Reads FILE, a Xournal++ document (.xopp, gzipped or a zip package: its pages one \
             below the other, each pen and \
-            highlighter stroke with its colour, size and per-point widths as forces; text, images \
-            and LaTeX are counted and left out; points get times at 120 Hz), or a tablet's \
+            highlighter stroke with its colour, size, fill, line style (dashes, dots) and per-point \
+            widths as forces, each whiteout eraser stroke as the white stroke Xournal++ draws; \
+            text, images and LaTeX are counted and left out; points get times at 120 Hz), or a tablet's \
             `libinput record` capture (YAML; of several devices, the pen's) or evemu recording \
             (`evemu-record`, the format \
             before it, as in the evemu-devices database) — what Linux users attach to tablet bug \
