@@ -118,6 +118,11 @@ extension XoppDocument {
         public var fills = 0
         public var dashed = 0
         public var otherStyles = 0
+        /// Pages whose background is not plain paper, which the canvas does not draw: a PDF
+        /// page under the ink (`type="pdf"`, Xournal++'s annotated PDF), and any other (ruled,
+        /// graph, a colour, an image).
+        public var pdfBackgrounds = 0
+        public var otherBackgrounds = 0
         /// The width mapping the session draws with: perfect-freehand's, unless a per-point
         /// width is beyond its reach (`session(from:title:options:)`).
         public var widthMapping = InkWidthMapping.perfectFreehand
@@ -125,13 +130,17 @@ extension XoppDocument {
 
     /// What of a document is not drawn as Xournal++ draws it, one phrase each ("left out: 2 text,
     /// image or LaTeX elements"): `import` prints them, and the window says them when it opens
-    /// the document. Each begins with its own words, so a status line that joins them with
-    /// " · " is translated part by part (`MessageTemplates`).
+    /// the document. Each begins with words of its own (no two alike), so a status line that
+    /// joins them with " · " is translated part by part (`MessageTemplates`).
     public static func leftOut(_ summary: Summary) -> [String] {
         var out: [String] = []
         if summary.skipped > 0 { out.append("left out: " + Wording.count(summary.skipped, "text, image or LaTeX element")) }
         if summary.otherStyles > 0 {
             out.append("drawn solid, in a line style ForceCanvas does not draw: " + Wording.count(summary.otherStyles, "stroke"))
+        }
+        if summary.pdfBackgrounds > 0 { out.append("not drawn: the PDF under " + Wording.count(summary.pdfBackgrounds, "page")) }
+        if summary.otherBackgrounds > 0 {
+            out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (ruled, graph, coloured or image backgrounds)")
         }
         return out
     }
@@ -236,6 +245,16 @@ extension XoppDocument {
                 t += strokeGap
                 summary.strokes += 1
                 summary.points += n
+            case "background":
+                // Plain white paper is what the canvas draws; anything else is said, not drawn.
+                guard element.isStart, summary.pages > 0 else { continue }
+                let type = element.attributes["type"] ?? "solid", style = element.attributes["style"] ?? "plain"
+                let colour = element.attributes["color"].flatMap(colour(named:))
+                if type == "pdf" {
+                    summary.pdfBackgrounds += 1
+                } else if type != "solid" || style != "plain" || (colour.map { $0.red < 250 || $0.green < 250 || $0.blue < 250 } ?? false) {
+                    summary.otherBackgrounds += 1
+                }
             case "text", "image", "teximage":
                 if element.isStart { summary.skipped += 1 }
             default:

@@ -14,7 +14,8 @@ final class XoppImportTests: XCTestCase {
         let xml = Array(try XCTUnwrap(FileManager.default.contents(atPath: Self.fixture)))
         let gz = try XCTUnwrap(XoppDocument.gzip(xml))
         let (session, summary) = try XoppDocument.session(from: gz, title: "tools")
-        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 4, points: 13, skipped: 2, erasers: 1, fills: 1, dashed: 1))
+        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 4, points: 13, skipped: 2, erasers: 1, fills: 1, dashed: 1,
+                                                     otherBackgrounds: 1), "the first page is ruled")
         XCTAssertEqual(try XoppDocument.session(from: xml, title: "tools").0, session, "plain XML reads the same")
         let m = XoppDocument.margin
         XCTAssertEqual(session.viewport, Viewport(width: Int((419.53 + 2 * m).rounded(.up)), height: Int((2 * 595.28 + 3 * m).rounded(.up))))
@@ -225,5 +226,27 @@ final class XoppImportTests: XCTestCase {
             let back = Fixtures.finalState(try XoppDocument.session(from: Array(xml.utf8), title: nil).0)
             XCTAssertEqual(back.ink.strokes.map(\.tool.dash), [pattern], style)
         }
+    }
+
+    /// Page backgrounds the canvas does not draw are said: an annotated PDF's pages (the most
+    /// common Xournal++ document), ruled or graph paper, a colour, an image. Plain white paper
+    /// (or nearly white) is what the canvas draws, and is not.
+    func testBackgroundsTheCanvasDoesNotDrawAreSaid() throws {
+        let backgrounds = [
+            ##"<background type="pdf" domain="absolute" filename="/tmp/slides.pdf" pageno="1"/>"##,
+            ##"<background type="pdf" pageno="2"/>"##,
+            ##"<background type="solid" color="#ffffffff" style="graph"/>"##,
+            ##"<background type="solid" color="#ffff80ff" style="plain"/>"##,
+            ##"<background type="pixmap" domain="attach" filename="bg.png"/>"##,
+            ##"<background type="solid" color="#fefefeff" style="plain"/>"##,
+            ##"<background type="solid" color="#ffffffff" style="plain"/>"##,
+        ]
+        let doc = "<xournal>" + backgrounds.map { ##"<page width="100" height="100">"## + $0 + "<layer/></page>" }.joined() + "</xournal>"
+        let (_, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        XCTAssertEqual(summary.pages, 7)
+        XCTAssertEqual(summary.pdfBackgrounds, 2)
+        XCTAssertEqual(summary.otherBackgrounds, 3, "graph, yellow, an image; not the two white ones")
+        XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 2 pages",
+                                                       "drawn on plain paper: 3 pages (ruled, graph, coloured or image backgrounds)"])
     }
 }
