@@ -10,10 +10,7 @@ import XCTest
 /// widths and colour as ForceCanvas; `--svg` and `--pdf` write the same drawing as vectors.
 final class XoppExportTests: XCTestCase {
     func testXournalppDrawsTheExportAsForceCanvasDoes() throws {
-        try Binary.requireDisplay()
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xournalpp") else {
-            throw MissingPrerequisite("xournalpp is not installed (./run.sh test installs it)")
-        }
+        try Self.requireXournalpp()
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let source = Binary.repository.appendingPathComponent("Assets/Sessions/golden-pressure.jsonl").path
@@ -27,10 +24,7 @@ final class XoppExportTests: XCTestCase {
         XCTAssertEqual(Array(gz.prefix(2)), [0x1F, 0x8B], "gzipped, as Xournal++ writes it")
 
         // Xournal++ at 72 dpi: one pixel a point, as ForceCanvas's own ink-only picture.
-        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/d.xopp"],
-                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
-        XCTAssertEqual(x.status, 0, x.stderr)
-        let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"), x.stderr)
+        let theirs = try Self.xournalppPicture(of: "\(dir)/d.xopp", dpi: 72, in: dir)
         let session = try SessionCoding.parse(String(contentsOfFile: source, encoding: .utf8), file: source)
         let state = Fixtures.finalState(session)
         try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
@@ -56,10 +50,7 @@ final class XoppExportTests: XCTestCase {
     /// each line, the same gaps at the same places (within half a point), in Xournal++'s
     /// picture of the document and in ForceCanvas's of what it imported.
     func testDashedLinesAreDrawnAsXournalppDrawsThem() throws {
-        try Binary.requireDisplay()
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xournalpp") else {
-            throw MissingPrerequisite("xournalpp is not installed (./run.sh test installs it)")
-        }
+        try Self.requireXournalpp()
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let lines = [(30, "dash", 1.0), (60, "dashdot", 1.0), (90, "cust: 4 6", 2.0), (120, "dot", 0.6)]
@@ -70,10 +61,7 @@ final class XoppExportTests: XCTestCase {
         }
         doc += "</layer></page></xournal>\n"
         try doc.write(toFile: "\(dir)/d.xopp", atomically: true, encoding: .utf8)
-        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=288", "\(dir)/d.xopp"],
-                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
-        XCTAssertEqual(x.status, 0, x.stderr)
-        let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"), x.stderr)
+        let theirs = try Self.xournalppPicture(of: "\(dir)/d.xopp", dpi: 288, in: dir)
         let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
         XCTAssertEqual(summary.dashed, lines.count)
         let state = Fixtures.finalState(session)
@@ -103,6 +91,23 @@ final class XoppExportTests: XCTestCase {
             XCTAssertEqual(a.count, b.count, "\(style): as many gaps\nForceCanvas \(a)\nXournal++ \(b)")
             for (g, h) in zip(a, b) { XCTAssertEqual(g, h, accuracy: 0.5, "\(style): a gap at x \(h)") }
         }
+    }
+
+    /// A display (Xournal++ is a GTK program) and Debian's `xournalpp`, or the test is skipped.
+    static func requireXournalpp() throws {
+        try Binary.requireDisplay()
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xournalpp") else {
+            throw MissingPrerequisite("xournalpp is not installed (./run.sh test installs it)")
+        }
+    }
+
+    /// Xournal++'s own picture of the document `xopp` at `dpi` (`--create-img`, its settings in
+    /// `dir`, not the user's), written to `dir/x.png`.
+    static func xournalppPicture(of xopp: String, dpi: Int, in dir: String) throws -> PNGPixels {
+        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=\(dpi)", xopp],
+                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
+        XCTAssertEqual(x.status, 0, x.stderr)
+        return try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"), x.stderr)
     }
 
     /// The ink's thickness down column `x` between `top` and `bottom`: each pixel counts by how
