@@ -28,7 +28,7 @@ public final class DocumentDesk {
     /// Leaves the document on screen, its journal's writer already closed: a journal with
     /// changes is compacted into a session that redraws `state`, and the card and thumbnail
     /// note what it holds. A document nothing was ever drawn in (no strokes, nothing to undo
-    /// or redo) and never named is removed rather than listed when `removeIfBlank` (a window
+    /// or redo, no pages) and never named is removed rather than listed when `removeIfBlank` (a window
     /// moving to another document; at exit it is kept, with the window's size and panels).
     /// Returns what went wrong, in words.
     @discardableResult
@@ -37,7 +37,7 @@ public final class DocumentDesk {
         let id = current.id
         // (A document the user named is kept, blank or not.)
         let named = store.readCard(id).map { !DocumentStore.isDefaultName($0.name) } ?? false
-        if removeIfBlank, !named, ink.strokes.isEmpty, ink.live == nil, !ink.canUndo, !ink.canRedo {
+        if removeIfBlank, !named, ink.strokes.isEmpty, ink.live == nil, !ink.canUndo, !ink.canRedo, state.paper.isEmpty {
             for path in [current.path, store.card(id), store.thumbnail(id), store.lock(id), InkSnapshot.path(forJournal: current.path)] {
                 _ = unlink(path)
             }

@@ -40,7 +40,7 @@ public enum ExportSet {
         let job = sequence.wrappingAdd(1, ordering: .relaxed).oldValue
         let temporaries = extensions.map { PartialFiles.temporary(for: "\(directory)/export-\(stamp)-\(job).\($0)") }
         defer { for t in temporaries { _ = unlink(t) } }
-        let session = SessionCoding.encode(Session.redrawing(ink.visibleStrokes, viewport: viewport, options: options))
+        let session = SessionCoding.encode(Session.redrawing(ink.visibleStrokes, viewport: viewport, options: options, paper: ink.paper))
         for (i, format) in Exporter.Format.allCases.enumerated() {
             try writeFile(temporaries[i]) { sink in
                 do { try Exporter.write(ink, viewport: viewport, format: format, to: sink) } catch { return false }

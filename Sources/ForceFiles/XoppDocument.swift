@@ -4,8 +4,9 @@ import ForcePlatform
 import Foundation
 
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
-/// back to Xournal++: one page the size of the device's screen (points are Xournal++'s unit,
-/// 1/72 in), a white background, one layer, one `<stroke>` per stroke with its tool (pen or
+/// back to Xournal++: its pages (`InkLayer.paper`: an imported document's, with their
+/// backgrounds), or one white page the size of the device's screen (points are Xournal++'s
+/// unit, 1/72 in), each with one layer, one `<stroke>` per stroke with its tool (pen or
 /// highlighter), colour (the ink's for the default pen), fill and line style (its dashes). A
 /// stroke's `width` is its width at force 0.5 followed by one width for each segment: Xournal++
 /// draws the segment from point i to i + 1 at one width (point i's), and ForceCanvas's outline
@@ -17,32 +18,62 @@ public enum XoppDocument {
     /// "#17171cff": the ink (`Palette.ink`) as Xournal++ writes colours, RGBA.
     static let inkColour = "#17171cff"
 
-    /// The XML of `ink` on a page of `viewport`'s size.
+    /// The XML of `ink` on its pages, or on a page of `viewport`'s size.
     public static func xml(_ ink: InkLayer, viewport: Viewport, title: String = "ForceCanvas drawing") -> String {
         var out = "<?xml version=\"1.0\" standalone=\"no\"?>\n"
         out += "<xournal creator=\"ForceCanvas\" fileversion=\"4\">\n<title>\(escaped(title))</title>\n"
-        out += "<page width=\"\(number(Double(viewport.width)))\" height=\"\(number(Double(viewport.height)))\">\n"
-        out += "<background type=\"solid\" color=\"#ffffffff\" style=\"plain\"/>\n<layer>\n"
+        // The document's pages, each stroke on the one it starts on (else the nearest), in that
+        // page's points; a canvas without pages is one page of the device's screen.
+        let pages = ink.paper.isEmpty
+            ? [PaperPage(rect: Rect(x: 0, y: 0, width: Double(viewport.width), height: Double(viewport.height)))] : ink.paper
+        var strokesOf = [[Stroke]](repeating: [], count: pages.count)
         for stroke in ink.visibleStrokes {
-            var options = ink.style.outline
-            if let size = stroke.tool.size { options.size = size }
-            let width = { (force: Double) in 2 * OutlinePolygon.radius(pressure: force, options: options) }
-            let colour = stroke.tool.pieceColour?.hex ?? inkColour
-            var points = stroke.points.filter(\.isReal).filter { $0.preciseLocation.isFinite }
-            guard let first = points.first else { continue }
-            // Xournal++ draws a stroke from two points up: a dot is a stroke onto itself.
-            if points.count == 1 { points.append(first) }
-            var widths = [number(width(0.5))]
-            for (p, q) in zip(points, points.dropFirst()) { widths.append(number(width((p.force + q.force) / 2))) }
-            // A filled shape's inside: its alpha out of 255, as Xournal++ writes it.
-            let fill = stroke.tool.fill.map { " fill=\"\(Int(($0 * 255).rounded()))\"" } ?? ""
-            let style = stroke.tool.dash.map { " style=\"\(lineStyle($0))\"" } ?? ""
-            out += "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\"\(fill)\(style) capStyle=\"round\">"
-            out += points.map { "\(number($0.preciseLocation.x)) \(number($0.preciseLocation.y))" }.joined(separator: " ")
-            out += "</stroke>\n"
+            guard let start = stroke.points.first(where: { $0.isReal && $0.preciseLocation.isFinite })?.preciseLocation else { continue }
+            strokesOf[page(at: start, among: pages)].append(stroke)
         }
-        out += "</layer>\n</page>\n</xournal>\n"
+        for (page, strokes) in zip(pages, strokesOf) {
+            let r = page.rect
+            out += "<page width=\"\(number(r.width))\" height=\"\(number(r.height))\">\n"
+            out += "<background type=\"solid\" color=\"\(String(page.colour.hex.prefix(7)))ff\" style=\"\(page.ruling.rawValue)\""
+                + (page.config.isEmpty ? "" : " config=\"\(escaped(page.config))\"") + "/>\n<layer>\n"
+            for stroke in strokes { out += strokeElement(stroke, style: ink.style, offset: Point(x: r.x, y: r.y)) }
+            out += "</layer>\n</page>\n"
+        }
+        out += "</xournal>\n"
         return out
+    }
+
+    /// The page among `pages` that holds `p`, else the nearest to it.
+    static func page(at p: Point, among pages: [PaperPage]) -> Int {
+        var best = 0, bestDistance = Double.infinity
+        for (i, page) in pages.enumerated() {
+            let r = page.rect
+            let dx = max(r.x - p.x, 0, p.x - r.maxX), dy = max(r.y - p.y, 0, p.y - r.maxY)
+            let d = dx * dx + dy * dy
+            if d == 0 { return i }
+            if d < bestDistance { (best, bestDistance) = (i, d) }
+        }
+        return best
+    }
+
+    /// A stroke as Xournal++'s `<stroke>`, its points less `offset` (its page's top left).
+    static func strokeElement(_ stroke: Stroke, style: InkStyle, offset: Point) -> String {
+        var options = style.outline
+        if let size = stroke.tool.size { options.size = size }
+        let width = { (force: Double) in 2 * OutlinePolygon.radius(pressure: force, options: options) }
+        let colour = stroke.tool.pieceColour?.hex ?? inkColour
+        var points = stroke.points.filter(\.isReal).filter { $0.preciseLocation.isFinite }
+        guard let first = points.first else { return "" }
+        // Xournal++ draws a stroke from two points up: a dot is a stroke onto itself.
+        if points.count == 1 { points.append(first) }
+        var widths = [number(width(0.5))]
+        for (p, q) in zip(points, points.dropFirst()) { widths.append(number(width((p.force + q.force) / 2))) }
+        // A filled shape's inside: its alpha out of 255, as Xournal++ writes it.
+        let fill = stroke.tool.fill.map { " fill=\"\(Int(($0 * 255).rounded()))\"" } ?? ""
+        let dash = stroke.tool.dash.map { " style=\"\(lineStyle($0))\"" } ?? ""
+        return "<stroke tool=\"\(stroke.tool.kind.rawValue)\" color=\"\(colour)\" width=\"\(widths.joined(separator: " "))\"\(fill)\(dash) capStyle=\"round\">"
+            + points.map { "\(number($0.preciseLocation.x - offset.x)) \(number($0.preciseLocation.y - offset.y))" }.joined(separator: " ")
+            + "</stroke>\n"
     }
 
     /// A dash pattern as Xournal++'s `style`: its name for its own three, else `cust: ` and the
@@ -118,9 +149,9 @@ extension XoppDocument {
         public var fills = 0
         public var dashed = 0
         public var otherStyles = 0
-        /// Pages whose background is not plain paper, which the canvas does not draw: a PDF
-        /// page under the ink (`type="pdf"`, Xournal++'s annotated PDF), and any other (ruled,
-        /// graph, a colour, an image).
+        /// Pages whose background the canvas does not draw (it draws their paper, its colour
+        /// and its ruling: `PaperPage`): a PDF page under the ink (`type="pdf"`, Xournal++'s
+        /// annotated PDF), and any other (an image, staves, isometric paper).
         public var pdfBackgrounds = 0
         public var otherBackgrounds = 0
         /// The width mapping the session draws with: perfect-freehand's, unless a per-point
@@ -140,7 +171,7 @@ extension XoppDocument {
         }
         if summary.pdfBackgrounds > 0 { out.append("not drawn: the PDF under " + Wording.count(summary.pdfBackgrounds, "page")) }
         if summary.otherBackgrounds > 0 {
-            out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (ruled, graph, coloured or image backgrounds)")
+            out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (image, staves or isometric backgrounds)")
         }
         return out
     }
@@ -184,6 +215,7 @@ extension XoppDocument {
         var t = 0.1
         var tool = InkTool.pen
         var pageTop = margin, height = margin, width = 0.0
+        var paper: [PaperPage] = []
         var scanner = XMLScanner(xml)
         while let element = try scanner.next() {
             switch element.name {
@@ -195,7 +227,11 @@ extension XoppDocument {
                     throw Problem(message: String(format: "a page of %g × %g points, beyond the 1000000 points a session reaches", w, h))
                 }
                 if summary.pages > 0 { pageTop = height + margin }
+                guard summary.pages < PaperPage.maximumCount else {
+                    throw Problem(message: "more than \(PaperPage.maximumCount) pages")
+                }
                 summary.pages += 1
+                paper.append(PaperPage(rect: Rect(x: margin, y: pageTop, width: w, height: h)))
                 width = max(width, w)
                 height = pageTop + h
             case "stroke":
@@ -246,15 +282,21 @@ extension XoppDocument {
                 summary.strokes += 1
                 summary.points += n
             case "background":
-                // Plain white paper is what the canvas draws; anything else is said, not drawn.
-                guard element.isStart, summary.pages > 0 else { continue }
+                // The page's paper: its colour and ruling, drawn under the ink. A PDF or an image
+                // under it, or a ruling ForceCanvas does not draw (staves, isometric), is said.
+                guard element.isStart, summary.pages > 0, var page = paper.last else { continue }
                 let type = element.attributes["type"] ?? "solid", style = element.attributes["style"] ?? "plain"
-                let colour = element.attributes["color"].flatMap(colour(named:))
                 if type == "pdf" {
                     summary.pdfBackgrounds += 1
-                } else if type != "solid" || style != "plain" || (colour.map { $0.red < 250 || $0.green < 250 || $0.blue < 250 } ?? false) {
+                } else if type != "solid" {
                     summary.otherBackgrounds += 1
+                } else {
+                    if let c = element.attributes["color"].flatMap(colour(named:)) { page.colour = InkColour(red: c.red, green: c.green, blue: c.blue) }
+                    if let ruling = PaperPage.Ruling(rawValue: style) { page.ruling = ruling } else { summary.otherBackgrounds += 1 }
+                    let config = element.attributes["config"] ?? ""
+                    if config.utf8.count <= PaperPage.maximumConfigBytes { page.config = config }
                 }
+                paper[paper.count - 1] = page
             case "text", "image", "teximage":
                 if element.isStart { summary.skipped += 1 }
             default:
@@ -279,6 +321,7 @@ extension XoppDocument {
         var session = Session(viewport: screen, pressureCurve: PressureCurve(.linear, minimumPressure: 0), events: events)
         session.options.widthMapping = mapped.widthMapping
         session.title = title
+        session.paper = paper
         return (session, summary)
     }
 

@@ -15,6 +15,8 @@ final class SessionLoad: Sendable {
     struct Opened: Sendable {
         var strokes: [Stroke]
         var widthMapping: InkWidthMapping
+        /// The file's pages (`Session.paper`).
+        var paper: [PaperPage] = []
         /// What of the file is not drawn (`LoadedSession.leftOut`).
         var leftOut: [String] = []
     }
@@ -41,7 +43,7 @@ final class SessionLoad: Sendable {
                     if i % 1_000 == 999 { job.progress.withLock { $0.done = i + 1 } }
                 }
                 let end = replay.finish()
-                return Opened(strokes: end.ink.strokes, widthMapping: end.options.widthMapping, leftOut: loaded.leftOut)
+                return Opened(strokes: end.ink.strokes, widthMapping: end.options.widthMapping, paper: end.paper, leftOut: loaded.leftOut)
             }
             job.outcome.withLock { $0 = result }
         }

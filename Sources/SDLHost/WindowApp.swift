@@ -294,7 +294,7 @@ public final class WindowApp {
                 // A new document: the canvas before stays a document of its own.
                 endLivePress(&s, at: frameStart)
                 let before = s.state
-                s.state.openDrawing(opened.strokes, widthMapping: opened.widthMapping)
+                s.state.openDrawing(opened.strokes, widthMapping: opened.widthMapping, paper: opened.paper)
                 s.wholeFrame = true
                 let name = Wording.stem(job.path)
                 let left = startNewDocument(leaving: before, as: Session.resuming(s.state), name: name, &s)

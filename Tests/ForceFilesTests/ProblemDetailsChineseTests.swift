@@ -22,7 +22,7 @@ final class ProblemDetailsChineseTests: XCTestCase {
         "Sources/ForceCore/Session", "Sources/ForceCore/Input/Settings.swift",
         "Sources/ForceCore/Interactions/ForceThresholds.swift", "Sources/ForceFiles/XoppDocument.swift",
         "Sources/ForceFiles/XoppDocument+Zip.swift", "Sources/ForceFiles/SessionFileReader+Scan.swift",
-        "Sources/ForceCore/Ink/InkTool.swift",
+        "Sources/ForceCore/Ink/InkTool.swift", "Sources/ForceCore/Ink/Paper.swift",
     ]
 
     /// Where a parser writes a problem: the argument of its failure, the message of its error,
@@ -46,6 +46,8 @@ final class ProblemDetailsChineseTests: XCTestCase {
         "unknown key \"treshold\" (did you mean \"threshold\"?)", "unknown key \"treshold\" in \"check\" (did you mean \"threshold\"?)",
         "\"mask\" must be a list of rectangles [[x, y, width, height], …] in points (at most 64)",
         "\"check\": \"tolerance\" must be a number",
+        "\"paper\" page 2: missing \"height\"", "\"paper\" page 3: a page's width and height must be more than 0",
+        "\"paper\" page 1: unknown ruling \"staves\" (expected plain, ruled, lined, graph, dotted)",
         "not valid JSON (unexpected 'x', expected a value at column 5)",
         "not valid JSON (unexpected end of line inside an object at column 12)",
         "not valid JSON (unexpected byte 0x1F, expected ',' or '}' at column 9)",
@@ -60,9 +62,9 @@ final class ProblemDetailsChineseTests: XCTestCase {
     func testEveryProblemWithAFileIsInChinese() throws {
         var sentences: [(String, String)] = []
         for file in try StatusLineChineseTests.sources(Self.parsers) {
-            // What `Checkpoint.problem` and `InkTool.dashProblem` return is a problem; elsewhere a
-            // return is not.
-            let returnsProblems = file.name.hasSuffix("Checkpoint.swift") || file.name.hasSuffix("InkTool.swift")
+            // What `Checkpoint.problem`, `InkTool.dashProblem` and `PaperPage.problem` return is a
+            // problem; elsewhere a return is not.
+            let returnsProblems = ["/Checkpoint.swift", "/InkTool.swift", "/Paper.swift"].contains { file.name.hasSuffix($0) }
             let markers = returnsProblems ? Self.markers + [("return ", false)] : Self.markers
             sentences += StatusLineChineseTests.sentences(in: file.text, markers: markers)
                 .filter { !Self.isPart($0) }.map { (file.name, $0) }

@@ -14,8 +14,8 @@ final class XoppImportTests: XCTestCase {
         let xml = Array(try XCTUnwrap(FileManager.default.contents(atPath: Self.fixture)))
         let gz = try XCTUnwrap(XoppDocument.gzip(xml))
         let (session, summary) = try XoppDocument.session(from: gz, title: "tools")
-        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 4, points: 13, skipped: 2, erasers: 1, fills: 1, dashed: 1,
-                                                     otherBackgrounds: 1), "the first page is ruled")
+        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 4, points: 13, skipped: 2, erasers: 1, fills: 1, dashed: 1),
+                       "the first page is lined, and drawn so")
         XCTAssertEqual(try XoppDocument.session(from: xml, title: "tools").0, session, "plain XML reads the same")
         let m = XoppDocument.margin
         XCTAssertEqual(session.viewport, Viewport(width: Int((419.53 + 2 * m).rounded(.up)), height: Int((2 * 595.28 + 3 * m).rounded(.up))))
@@ -228,25 +228,66 @@ final class XoppImportTests: XCTestCase {
         }
     }
 
-    /// Page backgrounds the canvas does not draw are said: an annotated PDF's pages (the most
-    /// common Xournal++ document), ruled or graph paper, a colour, an image. Plain white paper
-    /// (or nearly white) is what the canvas draws, and is not.
-    func testBackgroundsTheCanvasDoesNotDrawAreSaid() throws {
+    /// A document of several pages goes back to Xournal++ as it came: page by page, each with
+    /// its size and its paper, each stroke on its page in that page's points; read again, the
+    /// pages and the strokes are where they were.
+    func testADocumentIsWrittenBackPageByPage() throws {
+        let doc = ##"<xournal><page width="300" height="200"><background type="solid" color="#ffee99ff" style="graph" config="m1=20,rm=1"/><layer>"##
+            + ##"<stroke tool="pen" color="#ff0000ff" width="2">10 10 50 60 90 20</stroke></layer></page>"##
+            + ##"<page width="250" height="400"><background type="solid" color="#ffffffff" style="lined"/><layer>"##
+            + ##"<stroke tool="pen" color="#0000ffff" width="3">100 300 150 350</stroke>"##
+            + ##"<stroke tool="highlighter" color="#ffff00ff" width="8">20 30 200 30</stroke></layer></page></xournal>"##
+        let (session, _) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        let state = Fixtures.finalState(session)
+        let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+        XCTAssertEqual(xml.components(separatedBy: "<page ").count - 1, 2, xml)
+        XCTAssertTrue(xml.contains(##"<page width="300" height="200">"## + "\n" + ##"<background type="solid" color="#ffee99ff" style="graph" config="m1=20,rm=1"/>"##), xml)
+        XCTAssertTrue(xml.contains(##"<page width="250" height="400">"## + "\n" + ##"<background type="solid" color="#ffffffff" style="lined"/>"##), xml)
+        XCTAssertTrue(xml.contains(">100 300 150 350</stroke>"), "in its page's points: \(xml)")
+        let pageTwo = try XCTUnwrap(xml.range(of: "<page width=\"250\""))
+        XCTAssertTrue(xml[pageTwo.lowerBound...].contains("100 300 150 350") && !xml[pageTwo.lowerBound...].contains("10 10 50 60"),
+                      "each stroke on its own page")
+        let (back, _) = try XoppDocument.session(from: Array(xml.utf8), title: nil)
+        XCTAssertEqual(back.paper, session.paper)
+        let again = Fixtures.finalState(back)
+        XCTAssertEqual(again.ink.strokes.map { $0.points.map(\.preciseLocation) }, state.ink.strokes.map { $0.points.map(\.preciseLocation) })
+        // A drawing without pages is still one page of the screen's size.
+        let plain = Fixtures.finalState(Session(viewport: Viewport(width: 640, height: 480)))
+        XCTAssertTrue(XoppDocument.xml(plain.display.ink, viewport: plain.screenSize).contains(##"<page width="640" height="480">"##))
+    }
+
+    /// Each page's paper comes with it, where it was: its colour, its ruling and Xournal++'s
+    /// settings for it. What is not paper the canvas draws is said: an annotated PDF's pages
+    /// (the most common Xournal++ document), an image, a ruling ForceCanvas does not draw
+    /// (staves); those pages are white (the PDF's, the image's) or their colour.
+    func testPagesComeWithTheirPaperAndWhatIsNotDrawnIsSaid() throws {
         let backgrounds = [
             ##"<background type="pdf" domain="absolute" filename="/tmp/slides.pdf" pageno="1"/>"##,
             ##"<background type="pdf" pageno="2"/>"##,
-            ##"<background type="solid" color="#ffffffff" style="graph"/>"##,
+            ##"<background type="solid" color="#ffffffff" style="graph" config="m1=40,rm=1"/>"##,
             ##"<background type="solid" color="#ffff80ff" style="plain"/>"##,
             ##"<background type="pixmap" domain="attach" filename="bg.png"/>"##,
-            ##"<background type="solid" color="#fefefeff" style="plain"/>"##,
+            ##"<background type="solid" color="#fefefeff" style="lined"/>"##,
+            ##"<background type="solid" color="#303030ff" style="staves"/>"##,
             ##"<background type="solid" color="#ffffffff" style="plain"/>"##,
         ]
-        let doc = "<xournal>" + backgrounds.map { ##"<page width="100" height="100">"## + $0 + "<layer/></page>" }.joined() + "</xournal>"
-        let (_, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
-        XCTAssertEqual(summary.pages, 7)
+        let doc = "<xournal>" + backgrounds.map { ##"<page width="100" height="120">"## + $0 + "<layer/></page>" }.joined() + "</xournal>"
+        let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        XCTAssertEqual(summary.pages, 8)
         XCTAssertEqual(summary.pdfBackgrounds, 2)
-        XCTAssertEqual(summary.otherBackgrounds, 3, "graph, yellow, an image; not the two white ones")
+        XCTAssertEqual(summary.otherBackgrounds, 2, "an image, staves")
         XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 2 pages",
-                                                       "drawn on plain paper: 3 pages (ruled, graph, coloured or image backgrounds)"])
+                                                       "drawn on plain paper: 2 pages (image, staves or isometric backgrounds)"])
+        let m = XoppDocument.margin
+        XCTAssertEqual(session.paper.map(\.rect), (0..<8).map { Rect(x: m, y: m + Double($0) * (120 + m), width: 100, height: 120) },
+                       "one below the other, a margin apart")
+        XCTAssertEqual(session.paper.map(\.ruling), [.plain, .plain, .graph, .plain, .plain, .lined, .plain, .plain])
+        XCTAssertEqual(session.paper.map(\.colour.hex), ["#ffffffff", "#ffffffff", "#ffffffff", "#ffff80ff", "#ffffffff", "#fefefeff",
+                                                         "#303030ff", "#ffffffff"])
+        XCTAssertEqual(session.paper[2].config, "m1=40,rm=1")
+        // The session keeps them, and so does the state it replays into.
+        let again = try SessionCoding.parse(SessionCoding.encode(session), file: "x.jsonl")
+        XCTAssertEqual(again.paper, session.paper)
+        XCTAssertEqual(Fixtures.finalState(again).display.ink.paper, session.paper)
     }
 }

@@ -30,7 +30,7 @@ final class ImportCommandTests: XCTestCase {
         let x = try Binary.forcecanvas(["import", xournal, "--out", "\(dir)/x.jsonl"])
         XCTAssertEqual(x.status, 0, x.stderr)
         XCTAssertEqual(x.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "\(dir)/x.jsonl: Xournal++ · 2 pages · 4 strokes · 13 points · left out: 2 text, image or LaTeX elements · drawn on plain paper: 1 page (ruled, graph, coloured or image backgrounds) · 1 whiteout eraser stroke drawn white, as Xournal++ draws it · 1 filled shape · 1 dashed or dotted stroke")
+                       "\(dir)/x.jsonl: Xournal++ · 2 pages · 4 strokes · 13 points · left out: 2 text, image or LaTeX elements · 1 whiteout eraser stroke drawn white, as Xournal++ draws it · 1 filled shape · 1 dashed or dotted stroke")
 
         try "devices:\n  events:\n  - evdev:\n    - [0, 0, 3]\n".write(toFile: "\(dir)/bad.yml", atomically: true, encoding: .utf8)
         let bad = try Binary.forcecanvas(["import", "\(dir)/bad.yml", "--out", "\(dir)/bad.jsonl"])

@@ -117,6 +117,9 @@ struct PNGPixels {
         argb = px
     }
 
+    /// The pixel's red, green and blue, 0xRRGGBB.
+    func rgb(x: Int, y: Int) -> UInt32 { argb[y * width + x] & 0xFF_FFFF }
+
     func luminance(x: Int, y: Int) -> Int {
         let v = argb[y * width + x]
         return (Int((v >> 16) & 0xff) * 3 + Int((v >> 8) & 0xff) * 6 + Int(v & 0xff)) / 10

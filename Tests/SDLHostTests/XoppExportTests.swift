@@ -94,6 +94,54 @@ final class XoppExportTests: XCTestCase {
     }
 
     /// A display (Xournal++ is a GTK program) and Debian's `xournalpp`, or the test is skipped.
+    /// A document's pages on the canvas as Xournal++ draws them (`PaperPage`): every ruling's
+    /// lines and dots at the same pixels in the same colours, on white, yellow and dark paper,
+    /// with Xournal++'s own settings, against Xournal++'s picture at 72 dpi. Xournal++ 1.1.3
+    /// (Debian's) reads a graph's `r1` and `lw` but not yet a ruled page's `r1` or a lined
+    /// page's `m1` (`PaperTests` checks those against later versions' rules), and it ends a
+    /// graph's vertical lines 2.5 pt short of the page's bottom, where later versions, and
+    /// ForceCanvas, take them to the edge: graph pages are compared above their last 4 rows.
+    func testPagesAreDrawnAsXournalppDrawsThem() throws {
+        try Self.requireXournalpp()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pages = [("lined", "#ffffffff", ""), ("ruled", "#ffffffff", ""), ("graph", "#ffffffff", ""),
+                     ("dotted", "#ffffffff", ""), ("plain", "#ffee99ff", ""), ("lined", "#303030ff", ""),
+                     ("graph", "#ffffffff", "r1=20,lw=1")]
+        var doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4">"##
+        for (style, colour, config) in pages {
+            doc += ##"<page width="200" height="240"><background type="solid" color="\##(colour)" style="\##(style)""##
+                + (config.isEmpty ? "" : ##" config="\##(config)""##) + "/><layer/></page>"
+        }
+        doc += "</xournal>"
+        try doc.write(toFile: "\(dir)/p.xopp", atomically: true, encoding: .utf8)
+        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/p.xopp"],
+                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
+        XCTAssertEqual(x.status, 0, x.stderr)
+
+        let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        XCTAssertEqual(summary.otherBackgrounds, 0)
+        let state = Fixtures.finalState(session)
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
+        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
+        for (i, page) in pages.enumerated() {
+            let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x-\(i + 1).png"), "Xournal++'s page \(i + 1)")
+            XCTAssertEqual([theirs.width, theirs.height], [200, 240])
+            let rect = session.paper[i].rect
+            var differing = 0, lines = 0
+            for y in 0..<(page.0 == "graph" ? 236 : 240) {
+                for x in 0..<200 {
+                    let a = ours.rgb(x: Int(rect.x) + x, y: Int(rect.y) + y), b = theirs.rgb(x: x, y: y)
+                    if b != theirs.rgb(x: 100, y: 20) { lines += 1 }
+                    let close = [16, 8, 0].allSatisfy { abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) <= 2 }
+                    if !close { differing += 1 }
+                }
+            }
+            XCTAssertEqual(differing, 0, "page \(i + 1), \(page): \(differing) pixels differ from Xournal++'s")
+            if page.0 != "plain" { XCTAssertGreaterThan(lines, 100, "page \(i + 1) has its ruling") }
+        }
+    }
+
     static func requireXournalpp() throws {
         try Binary.requireDisplay()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xournalpp") else {

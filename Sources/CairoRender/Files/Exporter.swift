@@ -31,6 +31,7 @@ public enum Exporter {
         cairo_scale(cr, scale, scale)
         cairo_rectangle(cr, 0, 0, Double(viewport.width), Double(viewport.height))
         cairo_clip(cr)
+        PaperPainter.draw(ink.paper, into: cr)
         let painter = InkPainter(style: ink.style)
         for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
         cairo_destroy(cr)
@@ -38,11 +39,12 @@ public enum Exporter {
         try surface.writePNG(to: path)
     }
 
-    /// The paper and every visible stroke: what every format draws.
+    /// The paper, its pages and every visible stroke: what every format draws.
     static func paint(_ ink: InkLayer, into cr: OpaquePointer) {
         let painter = InkPainter(style: ink.style)
         cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
         cairo_paint(cr)
+        PaperPainter.draw(ink.paper, into: cr)
         for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
     }
 

@@ -32,6 +32,8 @@ public final class FrozenInkCache {
     private var style: InkStyle?
     /// The view the cache's pixels were drawn through.
     private var view = CanvasView.identity
+    /// The pages drawn under the ink (`InkLayer.paper`): others redraw it all.
+    private var paper: [PaperPage] = []
     /// The newest finished stroke id drawn so far (strokes above it were appended since).
     private var lastDrawnID = 0
     /// The live stroke being followed, its tessellator (what it processed is in the cache), and
@@ -98,7 +100,8 @@ public final class FrozenInkCache {
             surface.flush()
         }
         let appended = ink.strokes.reversed().prefix { $0.id > lastDrawnID }.reversed()
-        var needsAll = revision == nil || style != ink.style || view != ink.view
+        var needsAll = revision == nil || style != ink.style || view != ink.view || paper != ink.paper
+        paper = ink.paper
         if view != ink.view {
             view = ink.view
             clearLiveLayer()
@@ -249,6 +252,7 @@ public final class FrozenInkCache {
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        PaperPainter.draw(paper, within: view.toDocument(viewport.bounds), into: cr)
         backups.reset()
         // Other ink, or the same in another style: the pieces repaints drew may be of neither.
         memo.removeAll()
@@ -436,7 +440,7 @@ public final class FrozenInkCache {
         cairo_rectangle(cr, screenClip.x, screenClip.y, screenClip.width, screenClip.height)
         cairo_clip(cr)
         Self.apply(view, to: cr)
-        Self.paint(strokes, within: clip, painter: painter, cr: cr)
+        Self.paint(strokes, within: clip, paper: paper, painter: painter, cr: cr)
         cairo_restore(cr)
     }
 
@@ -452,7 +456,7 @@ public final class FrozenInkCache {
             Rect(x: screenClip.x, y: top / scale, width: screenClip.width, height: split / scale),
             Rect(x: screenClip.x, y: (top + split) / scale, width: screenClip.width, height: (rows - split) / scale),
         ]
-        let view = self.view, style = painter.style
+        let view = self.view, style = painter.style, paper = self.paper
         var drew = false
         withBands(areas, drawingAs: cr) { contexts in
             guard contexts.count == 2 else { return }
@@ -463,12 +467,12 @@ public final class FrozenInkCache {
             nonisolated(unsafe) let bottom = contexts[1]
             DispatchQueue.global(qos: .userInteractive).async {
                 guard claim.take(by: .helper) else { return }
-                Self.paint(strokes, within: view.toDocument(bottom.area), painter: InkPainter(style: style), cr: bottom.cr)
+                Self.paint(strokes, within: view.toDocument(bottom.area), paper: paper, painter: InkPainter(style: style), cr: bottom.cr)
                 claim.done.signal()
             }
-            Self.paint(strokes, within: view.toDocument(contexts[0].area), painter: painter, cr: contexts[0].cr)
+            Self.paint(strokes, within: view.toDocument(contexts[0].area), paper: paper, painter: painter, cr: contexts[0].cr)
             if claim.take(by: .caller) {
-                Self.paint(strokes, within: view.toDocument(bottom.area), painter: painter, cr: bottom.cr)
+                Self.paint(strokes, within: view.toDocument(bottom.area), paper: paper, painter: painter, cr: bottom.cr)
             } else {
                 claim.done.wait()
             }
@@ -517,15 +521,16 @@ public final class FrozenInkCache {
         return max(1, min(repaintBands, rows / leastRowsInARepaintBand))
     }
 
-    /// Paper, then `strokes`' pieces that reach into `clip` (document points), in order, into
-    /// `cr` (clipped to the area's pixels, drawing in document points).
-    private static func paint(_ strokes: [[InkPiece]], within clip: Rect, painter: InkPainter, cr: OpaquePointer) {
+    /// Paper and the pages on it, then `strokes`' pieces that reach into `clip` (document
+    /// points), in order, into `cr` (clipped to the area's pixels, drawing in document points).
+    private static func paint(_ strokes: [[InkPiece]], within clip: Rect, paper: [PaperPage], painter: InkPainter, cr: OpaquePointer) {
         // The clip a point wider, for the view's rounding (see `drawInBands`).
         let reach = clip.insetBy(-1)
         CairoDrawing.setColour(Palette.paper, cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        PaperPainter.draw(paper, within: reach, into: cr)
         for pieces in strokes where pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
             painter.drawStroke(pieces, predicted: [], within: reach, into: cr)
         }

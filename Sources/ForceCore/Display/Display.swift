@@ -32,10 +32,13 @@ public struct InkLayer: Equatable, Sendable {
     public var style: InkStyle
     /// How the screen shows the document the strokes are in (renderers draw through it).
     public var view: CanvasView
+    /// The pages under the strokes (`AppState.paper`).
+    public var paper: [PaperPage]
 
     public init(strokes: [Stroke], live: Stroke?, revision: Int, damage: [InkCanvas.Damage] = [],
-                index: StrokeIndex? = nil, style: InkStyle, view: CanvasView = .identity) {
+                index: StrokeIndex? = nil, style: InkStyle, view: CanvasView = .identity, paper: [PaperPage] = []) {
         self.view = view
+        self.paper = paper
         self.strokes = strokes
         self.live = live
         self.revision = revision
@@ -214,7 +217,7 @@ extension AppState {
         var d = Display(
             viewport: viewport,
             ink: InkLayer(strokes: shown.strokes, live: ink.live, revision: ink.revision, damage: ink.damage,
-                          index: shown.index, style: style, view: scenes.canvas.view),
+                          index: shown.index, style: style, view: scenes.canvas.view, paper: paper),
             gauge: gauge,
             pointer: pointer,
             showHelp: options.showHelp,

@@ -194,8 +194,9 @@ extension AppState {
             log(["\(via) \"\(item.title)\" · handled: true"])
             switch shortcut {
             case .newCanvas:
-                let drawn = !scenes.canvas.ink.strokes.isEmpty
+                let drawn = !scenes.canvas.ink.strokes.isEmpty || !paper.isEmpty
                 scenes.canvas.ink.clear()
+                paper = []
                 if drawn { hostRequests.append(.newDocument) }
                 show(.canvas)
             case .openRecent:

@@ -75,6 +75,10 @@ public struct AppState: Equatable, Sendable {
     public let thresholds: ForceThresholds
     /// Seconds the timed fallback takes to fill (force-less devices), as the scenes were made with.
     public let waitingInterval: Double
+    /// The pages under the ink (a Xournal++ document's), as the session gave them: they belong
+    /// to the document, and change only with it (a drawing opened, a new canvas), where the
+    /// host starts a new document whose journal's header holds them.
+    public internal(set) var paper: [PaperPage]
     /// What the host must do that the core cannot (open a file); the host takes them.
     public internal(set) var hostRequests: [HostRequest] = []
     /// The latest time seen, in seconds.
@@ -105,7 +109,8 @@ public struct AppState: Equatable, Sendable {
                 pressureCurve: PressureCurve = .standard, scene: SceneKind = .canvas,
                 shortcuts: ShortcutCatalog = ShortcutCatalog(), thresholds: ForceThresholds = .standard,
                 waitingInterval: Double = TimedFallback.defaultWaitingInterval, placement: ScreenLayout.Placement = .inside,
-                barrelActions: [BarrelAction] = [.eraser, .pan], adding added: [any Scene] = []) {
+                barrelActions: [BarrelAction] = [.eraser, .pan], paper: [PaperPage] = [], adding added: [any Scene] = []) {
+        self.paper = paper
         self.barrelActions = barrelActions.count == 2 ? barrelActions : [.eraser, .pan]
         self.thresholds = thresholds
         self.placement = placement
@@ -182,7 +187,8 @@ public struct AppState: Equatable, Sendable {
             case .undo: if b.down { handleCommand(.undo) }
             case .pan, .none: break  // panning is the window's
             }
-        case .view(let change): scenes.canvas.changeView(change, area: screenLayout.sceneArea)
+        case .view(let change):
+            scenes.canvas.changeView(change, area: screenLayout.sceneArea, paper: paper.reduce(Rect.null) { $0.union($1.rect) })
         case .shortcut(let type):
             perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)
         case .checkpoint, .caption: break
@@ -302,11 +308,13 @@ public struct AppState: Equatable, Sendable {
         return all[(i + 1) % all.count]
     }
 
-    /// Ctrl+N: a press in progress is cancelled, the ink and its history go, the canvas shows.
+    /// Ctrl+N: a press in progress is cancelled, the ink, its history and its pages go, the
+    /// canvas shows.
     mutating func startNewCanvas() {
-        if !scenes.canvas.ink.strokes.isEmpty { hostRequests.append(.newDocument) }
+        if !scenes.canvas.ink.strokes.isEmpty || !paper.isEmpty { hostRequests.append(.newDocument) }
         cancelPress()
         scenes.canvas.startNew(at: time)
+        paper = []
         curveDrag = nil
         eventLog.append("new canvas", at: time)
         show(.canvas)
@@ -314,10 +322,11 @@ public struct AppState: Equatable, Sendable {
 
     /// Opens a drawing the host read and replayed (Open Recent) as a new canvas: its strokes,
     /// no undo history (the canvas before stays a document of its own), the canvas shown, drawn
-    /// with `widthMapping` when given (the one the file drew them with).
-    public mutating func openDrawing(_ strokes: [Stroke], widthMapping: InkWidthMapping? = nil) {
+    /// with `widthMapping` when given (the one the file drew them with), on the file's pages.
+    public mutating func openDrawing(_ strokes: [Stroke], widthMapping: InkWidthMapping? = nil, paper: [PaperPage] = []) {
         cancelPress()
         if let widthMapping { options.widthMapping = widthMapping }
+        self.paper = paper
         scenes.canvas.startNew(at: time)
         scenes.canvas.ink.open(strokes, at: time, undoable: false)
         eventLog.append("opened a drawing", at: time)

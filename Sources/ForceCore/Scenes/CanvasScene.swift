@@ -112,12 +112,13 @@ public struct CanvasScene: Scene {
         view = .identity
     }
 
-    /// Zoom, pan, fit (all of the drawing in `area`, the scene's area) or 100 %.
-    mutating func changeView(_ change: ViewChange, area: Rect) {
+    /// Zoom, pan, fit (all of the drawing and of `paper`, the rectangle its pages cover, in
+    /// `area`, the scene's area) or 100 %.
+    mutating func changeView(_ change: ViewChange, area: Rect, paper: Rect = .null) {
         switch change {
         case .zoom(let factor, let anchor): view.zoom(by: factor, about: anchor)
         case .pan(let dx, let dy): view.pan(dx: dx, dy: dy)
-        case .fit: view = .fitting(ink.extent, in: area)
+        case .fit: view = .fitting(ink.extent.union(paper), in: area)
         case .actualSize: view = .identity
         }
     }

@@ -1,11 +1,13 @@
 extension Session {
-    /// A session that redraws `strokes`: each stroke's real samples as a press, moves and a
-    /// lift with the force they carried (written beside exports, so "Open Recent" can replay a
-    /// drawing). The curve is linear without a minimum, so forces come back unchanged.
-    public static func redrawing(_ strokes: [Stroke], viewport: Viewport, options: Options) -> Session {
+    /// A session that redraws `strokes` on `paper`: each stroke's real samples as a press,
+    /// moves and a lift with the force they carried (written beside exports, so "Open Recent"
+    /// can replay a drawing). The curve is linear without a minimum, so forces come back unchanged.
+    public static func redrawing(_ strokes: [Stroke], viewport: Viewport, options: Options, paper: [PaperPage] = []) -> Session {
         var events: [TimedEvent] = []
         forEachRedrawingEvent(strokes) { events.append($0) }
-        return Session(viewport: viewport, options: options, pressureCurve: redrawingCurve, scene: .canvas, events: events)
+        var session = Session(viewport: viewport, options: options, pressureCurve: redrawingCurve, scene: .canvas, events: events)
+        session.paper = paper
+        return session
     }
 
     /// The curve a redrawing session's header has: linear without a minimum.
@@ -68,6 +70,7 @@ extension Session {
         session.fallbackInterval = state.waitingInterval
         session.barrelAction = state.barrelActions[0]
         session.barrelAction2 = state.barrelActions[1]
+        session.paper = state.paper
         return session
     }
 

@@ -38,6 +38,8 @@ public struct Session: Equatable, Sendable {
     /// What the session shows, in a few words (header `"title"`): a lesson's name in
     /// `forcecanvas lessons` and the player's timeline.
     public var title: String?
+    /// The pages under the ink (header `"paper"`; none: the blank canvas).
+    public var paper: [PaperPage] = []
     public var events: [TimedEvent]
     /// The version the file said (written back as it was, so a file round-trips).
     public var version = Session.currentVersion
@@ -68,7 +70,7 @@ public struct Session: Equatable, Sendable {
     public func initialState(shortcuts: ShortcutCatalog = ShortcutCatalog()) -> AppState {
         AppState(viewport: viewport, options: options, emulator: PressureEmulator(step: pressureStep, easing: pressureEasing),
                  pressureCurve: pressureCurve, scene: scene, shortcuts: shortcuts, thresholds: thresholds,
-                 waitingInterval: fallbackInterval, placement: placement, barrelActions: [barrelAction, barrelAction2])
+                 waitingInterval: fallbackInterval, placement: placement, barrelActions: [barrelAction, barrelAction2], paper: paper)
     }
 }
 

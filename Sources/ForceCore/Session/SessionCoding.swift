@@ -50,6 +50,7 @@ public enum SessionCoding {
             + "\"widthMapping\":\"\(o.widthMapping.rawValue)\","
             + "\"simulatePressure\":\(o.simulatePressure),\"help\":\(o.showHelp),\"hud\":\(o.showHUD),\"curve\":\(o.showCurve),"
             + "\"eventLog\":\(o.showEventLog),\"forcePlot\":\(o.showForcePlot)\(panelMembers(o))}" + checkMember(s.check) + maskMember(s.masks)
+            + paperMember(s.paper)
             + (s.title.map { ",\"title\":\(quoted($0))" } ?? "")
             + (s.barrelAction == .eraser ? "" : ",\"barrelButton\":\"\(s.barrelAction.rawValue)\"")
             + (s.barrelAction2 == .pan ? "" : ",\"barrelButton2\":\"\(s.barrelAction2.rawValue)\"") + "}"

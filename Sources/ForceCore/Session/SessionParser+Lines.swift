@@ -41,6 +41,7 @@ extension SessionParser {
                               thresholds: thresholds, fallbackInterval: settings.fallbackInterval)
         session.check = try parseCheckTolerances(f)
         session.masks = try parseMasks(f)
+        session.paper = try parsePaper(f)
         session.version = version
         // Version 1 replays as it was recorded: a dock it opened took its room from the screen
         // (the debug legend counts in any scene: it opens whenever the canvas is shown).

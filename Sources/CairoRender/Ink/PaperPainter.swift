@@ -1,0 +1,60 @@
+import CCairo
+import ForceCore
+
+/// Draws a document's pages (`PaperPage`) under its ink: each page's colour, its ruling as
+/// Xournal++ draws it, and a hairline around it, so a page's edge shows on the canvas.
+enum PaperPainter {
+    /// The hairline around a page: a grey a white page stands out from on the canvas.
+    static let edge = RGBA(0.72, 0.72, 0.74)
+
+    /// Draws the pages that reach into `clip` (document points) into `cr`, which draws in
+    /// document points (the view applied).
+    static func draw(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer) {
+        guard !pages.isEmpty else { return }
+        // A device pixel in document points: the edge is one pixel wide at every zoom.
+        var px = 1.0, py = 0.0
+        cairo_device_to_user_distance(cr, &px, &py)
+        let pixel = max(abs(px), abs(py))
+        for page in pages {
+            let r = page.rect
+            guard !r.insetBy(-2 * pixel).intersection(clip).isNull else { continue }
+            cairo_save(cr)
+            CairoDrawing.setColour(edge, cr)
+            cairo_set_line_width(cr, pixel)
+            cairo_rectangle(cr, r.x - pixel / 2, r.y - pixel / 2, r.width + pixel, r.height + pixel)
+            cairo_stroke(cr)
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+            cairo_clip(cr)
+            CairoDrawing.setColour(rgba(page.colour), cr)
+            cairo_paint(cr)
+            for lines in page.lines(within: clip) {
+                CairoDrawing.setColour(rgba(lines.colour), cr)
+                cairo_set_line_width(cr, lines.width)
+                let cap = switch lines.cap {
+                case .butt: CAIRO_LINE_CAP_BUTT
+                case .square: CAIRO_LINE_CAP_SQUARE
+                case .round: CAIRO_LINE_CAP_ROUND
+                }
+                cairo_set_line_cap(cr, cap)
+                for (a, b) in lines.segments {
+                    cairo_move_to(cr, a.x, a.y)
+                    cairo_line_to(cr, b.x, b.y)
+                }
+                cairo_stroke(cr)
+            }
+            cairo_restore(cr)
+        }
+    }
+
+    /// Draws the pages that reach into `cr`'s clip (its whole surface when unclipped).
+    static func draw(_ pages: [PaperPage], into cr: OpaquePointer) {
+        guard !pages.isEmpty else { return }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        draw(pages, within: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), into: cr)
+    }
+
+    static func rgba(_ c: InkColour) -> RGBA {
+        RGBA(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255)
+    }
+}

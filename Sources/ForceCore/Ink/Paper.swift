@@ -1,0 +1,221 @@
+import Foundation
+
+/// A page of paper under the ink: where a Xournal++ document's page is on the canvas, with its
+/// background (its colour and its ruling). Every renderer draws a session's pages below its
+/// strokes; a canvas without pages is the blank canvas it always was. A session's pages come
+/// from its header (`"paper"`), set when a Xournal++ document is imported or opened, and are
+/// kept by the journal, the player and the document's exports.
+public struct PaperPage: Equatable, Hashable, Sendable {
+    /// Xournal++'s backgrounds that ForceCanvas draws (its `style` attribute).
+    public enum Ruling: String, CaseIterable, Sendable {
+        /// Nothing but the colour.
+        case plain
+        /// Horizontal lines.
+        case ruled
+        /// Horizontal lines and a margin line.
+        case lined
+        /// Squares.
+        case graph
+        /// Dots on a square grid.
+        case dotted
+    }
+
+    /// Where the page is, in document points.
+    public var rect: Rect
+    /// The paper's colour (opaque).
+    public var colour: InkColour
+    public var ruling: Ruling
+    /// Xournal++'s background settings as its file gives them, `key=value` pairs joined by
+    /// commas ("m1=40,rm=1": a 40-point margin, the grid rounded to it); kept as written so a
+    /// document exported back to Xournal++ keeps them. `measures` reads the ones it knows,
+    /// as Xournal++ does; others are kept and ignored.
+    public var config: String
+
+    public init(rect: Rect, colour: InkColour = .white, ruling: Ruling = .plain, config: String = "") {
+        self.rect = rect
+        self.colour = colour
+        self.ruling = ruling
+        self.config = config
+    }
+
+    /// At most 100,000 pages in a session (a Xournal++ document of more is refused).
+    public static let maximumCount = 100_000
+    /// At most 1,000 bytes of settings a page.
+    public static let maximumConfigBytes = 1000
+
+    /// What is wrong with this page for a session, nil when nothing: its rectangle finite,
+    /// within the coordinate range and not empty, its settings short.
+    public var problem: String? {
+        let r = rect, reach = InputLimits.maximumCoordinate
+        guard [r.x, r.y, r.width, r.height].allSatisfy({ $0.isFinite && abs($0) <= reach }) else {
+            return "a page's x, y, width and height must be numbers within ±\(Int(reach)) points"
+        }
+        guard r.width > 0, r.height > 0 else { return "a page's width and height must be more than 0" }
+        guard config.utf8.count <= Self.maximumConfigBytes else {
+            return "a page's \"config\" is \(config.utf8.count) bytes long (at most \(Self.maximumConfigBytes))"
+        }
+        return nil
+    }
+}
+
+extension InkColour {
+    public static let white = InkColour(red: 255, green: 255, blue: 255)
+
+    /// Xournal++'s test of a light colour (`Color::isLight`): its channels add up to more than 384.
+    var isLight: Bool { Int(red) + Int(green) + Int(blue) > 0x180 }
+}
+
+/// How a page's ruling is drawn, in the page's own points (its top left is 0, 0): Xournal++'s
+/// numbers (`RuledBackgroundView`, `LinedBackgroundView`, `GraphBackgroundView`,
+/// `DottedBackgroundView`), changed by the page's settings as Xournal++ changes them.
+public struct PaperMeasures: Equatable, Sendable {
+    /// The lines' (or dots') colour, and the margin line's.
+    public var colour: InkColour
+    public var marginColour: InkColour
+    public var lineWidth: Double
+    /// Ruled and lined: the space between lines (`r1`), 24. Graph and dotted: the squares' side, 14.17 (5 mm).
+    public var spacing: Double
+    /// Lined: the margin line's x (`m1`; negative from the right), 72. Graph: no line within
+    /// this much of the edges (`m1`), 0.
+    public var margin: Double
+    /// Graph: the grid ends on whole squares inside the margin (`rm=1`).
+    public var roundsMargin: Bool
+    /// Graph: every this many lines one is bold (`bli`; 0 none), at `boldWidth` (`blw`, 1.5).
+    public var boldInterval: Int
+    public var boldWidth: Double
+
+    /// Ruled and lined: the first line's y, and the room left below the last.
+    public static let header = 80.0, footer = 60.0
+
+    init(_ page: PaperPage) {
+        let light = page.colour.isLight
+        let settings = Self.settings(page.config)
+        func number(_ key: String, _ fallback: Double) -> Double {
+            settings[key].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil } ?? fallback
+        }
+        func hexColour(_ key: String, _ fallback: UInt32) -> InkColour {
+            let hex = settings[key].map { $0.hasPrefix("0x") || $0.hasPrefix("0X") ? String($0.dropFirst(2)) : $0 }
+            let value = hex.flatMap { UInt32($0, radix: 16) } ?? fallback
+            return InkColour(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+        }
+        let lines = page.ruling == .ruled || page.ruling == .lined
+        colour = light ? hexColour("f1", lines ? 0x40A0FF : 0xBDBDBD) : hexColour("af1", 0x434343)
+        marginColour = light ? hexColour("f2", 0xFF0080) : hexColour("af2", 0x220080)
+        lineWidth = max(0, number("lw", page.ruling == .dotted ? 1.5 : 0.5))
+        spacing = number("r1", lines ? 24 : 14.17)
+        margin = number("m1", page.ruling == .lined ? 72 : 0)
+        if page.ruling == .lined, margin < 0 { margin += page.rect.width }
+        roundsMargin = margin > 0 && (Int(settings["rm"] ?? "") ?? 0) != 0
+        boldInterval = max(0, Int(settings["bli"] ?? "") ?? 0)
+        boldWidth = max(0, number("blw", 1.5))
+    }
+
+    /// `key=value` pairs joined by commas; the last `=` splits a pair (Xournal++'s reading).
+    static func settings(_ config: String) -> [String: String] {
+        var out: [String: String] = [:]
+        for part in config.split(separator: ",") {
+            guard let eq = part.lastIndex(of: "=") else { continue }
+            out[String(part[..<eq]).trimmingCharacters(in: .whitespaces)] = String(part[part.index(after: eq)...])
+                .trimmingCharacters(in: .whitespaces)
+        }
+        return out
+    }
+}
+
+extension PaperPage {
+    public var measures: PaperMeasures { PaperMeasures(self) }
+
+    /// One set of lines of a page's ruling, drawn with one width and cap (a dot is a line of
+    /// no length with round caps).
+    public struct Lines: Equatable, Sendable {
+        public enum Cap: Sendable { case butt, square, round }
+        public var colour: InkColour
+        public var width: Double
+        public var cap: Cap
+        /// Each line's ends, in document points.
+        public var segments: [(Point, Point)]
+
+        public static func == (a: Lines, b: Lines) -> Bool {
+            a.colour == b.colour && a.width == b.width && a.cap == b.cap
+                && a.segments.elementsEqual(b.segments) { $0.0 == $1.0 && $0.1 == $1.1 }
+        }
+    }
+
+    /// The lines of this page's ruling that can show inside `clip` (document points), as
+    /// Xournal++ draws them for that part of the page: a line is drawn across the part of the
+    /// page in the clip, so the page drawn in pieces is the page drawn whole. At most
+    /// `maximumSegments` (a page zoomed far out is drawn without its ruling past that).
+    public func lines(within clip: Rect) -> [Lines] {
+        let part = clip.intersection(rect)
+        guard !part.isNull, ruling != .plain else { return [] }
+        let m = measures
+        // The part in the page's own points.
+        let minX = part.x - rect.x, maxX = part.maxX - rect.x, minY = part.y - rect.y, maxY = part.maxY - rect.y
+        let w = rect.width, h = rect.height
+        func at(_ x: Double, _ y: Double) -> Point { Point(x: rect.x + x, y: rect.y + y) }
+        // Xournal++'s `getIndexBounds`: the steps whose lines fall in [min, max], kept `margin`
+        // from both ends of `length`.
+        // (None when there are more than `maximumSegments`.)
+        func steps(_ lo: Double, _ hi: Double, _ step: Double, _ margin: Double, _ length: Double) -> Range<Int> {
+            guard step > 0 else { return 0..<0 }
+            let a = (Swift.max(lo, margin) / step).rounded(.up), b = (Swift.min(hi, length - margin) / step).rounded(.down)
+            guard a <= b, b - a < Double(Self.maximumSegments) else { return 0..<0 }
+            return Int(a)..<Int(b) + 1
+        }
+        var out: [Lines] = []
+        switch ruling {
+        case .plain:
+            break
+        case .ruled, .lined:
+            let half = m.lineWidth / 2, top = PaperMeasures.header
+            let range = steps(minY - top - half, maxY - top + half, m.spacing, 0, h - top - PaperMeasures.footer)
+            out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .butt, segments: range.map { i in
+                let y = top + Double(i) * m.spacing
+                return (at(minX, y), at(maxX, y))
+            }))
+            if ruling == .lined {
+                out.append(Lines(colour: m.marginColour, width: m.lineWidth, cap: .butt, segments: [(at(m.margin, 0), at(m.margin, h))]))
+            }
+        case .graph:
+            var (x0, x1, y0, y1) = (minX, maxX, minY, maxY)
+            if m.margin > 0 {
+                (x0, x1, y0, y1) = (Swift.max(x0, m.margin), Swift.min(x1, w - m.margin), Swift.max(y0, m.margin), Swift.min(y1, h - m.margin))
+            }
+            let half = (m.boldInterval > 0 ? m.boldWidth : m.lineWidth) / 2
+            let clearance = Swift.max(m.margin, half)
+            let xs = steps(x0 - half, x1 + half, m.spacing, clearance, w)
+            let ys = steps(y0 - half, y1 + half, m.spacing, clearance, h)
+            if m.roundsMargin {
+                let px = steps(m.margin - half, w - m.margin + half, m.spacing, clearance, w)
+                let py = steps(m.margin - half, h - m.margin + half, m.spacing, clearance, h)
+                (x0, x1) = (Swift.max(x0, m.spacing * Double(px.lowerBound)), Swift.min(x1, m.spacing * Double(px.upperBound - 1)))
+                (y0, y1) = (Swift.max(y0, m.spacing * Double(py.lowerBound)), Swift.min(y1, m.spacing * Double(py.upperBound - 1)))
+            }
+            func grid(bold: Bool?) -> [(Point, Point)] {
+                func wanted(_ i: Int) -> Bool { bold.map { ($0 ? i % m.boldInterval == 0 : i % m.boldInterval != 0) } ?? true }
+                var segments: [(Point, Point)] = []
+                if y0 < y1 { for i in xs where wanted(i) { let x = Double(i) * m.spacing; segments.append((at(x, y0), at(x, y1))) } }
+                if x0 < x1 { for i in ys where wanted(i) { let y = Double(i) * m.spacing; segments.append((at(x0, y), at(x1, y))) } }
+                return segments
+            }
+            if m.boldInterval > 0 {
+                out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .square, segments: grid(bold: false)))
+                out.append(Lines(colour: m.colour, width: m.boldWidth, cap: .square, segments: grid(bold: true)))
+            } else {
+                out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .square, segments: grid(bold: nil)))
+            }
+        case .dotted:
+            let half = m.lineWidth / 2
+            let xs = steps(minX - half, maxX + half, m.spacing, half, w), ys = steps(minY - half, maxY + half, m.spacing, half, h)
+            guard xs.count * ys.count <= Self.maximumSegments else { break }
+            var dots: [(Point, Point)] = []
+            dots.reserveCapacity(xs.count * ys.count)
+            for i in xs { for j in ys { let p = at(Double(i) * m.spacing, Double(j) * m.spacing); dots.append((p, p)) } }
+            out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .round, segments: dots))
+        }
+        return out.filter { !$0.segments.isEmpty }
+    }
+
+    /// 200,000 lines or dots: a page's ruling past that (zoomed far out, a huge page) is not drawn.
+    public static let maximumSegments = 200_000
+}

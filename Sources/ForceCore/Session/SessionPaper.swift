@@ -1,0 +1,53 @@
+/// The header's `"paper"`: the pages under the ink (`PaperPage`), a list of
+/// `{"x", "y", "width", "height", "colour", "ruling", "config"}` in document points, where
+/// `colour` (default white), `ruling` (default plain) and `config` (Xournal++'s settings,
+/// default none) may be left out.
+extension SessionParser {
+    static func parsePaper(_ f: SessionFields) throws(SessionError) -> [PaperPage] {
+        guard let raw = try f.value("paper") else { return [] }
+        guard case .array(let items) = raw else { throw f.fail("\"paper\" must be a list of pages {\"x\", \"y\", \"width\", \"height\", …}") }
+        guard items.count <= PaperPage.maximumCount else {
+            throw f.fail("\"paper\" has \(items.count) pages (at most \(PaperPage.maximumCount))")
+        }
+        var pages: [PaperPage] = []
+        pages.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            guard case .object(let members) = item else { throw f.fail("\"paper\" page \(i + 1) must be an object {\"x\", \"y\", \"width\", \"height\", …}") }
+            let p = SessionFields(members: members, file: f.file, line: f.line)
+            try p.allowOnly(SessionKeys.paperPage, in: "paper")
+            let within = "\"paper\" page \(i + 1): "
+            func number(_ key: String) throws(SessionError) -> Double {
+                do { return try p.number(key) } catch { throw f.fail(within + error.message) }
+            }
+            var page = PaperPage(rect: Rect(x: try number("x"), y: try number("y"), width: try number("width"), height: try number("height")))
+            if let hex = try p.optionalString("colour") {
+                guard let c = InkColour(hex: hex), c.alpha == 255 else { throw f.fail(within + "\"colour\" must be #rrggbb, not \"\(hex)\"") }
+                page.colour = c
+            }
+            if let name = try p.optionalString("ruling") {
+                guard let ruling = PaperPage.Ruling(rawValue: name) else {
+                    throw f.fail(within + "unknown ruling \"\(name)\" (expected \(PaperPage.Ruling.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                page.ruling = ruling
+            }
+            page.config = try p.optionalString("config") ?? ""
+            if let problem = page.problem { throw f.fail(within + problem) }
+            pages.append(page)
+        }
+        return pages
+    }
+}
+
+extension SessionCoding {
+    /// The header's `"paper"` member with its leading comma, or "" when there are no pages.
+    static func paperMember(_ pages: [PaperPage]) -> String {
+        guard !pages.isEmpty else { return "" }
+        return ",\"paper\":[" + pages.map { p in
+            let r = p.rect
+            return "{\"x\":\(num(r.x)),\"y\":\(num(r.y)),\"width\":\(num(r.width)),\"height\":\(num(r.height))"
+                + (p.colour == .white ? "" : ",\"colour\":\"\(String(p.colour.hex.prefix(7)))\"")
+                + (p.ruling == .plain ? "" : ",\"ruling\":\"\(p.ruling.rawValue)\"")
+                + (p.config.isEmpty ? "" : ",\"config\":\(quoted(p.config))") + "}"
+        }.joined(separator: ",") + "]"
+    }
+}

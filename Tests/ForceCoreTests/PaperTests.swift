@@ -1,0 +1,141 @@
+@testable import ForceCore
+import TestSupport
+import XCTest
+
+/// A document's pages (`PaperPage`): their rulings where Xournal++ puts them, with its settings;
+/// the header's `"paper"`, read strictly and written back; and the pages belonging to the
+/// document, going with it on Ctrl+N and coming with a drawing opened.
+final class PaperTests: XCTestCase {
+    let a4 = Rect(x: 48, y: 48, width: 595.27, height: 841.89)
+
+    func testRuledAndLinedPagesFollowXournalppsMeasures() {
+        let lined = PaperPage(rect: a4, ruling: .lined)
+        let all = lined.lines(within: a4)
+        XCTAssertEqual(all.count, 2, "the lines and the margin line")
+        let ys = all[0].segments.map { $0.0.y - a4.y }
+        XCTAssertEqual(ys.first, 80, "the first line under an 80-point header")
+        XCTAssertEqual(ys.count, Int(((841.89 - 80 - 60) / 24).rounded(.down)) + 1, "24 apart down to 60 points from the bottom")
+        XCTAssertTrue(all[0].segments.allSatisfy { $0.0.x == a4.x && $0.1.x == a4.maxX }, "across the page")
+        XCTAssertEqual(all[0].colour, InkColour(hex: "#40a0ff"))
+        XCTAssertEqual(all[0].width, 0.5)
+        XCTAssertEqual(all[1].segments.map { $0.0.x - a4.x }, [72], "the margin an inch in")
+        XCTAssertEqual(all[1].colour, InkColour(hex: "#ff0080"))
+
+        // Xournal++'s settings: another spacing, a margin from the right, other colours.
+        let custom = PaperPage(rect: a4, ruling: .lined, config: "r1=30,m1=-40,f1=0x112233,f2=445566,lw=1")
+        let lines = custom.lines(within: a4)
+        XCTAssertEqual(lines[0].segments.prefix(2).map { $0.0.y - a4.y }, [80, 110])
+        XCTAssertEqual(lines[0].colour, InkColour(hex: "#112233"))
+        XCTAssertEqual(lines[0].width, 1)
+        XCTAssertEqual(lines[1].segments[0].0.x - a4.x, 595.27 - 40, accuracy: 1e-9)
+        XCTAssertEqual(lines[1].colour, InkColour(hex: "#445566"))
+        // Dark paper takes the alternative colours.
+        let dark = PaperPage(rect: a4, colour: InkColour(red: 48, green: 48, blue: 48), ruling: .lined).lines(within: a4)
+        XCTAssertEqual(dark.map(\.colour), [InkColour(hex: "#434343"), InkColour(hex: "#220080")])
+        XCTAssertEqual(PaperPage(rect: a4).lines(within: a4), [], "plain paper has no lines")
+    }
+
+    func testGraphAndDottedPages() {
+        let graph = PaperPage(rect: a4, ruling: .graph).lines(within: a4)
+        XCTAssertEqual(graph.count, 1)
+        let vertical = graph[0].segments.filter { $0.0.x == $0.1.x }
+        XCTAssertEqual(vertical.first.map { $0.0.x - a4.x } ?? 0, 14.17, accuracy: 1e-9, "5 mm squares, none on the edge")
+        XCTAssertEqual(vertical.count, Int((595.27 - 0.25) / 14.17))
+        // A 40-point margin rounded to whole squares, every fifth line bold.
+        let margined = PaperPage(rect: a4, ruling: .graph, config: "m1=40,rm=1,bli=5,blw=2").lines(within: a4)
+        XCTAssertEqual(margined.map(\.width), [0.5, 2])
+        let xs = margined.flatMap(\.segments).filter { $0.0.x == $0.1.x }.map { $0.0.x - a4.x }
+        XCTAssertEqual(xs.min() ?? 0, 3 * 14.17, accuracy: 1e-9, "the first line past the margin")
+        XCTAssertTrue(margined[1].segments.filter { $0.0.x == $0.1.x }.allSatisfy {
+            (($0.0.x - a4.x) / 14.17).rounded().truncatingRemainder(dividingBy: 5) == 0
+        }, "bold lines on every fifth")
+        let dots = PaperPage(rect: Rect(x: 0, y: 0, width: 100, height: 50), ruling: .dotted).lines(within: Rect(x: 0, y: 0, width: 100, height: 50))
+        XCTAssertEqual(dots[0].cap, .round)
+        XCTAssertEqual(dots[0].segments.count, 7 * 3, "steps 1…7 across, 1…3 down: none on the edges")
+        XCTAssertTrue(dots[0].segments.allSatisfy { $0.0 == $0.1 }, "a dot is a line of no length")
+    }
+
+    /// Drawn in pieces (the window's repaints), a page is the page drawn whole: every line
+    /// crossing a piece is drawn across it, none is missed at a seam.
+    func testAPageDrawnInPiecesHasTheLinesOfTheWholePage() {
+        for ruling in PaperPage.Ruling.allCases where ruling != .plain {
+            let page = PaperPage(rect: a4, ruling: ruling, config: ruling == .graph ? "m1=40,rm=1" : "")
+            // A line by its place: a horizontal one by its y (its ends are the piece's), a
+            // vertical one by its x (its ends too), a dot by both.
+            func places(_ clip: Rect) -> Set<String> {
+                Set(page.lines(within: clip).flatMap(\.segments).map { a, b in
+                    a == b ? "dot \(a.x) \(a.y)" : a.y == b.y ? "row \(a.y)" : "column \(a.x)"
+                })
+            }
+            let top = Rect(x: a4.x, y: a4.y, width: a4.width, height: 300.3)
+            let bottom = Rect(x: a4.x, y: top.maxY, width: a4.width, height: a4.maxY - top.maxY)
+            XCTAssertGreaterThan(places(a4).count, 20, "\(ruling)")
+            XCTAssertEqual(places(top).union(places(bottom)), places(a4), "\(ruling)")
+            if ruling == .ruled || ruling == .lined {
+                XCTAssertTrue(page.lines(within: top).flatMap(\.segments).allSatisfy { a, b in a.y != b.y || (a.x == a4.x && b.x == a4.maxX) },
+                              "\(ruling): a row is drawn across the page")
+            }
+        }
+    }
+
+    /// A page of a million points a side, zoomed out, is drawn without its dots rather than
+    /// with a trillion of them.
+    func testAHugePageHasNoMoreThanItsLimitOfLines() {
+        let huge = Rect(x: 0, y: 0, width: 1_000_000, height: 1_000_000)
+        XCTAssertEqual(PaperPage(rect: huge, ruling: .dotted).lines(within: huge), [])
+        XCTAssertTrue(PaperPage(rect: huge, ruling: .graph).lines(within: huge).allSatisfy { $0.segments.count <= 2 * PaperPage.maximumSegments })
+    }
+
+    func testTheHeaderReadsPagesStrictlyAndWritesThemBack() throws {
+        var session = Session(viewport: Viewport(width: 700, height: 1000))
+        session.paper = [PaperPage(rect: a4, ruling: .graph, config: "m1=40,rm=1"),
+                         PaperPage(rect: Rect(x: 48, y: 938, width: 595.27, height: 841.89), colour: InkColour(hex: "#ffee99ff") ?? .white)]
+        let text = SessionCoding.encode(session)
+        XCTAssertTrue(text.contains(##""paper":[{"x":48,"y":48,"width":595.27,"height":841.89,"ruling":"graph","config":"m1=40,rm=1"},"##
+                                    + ##"{"x":48,"y":938,"width":595.27,"height":841.89,"colour":"#ffee99"}]"##), text)
+        XCTAssertEqual(try SessionCoding.parse(text, file: "p.jsonl").paper, session.paper)
+        XCTAssertFalse(SessionCoding.encode(Session(viewport: session.viewport)).contains("paper"), "no pages, no key")
+
+        let header = SessionCoding.headerLine(Session(viewport: session.viewport)).dropLast()
+        for (paper, message) in [
+            (##"{"x":0,"y":0,"width":10}"##, ##"must be a list of pages"##),
+            (##"[{"x":0,"y":0,"width":10}]"##, ##""paper" page 1: missing "height""##),
+            (##"[{"x":0,"y":0,"width":10,"height":0}]"##, ##""paper" page 1: a page's width and height must be more than 0"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"rulling":"graph"}]"##, ##"unknown key "rulling" in "paper" (did you mean "ruling"?)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"ruling":"staves"}]"##, ##"unknown ruling "staves" (expected plain, ruled, lined, graph, dotted)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"colour":"#ffee9980"}]"##, ##""colour" must be #rrggbb"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10},7]"##, ##""paper" page 2 must be an object"##),
+            (##"[{"x":2e7,"y":0,"width":10,"height":10}]"##, ##"within ±1000000 points"##),
+        ] {
+            XCTAssertThrowsError(try SessionCoding.parse(header + ",\"paper\":" + paper + "}\n", file: "p.jsonl"), paper) { error in
+                XCTAssertTrue("\(error)".hasPrefix("p.jsonl:1: ") && "\(error)".contains(message), "\(paper): \(error)")
+            }
+        }
+    }
+
+    /// Ctrl+0 (the whole drawing) shows the whole document: its pages, not only its ink.
+    func testTheWholeDrawingIsTheWholeDocument() {
+        let pages = [PaperPage(rect: a4, ruling: .lined), PaperPage(rect: Rect(x: 48, y: 938, width: 595.27, height: 841.89))]
+        var state = AppState(viewport: Viewport(width: 700, height: 800), paper: pages)
+        state.handle(.view(.fit), at: 1)
+        let shown = state.display.ink.view.toScreen(pages[0].rect.union(pages[1].rect))
+        let area = state.screenLayout.sceneArea
+        XCTAssertLessThan(state.display.ink.view.scale, 0.5, "both pages fit")
+        XCTAssertTrue(shown.x >= area.x && shown.maxX <= area.maxX && shown.y >= area.y && shown.maxY <= area.maxY, "\(shown) in \(area)")
+    }
+
+    /// The pages are the document's: Ctrl+N leaves them with it (a new document, even with no
+    /// stroke drawn on them), and a drawing opened brings its own.
+    func testThePagesGoWithTheDocument() {
+        let pages = [PaperPage(rect: a4, ruling: .lined)]
+        var state = AppState(viewport: Viewport(width: 700, height: 1000), paper: pages)
+        XCTAssertEqual(state.display.ink.paper, pages)
+        state.handle(.command(.newCanvas), at: 1)
+        XCTAssertEqual(state.paper, [])
+        XCTAssertEqual(state.takeHostRequests(), [.newDocument], "the pages stay a document of their own")
+        state.openDrawing([], paper: pages)
+        XCTAssertEqual(state.display.ink.paper, pages)
+        state.openDrawing([])
+        XCTAssertEqual(state.paper, [], "a drawing without pages opens on the blank canvas")
+    }
+}
