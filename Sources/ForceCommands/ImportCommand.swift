@@ -10,8 +10,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import", abstract: "Turn a Xournal++ document or a tablet's `libinput record` or evemu recording into a session.",
         discussion: """
             Reads FILE, a Xournal++ document (.xopp, gzipped or a zip package: its pages one \
-            below the other on their paper — its colour and its plain, ruled, lined, graph or \
-            dotted ruling, drawn as Xournal++ draws it; a PDF or an image under a page is \
+            below the other on their paper — its colour and its plain, ruled, lined, graph, \
+            dotted, staves or isometric ruling, drawn as Xournal++ draws it; a PDF or an image under a page is \
             counted and the page drawn white —, each pen and \
             highlighter stroke with its colour, size, fill, line style (dashes, dots) and per-point \
             widths as forces, each whiteout eraser stroke as the white stroke Xournal++ draws; \

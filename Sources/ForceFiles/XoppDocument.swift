@@ -151,7 +151,7 @@ extension XoppDocument {
         public var otherStyles = 0
         /// Pages whose background the canvas does not draw (it draws their paper, its colour
         /// and its ruling: `PaperPage`): a PDF page under the ink (`type="pdf"`, Xournal++'s
-        /// annotated PDF), and any other (an image, staves, isometric paper).
+        /// annotated PDF), and any other (an image, a style it does not know).
         public var pdfBackgrounds = 0
         public var otherBackgrounds = 0
         /// The width mapping the session draws with: perfect-freehand's, unless a per-point
@@ -171,7 +171,7 @@ extension XoppDocument {
         }
         if summary.pdfBackgrounds > 0 { out.append("not drawn: the PDF under " + Wording.count(summary.pdfBackgrounds, "page")) }
         if summary.otherBackgrounds > 0 {
-            out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (image, staves or isometric backgrounds)")
+            out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (image or unknown backgrounds)")
         }
         return out
     }
@@ -283,7 +283,7 @@ extension XoppDocument {
                 summary.points += n
             case "background":
                 // The page's paper: its colour and ruling, drawn under the ink. A PDF or an image
-                // under it, or a ruling ForceCanvas does not draw (staves, isometric), is said.
+                // under it, or a style ForceCanvas does not know (Xournal++'s ":copy"), is said.
                 guard element.isStart, summary.pages > 0, var page = paper.last else { continue }
                 let type = element.attributes["type"] ?? "solid", style = element.attributes["style"] ?? "plain"
                 if type == "pdf" {

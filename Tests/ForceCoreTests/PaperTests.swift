@@ -55,6 +55,25 @@ final class PaperTests: XCTestCase {
         XCTAssertTrue(dots[0].segments.allSatisfy { $0.0 == $0.1 }, "a dot is a line of no length")
     }
 
+    /// Staves of five lines 5 points apart, closed at both ends, 50 points from the sides;
+    /// isometric paper a triangular grid centred on the page.
+    func testStavesAndIsometricPages() {
+        let staves = PaperPage(rect: a4, ruling: .staves).lines(within: a4)
+        XCTAssertEqual(staves.map(\.colour), [InkColour(hex: "#000000")])
+        let first = staves[0].segments.prefix(7).map { ($0.0.x - a4.x, $0.0.y - a4.y, $0.1.x - a4.x, $0.1.y - a4.y) }
+        XCTAssertEqual(first.map(\.1), [80, 85, 90, 95, 100, 100, 80], "five lines, then the closing bars")
+        XCTAssertEqual(first[0].0, 50)
+        XCTAssertEqual(first[0].2, 595.27 - 50, accuracy: 1e-9)
+        XCTAssertEqual(staves[0].segments.count % 7, 0)
+        let dots = PaperPage(rect: a4, ruling: .isodotted).lines(within: a4)[0].segments
+        XCTAssertTrue(dots.allSatisfy { $0.0 == $0.1 && a4.insetBy(14.17 / 2).contains($0.0) }, "dots, kept in from the edges")
+        let grid = PaperPage(rect: a4, ruling: .isograph).lines(within: a4)[0]
+        XCTAssertEqual(grid.width, 1)
+        XCTAssertTrue(grid.segments.contains { $0.0.x != $0.1.x && $0.0.y != $0.1.y }, "diagonals")
+        let xs = grid.segments.flatMap { [$0.0.x, $0.1.x] }
+        XCTAssertEqual((xs.min() ?? 0) - a4.x, a4.maxX - (xs.max() ?? 0), accuracy: 1e-9, "centred")
+    }
+
     /// Drawn in pieces (the window's repaints), a page is the page drawn whole: every line
     /// crossing a piece is drawn across it, none is missed at a seam.
     func testAPageDrawnInPiecesHasTheLinesOfTheWholePage() {
@@ -102,7 +121,7 @@ final class PaperTests: XCTestCase {
             (##"[{"x":0,"y":0,"width":10}]"##, ##""paper" page 1: missing "height""##),
             (##"[{"x":0,"y":0,"width":10,"height":0}]"##, ##""paper" page 1: a page's width and height must be more than 0"##),
             (##"[{"x":0,"y":0,"width":10,"height":10,"rulling":"graph"}]"##, ##"unknown key "rulling" in "paper" (did you mean "ruling"?)"##),
-            (##"[{"x":0,"y":0,"width":10,"height":10,"ruling":"staves"}]"##, ##"unknown ruling "staves" (expected plain, ruled, lined, graph, dotted)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"ruling":"stave"}]"##, ##"unknown ruling "stave" (expected plain, ruled, lined, graph, dotted, staves, isodotted, isograph)"##),
             (##"[{"x":0,"y":0,"width":10,"height":10,"colour":"#ffee9980"}]"##, ##""colour" must be #rrggbb"##),
             (##"[{"x":0,"y":0,"width":10,"height":10},7]"##, ##""paper" page 2 must be an object"##),
             (##"[{"x":2e7,"y":0,"width":10,"height":10}]"##, ##"within ±1000000 points"##),

@@ -47,7 +47,7 @@ final class ProblemDetailsChineseTests: XCTestCase {
         "\"mask\" must be a list of rectangles [[x, y, width, height], …] in points (at most 64)",
         "\"check\": \"tolerance\" must be a number",
         "\"paper\" page 2: missing \"height\"", "\"paper\" page 3: a page's width and height must be more than 0",
-        "\"paper\" page 1: unknown ruling \"staves\" (expected plain, ruled, lined, graph, dotted)",
+        "\"paper\" page 1: unknown ruling \"stave\" (expected plain, ruled, lined, graph, dotted, staves, isodotted, isograph)",
         "not valid JSON (unexpected 'x', expected a value at column 5)",
         "not valid JSON (unexpected end of line inside an object at column 12)",
         "not valid JSON (unexpected byte 0x1F, expected ',' or '}' at column 9)",

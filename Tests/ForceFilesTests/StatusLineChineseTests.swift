@@ -71,10 +71,10 @@ final class StatusLineChineseTests: XCTestCase {
         // So does what of a Xournal++ document the canvas does not show, every part of it.
         let leftOut = Translation.text("Opened a.xopp (1 stroke) as a new document · TouchCanvas widths (W switches)"
             + " · left out: 2 text, image or LaTeX elements · drawn solid, in a line style ForceCanvas does not draw: 1 stroke"
-            + " · not drawn: the PDF under 3 pages · drawn on plain paper: 1 page (image, staves or isometric backgrounds)"
+            + " · not drawn: the PDF under 3 pages · drawn on plain paper: 1 page (image or unknown backgrounds)"
             + " · “b” is kept: Ctrl+O lists it")
         XCTAssertEqual(leftOut, "已将 a.xopp（1 笔）作为新文档打开 · TouchCanvas 宽度（按 W 切换） · 未显示：2 个文本、图片或 LaTeX 元素"
-            + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · 未绘制：3 页下的 PDF · 按白纸绘制：1 页（图片、五线谱或等距网格背景）"
+            + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · 未绘制：3 页下的 PDF · 按白纸绘制：1 页（图片或未知背景）"
             + " · “b”已保留：Ctrl+O 可找到它")
         let english = (sentences + built).filter { !Self.isChinese(Translation.text($0.1)) }
         XCTAssertTrue(english.isEmpty, "status lines drawn in English in Chinese (\(english.count)):\n"

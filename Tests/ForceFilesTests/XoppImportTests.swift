@@ -259,7 +259,7 @@ final class XoppImportTests: XCTestCase {
     /// Each page's paper comes with it, where it was: its colour, its ruling and Xournal++'s
     /// settings for it. What is not paper the canvas draws is said: an annotated PDF's pages
     /// (the most common Xournal++ document), an image, a ruling ForceCanvas does not draw
-    /// (staves); those pages are white (the PDF's, the image's) or their colour.
+    /// (a template's ":copy"); those pages are white (the PDF's, the image's) or their colour.
     func testPagesComeWithTheirPaperAndWhatIsNotDrawnIsSaid() throws {
         let backgrounds = [
             ##"<background type="pdf" domain="absolute" filename="/tmp/slides.pdf" pageno="1"/>"##,
@@ -268,16 +268,16 @@ final class XoppImportTests: XCTestCase {
             ##"<background type="solid" color="#ffff80ff" style="plain"/>"##,
             ##"<background type="pixmap" domain="attach" filename="bg.png"/>"##,
             ##"<background type="solid" color="#fefefeff" style="lined"/>"##,
-            ##"<background type="solid" color="#303030ff" style="staves"/>"##,
+            ##"<background type="solid" color="#303030ff" style=":copy"/>"##,
             ##"<background type="solid" color="#ffffffff" style="plain"/>"##,
         ]
         let doc = "<xournal>" + backgrounds.map { ##"<page width="100" height="120">"## + $0 + "<layer/></page>" }.joined() + "</xournal>"
         let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
         XCTAssertEqual(summary.pages, 8)
         XCTAssertEqual(summary.pdfBackgrounds, 2)
-        XCTAssertEqual(summary.otherBackgrounds, 2, "an image, staves")
+        XCTAssertEqual(summary.otherBackgrounds, 2, "an image, a style not known")
         XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 2 pages",
-                                                       "drawn on plain paper: 2 pages (image, staves or isometric backgrounds)"])
+                                                       "drawn on plain paper: 2 pages (image or unknown backgrounds)"])
         let m = XoppDocument.margin
         XCTAssertEqual(session.paper.map(\.rect), (0..<8).map { Rect(x: m, y: m + Double($0) * (120 + m), width: 100, height: 120) },
                        "one below the other, a margin apart")

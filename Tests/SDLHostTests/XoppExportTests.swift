@@ -95,7 +95,8 @@ final class XoppExportTests: XCTestCase {
 
     /// A display (Xournal++ is a GTK program) and Debian's `xournalpp`, or the test is skipped.
     /// A document's pages on the canvas as Xournal++ draws them (`PaperPage`): every ruling's
-    /// lines and dots at the same pixels in the same colours, on white, yellow and dark paper,
+    /// lines and dots (staves and isometric ones too) at the same pixels in the same colours,
+    /// on white, yellow and dark paper,
     /// with Xournal++'s own settings, against Xournal++'s picture at 72 dpi. Xournal++ 1.1.3
     /// (Debian's) reads a graph's `r1` and `lw` but not yet a ruled page's `r1` or a lined
     /// page's `m1` (`PaperTests` checks those against later versions' rules), and it ends a
@@ -107,7 +108,8 @@ final class XoppExportTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let pages = [("lined", "#ffffffff", ""), ("ruled", "#ffffffff", ""), ("graph", "#ffffffff", ""),
                      ("dotted", "#ffffffff", ""), ("plain", "#ffee99ff", ""), ("lined", "#303030ff", ""),
-                     ("graph", "#ffffffff", "r1=20,lw=1")]
+                     ("graph", "#ffffffff", "r1=20,lw=1"), ("staves", "#ffffffff", ""), ("staves", "#303030ff", ""),
+                     ("isodotted", "#ffffffff", ""), ("isograph", "#ffffffff", "")]
         var doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4">"##
         for (style, colour, config) in pages {
             doc += ##"<page width="200" height="240"><background type="solid" color="\##(colour)" style="\##(style)""##

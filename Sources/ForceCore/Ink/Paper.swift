@@ -18,6 +18,12 @@ public struct PaperPage: Equatable, Hashable, Sendable {
         case graph
         /// Dots on a square grid.
         case dotted
+        /// Music staves: five lines each, closed at both ends.
+        case staves
+        /// Dots on a triangular grid.
+        case isodotted
+        /// A triangular grid.
+        case isograph
     }
 
     /// Where the page is, in document points.
@@ -73,7 +79,8 @@ public struct PaperMeasures: Equatable, Sendable {
     public var colour: InkColour
     public var marginColour: InkColour
     public var lineWidth: Double
-    /// Ruled and lined: the space between lines (`r1`), 24. Graph and dotted: the squares' side, 14.17 (5 mm).
+    /// Ruled and lined: the space between lines (`r1`), 24. Graph and dotted: the squares' side,
+    /// 14.17 (5 mm); isometric: the triangles' side, the same.
     public var spacing: Double
     /// Lined: the margin line's x (`m1`; negative from the right), 72. Graph: no line within
     /// this much of the edges (`m1`), 0.
@@ -84,8 +91,10 @@ public struct PaperMeasures: Equatable, Sendable {
     public var boldInterval: Int
     public var boldWidth: Double
 
-    /// Ruled and lined: the first line's y, and the room left below the last.
+    /// Ruled, lined and staves: the first line's y, and the room left below the last.
     public static let header = 80.0, footer = 60.0
+    /// Staves: the room left and right of them, between two of them, and between their lines.
+    public static let stavesMargin = 50.0, stavesSpacing = 40.0, staffLineSpacing = 5.0
 
     init(_ page: PaperPage) {
         let light = page.colour.isLight
@@ -99,9 +108,19 @@ public struct PaperMeasures: Equatable, Sendable {
             return InkColour(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
         }
         let lines = page.ruling == .ruled || page.ruling == .lined
-        colour = light ? hexColour("f1", lines ? 0x40A0FF : 0xBDBDBD) : hexColour("af1", 0x434343)
+        let (lightColour, darkColour): (UInt32, UInt32) = switch page.ruling {
+        case .ruled, .lined: (0x40A0FF, 0x434343)
+        case .staves: (0x000000, 0xFFFFFF)
+        case .plain, .graph, .dotted, .isodotted, .isograph: (0xBDBDBD, 0x434343)
+        }
+        colour = light ? hexColour("f1", lightColour) : hexColour("af1", darkColour)
         marginColour = light ? hexColour("f2", 0xFF0080) : hexColour("af2", 0x220080)
-        lineWidth = max(0, number("lw", page.ruling == .dotted ? 1.5 : 0.5))
+        let width = switch page.ruling {
+        case .dotted, .isodotted: 1.5
+        case .isograph: 1.0
+        case .plain, .ruled, .lined, .graph, .staves: 0.5
+        }
+        lineWidth = max(0, number("lw", width))
         spacing = number("r1", lines ? 24 : 14.17)
         margin = number("m1", page.ruling == .lined ? 72 : 0)
         if page.ruling == .lined, margin < 0 { margin += page.rect.width }
@@ -212,8 +231,78 @@ extension PaperPage {
             dots.reserveCapacity(xs.count * ys.count)
             for i in xs { for j in ys { let p = at(Double(i) * m.spacing, Double(j) * m.spacing); dots.append((p, p)) } }
             out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .round, segments: dots))
+        case .staves:
+            // Xournal++ keeps a gap of four line widths more between staves (for its old documents).
+            let staff = m.lineWidth + 4 * PaperMeasures.staffLineSpacing
+            let between = PaperMeasures.stavesSpacing + staff + 4 * m.lineWidth
+            let top = PaperMeasures.header, left = PaperMeasures.stavesMargin, right = w - PaperMeasures.stavesMargin
+            let range = steps(minY - top - staff, maxY + m.lineWidth / 2 - top, between, 0, h - top - PaperMeasures.footer)
+            var segments: [(Point, Point)] = []
+            for i in range {
+                let y0 = top + Double(i) * between, y4 = y0 + 4 * PaperMeasures.staffLineSpacing
+                for k in 0..<5 {
+                    let y = y0 + Double(k) * PaperMeasures.staffLineSpacing
+                    segments.append((at(left, y), at(right, y)))
+                }
+                segments.append((at(right, y4), at(right, y0)))
+                segments.append((at(left, y0), at(left, y4)))
+            }
+            out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .square, segments: segments))
+        case .isodotted, .isograph:
+            // The whole page's grid (a few thousand dots or lines at most), centred, a triangle's
+            // side from the edges; dots outside the clip are left out.
+            let t = m.spacing
+            guard t > 0 else { break }
+            let xstep = 3.0.squareRoot() / 2 * t, ystep = t / 2
+            let columns = ((w - 2 * t) / xstep).rounded(.down), rows = ((h - 2 * t) / ystep).rounded(.down)
+            guard columns >= 0, rows >= 0, (columns + 1) * (rows + 1) <= Double(Self.maximumSegments) else { break }
+            let cols = Int(columns), rowCount = Int(rows)
+            let width = Double(cols) * xstep, height = Double(rowCount) * ystep
+            let x0 = (w - width) / 2, y0 = (h - height) / 2
+            func grid(_ x: Double, _ y: Double) -> Point { at(x0 + x, y0 + y) }
+            if ruling == .isodotted {
+                let reach = part.insetBy(-m.lineWidth)
+                var dots: [(Point, Point)] = []
+                for col in 0...cols {
+                    let even = col % 2 == 0
+                    for row in stride(from: 0, through: even ? rowCount - 2 : rowCount, by: 2) {
+                        let p = grid(Double(col) * xstep, (even ? ystep : 0) + Double(row) * ystep)
+                        if p.x >= reach.x, p.x <= reach.maxX, p.y >= reach.y, p.y <= reach.maxY { dots.append((p, p)) }
+                    }
+                }
+                out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .round, segments: dots))
+            } else {
+                out.append(Lines(colour: m.colour, width: m.lineWidth, cap: .round,
+                                 segments: Self.isometricLines(columns: cols, rows: rowCount, xstep: xstep, ystep: ystep).map { (grid($0.x, $0.y), grid($1.x, $1.y)) }))
+            }
         }
         return out.filter { !$0.segments.isEmpty }
+    }
+
+    /// Xournal++'s triangular grid of `columns` × `rows` steps, from its top left: the top and
+    /// bottom lines, a vertical line at each column, and the diagonals both ways.
+    static func isometricLines(columns cols: Int, rows: Int, xstep: Double, ystep: Double) -> [(Point, Point)] {
+        let width = Double(cols) * xstep, height = Double(rows) * ystep
+        func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+        var out = [(p(0, 0), p(width, 0)), (p(0, height), p(width, height))]
+        for col in 0...cols { out.append((p(Double(col) * xstep, 0), p(Double(col) * xstep, height))) }
+        let hdiags = cols / 2, vdiags = rows / 2, diags = hdiags + vdiags
+        let hcorr = Double(cols - 2 * hdiags), vcorr = Double(rows - 2 * vdiags)
+        // Left-down diagonals: one end along the top then down the right, the other down the
+        // left then along the bottom.
+        for d in 0..<(diags + (cols - 2 * hdiags) * (rows - 2 * vdiags)) {
+            let a = d < hdiags ? p(xstep + Double(d) * 2 * xstep, 0) : p(width, ystep + Double(d - hdiags) * 2 * ystep - hcorr * ystep)
+            let b = d < vdiags ? p(0, ystep + Double(d) * 2 * ystep) : p(xstep + Double(d - vdiags) * 2 * xstep - vcorr * xstep, height)
+            out.append((a, b))
+        }
+        // Right-down diagonals, the mirror.
+        for d in 0..<diags {
+            let a = d < hdiags ? p(width - (xstep + Double(d) * 2 * xstep) - hcorr * xstep, 0) : p(0, ystep + Double(d - hdiags) * 2 * ystep)
+            let b = d < vdiags ? p(width, ystep + Double(d) * 2 * ystep + hcorr * ystep)
+                : p(width - (xstep + Double(d - vdiags) * 2 * xstep) + (vcorr - hcorr) * xstep, height)
+            out.append((a, b))
+        }
+        return out
     }
 
     /// 200,000 lines or dots: a page's ruling past that (zoomed far out, a huge page) is not drawn.
