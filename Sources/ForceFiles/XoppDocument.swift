@@ -154,6 +154,9 @@ extension XoppDocument {
         /// annotated PDF), and any other (an image, a style it does not know).
         public var pdfBackgrounds = 0
         public var otherBackgrounds = 0
+        /// Pages past the canvas's reach (`InputLimits.maximumCoordinate` down, or after
+        /// `PaperPage.maximumCount` pages): their strokes are drawn at its edge, without paper.
+        public var pagesPastReach = 0
         /// The width mapping the session draws with: perfect-freehand's, unless a per-point
         /// width is beyond its reach (`session(from:title:options:)`).
         public var widthMapping = InkWidthMapping.perfectFreehand
@@ -170,6 +173,10 @@ extension XoppDocument {
             out.append("drawn solid, in a line style ForceCanvas does not draw: " + Wording.count(summary.otherStyles, "stroke"))
         }
         if summary.pdfBackgrounds > 0 { out.append("not drawn: the PDF under " + Wording.count(summary.pdfBackgrounds, "page")) }
+        if summary.pagesPastReach > 0 {
+            out.append("past the canvas's last point: " + Wording.count(summary.pagesPastReach, "page")
+                       + ", their strokes drawn at its edge, without their paper")
+        }
         if summary.otherBackgrounds > 0 {
             out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (image or unknown backgrounds)")
         }
@@ -216,6 +223,8 @@ extension XoppDocument {
         var tool = InkTool.pen
         var pageTop = margin, height = margin, width = 0.0
         var paper: [PaperPage] = []
+        // Whether the page being read has its paper (`paper.last`).
+        var pageHasPaper = false
         var scanner = XMLScanner(xml)
         while let element = try scanner.next() {
             switch element.name {
@@ -227,11 +236,12 @@ extension XoppDocument {
                     throw Problem(message: String(format: "a page of %g × %g points, beyond the 1000000 points a session reaches", w, h))
                 }
                 if summary.pages > 0 { pageTop = height + margin }
-                guard summary.pages < PaperPage.maximumCount else {
-                    throw Problem(message: "more than \(PaperPage.maximumCount) pages")
-                }
                 summary.pages += 1
-                paper.append(PaperPage(rect: Rect(x: margin, y: pageTop, width: w, height: h)))
+                // A page past the canvas's reach (or past the most a session holds) has no
+                // paper: its strokes are drawn at the canvas's edge, and it is said.
+                let page = PaperPage(rect: Rect(x: margin, y: pageTop, width: w, height: h))
+                pageHasPaper = page.problem == nil && paper.count < PaperPage.maximumCount
+                if pageHasPaper { paper.append(page) } else { summary.pagesPastReach += 1 }
                 width = max(width, w)
                 height = pageTop + h
             case "stroke":
@@ -284,7 +294,7 @@ extension XoppDocument {
             case "background":
                 // The page's paper: its colour and ruling, drawn under the ink. A PDF or an image
                 // under it, or a style ForceCanvas does not know (Xournal++'s ":copy"), is said.
-                guard element.isStart, summary.pages > 0, var page = paper.last else { continue }
+                guard element.isStart, pageHasPaper, var page = paper.last else { continue }
                 let type = element.attributes["type"] ?? "solid", style = element.attributes["style"] ?? "plain"
                 if type == "pdf" {
                     summary.pdfBackgrounds += 1
@@ -294,7 +304,7 @@ extension XoppDocument {
                     if let c = element.attributes["color"].flatMap(colour(named:)) { page.colour = InkColour(red: c.red, green: c.green, blue: c.blue) }
                     if let ruling = PaperPage.Ruling(rawValue: style) { page.ruling = ruling } else { summary.otherBackgrounds += 1 }
                     let config = element.attributes["config"] ?? ""
-                    if config.utf8.count <= PaperPage.maximumConfigBytes { page.config = config }
+                    if config.utf8.count <= PaperPage.maximumConfigBytes { page.config = config } else { summary.otherBackgrounds += 1 }
                 }
                 paper[paper.count - 1] = page
             case "text", "image", "teximage":

@@ -143,6 +143,22 @@ final class PaperTests: XCTestCase {
         XCTAssertTrue(shown.x >= area.x && shown.maxX <= area.maxX && shown.y >= area.y && shown.maxY <= area.maxY, "\(shown) in \(area)")
     }
 
+    /// The most pages a session holds, each as long as a page can be written, make a header a
+    /// session reads back: under a line's limit.
+    func testTheMostPagesFitInAHeader() throws {
+        var session = Session(viewport: Viewport(width: 700, height: 900))
+        session.masks = (0..<1000).map { _ in Rect(x: -999_999.1234, y: -999_999.1234, width: 999_999.1234, height: 999_999.1234) }
+        session.title = String(repeating: "页", count: InputLimits.maximumNameBytes / 3)
+        let config = String(repeating: "m", count: PaperPage.maximumConfigBytes)
+        session.paper = (0..<PaperPage.maximumCount).map { _ in
+            PaperPage(rect: Rect(x: -999_999.1234, y: -999_999.1234, width: 999_999.1234, height: 999_999.1234),
+                      colour: InkColour(red: 1, green: 2, blue: 3), ruling: .isodotted, config: config)
+        }
+        let header = SessionCoding.headerLine(session)
+        XCTAssertLessThan(header.utf8.count, InputLimits.maximumLineBytes)
+        XCTAssertEqual(try SessionCoding.parse(header + "\n", file: "p.jsonl").paper.count, PaperPage.maximumCount)
+    }
+
     /// The pages are the document's: Ctrl+N leaves them with it (a new document, even with no
     /// stroke drawn on them), and a drawing opened brings its own.
     func testThePagesGoWithTheDocument() {

@@ -59,6 +59,7 @@ final class StatusLineChineseTests: XCTestCase {
             summary.otherStyles = skipped
             summary.pdfBackgrounds = skipped
             summary.otherBackgrounds = skipped
+            summary.pagesPastReach = skipped
             built.append(("XoppDocument.leftOut", (["Opened a.xopp (42) as a new document"] + XoppDocument.leftOut(summary)).joined(separator: " · ")))
         }
 

@@ -256,6 +256,23 @@ final class XoppImportTests: XCTestCase {
         XCTAssertTrue(XoppDocument.xml(plain.display.ink, viewport: plain.screenSize).contains(##"<page width="640" height="480">"##))
     }
 
+    /// Pages past the canvas's last point (a million points down) keep their strokes, drawn
+    /// at its edge as before, but get no paper, and the import says so: every page it writes is
+    /// one a session reads back.
+    func testPagesPastTheCanvasHaveNoPaperAndAreSaid() throws {
+        let page = ##"<page width="500" height="300000"><background type="solid" color="#ffffffff" style="lined"/><layer>"##
+            + ##"<stroke tool="pen" color="#000000ff" width="2">10 10 50 60</stroke></layer></page>"##
+        let doc = "<xournal>" + String(repeating: page, count: 4) + "</xournal>"
+        let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        XCTAssertEqual(summary.pages, 4)
+        XCTAssertEqual(summary.strokes, 4, "every stroke is kept")
+        XCTAssertEqual(summary.pagesPastReach, 1, "the fourth page ends past 1,000,000 points")
+        XCTAssertEqual(session.paper.count, 3)
+        XCTAssertEqual(session.paper.map(\.ruling), [.lined, .lined, .lined], "each page its own background")
+        XCTAssertEqual(XoppDocument.leftOut(summary), ["past the canvas's last point: 1 page, their strokes drawn at its edge, without their paper"])
+        XCTAssertEqual(try SessionCoding.parse(SessionCoding.encode(session), file: "x.jsonl").paper, session.paper)
+    }
+
     /// Each page's paper comes with it, where it was: its colour, its ruling and Xournal++'s
     /// settings for it. What is not paper the canvas draws is said: an annotated PDF's pages
     /// (the most common Xournal++ document), an image, a ruling ForceCanvas does not draw

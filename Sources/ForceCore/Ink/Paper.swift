@@ -44,17 +44,19 @@ public struct PaperPage: Equatable, Hashable, Sendable {
         self.config = config
     }
 
-    /// At most 100,000 pages in a session (a Xournal++ document of more is refused).
-    public static let maximumCount = 100_000
-    /// At most 1,000 bytes of settings a page.
-    public static let maximumConfigBytes = 1000
+    /// At most 4,000 pages in a session, each with at most 64 bytes of settings: the header
+    /// that holds them stays well under a line's limit (`InputLimits.maximumLineBytes`, about
+    /// 190 bytes a page at most). Pages are a document's, one below the other: 4,000 pages of
+    /// 250 points reach the canvas's last point already.
+    public static let maximumCount = 4000
+    public static let maximumConfigBytes = 64
 
     /// What is wrong with this page for a session, nil when nothing: its rectangle finite,
     /// within the coordinate range and not empty, its settings short.
     public var problem: String? {
         let r = rect, reach = InputLimits.maximumCoordinate
-        guard [r.x, r.y, r.width, r.height].allSatisfy({ $0.isFinite && abs($0) <= reach }) else {
-            return "a page's x, y, width and height must be numbers within ±\(Int(reach)) points"
+        guard [r.x, r.y, r.width, r.height, r.maxX, r.maxY].allSatisfy({ $0.isFinite && abs($0) <= reach }) else {
+            return "a page must lie within ±\(Int(reach)) points (its x, y, width and height numbers)"
         }
         guard r.width > 0, r.height > 0 else { return "a page's width and height must be more than 0" }
         guard config.utf8.count <= Self.maximumConfigBytes else {
