@@ -302,9 +302,13 @@ extension XoppDocument {
                     summary.otherBackgrounds += 1
                 } else {
                     if let c = element.attributes["color"].flatMap(colour(named:)) { page.colour = InkColour(red: c.red, green: c.green, blue: c.blue) }
-                    if let ruling = PaperPage.Ruling(rawValue: style) { page.ruling = ruling } else { summary.otherBackgrounds += 1 }
-                    let config = element.attributes["config"] ?? ""
-                    if config.utf8.count <= PaperPage.maximumConfigBytes { page.config = config } else { summary.otherBackgrounds += 1 }
+                    let ruling = PaperPage.Ruling(rawValue: style), config = element.attributes["config"] ?? ""
+                    if let ruling, config.utf8.count <= PaperPage.maximumConfigBytes {
+                        page.ruling = ruling
+                        page.config = config
+                    } else {
+                        summary.otherBackgrounds += 1  // its colour, plain
+                    }
                 }
                 paper[paper.count - 1] = page
             case "text", "image", "teximage":
