@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the drawing at the session's end as SVG (every stroke a vector path).", valueName: "FILE.svg"))
     var svg: String?
 
-    @Option(help: ArgumentHelp("Write the drawing at the session's end as PDF.", valueName: "FILE.pdf"))
+    @Option(help: ArgumentHelp("Write the drawing at the session's end as PDF (a document's pages, one PDF page each).", valueName: "FILE.pdf"))
     var pdf: String?
 
     @Flag(help: "Replace files that exist (the frames, the video, the drawings); without it render refuses them.")

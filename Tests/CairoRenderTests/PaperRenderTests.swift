@@ -70,6 +70,35 @@ final class PaperRenderTests: XCTestCase {
         XCTAssertFalse(ImageComparer().compare(RGBAImage(surface: whole.frame), RGBAImage(surface: without.frame)).passed)
     }
 
+    /// The PDF of a document with pages is a printed document: one PDF page for each of its
+    /// pages, at that page's size (a drawing without pages stays one page of the screen).
+    func testAPDFOfADocumentHasAPageForEachOfItsPages() throws {
+        var state = AppState(viewport: Viewport(width: 640, height: 640), paper: Self.pages)
+        // A stroke across the first two pages.
+        let pts = StrokeFixtures.signature(count: 40, in: Rect(x: 200, y: 100, width: 220, height: 100), seed: 5, startTime: 0)
+        for e in LiveInkTests.events(pts) { state.handle(e) }
+        state.advance(to: 2)
+        let dir = NSTemporaryDirectory() + "paper-pdf-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func pages(of path: String) throws -> [String] {
+            let text = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: path)), as: UTF8.self)
+            XCTAssertEqual(text.components(separatedBy: "/Type /Page ").count - 1, text.components(separatedBy: "/MediaBox").count - 1)
+            return text.components(separatedBy: "/MediaBox [ ").dropFirst().map { String($0.prefix { $0 != "]" }).trimmingCharacters(in: .whitespaces) }
+        }
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .pdf, to: "\(dir)/d.pdf")
+        XCTAssertEqual(try pages(of: "\(dir)/d.pdf"), ["0 0 260 340", "0 0 260 340", "0 0 560 200"])
+        var bare = state.display.ink
+        bare.paper = []
+        try Exporter.export(bare, viewport: state.screenSize, format: .pdf, to: "\(dir)/bare.pdf")
+        XCTAssertEqual(try pages(of: "\(dir)/bare.pdf"), ["0 0 640 640"])
+        // Through a stream (Ctrl+S's export set) too.
+        var bytes: [UInt8] = []
+        try Exporter.write(state.display.ink, viewport: state.screenSize, format: .pdf) { bytes += $0; return true }
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/s.pdf", contents: Data(bytes)))
+        XCTAssertEqual(try pages(of: "\(dir)/s.pdf").count, 3)
+    }
+
     /// The session keeps its pages through the journal's form of the canvas (`Session.resuming`)
     /// and through its export beside the pictures (`Session.redrawing`).
     func testTheResumingAndRedrawingSessionsKeepThePages() throws {

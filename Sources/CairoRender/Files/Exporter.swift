@@ -2,7 +2,8 @@ import CCairo
 import ForceCore
 
 /// Writes the ink (without overlays) as PNG, SVG or PDF through Cairo's own surfaces.
-/// SVG and PDF keep every stroke as a vector path.
+/// SVG and PDF keep every stroke as a vector path; the PDF of a document with pages has a
+/// page for each of them.
 public enum Exporter {
     public enum Format: String, CaseIterable, Sendable {
         case png, svg, pdf
@@ -15,7 +16,9 @@ public enum Exporter {
         case .png:
             try raster(ink, viewport: viewport).writePNG(to: path)
         case .svg, .pdf:
-            try writeVector(format, width: Double(viewport.width), height: Double(viewport.height), to: path) { paint(ink, into: $0) }
+            try writeVectorSurface(format, width: Double(viewport.width), height: Double(viewport.height), to: path) {
+                finishVectorPage($0, ink: ink)
+            }
         }
     }
 
@@ -58,10 +61,37 @@ public enum Exporter {
         return surface
     }
 
-    /// Draws the ink as the one page of a vector `surface`, finishes and destroys the surface,
-    /// and returns its final status (the write errors a vector surface meets show only here).
+    /// Draws the ink as the one page of a vector `surface` — or, for a PDF of a document with
+    /// pages (`InkLayer.paper`), as one PDF page for each of them —, finishes and destroys the
+    /// surface, and returns its final status (the write errors a vector surface meets show only
+    /// here).
     static func finishVectorPage(_ surface: OpaquePointer, ink: InkLayer) -> cairo_status_t {
-        finishVectorPage(surface) { paint(ink, into: $0) }
+        guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_PDF, !ink.paper.isEmpty else {
+            return finishVectorPage(surface) { paint(ink, into: $0) }
+        }
+        if let cr = cairo_create(surface) {
+            let painter = InkPainter(style: ink.style)
+            let strokes = ink.visibleStrokes
+            for page in ink.paper {
+                // Each page its own size, with its paper and the ink over it (a stroke across
+                // two pages is on both, cut at their edges), as a printed document.
+                let r = page.rect
+                cairo_pdf_surface_set_size(surface, r.width, r.height)
+                cairo_save(cr)
+                cairo_translate(cr, -r.x, -r.y)
+                cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+                cairo_clip(cr)
+                PaperPainter.draw([page], within: r, into: cr)
+                for s in strokes where !s.inkBounds.intersection(r).isNull { painter.drawReal(s, into: cr) }
+                cairo_restore(cr)
+                cairo_show_page(cr)
+            }
+            cairo_destroy(cr)
+        }
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        return status
     }
 
     /// Draws one page with `draw` onto a vector surface, finishes and destroys it; its status.
@@ -81,10 +111,17 @@ public enum Exporter {
     /// name and moved into place, so a failure never leaves half a file.
     static func writeVector(_ format: Format, width w: Double, height h: Double, to path: String,
                             draw: (OpaquePointer) -> Void) throws(RenderError) {
+        try writeVectorSurface(format, width: w, height: h, to: path) { finishVectorPage($0, draw: draw) }
+    }
+
+    /// `writeVector` with the surface handed to `finish`, which draws, finishes and destroys it
+    /// and returns its status.
+    static func writeVectorSurface(_ format: Format, width w: Double, height h: Double, to path: String,
+                                   finish: (OpaquePointer) -> cairo_status_t) throws(RenderError) {
         let temporary = AtomicFile.temporaryPath(for: path)
         guard let surface = format == .pdf ? cairo_pdf_surface_create(temporary, w, h) : cairo_svg_surface_create(temporary, w, h)
         else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
-        let status = finishVectorPage(surface, draw: draw)
+        let status = finish(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             AtomicFile.discard(path)
             throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
