@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         // Graphviz's dot layout (libgvc): the state diagrams are laid out by it, drawn by Cairo.
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"])]),
+        // Poppler (GLib): the PDF under an annotated Xournal++ document's pages, drawn by Cairo.
+        .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
 
         // The pure core: no SDL, no Cairo, no clock, no files.
         .target(name: "ForceCore"),
@@ -38,7 +40,7 @@ let package = Package(
         // keys), the user's XDG folders, and the resource locator for ForceCanvas's own files.
         .target(name: "ForcePlatform", dependencies: ["CIntl"]),
         // Display values -> Cairo surfaces, caches, text (in the pinned fonts), exporters.
-        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo", "CGraphviz"]),
+        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo", "CGraphviz", "CPoppler"]),
         // The files ForceCanvas keeps: session files read and written line by line, the autosave
         // journal, export sets; every write error in plain words, stderr that never traps.
         .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "CZlib"]),
@@ -77,7 +79,7 @@ let package = Package(
         // The environment's keys, the XDG folders and the resource locator's search.
         .testTarget(name: "ForcePlatformTests", dependencies: ["ForcePlatform", "TestSupport"]),
         // Line files, the writer thread, the journal and export sets on real (and full) disks.
-        .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "ForcePlatform", "TestSupport"]),
+        .testTarget(name: "ForceFilesTests", dependencies: ["ForceCore", "ForceFiles", "ForcePlatform", "CairoRender", "TestSupport"]),
         .testTarget(
             name: "CairoRenderTests",
             dependencies: [

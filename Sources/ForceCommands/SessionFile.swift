@@ -91,7 +91,7 @@ enum SessionFile {
         do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
         let name = Wording.stem(path)
         do {
-            return try XoppDocument.session(from: [UInt8](data), title: name)
+            return try XoppDocument.session(from: [UInt8](data), title: name, source: path)
         } catch {
             throw SessionError(file: path, line: 1, message: error.message)
         }

@@ -1,3 +1,4 @@
+import CairoRender
 import CZlib
 import ForceCore
 import ForcePlatform
@@ -31,11 +32,19 @@ public enum XoppDocument {
             guard let start = stroke.points.first(where: { $0.isReal && $0.preciseLocation.isFinite })?.preciseLocation else { continue }
             strokesOf[page(at: start, among: pages)].append(stroke)
         }
+        var pdfNamed = false
         for (page, strokes) in zip(pages, strokesOf) {
             let r = page.rect
             out += "<page width=\"\(number(r.width))\" height=\"\(number(r.height))\">\n"
-            out += "<background type=\"solid\" color=\"\(String(page.colour.hex.prefix(7)))ff\" style=\"\(page.ruling.rawValue)\""
-                + (page.config.isEmpty ? "" : " config=\"\(escaped(page.config))\"") + "/>\n<layer>\n"
+            if let pdf = page.pdf {
+                // Xournal++ names the PDF on the first page it is under.
+                out += "<background type=\"pdf\"" + (pdfNamed ? "" : " domain=\"absolute\" filename=\"\(escaped(pdf.file))\"")
+                    + " pageno=\"\(pdf.page)\"/>\n<layer>\n"
+                pdfNamed = true
+            } else {
+                out += "<background type=\"solid\" color=\"\(String(page.colour.hex.prefix(7)))ff\" style=\"\(page.ruling.rawValue)\""
+                    + (page.config.isEmpty ? "" : " config=\"\(escaped(page.config))\"") + "/>\n<layer>\n"
+            }
             for stroke in strokes { out += strokeElement(stroke, style: ink.style, offset: Point(x: r.x, y: r.y)) }
             out += "</layer>\n</page>\n"
         }
@@ -149,11 +158,15 @@ extension XoppDocument {
         public var fills = 0
         public var dashed = 0
         public var otherStyles = 0
-        /// Pages whose background the canvas does not draw (it draws their paper, its colour
-        /// and its ruling: `PaperPage`): a PDF page under the ink (`type="pdf"`, Xournal++'s
-        /// annotated PDF), and any other (an image, a style it does not know).
+        /// Pages whose background the canvas does not draw (it draws their paper, its colour,
+        /// its ruling and its PDF page: `PaperPage`): a PDF page whose file cannot be read
+        /// (`unreadablePDF` names it) or is inside a zip package, and any other (an image, a
+        /// style it does not know).
         public var pdfBackgrounds = 0
         public var otherBackgrounds = 0
+        /// Pages drawn on their PDF's page.
+        public var pdfPages = 0
+        public var unreadablePDF: String?
         /// Pages past the canvas's reach (`InputLimits.maximumCoordinate` down, or after
         /// `PaperPage.maximumCount` pages): their strokes are drawn at its edge, without paper.
         public var pagesPastReach = 0
@@ -172,7 +185,10 @@ extension XoppDocument {
         if summary.otherStyles > 0 {
             out.append("drawn solid, in a line style ForceCanvas does not draw: " + Wording.count(summary.otherStyles, "stroke"))
         }
-        if summary.pdfBackgrounds > 0 { out.append("not drawn: the PDF under " + Wording.count(summary.pdfBackgrounds, "page")) }
+        if summary.pdfBackgrounds > 0 {
+            out.append("not drawn: the PDF under " + Wording.count(summary.pdfBackgrounds, "page")
+                       + (summary.unreadablePDF.map { ", \($0), which cannot be read" } ?? ""))
+        }
         if summary.pagesPastReach > 0 {
             out.append("past the canvas's last point: " + Wording.count(summary.pagesPastReach, "page")
                        + ", their strokes drawn at its edge, without their paper")
@@ -212,8 +228,17 @@ extension XoppDocument {
     /// thinnest is half the size, so its thin parts came back twice as wide or more. TouchCanvas's
     /// mapping (`max(force, 0.025) · 2 · size`) is Xournal++'s rule: the session then uses it,
     /// and every width comes back (a stroke's size, force 0.5, looks the same in both).
-    public static func session(from bytes: [UInt8], title: String?, options: OutlineOptions = OutlineOptions()) throws(Problem) -> (Session, Summary) {
+    ///
+    /// An annotated PDF's pages are drawn on their paper when its file can be read: a path
+    /// Xournal++ wrote (`domain="absolute"`; a relative one from `source`'s folder, the
+    /// document's path) or a PDF attached beside it (`domain="attach"`: `source` + `.bg.pdf`).
+    public static func session(from bytes: [UInt8], title: String?, source: String? = nil,
+                               options: OutlineOptions = OutlineOptions()) throws(Problem) -> (Session, Summary) {
         let xml = try inflate(bytes)
+        let isPackage = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        // The PDF under the pages (Xournal++ names it on the first page it is under) and its
+        // number of pages; nil until named, or when it cannot be read.
+        var pdf: (file: String, pages: Int)?
         var summary = Summary()
         var events: [TimedEvent] = []
         // Each pointer event's width and its stroke's size, turned into forces once the
@@ -297,7 +322,17 @@ extension XoppDocument {
                 guard element.isStart, pageHasPaper, var page = paper.last else { continue }
                 let type = element.attributes["type"] ?? "solid", style = element.attributes["style"] ?? "plain"
                 if type == "pdf" {
-                    summary.pdfBackgrounds += 1
+                    if let name = element.attributes["filename"] {
+                        let file = pdfPath(name, domain: element.attributes["domain"] ?? "absolute", source: source, inPackage: isPackage)
+                        pdf = file.flatMap { f in PDFPages.shared.pageCount(of: f).map { (f, $0) } }
+                        if pdf == nil { summary.unreadablePDF = file ?? name }
+                    }
+                    if let pdf, let n = element.attributes["pageno"].flatMap({ Int($0) }), (1...pdf.pages).contains(n) {
+                        page.pdf = PaperPage.PDFPage(file: pdf.file, page: n)
+                        summary.pdfPages += 1
+                    } else {
+                        summary.pdfBackgrounds += 1
+                    }
                 } else if type != "solid" {
                     summary.otherBackgrounds += 1
                 } else {
@@ -337,6 +372,27 @@ extension XoppDocument {
         session.title = title
         session.paper = paper
         return (session, summary)
+    }
+
+    /// Where the PDF Xournal++ names as `name` in `domain` is: an absolute path as it is, a
+    /// relative one from the folder of `source` (the document), an attached one beside the
+    /// document (`source` + `.bg.pdf`, Xournal++'s name for it); nil when it cannot be known
+    /// (no `source`, or attached inside a zip package).
+    static func pdfPath(_ name: String, domain: String, source: String?, inPackage: Bool) -> String? {
+        let folder = source.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
+        func absolute(_ path: String) -> String {
+            let p = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            return (p as NSString).standardizingPath
+        }
+        switch domain {
+        case "attach":
+            guard let source, !inPackage else { return nil }
+            return absolute(source + ".bg.pdf")
+        default:
+            if name.hasPrefix("/") { return (name as NSString).standardizingPath }
+            guard let folder else { return nil }
+            return absolute(folder + "/" + name)
+        }
     }
 
     /// A stroke's `width` attribute: its size, then, where Xournal++ kept them, each point's

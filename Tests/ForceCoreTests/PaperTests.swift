@@ -125,6 +125,9 @@ final class PaperTests: XCTestCase {
             (##"[{"x":0,"y":0,"width":10,"height":10,"colour":"#ffee9980"}]"##, ##""colour" must be #rrggbb"##),
             (##"[{"x":0,"y":0,"width":10,"height":10},7]"##, ##""paper" page 2 must be an object"##),
             (##"[{"x":2e7,"y":0,"width":10,"height":10}]"##, ##"within ±1000000 points"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"pdfPage":1}]"##, ##""pdfPage" without a "pdf" in the header"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"pdfPage":0}],"pdf":"/a.pdf""##, ##""pdfPage" must be a page number from 1"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"pdfPage":1}],"pdf":"a.pdf""##, ##"named by its absolute path"##),
         ] {
             XCTAssertThrowsError(try SessionCoding.parse(header + ",\"paper\":" + paper + "}\n", file: "p.jsonl"), paper) { error in
                 XCTAssertTrue("\(error)".hasPrefix("p.jsonl:1: ") && "\(error)".contains(message), "\(paper): \(error)")
@@ -150,9 +153,11 @@ final class PaperTests: XCTestCase {
         session.masks = (0..<1000).map { _ in Rect(x: -999_999.1234, y: -999_999.1234, width: 999_999.1234, height: 999_999.1234) }
         session.title = String(repeating: "页", count: InputLimits.maximumNameBytes / 3)
         let config = String(repeating: "m", count: PaperPage.maximumConfigBytes)
+        let pdf = "/" + String(repeating: "p", count: InputLimits.maximumNameBytes - 1)
         session.paper = (0..<PaperPage.maximumCount).map { _ in
             PaperPage(rect: Rect(x: -999_999.1234, y: -999_999.1234, width: 999_999.1234, height: 999_999.1234),
-                      colour: InkColour(red: 1, green: 2, blue: 3), ruling: .isodotted, config: config)
+                      colour: InkColour(red: 1, green: 2, blue: 3), ruling: .isodotted, config: config,
+                      pdf: PaperPage.PDFPage(file: pdf, page: PaperPage.maximumCount * 100))
         }
         let header = SessionCoding.headerLine(session)
         XCTAssertLessThan(header.utf8.count, InputLimits.maximumLineBytes)

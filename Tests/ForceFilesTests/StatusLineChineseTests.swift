@@ -60,6 +60,7 @@ final class StatusLineChineseTests: XCTestCase {
             summary.pdfBackgrounds = skipped
             summary.otherBackgrounds = skipped
             summary.pagesPastReach = skipped
+            if skipped == 2 { summary.unreadablePDF = "/home/ann/slides.pdf" }
             built.append(("XoppDocument.leftOut", (["Opened a.xopp (42) as a new document"] + XoppDocument.leftOut(summary)).joined(separator: " · ")))
         }
 

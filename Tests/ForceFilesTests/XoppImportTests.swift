@@ -1,3 +1,4 @@
+import CairoRender
 import ForceCore
 @testable import ForceFiles
 import Foundation
@@ -256,6 +257,60 @@ final class XoppImportTests: XCTestCase {
         XCTAssertTrue(XoppDocument.xml(plain.display.ink, viewport: plain.screenSize).contains(##"<page width="640" height="480">"##))
     }
 
+    /// A PDF of two pages (300 × 400 lined, 200 × 300 graph paper), made by ForceCanvas's own
+    /// export of a document with pages, at `path`.
+    static func writeTwoPagePDF(_ path: String) throws {
+        let state = AppState(viewport: Viewport(width: 400, height: 800), paper: [
+            PaperPage(rect: Rect(x: 10, y: 10, width: 300, height: 400), ruling: .lined),
+            PaperPage(rect: Rect(x: 10, y: 420, width: 200, height: 300), ruling: .graph),
+        ])
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .pdf, to: path)
+    }
+
+    /// An annotated PDF (Xournal++'s most common document) comes with its pages: each page
+    /// drawn on its page of the PDF, found where Xournal++ says (an absolute path, one from the
+    /// document's folder, or the file attached beside it). A page past the PDF's end, and a PDF
+    /// that cannot be read, are said; a document written back to Xournal++ names its PDF again.
+    func testAnAnnotatedPDFComesWithItsPages() throws {
+        let dir = NSTemporaryDirectory() + "xopp-pdf-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.writeTwoPagePDF("\(dir)/slides.pdf")
+        func doc(_ background: String) -> [UInt8] {
+            Array(("<xournal><page width=\"300\" height=\"400\">" + background + "<layer/></page>"
+                   + ##"<page width="200" height="300"><background type="pdf" pageno="1"/><layer/></page>"##
+                   + ##"<page width="200" height="300"><background type="pdf" pageno="7"/><layer/></page></xournal>"##).utf8)
+        }
+        let absolute = ##"<background type="pdf" domain="absolute" filename="\##(dir)/slides.pdf" pageno="2"/>"##
+        let (session, summary) = try XoppDocument.session(from: doc(absolute), title: nil)
+        XCTAssertEqual(session.paper.map(\.pdf), [PaperPage.PDFPage(file: "\(dir)/slides.pdf", page: 2),
+                                                  PaperPage.PDFPage(file: "\(dir)/slides.pdf", page: 1), nil])
+        XCTAssertEqual(summary.pdfPages, 2)
+        XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 1 page"], "page 7 of 2")
+
+        // From the document's folder, and attached beside it.
+        let relative = ##"<background type="pdf" domain="absolute" filename="./sub/../slides.pdf" pageno="2"/>"##
+        XCTAssertEqual(try XoppDocument.session(from: doc(relative), title: nil, source: "\(dir)/notes.xopp").0.paper, session.paper)
+        try FileManager.default.copyItem(atPath: "\(dir)/slides.pdf", toPath: "\(dir)/notes.xopp.bg.pdf")
+        let attached = ##"<background type="pdf" domain="attach" filename="bg.pdf" pageno="2"/>"##
+        XCTAssertEqual(try XoppDocument.session(from: doc(attached), title: nil, source: "\(dir)/notes.xopp").0.paper[0].pdf,
+                       PaperPage.PDFPage(file: "\(dir)/notes.xopp.bg.pdf", page: 2))
+        // A PDF that is not there: white pages, and its name said.
+        let missing = ##"<background type="pdf" domain="absolute" filename="\##(dir)/gone.pdf" pageno="1"/>"##
+        let (_, gone) = try XoppDocument.session(from: doc(missing), title: nil)
+        XCTAssertEqual(XoppDocument.leftOut(gone), ["not drawn: the PDF under 3 pages, \(dir)/gone.pdf, which cannot be read"])
+
+        // The session keeps the PDF (named once), and so does the document written back.
+        let text = SessionCoding.encode(session)
+        XCTAssertEqual(text.components(separatedBy: "slides.pdf").count - 1, 1, "the PDF named once")
+        XCTAssertEqual(try SessionCoding.parse(text, file: "s.jsonl").paper, session.paper)
+        let state = Fixtures.finalState(session)
+        let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+        XCTAssertTrue(xml.contains(##"<background type="pdf" domain="absolute" filename="\##(dir)/slides.pdf" pageno="2"/>"##), xml)
+        XCTAssertTrue(xml.contains(##"<background type="pdf" pageno="1"/>"##), xml)
+        XCTAssertEqual(try XoppDocument.session(from: Array(xml.utf8), title: nil).0.paper.map(\.pdf), session.paper.map(\.pdf))
+    }
+
     /// Pages past the canvas's last point (a million points down) keep their strokes, drawn
     /// at its edge as before, but get no paper, and the import says so: every page it writes is
     /// one a session reads back.
@@ -275,7 +330,7 @@ final class XoppImportTests: XCTestCase {
 
     /// Each page's paper comes with it, where it was: its colour, its ruling and Xournal++'s
     /// settings for it. What is not paper the canvas draws is said: an annotated PDF's pages
-    /// (the most common Xournal++ document), an image, a ruling ForceCanvas does not draw
+    /// whose PDF is not there, an image, a ruling ForceCanvas does not draw
     /// (a template's ":copy"); those pages are white (the PDF's, the image's) or their colour.
     func testPagesComeWithTheirPaperAndWhatIsNotDrawnIsSaid() throws {
         let backgrounds = [
@@ -293,7 +348,7 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(summary.pages, 8)
         XCTAssertEqual(summary.pdfBackgrounds, 2)
         XCTAssertEqual(summary.otherBackgrounds, 2, "an image, a style not known")
-        XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 2 pages",
+        XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 2 pages, /tmp/slides.pdf, which cannot be read",
                                                        "drawn on plain paper: 2 pages (image or unknown backgrounds)"])
         let m = XoppDocument.margin
         XCTAssertEqual(session.paper.map(\.rect), (0..<8).map { Rect(x: m, y: m + Double($0) * (120 + m), width: 100, height: 120) },

@@ -144,6 +144,49 @@ final class XoppExportTests: XCTestCase {
         }
     }
 
+    /// An annotated PDF under its pages, as Xournal++ draws it: each page's PDF page at its own
+    /// size from the page's corner, the same pixels at 72 dpi. The PDF is ForceCanvas's own
+    /// (`render --pdf` of a document with pages: lined and graph paper), the document names it
+    /// from its folder, and `import` finds it there.
+    func testAnAnnotatedPDFIsDrawnAsXournalppDrawsIt() throws {
+        try Self.requireXournalpp()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let header = ##"{"format":"forcecanvas-session","version":2,"width":400,"height":800,"scale":1,"paper":["##
+            + ##"{"x":10,"y":10,"width":300,"height":400,"ruling":"lined"},{"x":10,"y":420,"width":200,"height":300,"ruling":"dotted"}]}"##
+        try (header + "\n").write(toFile: "\(dir)/pages.jsonl", atomically: true, encoding: .utf8)
+        let made = try Binary.forcecanvas(["render", "\(dir)/pages.jsonl", "--pdf", "\(dir)/slides.pdf"])
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4">"##
+            + ##"<page width="200" height="300"><background type="pdf" domain="absolute" filename="slides.pdf" pageno="2"/><layer/></page>"##
+            + ##"<page width="300" height="400"><background type="pdf" pageno="1"/><layer/></page></xournal>"##
+        try doc.write(toFile: "\(dir)/notes.xopp", atomically: true, encoding: .utf8)
+        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/notes.xopp"],
+                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
+        XCTAssertEqual(x.status, 0, x.stderr)
+        let imported = try Binary.forcecanvas(["import", "\(dir)/notes.xopp", "--out", "\(dir)/notes.jsonl"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertFalse(imported.stdout.contains("not drawn"), imported.stdout)
+        let session = try SessionCoding.parse(String(contentsOfFile: "\(dir)/notes.jsonl", encoding: .utf8), file: "notes.jsonl")
+        let state = Fixtures.finalState(session)
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
+        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
+        for (i, rect) in session.paper.map(\.rect).enumerated() {
+            let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x-\(i + 1).png"))
+            XCTAssertEqual([theirs.width, theirs.height], [Int(rect.width), Int(rect.height)])
+            var differing = 0, marks = 0
+            for y in 0..<theirs.height {
+                for x in 0..<theirs.width {
+                    let a = ours.rgb(x: Int(rect.x) + x, y: Int(rect.y) + y), b = theirs.rgb(x: x, y: y)
+                    if b != 0xFF_FFFF { marks += 1 }
+                    if ![16, 8, 0].allSatisfy({ abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) <= 2 }) { differing += 1 }
+                }
+            }
+            XCTAssertGreaterThan(marks, 500, "page \(i + 1) has the PDF's ruling")
+            XCTAssertEqual(differing, 0, "page \(i + 1): \(differing) pixels differ from Xournal++'s")
+        }
+    }
+
     static func requireXournalpp() throws {
         try Binary.requireDisplay()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xournalpp") else {

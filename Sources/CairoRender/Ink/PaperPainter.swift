@@ -1,8 +1,9 @@
 import CCairo
 import ForceCore
 
-/// Draws a document's pages (`PaperPage`) under its ink: each page's colour, its ruling as
-/// Xournal++ draws it, and a hairline around it, so a page's edge shows on the canvas.
+/// Draws a document's pages (`PaperPage`) under its ink: each page's colour, the PDF page on
+/// it (`PDFPages`), its ruling as Xournal++ draws it, and a hairline around it, so a page's
+/// edge shows on the canvas.
 enum PaperPainter {
     /// The hairline around a page: a grey a white page stands out from on the canvas.
     static let edge = RGBA(0.72, 0.72, 0.74)
@@ -27,6 +28,8 @@ enum PaperPainter {
             cairo_clip(cr)
             CairoDrawing.setColour(rgba(page.colour), cr)
             cairo_paint(cr)
+            // An annotated PDF's page (left white when its file cannot be read).
+            if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: r, into: cr) }
             for lines in page.lines(within: clip) {
                 CairoDrawing.setColour(rgba(lines.colour), cr)
                 cairo_set_line_width(cr, lines.width)

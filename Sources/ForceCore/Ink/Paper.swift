@@ -36,12 +36,26 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// document exported back to Xournal++ keeps them. `measures` reads the ones it knows,
     /// as Xournal++ does; others are kept and ignored.
     public var config: String
+    /// The page of a PDF drawn on the paper, scaled to the page (Xournal++'s annotated PDF):
+    /// the file's absolute path and the page's number from 1. A document has one PDF (the
+    /// header's `"pdf"`; each page its `"pdfPage"`). nil: none.
+    public var pdf: PDFPage?
 
-    public init(rect: Rect, colour: InkColour = .white, ruling: Ruling = .plain, config: String = "") {
+    public struct PDFPage: Equatable, Hashable, Sendable {
+        public var file: String
+        public var page: Int
+        public init(file: String, page: Int) {
+            self.file = file
+            self.page = page
+        }
+    }
+
+    public init(rect: Rect, colour: InkColour = .white, ruling: Ruling = .plain, config: String = "", pdf: PDFPage? = nil) {
         self.rect = rect
         self.colour = colour
         self.ruling = ruling
         self.config = config
+        self.pdf = pdf
     }
 
     /// At most 4,000 pages in a session, each with at most 64 bytes of settings: the header
@@ -61,6 +75,14 @@ public struct PaperPage: Equatable, Hashable, Sendable {
         guard r.width > 0, r.height > 0 else { return "a page's width and height must be more than 0" }
         guard config.utf8.count <= Self.maximumConfigBytes else {
             return "a page's \"config\" is \(config.utf8.count) bytes long (at most \(Self.maximumConfigBytes))"
+        }
+        if let pdf {
+            guard pdf.file.hasPrefix("/"), pdf.file.utf8.count <= InputLimits.maximumNameBytes else {
+                return "a PDF under the pages is named by its absolute path, at most \(InputLimits.maximumNameBytes) bytes"
+            }
+            guard (1...Self.maximumCount * 100).contains(pdf.page) else {
+                return "a page's \"pdfPage\" must be a page number from 1 to \(Self.maximumCount * 100)"
+            }
         }
         return nil
     }

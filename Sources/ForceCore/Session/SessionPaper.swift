@@ -1,10 +1,16 @@
 /// The header's `"paper"`: the pages under the ink (`PaperPage`), a list of
-/// `{"x", "y", "width", "height", "colour", "ruling", "config"}` in document points, where
-/// `colour` (default white), `ruling` (default plain) and `config` (Xournal++'s settings,
-/// default none) may be left out.
+/// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage"}` in document points,
+/// where `colour` (default white), `ruling` (default plain), `config` (Xournal++'s settings,
+/// default none) and `pdfPage` (the page of the header's `"pdf"` drawn on it, from 1) may be
+/// left out. The document's one PDF is named once, in the header's `"pdf"`, by its absolute
+/// path (a document of a few thousand pages keeps its header short).
 extension SessionParser {
     static func parsePaper(_ f: SessionFields) throws(SessionError) -> [PaperPage] {
-        guard let raw = try f.value("paper") else { return [] }
+        let pdf = try f.optionalString("pdf")
+        guard let raw = try f.value("paper") else {
+            if pdf != nil { throw f.fail("\"pdf\" names the PDF under the pages of \"paper\", and there are none") }
+            return []
+        }
         guard case .array(let items) = raw else { throw f.fail("\"paper\" must be a list of pages {\"x\", \"y\", \"width\", \"height\", …}") }
         guard items.count <= PaperPage.maximumCount else {
             throw f.fail("\"paper\" has \(items.count) pages (at most \(PaperPage.maximumCount))")
@@ -31,6 +37,12 @@ extension SessionParser {
                 page.ruling = ruling
             }
             page.config = try p.optionalString("config") ?? ""
+            if try p.value("pdfPage") != nil {
+                guard let pdf else { throw f.fail(within + "\"pdfPage\" without a \"pdf\" in the header") }
+                let n: Int
+                do { n = try p.integer("pdfPage") } catch { throw f.fail(within + error.message) }
+                page.pdf = PaperPage.PDFPage(file: pdf, page: n)
+            }
             if let problem = page.problem { throw f.fail(within + problem) }
             pages.append(page)
         }
@@ -39,15 +51,19 @@ extension SessionParser {
 }
 
 extension SessionCoding {
-    /// The header's `"paper"` member with its leading comma, or "" when there are no pages.
+    /// The header's `"paper"` member with its leading comma, or "" when there are no pages,
+    /// after its `"pdf"` when a page has one (a document has one PDF: a page that names
+    /// another file than the first, which no import makes, is written without it).
     static func paperMember(_ pages: [PaperPage]) -> String {
         guard !pages.isEmpty else { return "" }
-        return ",\"paper\":[" + pages.map { p in
+        let pdf = pages.lazy.compactMap(\.pdf?.file).first
+        return (pdf.map { ",\"pdf\":\(quoted($0))" } ?? "") + ",\"paper\":[" + pages.map { p in
             let r = p.rect
             return "{\"x\":\(num(r.x)),\"y\":\(num(r.y)),\"width\":\(num(r.width)),\"height\":\(num(r.height))"
                 + (p.colour == .white ? "" : ",\"colour\":\"\(String(p.colour.hex.prefix(7)))\"")
                 + (p.ruling == .plain ? "" : ",\"ruling\":\"\(p.ruling.rawValue)\"")
-                + (p.config.isEmpty ? "" : ",\"config\":\(quoted(p.config))") + "}"
+                + (p.config.isEmpty ? "" : ",\"config\":\(quoted(p.config))")
+                + (p.pdf.flatMap { $0.file == pdf ? ",\"pdfPage\":\($0.page)" : nil } ?? "") + "}"
         }.joined(separator: ",") + "]"
     }
 }
