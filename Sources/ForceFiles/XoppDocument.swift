@@ -323,15 +323,20 @@ extension XoppDocument {
                 let type = element.attributes["type"] ?? "solid", style = element.attributes["style"] ?? "plain"
                 if type == "pdf" {
                     if let name = element.attributes["filename"] {
-                        let file = pdfPath(name, domain: element.attributes["domain"] ?? "absolute", source: source, inPackage: isPackage)
+                        let domain = element.attributes["domain"] ?? "absolute"
+                        let file = pdfPath(name, domain: domain, source: source, inPackage: isPackage)
                         pdf = file.flatMap { f in PDFPages.shared.pageCount(of: f).map { (f, $0) } }
-                        if pdf == nil { summary.unreadablePDF = file ?? name }
+                        if pdf == nil { summary.unreadablePDF = file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name) }
                     }
                     if let pdf, let n = element.attributes["pageno"].flatMap({ Int($0) }), (1...pdf.pages).contains(n) {
                         page.pdf = PaperPage.PDFPage(file: pdf.file, page: n)
-                        summary.pdfPages += 1
-                    } else {
+                    }
+                    // (A path too long for a session is not kept either.)
+                    if page.pdf == nil || page.problem != nil {
+                        page.pdf = nil
                         summary.pdfBackgrounds += 1
+                    } else {
+                        summary.pdfPages += 1
                     }
                 } else if type != "solid" {
                     summary.otherBackgrounds += 1
