@@ -289,6 +289,17 @@ struct RunCommand: ParsableCommand {
             config.startStatus = restored.status
             printProblem("journal \(path): \(restored.log) (--fresh starts an empty canvas)")
         }
+        // The PDF under the document's pages, moved or deleted since: said, its pages white.
+        if let missing = XoppDocument.unreadablePDF(under: restored.state.paper) {
+            config.startStatus = Self.status(restored, adding: missing)
+            printProblem("journal \(path): \(missing)")
+        }
+    }
+
+    /// The restore's status line with `phrase` after it, the restore said short (unless
+    /// damaged) so the phrase fits the line.
+    static func status(_ restored: JournalRestore, adding phrase: String) -> String {
+        [restored.isDamaged ? restored.status : "Restored \(Wording.count(restored.strokeCount, "stroke"))", phrase].joined(separator: " · ")
     }
 
     /// Whether two paths name one file (the same inode, or the same absolute path).

@@ -199,6 +199,22 @@ extension XoppDocument {
         return out
     }
 
+    /// What a document whose PDF can no longer be read (moved, deleted since it was imported)
+    /// says as it opens: the phrase `leftOut` says at import, its pages drawn white; nil when
+    /// every page's PDF reads.
+    public static func unreadablePDF(under pages: [PaperPage]) -> String? {
+        var missing: [String: Int] = [:]
+        for page in pages {
+            guard let file = page.pdf?.file else { continue }
+            if missing[file] != nil || PDFPages.shared.pageCount(of: file) == nil { missing[file, default: 0] += 1 }
+        }
+        guard let (file, count) = missing.min(by: { $0.key < $1.key }) else { return nil }
+        var summary = Summary()
+        summary.pdfBackgrounds = count
+        summary.unreadablePDF = file
+        return leftOut(summary).first
+    }
+
     /// Why a file is not a Xournal++ document.
     public struct Problem: Error, CustomStringConvertible, Equatable {
         public var message: String

@@ -52,6 +52,9 @@ final class StatusLineChineseTests: XCTestCase {
         var oneLine = restore
         oneLine.skippedLines = [4]
         var built = [restore, damaged, oneLine].map { ("JournalRestore.status", $0.status) }
+        // A restored document whose PDF has gone (`RunCommand.status(_:adding:)`).
+        built.append(("RunCommand.status", "Restored 3 strokes · not drawn: the PDF under 2 pages, /home/ann/slides.pdf, which cannot be read"))
+        built.append(("RunCommand.status", damaged.status + " · not drawn: the PDF under 1 page, /home/ann/slides.pdf, which cannot be read"))
         // What of a Xournal++ document the window does not draw, said as it opens.
         for skipped in [1, 2] {
             var summary = XoppDocument.Summary()

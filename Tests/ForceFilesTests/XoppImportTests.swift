@@ -300,6 +300,14 @@ final class XoppImportTests: XCTestCase {
         let (_, gone) = try XoppDocument.session(from: doc(missing), title: nil)
         XCTAssertEqual(XoppDocument.leftOut(gone), ["not drawn: the PDF under 3 pages, \(dir)/gone.pdf, which cannot be read"])
 
+        // Moved away after the import: the document says so as it opens (its pages white).
+        XCTAssertNil(XoppDocument.unreadablePDF(under: session.paper))
+        try FileManager.default.moveItem(atPath: "\(dir)/slides.pdf", toPath: "\(dir)/moved.pdf")
+        PDFPages.shared.forget()
+        XCTAssertEqual(XoppDocument.unreadablePDF(under: session.paper), "not drawn: the PDF under 2 pages, \(dir)/slides.pdf, which cannot be read")
+        try FileManager.default.moveItem(atPath: "\(dir)/moved.pdf", toPath: "\(dir)/slides.pdf")
+        PDFPages.shared.forget()
+
         // The session keeps the PDF (named once), and so does the document written back.
         let text = SessionCoding.encode(session)
         XCTAssertEqual(text.components(separatedBy: "slides.pdf").count - 1, 1, "the PDF named once")
