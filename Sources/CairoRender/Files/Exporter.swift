@@ -69,7 +69,7 @@ public enum Exporter {
         guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_PDF, !ink.paper.isEmpty else {
             return finishVectorPage(surface) { paint(ink, into: $0) }
         }
-        if let cr = cairo_create(surface) {
+        return finishVector(surface) { cr in
             let painter = InkPainter(style: ink.style)
             let strokes = ink.visibleStrokes
             for page in ink.paper {
@@ -86,19 +86,22 @@ public enum Exporter {
                 cairo_restore(cr)
                 cairo_show_page(cr)
             }
-            cairo_destroy(cr)
         }
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        return status
     }
 
     /// Draws one page with `draw` onto a vector surface, finishes and destroys it; its status.
     static func finishVectorPage(_ surface: OpaquePointer, draw: (OpaquePointer) -> Void) -> cairo_status_t {
-        if let cr = cairo_create(surface) {
+        finishVector(surface) { cr in
             draw(cr)
             cairo_show_page(cr)
+        }
+    }
+
+    /// Draws on a vector surface with `draw` (which shows each page it draws), finishes and
+    /// destroys the surface; its final status.
+    private static func finishVector(_ surface: OpaquePointer, draw: (OpaquePointer) -> Void) -> cairo_status_t {
+        if let cr = cairo_create(surface) {
+            draw(cr)
             cairo_destroy(cr)
         }
         cairo_surface_finish(surface)
