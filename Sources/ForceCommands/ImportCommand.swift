@@ -7,7 +7,7 @@ import Foundation
 /// `forcecanvas import`: a recording made elsewhere as a ForceCanvas session.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Turn a Xournal++ document or a tablet's `libinput record` or evemu recording into a session.",
+        commandName: "import", abstract: "Turn a Xournal++ document, a PDF to draw on, or a tablet's `libinput record` or evemu recording into a session.",
         discussion: """
             Reads FILE, a Xournal++ document (.xopp, gzipped or a zip package: its pages one \
             below the other on their paper — its colour and its plain, ruled, lined, graph, \
@@ -16,7 +16,8 @@ struct ImportCommand: ParsableCommand {
             the page drawn white —, each pen and \
             highlighter stroke with its colour, size, fill, line style (dashes, dots) and per-point \
             widths as forces, each whiteout eraser stroke as the white stroke Xournal++ draws; \
-            text, images and LaTeX are counted and left out; points get times at 120 Hz), or a tablet's \
+            text, images and LaTeX are counted and left out; points get times at 120 Hz), a PDF \
+            (its pages one below the other, to be drawn on; exported, the annotated PDF), or a tablet's \
             `libinput record` capture (YAML; of several devices, the pen's) or evemu recording \
             (`evemu-record`, the format \
             before it, as in the evemu-devices database) — what Linux users attach to tablet bug \
@@ -32,7 +33,7 @@ struct ImportCommand: ParsableCommand {
             screen's capture becomes a finger's strokes.
             """)
 
-    @Argument(help: "The Xournal++ document (.xopp), `libinput record` capture (.yml) or evemu recording.")
+    @Argument(help: "The Xournal++ document (.xopp), PDF, `libinput record` capture (.yml) or evemu recording.")
     var file: String
 
     @Option(help: ArgumentHelp("The device's description (evemu-describe's output) for an evemu events file recorded without it.",
@@ -67,6 +68,20 @@ struct ImportCommand: ParsableCommand {
         let name = Wording.stem(file)
         if device != nil, !bytes.withUnsafeBufferPointer(TabletCapture.isEvemu) {
             throw ValidationError("--device is for an evemu events file recorded without its device; \(file) is not an evemu recording")
+        }
+        if SessionFile.isPDF(file, firstBytes: Array(bytes.prefix(5))) {
+            let session: Session, summary: PDFDocument.Summary
+            do {
+                (session, summary) = try SessionFile.readPDF(file)
+            } catch {
+                printProblem("\(file): \(error.message)")
+                throw ExitCode.failure
+            }
+            try write(session)
+            var said = "\(out): PDF · \(Wording.count(summary.pages, "page")), to draw on"
+            for phrase in PDFDocument.leftOut(summary) { said += " · " + phrase }
+            print(said)
+            return
         }
         if SessionFile.isXournal(file, firstBytes: bytes) {
             let session: Session, summary: XoppDocument.Summary

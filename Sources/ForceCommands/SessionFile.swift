@@ -65,9 +65,14 @@ enum SessionFile {
     /// thrown as the `SessionError` itself, so the window can say which line in its status. A
     /// `.yml` or `.yaml` file is a tablet's `libinput record` capture, an `.evemu` or `.events`
     /// file its evemu recording (`forcecanvas import`), fitted into `document`.
-    /// A Xournal++ document's session comes with what of it is not drawn (`XoppDocument.leftOut`).
+    /// A Xournal++ document's session comes with what of it is not drawn (`XoppDocument.leftOut`);
+    /// a PDF opens as its pages, to be drawn on (`PDFDocument`).
     static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> LoadedSession {
         if [".yml", ".yaml", ".evemu", ".events"].contains(where: path.hasSuffix) { return LoadedSession(try readCapture(path, document: document)) }
+        if isPDF(path) {
+            let (session, summary) = try readPDF(path)
+            return LoadedSession(session, leftOut: PDFDocument.leftOut(summary))
+        }
         if isXournal(path) {
             let (session, summary) = try readXournal(path)
             return LoadedSession(session, leftOut: XoppDocument.leftOut(summary))
@@ -76,6 +81,21 @@ enum SessionFile {
         case .success(let session): return LoadedSession(session)
         case .failure(.invalid(let error)): throw error
         case .failure(let error): throw error
+        }
+    }
+
+    /// A PDF: `.pdf`, or (when they are known) bytes that begin `%PDF-`.
+    static func isPDF(_ path: String, firstBytes bytes: [UInt8] = []) -> Bool {
+        path.lowercased().hasSuffix(".pdf") || PDFDocument.isPDF(bytes)
+    }
+
+    /// A PDF as a session of its pages (`PDFDocument.session`); a problem is a `SessionError`
+    /// of its first line.
+    static func readPDF(_ path: String) throws(SessionError) -> (Session, PDFDocument.Summary) {
+        do {
+            return try PDFDocument.session(of: path, title: Wording.stem(path))
+        } catch {
+            throw SessionError(file: path, line: 1, message: error.message)
         }
     }
 

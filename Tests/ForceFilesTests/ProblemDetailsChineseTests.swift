@@ -21,7 +21,7 @@ final class ProblemDetailsChineseTests: XCTestCase {
     static let parsers = [
         "Sources/ForceCore/Session", "Sources/ForceCore/Input/Settings.swift",
         "Sources/ForceCore/Interactions/ForceThresholds.swift", "Sources/ForceFiles/XoppDocument.swift",
-        "Sources/ForceFiles/XoppDocument+Zip.swift", "Sources/ForceFiles/SessionFileReader+Scan.swift",
+        "Sources/ForceFiles/XoppDocument+Zip.swift", "Sources/ForceFiles/PDFDocument.swift", "Sources/ForceFiles/SessionFileReader+Scan.swift",
         "Sources/ForceCore/Ink/InkTool.swift", "Sources/ForceCore/Ink/Paper.swift",
     ]
 

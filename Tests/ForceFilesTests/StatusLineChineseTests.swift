@@ -52,6 +52,9 @@ final class StatusLineChineseTests: XCTestCase {
         var oneLine = restore
         oneLine.skippedLines = [4]
         var built = [restore, damaged, oneLine].map { ("JournalRestore.status", $0.status) }
+        // A PDF opened with more pages than a canvas holds.
+        built.append(("PDFDocument.leftOut", (["Opened a.pdf (0 strokes) as a new document"]
+                                              + PDFDocument.leftOut(PDFDocument.Summary(pages: 9000, pagesLeftOut: 5000))).joined(separator: " · ")))
         // A restored document whose PDF has gone (`RunCommand.status(_:adding:)`).
         built.append(("RunCommand.status", "Restored 3 strokes · not drawn: the PDF under 2 pages, /home/ann/slides.pdf, which cannot be read"))
         built.append(("RunCommand.status", damaged.status + " · not drawn: the PDF under 1 page, /home/ann/slides.pdf, which cannot be read"))

@@ -319,6 +319,37 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(try XoppDocument.session(from: Array(xml.utf8), title: nil).0.paper.map(\.pdf), session.paper.map(\.pdf))
     }
 
+    /// A PDF opened to be drawn on: its pages one below the other, a margin apart, each on its
+    /// page of the PDF, named by its absolute path; a file that is not a PDF is said.
+    func testAPDFOpensAsItsPagesToDrawOn() throws {
+        let dir = NSTemporaryDirectory() + "pdf-doc-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.writeTwoPagePDF("\(dir)/slides.pdf")
+        let (session, summary) = try PDFDocument.session(of: "\(dir)/slides.pdf", title: "slides")
+        XCTAssertEqual(summary, PDFDocument.Summary(pages: 2, pagesLeftOut: 0))
+        let m = XoppDocument.margin
+        XCTAssertEqual(session.paper, [
+            PaperPage(rect: Rect(x: m, y: m, width: 300, height: 400), pdf: PaperPage.PDFPage(file: "\(dir)/slides.pdf", page: 1)),
+            PaperPage(rect: Rect(x: m, y: 2 * m + 400, width: 200, height: 300), pdf: PaperPage.PDFPage(file: "\(dir)/slides.pdf", page: 2)),
+        ])
+        XCTAssertEqual(session.viewport, Viewport(width: 300 + 2 * Int(m), height: 700 + 3 * Int(m)))
+        XCTAssertTrue(session.events.isEmpty)
+        XCTAssertEqual(try SessionCoding.parse(SessionCoding.encode(session), file: "s.jsonl").paper, session.paper)
+        // Drawn on, its PDF export is the annotated PDF: a page for each page.
+        var state = Fixtures.finalState(session)
+        state.handle(.pointer(PointerInput(phase: .down, location: Point(x: 100, y: 100), source: .pen, rawForce: 0.5, maximumForce: 1)), at: 1)
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: 200, y: 150), source: .pen, rawForce: 0.5, maximumForce: 1)), at: 1.1)
+        XCTAssertEqual(state.ink.strokes.count, 1)
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .pdf, to: "\(dir)/annotated.pdf")
+        XCTAssertEqual(try PDFDocument.session(of: "\(dir)/annotated.pdf", title: nil).1.pages, 2)
+
+        try "not a pdf".write(toFile: "\(dir)/bad.pdf", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try PDFDocument.session(of: "\(dir)/bad.pdf", title: nil)) { error in
+            XCTAssertEqual("\(error)", "not a PDF Poppler can read")
+        }
+    }
+
     /// Pages past the canvas's last point (a million points down) keep their strokes, drawn
     /// at its edge as before, but get no paper, and the import says so: every page it writes is
     /// one a session reads back.

@@ -32,6 +32,19 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(x.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
                        "\(dir)/x.jsonl: Xournal++ · 2 pages · 4 strokes · 13 points · left out: 2 text, image or LaTeX elements · 1 whiteout eraser stroke drawn white, as Xournal++ draws it · 1 filled shape · 1 dashed or dotted stroke")
 
+        // A PDF to draw on (ForceCanvas's own PDF of two pages).
+        let header = ##"{"format":"forcecanvas-session","version":2,"width":400,"height":800,"scale":1,"paper":["##
+            + ##"{"x":10,"y":10,"width":300,"height":400,"ruling":"lined"},{"x":10,"y":420,"width":200,"height":300}]}"##
+        try (header + "\n").write(toFile: "\(dir)/pages.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Binary.forcecanvas(["render", "\(dir)/pages.jsonl", "--pdf", "\(dir)/slides.pdf"]).status, 0)
+        let pdf = try Binary.forcecanvas(["import", "\(dir)/slides.pdf", "--out", "\(dir)/slides.jsonl"])
+        XCTAssertEqual(pdf.status, 0, pdf.stderr)
+        XCTAssertEqual(pdf.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "\(dir)/slides.jsonl: PDF · 2 pages, to draw on")
+        try "not a PDF".write(toFile: "\(dir)/fake.pdf", atomically: true, encoding: .utf8)
+        let notPDF = try Binary.forcecanvas(["import", "\(dir)/fake.pdf", "--out", "\(dir)/n.jsonl"])
+        XCTAssertEqual(notPDF.status, 1)
+        XCTAssertTrue(notPDF.stderr.contains("\(dir)/fake.pdf: not a PDF Poppler can read"), notPDF.stderr)
+
         try "devices:\n  events:\n  - evdev:\n    - [0, 0, 3]\n".write(toFile: "\(dir)/bad.yml", atomically: true, encoding: .utf8)
         let bad = try Binary.forcecanvas(["import", "\(dir)/bad.yml", "--out", "\(dir)/bad.jsonl"])
         XCTAssertEqual(bad.status, 1)

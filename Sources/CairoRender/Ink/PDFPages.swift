@@ -48,6 +48,22 @@ public final class PDFPages: @unchecked Sendable {
         lock.withLock { document(file).map { Int(poppler_document_get_n_pages($0)) } }
     }
 
+    /// Each page's width and height in points (at most `limit` pages), nil when `file` cannot
+    /// be read as a PDF.
+    public func pageSizes(of file: String, limit: Int) -> [(width: Double, height: Double)]? {
+        lock.withLock {
+            guard let doc = document(file) else { return nil }
+            let n = min(limit, Int(poppler_document_get_n_pages(doc)))
+            return (0..<n).map { i in
+                guard let p = poppler_document_get_page(doc, Int32(i)) else { return (0, 0) }
+                defer { g_object_unref(UnsafeMutableRawPointer(p)) }
+                var w = 0.0, h = 0.0
+                poppler_page_get_size(p, &w, &h)
+                return (w, h)
+            }
+        }
+    }
+
     /// Draws page `page` (from 1) of `file` on `rect` (in `cr`'s points), at its own size from
     /// the rectangle's top left and cut at its edges, as Xournal++ draws a PDF under a page;
     /// false, having drawn nothing, when the file or the page cannot be read.
