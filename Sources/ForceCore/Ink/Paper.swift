@@ -1,10 +1,11 @@
 import Foundation
 
-/// A page of paper under the ink: where a Xournal++ document's page is on the canvas, with its
-/// background (its colour and its ruling). Every renderer draws a session's pages below its
-/// strokes; a canvas without pages is the blank canvas it always was. A session's pages come
-/// from its header (`"paper"`), set when a Xournal++ document is imported or opened, and are
-/// kept by the journal, the player and the document's exports.
+/// A page of paper under the ink: where a Xournal++ document's page (or an opened PDF's) is on
+/// the canvas, with its background (its colour, its ruling, its page of a PDF). Every renderer
+/// draws a session's pages below its strokes; a canvas without pages is the blank canvas it
+/// always was. A session's pages come from its header (`"paper"`), set when a Xournal++
+/// document or a PDF is imported or opened, and are kept by the journal, the player and the
+/// document's exports.
 public struct PaperPage: Equatable, Hashable, Sendable {
     /// Xournal++'s backgrounds that ForceCanvas draws (its `style` attribute).
     public enum Ruling: String, CaseIterable, Sendable {
@@ -36,8 +37,8 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// document exported back to Xournal++ keeps them. `measures` reads the ones it knows,
     /// as Xournal++ does; others are kept and ignored.
     public var config: String
-    /// The page of a PDF drawn on the paper, scaled to the page (Xournal++'s annotated PDF):
-    /// the file's absolute path and the page's number from 1. A document has one PDF (the
+    /// The page of a PDF drawn on the paper at its own size from the page's corner (Xournal++'s
+    /// annotated PDF): the file's absolute path and the page's number from 1. A document has one PDF (the
     /// header's `"pdf"`; each page its `"pdfPage"`). nil: none.
     public var pdf: PDFPage?
 
