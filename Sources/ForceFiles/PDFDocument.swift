@@ -20,7 +20,7 @@ public enum PDFDocument {
 
     /// The session of the PDF at `path` (made absolute: the session names it so).
     public static func session(of path: String, title: String?) throws(XoppDocument.Problem) -> (Session, Summary) {
-        let file = ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path) as NSString).standardizingPath
+        let file = XoppDocument.absolute(path)
         guard let sizes = PDFPages.shared.pageSizes(of: file, limit: PaperPage.maximumCount + 1) else {
             throw XoppDocument.Problem(message: "not a PDF Poppler can read")
         }

@@ -203,14 +203,10 @@ extension XoppDocument {
     /// says as it opens: the phrase `leftOut` says at import, its pages drawn white; nil when
     /// every page's PDF reads.
     public static func unreadablePDF(under pages: [PaperPage]) -> String? {
-        var missing: [String: Int] = [:]
-        for page in pages {
-            guard let file = page.pdf?.file else { continue }
-            if missing[file] != nil || PDFPages.shared.pageCount(of: file) == nil { missing[file, default: 0] += 1 }
-        }
-        guard let (file, count) = missing.min(by: { $0.key < $1.key }) else { return nil }
+        let unreadable = Set(pages.compactMap(\.pdf?.file)).filter { PDFPages.shared.pageCount(of: $0) == nil }
+        guard let file = unreadable.min() else { return nil }
         var summary = Summary()
-        summary.pdfBackgrounds = count
+        summary.pdfBackgrounds = pages.count { $0.pdf?.file == file }
         summary.unreadablePDF = file
         return leftOut(summary).first
     }
@@ -222,7 +218,7 @@ extension XoppDocument {
     }
 
     /// The colour of a whiteout stroke that names none: white, a page's.
-    static let whiteout = InkColour(red: 255, green: 255, blue: 255)
+    static let whiteout = InkColour.white
 
     /// 48 pt: the margin around the pages on the session's screen, past the edges' system
     /// gestures (`EdgeGesture.edgeMargin`), so no stroke is taken for a swipe.
@@ -395,22 +391,23 @@ extension XoppDocument {
         return (session, summary)
     }
 
+    /// `path` made absolute against the working directory, `.` and `..` resolved.
+    static func absolute(_ path: String) -> String {
+        ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path) as NSString).standardizingPath
+    }
+
     /// Where the PDF Xournal++ names as `name` in `domain` is: an absolute path as it is, a
     /// relative one from the folder of `source` (the document), an attached one beside the
     /// document (`source` + `.bg.pdf`, Xournal++'s name for it); nil when it cannot be known
     /// (no `source`, or attached inside a zip package).
     static func pdfPath(_ name: String, domain: String, source: String?, inPackage: Bool) -> String? {
         let folder = source.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
-        func absolute(_ path: String) -> String {
-            let p = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            return (p as NSString).standardizingPath
-        }
         switch domain {
         case "attach":
             guard let source, !inPackage else { return nil }
             return absolute(source + ".bg.pdf")
         default:
-            if name.hasPrefix("/") { return (name as NSString).standardizingPath }
+            if name.hasPrefix("/") { return absolute(name) }
             guard let folder else { return nil }
             return absolute(folder + "/" + name)
         }

@@ -10,6 +10,11 @@ public struct RGBA: Equatable, Sendable {
         self.a = a
     }
     public func with(alpha: Double) -> RGBA { RGBA(r, g, b, a * alpha) }
+
+    /// A tool's or a page's colour (8 bits a channel).
+    init(_ c: InkColour) {
+        self.init(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255)
+    }
 }
 
 /// The colours ForceCanvas draws with.

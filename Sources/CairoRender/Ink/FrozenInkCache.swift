@@ -248,11 +248,7 @@ public final class FrozenInkCache {
     // MARK: Internals
 
     private func redrawAll(_ ink: InkLayer, painter: InkPainter, cr: OpaquePointer) throws(RenderError) {
-        CairoDrawing.setColour(Palette.paper, cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        PaperPainter.draw(paper, within: view.toDocument(viewport.bounds), into: cr)
+        PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr)
         backups.reset()
         // Other ink, or the same in another style: the pieces repaints drew may be of neither.
         memo.removeAll()
@@ -526,11 +522,7 @@ public final class FrozenInkCache {
     private static func paint(_ strokes: [[InkPiece]], within clip: Rect, paper: [PaperPage], painter: InkPainter, cr: OpaquePointer) {
         // The clip a point wider, for the view's rounding (see `drawInBands`).
         let reach = clip.insetBy(-1)
-        CairoDrawing.setColour(Palette.paper, cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        PaperPainter.draw(paper, within: reach, into: cr)
+        PaperPainter.paintCanvas(paper, within: reach, into: cr)
         for pieces in strokes where pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
             painter.drawStroke(pieces, predicted: [], within: reach, into: cr)
         }

@@ -183,7 +183,7 @@ public struct InkPainter {
         switch piece.colour {
         case .ink: colour = Palette.ink.with(alpha: piece.alpha)
         case .tool(let c):
-            colour = RGBA(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255 * piece.alpha)
+            colour = RGBA(c).with(alpha: piece.alpha)
         case .debug(let category): colour = Palette.debug(category).with(alpha: piece.alpha)
         case .debugTint(let category):
             colour = Palette.tint(Palette.debug(category), strength: StrokeTessellator.debugSegmentStrength).with(alpha: piece.alpha)

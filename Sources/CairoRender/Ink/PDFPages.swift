@@ -1,6 +1,7 @@
 import CCairo
 import CPoppler
 import ForceCore
+import ForcePlatform
 import Foundation
 
 /// The PDF pages under a document's pages (an annotated Xournal++ document's), read with
@@ -128,10 +129,9 @@ public final class PDFPages: @unchecked Sendable {
     private func document(_ file: String) -> OpaquePointer? {
         if let known = documents[file] { return known }
         var opened: OpaquePointer?
-        // A regular file only: a session may name anything, and a FIFO or /dev/zero would
-        // never end.
-        var info = stat()
-        if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let uri = g_filename_to_uri(file, nil, nil) {
+        // A regular file only (`FileKind`): a session may name anything, and a FIFO or
+        // /dev/zero would never end.
+        if FileKind.of(file) == nil, let uri = g_filename_to_uri(file, nil, nil) {
             opened = poppler_document_new_from_file(uri, nil, nil)
             g_free(uri)
         }

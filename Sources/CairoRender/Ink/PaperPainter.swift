@@ -26,12 +26,12 @@ enum PaperPainter {
             cairo_stroke(cr)
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
             cairo_clip(cr)
-            CairoDrawing.setColour(rgba(page.colour), cr)
+            CairoDrawing.setColour(RGBA(page.colour), cr)
             cairo_paint(cr)
             // An annotated PDF's page (left white when its file cannot be read).
             if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: r, into: cr) }
             for lines in page.lines(within: clip) {
-                CairoDrawing.setColour(rgba(lines.colour), cr)
+                CairoDrawing.setColour(RGBA(lines.colour), cr)
                 cairo_set_line_width(cr, lines.width)
                 let cap = switch lines.cap {
                 case .butt: CAIRO_LINE_CAP_BUTT
@@ -49,15 +49,21 @@ enum PaperPainter {
         }
     }
 
+    /// The canvas under the ink, in `cr`'s clip: the paper colour everywhere (replacing what
+    /// was there), then the pages that reach into `clip` (document points).
+    static func paintCanvas(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer) {
+        CairoDrawing.setColour(Palette.paper, cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        draw(pages, within: clip, into: cr)
+    }
+
     /// Draws the pages that reach into `cr`'s clip (its whole surface when unclipped).
     static func draw(_ pages: [PaperPage], into cr: OpaquePointer) {
         guard !pages.isEmpty else { return }
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
         draw(pages, within: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), into: cr)
-    }
-
-    static func rgba(_ c: InkColour) -> RGBA {
-        RGBA(Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255)
     }
 }
