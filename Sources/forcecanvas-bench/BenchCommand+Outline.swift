@@ -7,18 +7,33 @@ import Foundation
 /// stroke (counted by the bench's own malloc). A handwriting stroke is about 60 points at
 /// 4–6 pt apart; the long ones show the cost per point once the cost per call is spread.
 extension BenchCommand {
-    /// The strokes: points, and the area the signature path is drawn in (its spacing).
-    static let outlineStrokes: [(count: Int, area: Rect)] = [
+    /// The strokes: points, and the area the signature path is drawn in (its spacing); or a
+    /// straight stroke (`area` nil), its points as far apart as the 1,000-point signature's.
+    static let outlineStrokes: [(count: Int, area: Rect?)] = [
         (60, Rect(x: 0, y: 0, width: 90, height: 45)),
         (1_000, Rect(x: 0, y: 0, width: 1900, height: 1000)),
+        (1_000, nil),
         (100_000, Rect(x: 0, y: 0, width: 1900, height: 1000)),
     ]
+
+    /// 4.6 pt: the mean spacing of the 1,000-point signature.
+    static let straightSpacing = 4.6
+
+    /// `count` points on a diagonal, `spacing` apart, with the signature's swell of force.
+    static func straightStroke(count: Int, spacing: Double) -> [InkPoint] {
+        (0..<count).map { i in
+            let u = Double(i) / Double(max(1, count - 1))
+            return InkPoint(sequence: i, time: Double(i) / 240, force: 0.2 + 0.7 * (0.5 + 0.5 * sin(3 * Double.pi * u)),
+                            preciseLocation: Point(x: Double(i) * spacing * 0.8, y: Double(i) * spacing * 0.6))
+        }
+    }
 
     func printOutlineGeneration() {
         print("3. Outline generation (resample + streamline + pressure + pieces + polygons) against a C port of perfect-freehand, one run")
         Self.settleAllocator()
         for (count, area) in Self.outlineStrokes {
-            let points = StrokeFixtures.signature(count: count, in: area)
+            let points = area.map { StrokeFixtures.signature(count: count, in: $0) }
+                ?? Self.straightStroke(count: count, spacing: Self.straightSpacing)
             // One writer for every stroke, as code outlining many strokes keeps one: its storage
             // is reused. (The tessellator keeps a builder a stroke and an array a piece of ink.)
             var writer = OutlineWriter()
@@ -33,8 +48,8 @@ extension BenchCommand {
                 return n
             })
             let spacing = Self.pathLength(points) / Double(max(1, count - 1))
-            print(String(format: "   %6d points (%.1f pt apart): ForceCanvas %.1f M points/s, %.1f allocations a stroke · C port %.1f M points/s, %.1f allocations · %.2f× the C port",
-                         count, spacing, Double(count) / ours.seconds / 1e6, ours.allocations,
+            print(String(format: "   %6d points%@ (%.1f pt apart): ForceCanvas %.1f M points/s, %.1f allocations a stroke · C port %.1f M points/s, %.1f allocations · %.2f× the C port",
+                         count, area == nil ? ", straight" : "", spacing, Double(count) / ours.seconds / 1e6, ours.allocations,
                          Double(count) / port.seconds / 1e6, port.allocations, port.seconds / ours.seconds))
         }
         print("   target: at least the C port's speed at 60 and 1,000 points, no allocation a stroke in the steady state")
