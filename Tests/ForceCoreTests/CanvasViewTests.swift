@@ -65,6 +65,30 @@ final class CanvasViewTests: XCTestCase {
         XCTAssertEqual(d.state.display.ink.view, .identity)
     }
 
+    /// A drawing that does not fit even at the smallest scale (a long document's pages, one
+    /// below the other) is shown from its start: its top at the margin, centred across; one
+    /// too wide for it, from its left edge. One that fits is centred, as before.
+    func testFitShowsTheStartOfADrawingTooLargeToFit() {
+        let area = Rect(x: 0, y: 0, width: 1280, height: 800)
+        let room = area.insetBy(CanvasView.fitMargin)
+        let pages = Rect(x: 0, y: 0, width: 595, height: 842 * 60)
+        let tall = CanvasView.fitting(pages, in: area)
+        XCTAssertEqual(tall.scale, CanvasView.scaleRange.lowerBound)
+        let shown = tall.toScreen(pages)
+        XCTAssertEqual(shown.y, room.y, accuracy: 1e-9, "the first page at the top")
+        XCTAssertEqual(shown.center.x, room.center.x, accuracy: 1e-9, "centred across")
+
+        let strip = Rect(x: -500, y: 10, width: 842 * 90, height: 595)
+        let wide = CanvasView.fitting(strip, in: area)
+        XCTAssertEqual(wide.toScreen(strip).x, room.x, accuracy: 1e-9, "its left edge at the margin")
+        XCTAssertEqual(wide.toScreen(strip).center.y, room.center.y, accuracy: 1e-9, "centred down")
+
+        let five = Rect(x: 0, y: 0, width: 595, height: 842 * 5)
+        let fits = CanvasView.fitting(five, in: area)
+        XCTAssertGreaterThan(fits.scale, CanvasView.scaleRange.lowerBound)
+        XCTAssertEqual(fits.toScreen(five).center.y, room.center.y, accuracy: 1e-9, "one that fits is centred")
+    }
+
     /// View lines round-trip through the session format, and a replay shows the same view.
     func testViewEventsRoundTrip() throws {
         let events: [TimedEvent] = [

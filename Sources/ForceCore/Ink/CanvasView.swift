@@ -52,13 +52,17 @@ public struct CanvasView: Equatable, Hashable, Sendable {
 
     /// The view that shows all of `drawing` (document coordinates) in `area` (the screen's),
     /// centred, at most at scale 1 (a small drawing is not blown up), or the identity when
-    /// there is nothing to show.
+    /// there is nothing to show. A drawing too large to fit at the smallest scale (a document
+    /// of a few dozen pages) is shown from its start: its top, or its left edge, at the
+    /// margin, where its first page is, not its middle.
     public static func fitting(_ drawing: Rect, in area: Rect) -> CanvasView {
         guard !drawing.isNull, !area.isNull else { return .identity }
         let room = area.insetBy(fitMargin)
         guard room.width > 0, room.height > 0 else { return .identity }
         let s = clampedScale(min(1, room.width / max(drawing.width, 1), room.height / max(drawing.height, 1)))
-        return CanvasView(scale: s, offset: Point(x: room.center.x - drawing.center.x * s, y: room.center.y - drawing.center.y * s))
+        let x = drawing.width * s > room.width ? room.x - drawing.x * s : room.center.x - drawing.center.x * s
+        let y = drawing.height * s > room.height ? room.y - drawing.y * s : room.center.y - drawing.center.y * s
+        return CanvasView(scale: s, offset: Point(x: x, y: y))
     }
 
     static func clampedScale(_ s: Double) -> Double {
