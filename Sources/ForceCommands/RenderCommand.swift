@@ -102,6 +102,10 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--fps \(fps) is out of range: \(VideoReplay.framesPerSecondRange.lowerBound)–\(VideoReplay.framesPerSecondRange.upperBound)")
         }
         for t in times where !(t.isFinite && t >= 0) { throw ValidationError("--at times must be 0 or more seconds, not \(t)") }
+        if let out = outDirectory, FileKind.of(out) != .folder, let option = Self.optionWriting(out) {
+            // A folder named "drawing.pdf" full of PNGs is never what was meant.
+            throw ValidationError("--out is the folder for PNG frames (or one frame's .png): to write \(out), give \(option) \(out)")
+        }
         if let outFile, times.count > 1 {
             throw ValidationError("--out \(outFile) names one PNG file, and \(times.count) times were given: give a folder for several frames")
         }
@@ -110,6 +114,18 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
         }
         for path in ([video] + drawings).compactMap({ $0 }) { try Self.refuseExisting(path, overwrite: overwrite) }
+    }
+
+    /// The option that writes a file named like `path` (`--pdf` for a .pdf, `--video` for an
+    /// .mp4), when it is not a PNG frame's.
+    static func optionWriting(_ path: String) -> String? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "pdf": return "--pdf"
+        case "svg": return "--svg"
+        case "xopp": return "--xopp"
+        case "mp4", "webm", "gif": return "--video"
+        default: return nil
+        }
     }
 
     /// A file render would write: never a folder or a device, and never a file that exists

@@ -27,6 +27,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(r.stderr, "forcecanvas: /nonexistent/s.jsonl: cannot read the file\n")
     }
 
+    /// `--out drawing.pdf` (or .svg, .xopp, .mp4) names the option that writes it, where it
+    /// made a folder of that name with PNGs in it; a folder that is already called so is still
+    /// a folder for frames.
+    func testOutNamedLikeAnotherOutputSaysWhichOptionWritesIt() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (name, option) in [("d.pdf", "--pdf"), ("d.SVG", "--svg"), ("d.xopp", "--xopp"), ("d.mp4", "--video")] {
+            let r = try Binary.forcecanvas(["render", "\(dir)/s.jsonl", "--out", "\(dir)/\(name)"])
+            XCTAssertEqual(r.status, 64, r.stderr)
+            XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: --out is the folder for PNG frames (or one frame's .png): to write \(dir)/\(name), give \(option) \(dir)/\(name)"), r.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/\(name)"), "no folder made")
+        }
+        try FileManager.default.createDirectory(atPath: "\(dir)/frames.pdf", withIntermediateDirectories: false)
+        let r = try Binary.forcecanvas(["render", "\(dir)/s.jsonl", "--out", "\(dir)/frames.pdf"])
+        XCTAssertEqual(r.status, 1, "a folder is a folder, whatever its name: the missing session is said")
+        XCTAssertTrue(r.stderr.contains("s.jsonl: cannot read the file"), r.stderr)
+    }
+
     func testAnUnknownOptionIsAUsageError() throws {
         let r = try Binary.forcecanvas(["render", "x.jsonl", "--out", "o", "--sparkle"])
         XCTAssertEqual(r.status, 64, "EX_USAGE")
