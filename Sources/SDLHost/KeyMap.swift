@@ -12,7 +12,7 @@ enum KeyAction: Equatable {
     case player(PlayerKey)
     /// Ctrl+= / Ctrl+-: zoom the canvas by a factor about the pointer.
     case zoom(Double)
-    /// Ctrl+0: the whole drawing; Ctrl+1: 100 %.
+    /// Ctrl+0: the whole drawing; Ctrl+1: 100 %; Page Down / Page Up: a page on or back.
     case view(ViewChange)
     /// F11: fullscreen on the window's display, or back to a window.
     case fullscreen
@@ -110,6 +110,8 @@ enum KeyMap {
             return nil
         }
         if key(SDLK_F11) { return .fullscreen }
+        if key(SDLK_PAGEDOWN) { return .view(.page(1)) }
+        if key(SDLK_PAGEUP) { return .view(.page(-1)) }
         if let k = playerKey(sym, shift: shift) { return .player(k) }
         if key(SDLK_x) { return .command(shift ? .toggleHighlighter : .nextColour) }
         if key(SDLK_d) { return .command(.toggleDebug) }

@@ -89,6 +89,42 @@ final class CanvasViewTests: XCTestCase {
         XCTAssertEqual(fits.toScreen(five).center.y, room.center.y, accuracy: 1e-9, "one that fits is centred")
     }
 
+    /// Page Down over a document of A4 pages 12 pt apart: zoomed out (several pages on screen)
+    /// each press brings the next page's top to the top margin; zoomed in on one page, a
+    /// screenful at a time until the next page's top is within reach; Page Up goes back the
+    /// same way. Without pages, a screenful each time.
+    func testPageDownAndUpGoPageByPageOrAScreenfulAtATime() {
+        let area = Rect(x: 0, y: 50, width: 1280, height: 750)
+        let tops = (0..<10).map { 48 + Double($0) * (842 + 12) }
+        func topShown(_ v: CanvasView) -> Double { v.toDocument(Point(x: 0, y: area.y + CanvasView.fitMargin)).y }
+
+        var out = CanvasView(scale: 0.25, offset: Point(x: 300, y: area.y + CanvasView.fitMargin - tops[0] * 0.25))
+        for k in 1...3 {
+            out.page(1, pageTops: tops, in: area)
+            XCTAssertEqual(topShown(out), tops[k], accuracy: 1e-9, "page \(k + 1) at the top")
+        }
+        XCTAssertEqual(out.offset.x, 300, "across, the view stays")
+        out.page(-1, pageTops: tops, in: area)
+        XCTAssertEqual(topShown(out), tops[2], accuracy: 1e-9)
+
+        // At 100 % a page is taller than the screen (702 pt of room): a screenful, then the next top.
+        var in1 = CanvasView(scale: 1, offset: Point(x: 0, y: area.y + CanvasView.fitMargin - tops[0]))
+        in1.page(1, pageTops: tops, in: area)
+        XCTAssertEqual(topShown(in1), tops[0] + 702, accuracy: 1e-9, "a screenful into page 1")
+        in1.page(1, pageTops: tops, in: area)
+        XCTAssertEqual(topShown(in1), tops[1], accuracy: 1e-9, "then page 2's top")
+        in1.page(-1, pageTops: tops, in: area)
+        XCTAssertEqual(topShown(in1), tops[1] - 702, accuracy: 1e-9, "back a screenful")
+        in1.page(-1, pageTops: tops, in: area)
+        XCTAssertEqual(topShown(in1), tops[0], accuracy: 1e-9, "and page 1's top")
+
+        var blank = CanvasView.identity
+        blank.page(1, pageTops: [], in: area)
+        XCTAssertEqual(blank.offset.y, -702, accuracy: 1e-9)
+        blank.page(-1, pageTops: [], in: area)
+        XCTAssertEqual(blank.offset.y, 0, accuracy: 1e-9)
+    }
+
     /// View lines round-trip through the session format, and a replay shows the same view.
     func testViewEventsRoundTrip() throws {
         let events: [TimedEvent] = [
@@ -96,13 +132,17 @@ final class CanvasViewTests: XCTestCase {
             TimedEvent(time: 0.2, event: .view(.pan(dx: -3.5, dy: 7))),
             TimedEvent(time: 0.3, event: .view(.fit)),
             TimedEvent(time: 0.4, event: .view(.actualSize)),
+            TimedEvent(time: 0.5, event: .view(.page(1))),
+            TimedEvent(time: 0.6, event: .view(.page(-1))),
         ]
         let session = Session(viewport: Viewport(width: 800, height: 600), events: events)
         let text = SessionCoding.encode(session)
         XCTAssertTrue(text.contains("{\"t\":0.1,\"type\":\"view\",\"zoom\":1.25,\"x\":10.5,\"y\":20}"), text)
+        XCTAssertTrue(text.contains("{\"t\":0.5,\"type\":\"view\",\"page\":1}"), text)
         XCTAssertEqual(try SessionCoding.parse(text, file: "v.jsonl").events, events)
         for bad in ["{\"t\":1,\"type\":\"view\"}", "{\"t\":1,\"type\":\"view\",\"zoom\":0,\"x\":1,\"y\":1}",
-                    "{\"t\":1,\"type\":\"view\",\"zoom\":2}"] {
+                    "{\"t\":1,\"type\":\"view\",\"zoom\":2}", "{\"t\":1,\"type\":\"view\",\"page\":2}",
+                    "{\"t\":1,\"type\":\"view\",\"page\":0.5}"] {
             XCTAssertThrowsError(try SessionCoding.parse(SessionCoding.headerLine(session) + "\n" + bad + "\n", file: "bad.jsonl"), bad)
         }
     }

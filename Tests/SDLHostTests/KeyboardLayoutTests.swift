@@ -32,6 +32,7 @@ final class KeyboardLayoutTests: XCTestCase {
                 case .fit: return "fit"
                 case .actualSize: return "100%"
                 case .pan: return "pan"
+                case .page: return "page"
                 }
             }
             XCTAssertEqual(views, ["out", "in", "fit"], layout)

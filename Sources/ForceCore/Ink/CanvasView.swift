@@ -65,6 +65,25 @@ public struct CanvasView: Equatable, Hashable, Sendable {
         return CanvasView(scale: s, offset: Point(x: x, y: y))
     }
 
+    /// Page Down (`direction` 1) or Page Up (−1): the view moves a screenful (the area less
+    /// its two margins) down or up the document, or less, to the nearest page top within that
+    /// reach, which then lands at the top margin (`pageTops`: the pages' top edges, document
+    /// coordinates, in any order). Zoomed out over many pages, each press is the next page;
+    /// zoomed in on one, a screen at a time until the next page's top comes into reach.
+    public mutating func page(_ direction: Int, pageTops: [Double], in area: Rect) {
+        guard direction != 0, !area.isNull else { return }
+        let screen = max(area.height - 2 * Self.fitMargin, area.height / 2)
+        // The document's y at the top margin, and how far a screenful reaches (both in document
+        // points); a page top within half a pixel of it is the one shown there already.
+        let top = (area.y + Self.fitMargin - offset.y) / scale
+        let reach = screen / scale, slack = 0.5 / scale
+        let target: Double? = direction > 0
+            ? pageTops.filter { $0 > top + slack && $0 <= top + reach }.min()
+            : pageTops.filter { $0 < top - slack && $0 >= top - reach }.max()
+        let dy = target.map { (top - $0) * scale } ?? (direction > 0 ? -screen : screen)
+        pan(dx: 0, dy: dy)
+    }
+
     static func clampedScale(_ s: Double) -> Double {
         s.isFinite ? min(scaleRange.upperBound, max(scaleRange.lowerBound, s)) : 1
     }
@@ -80,4 +99,7 @@ public enum ViewChange: Equatable, Hashable, Sendable {
     case fit
     /// Back to the identity: 100 %, the document's origin at the screen's.
     case actualSize
+    /// Page Down (1) or Page Up (−1): the next or previous page's top, or a screenful
+    /// (`CanvasView.page(_:pageTops:in:)`).
+    case page(Int)
 }

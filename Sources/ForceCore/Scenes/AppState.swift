@@ -188,7 +188,7 @@ public struct AppState: Equatable, Sendable {
             case .pan, .none: break  // panning is the window's
             }
         case .view(let change):
-            scenes.canvas.changeView(change, area: screenLayout.sceneArea, paper: paper.reduce(Rect.null) { $0.union($1.rect) })
+            scenes.canvas.changeView(change, area: screenLayout.sceneArea, paper: paper)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)
         case .checkpoint, .caption: break

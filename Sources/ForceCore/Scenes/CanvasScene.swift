@@ -112,14 +112,15 @@ public struct CanvasScene: Scene {
         view = .identity
     }
 
-    /// Zoom, pan, fit (all of the drawing and of `paper`, the rectangle its pages cover, in
-    /// `area`, the scene's area) or 100 %.
-    mutating func changeView(_ change: ViewChange, area: Rect, paper: Rect = .null) {
+    /// Zoom, pan, fit (all of the drawing and of `paper`, its pages, in `area`, the scene's
+    /// area), 100 %, or a page on (to the next of `paper`'s page tops).
+    mutating func changeView(_ change: ViewChange, area: Rect, paper: [PaperPage] = []) {
         switch change {
         case .zoom(let factor, let anchor): view.zoom(by: factor, about: anchor)
         case .pan(let dx, let dy): view.pan(dx: dx, dy: dy)
-        case .fit: view = .fitting(ink.extent.union(paper), in: area)
+        case .fit: view = .fitting(paper.reduce(ink.extent) { $0.union($1.rect) }, in: area)
         case .actualSize: view = .identity
+        case .page(let direction): view.page(direction, pageTops: paper.map(\.rect.y), in: area)
         }
     }
 
@@ -145,7 +146,7 @@ public struct CanvasScene: Scene {
             ("S", "simulated pressure: the mouse as a force-less device"),
             ("Z  /  Y", "undo / redo a stroke (also Ctrl+Z / Ctrl+Shift+Z)"),
             ("C  /  Ctrl+N", "clear (undoable)  /  a new document (the last is kept)"),
-            ("Ctrl+=  −  0  1", "zoom (also Ctrl+wheel), all, 100 %; Space+drag pans"),
+            ("Ctrl+=  −  0  1\nPgUp  PgDn", "zoom (or Ctrl+wheel), all, 100 %, a page; Space+drag pans"),
             ("Ctrl+S  /  Ctrl+L", "export PNG, SVG, PDF, .xopp, .jsonl  /  laser pointer"),
             ("A pen's eraser end", "erases the whole strokes it touches"),
             ("Swipe from the top or bottom edge", "deferred: the first swipe draws (an arrow shows), a second within 1.5 s is the system's"),

@@ -103,6 +103,7 @@ public enum SessionCoding {
             case .pan(let dx, let dy): return t + "\"type\":\"view\",\"dx\":\(num(dx)),\"dy\":\(num(dy))}"
             case .fit: return t + "\"type\":\"view\",\"fit\":true}"
             case .actualSize: return t + "\"type\":\"view\",\"actualSize\":true}"
+            case .page(let direction): return t + "\"type\":\"view\",\"page\":\(direction)}"
             }
         case .proximity(let source, let entering):
             return t + "\"type\":\"proximity\",\"source\":\"\(source.rawValue)\",\"in\":\(entering)}"

@@ -28,7 +28,7 @@ public enum SessionKeys {
             "wheel": ["dy"], "deep": ["down"], "command": ["name"], "resize": ["width", "height", "scale"],
             "curve": ["pressureCurve", "minimumPressure", "pressureMultiplier"], "shortcut": ["item"],
             "checkpoint": tolerances.union(["name", "mask"]), "caption": ["text", "duration", "pause", "speed"],
-            "view": ["zoom", "x", "y", "dx", "dy", "fit", "actualSize"], "proximity": ["source", "in"],
+            "view": ["zoom", "x", "y", "dx", "dy", "fit", "actualSize", "page"], "proximity": ["source", "in"],
             "button": ["button", "down"], "tool": ["tool", "colour", "size", "fill", "dash"],
             "device": ["name", "kind", "force", "tilt", "widthMM", "heightMM", "resolution", "rate", "tiltRange",
                        "pressureLevels", "toolId", "serial"],

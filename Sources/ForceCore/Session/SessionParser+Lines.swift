@@ -261,7 +261,8 @@ extension SessionParser {
         return TimedEvent(time: t, event: event)
     }
 
-    /// A view line: `zoom` (a factor in (0, 64]) about `x`, `y`; `dx`, `dy`; `fit`; or `actualSize`.
+    /// A view line: `zoom` (a factor in (0, 64]) about `x`, `y`; `dx`, `dy`; `fit`; `actualSize`;
+    /// or `page` (1 down, −1 up).
     static func parseViewChange(_ f: SessionFields) throws(SessionError) -> ViewChange {
         if let factor = try f.optionalNumber("zoom") {
             guard factor > 0, factor <= 64 else { throw f.fail("\"zoom\" must be a factor in (0, 64]") }
@@ -269,7 +270,11 @@ extension SessionParser {
         }
         if try f.optionalBool("fit") == true { return .fit }
         if try f.optionalBool("actualSize") == true { return .actualSize }
-        guard try f.optionalNumber("dx") != nil else { throw f.fail("a view line needs \"zoom\", \"dx\"/\"dy\", \"fit\" or \"actualSize\"") }
+        if let page = try f.optionalNumber("page") {
+            guard page == 1 || page == -1 else { throw f.fail("\"page\" must be 1 (down) or -1 (up)") }
+            return .page(Int(page))
+        }
+        guard try f.optionalNumber("dx") != nil else { throw f.fail("a view line needs \"zoom\", \"dx\"/\"dy\", \"fit\", \"actualSize\" or \"page\"") }
         return .pan(dx: try f.coordinate("dx"), dy: try f.coordinate("dy"))
     }
 
