@@ -176,7 +176,7 @@ struct RenderCommand: ParsableCommand {
     /// `drawnAs` names what would be too large ("canvas", "video").
     func header(of summary: SessionFile.Summary, drawnAs what: String) throws -> Session {
         var s = summary.header
-        if let missing = XoppDocument.unreadablePDF(under: s.paper) { printProblem("\(session): \(missing)") }
+        if let missing = XoppDocument.unreadableBackgrounds(under: s.paper) { printProblem("\(session): \(missing)") }
         s.viewport = Size.frame(of: s.viewport, size: size, scale: scale)
         s.options = canvas.apply(to: s.options)
         guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {

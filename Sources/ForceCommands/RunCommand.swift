@@ -289,8 +289,9 @@ struct RunCommand: ParsableCommand {
             config.startStatus = restored.status
             printProblem("journal \(path): \(restored.log) (--fresh starts an empty canvas)")
         }
-        // The PDF under the document's pages, moved or deleted since: said, its pages white.
-        if let missing = XoppDocument.unreadablePDF(under: restored.state.paper) {
+        // The PDF or an image under the document's pages, moved or deleted since: said, its
+        // pages their colour.
+        if let missing = XoppDocument.unreadableBackgrounds(under: restored.state.paper) {
             config.startStatus = Self.status(restored, adding: missing)
             printProblem("journal \(path): \(missing)")
         }

@@ -41,6 +41,8 @@ public enum XoppDocument {
                 out += "<background type=\"pdf\"" + (pdfNamed ? "" : " domain=\"absolute\" filename=\"\(escaped(pdf.file))\"")
                     + " pageno=\"\(pdf.page)\"/>\n<layer>\n"
                 pdfNamed = true
+            } else if let image = page.image {
+                out += "<background type=\"pixmap\" domain=\"absolute\" filename=\"\(escaped(image))\"/>\n<layer>\n"
             } else {
                 out += "<background type=\"solid\" color=\"\(String(page.colour.hex.prefix(7)))ff\" style=\"\(page.ruling.rawValue)\""
                     + (page.config.isEmpty ? "" : " config=\"\(escaped(page.config))\"") + "/>\n<layer>\n"
@@ -159,14 +161,20 @@ extension XoppDocument {
         public var dashed = 0
         public var otherStyles = 0
         /// Pages whose background the canvas does not draw (it draws their paper, its colour,
-        /// its ruling and its PDF page: `PaperPage`): a PDF page whose file cannot be read
-        /// (`unreadablePDF` names it) or is inside a zip package, and any other (an image, a
+        /// its ruling, its image and its PDF page: `PaperPage`): a PDF page whose file cannot
+        /// be read (`unreadablePDF` names it) or is inside a zip package, and any other (a
         /// style it does not know).
         public var pdfBackgrounds = 0
         public var otherBackgrounds = 0
         /// Pages drawn on their PDF's page.
         public var pdfPages = 0
         public var unreadablePDF: String?
+        /// Pages drawn on their image (a PNG: `PaperImages`), and pages whose image is not
+        /// drawn (not a PNG ForceCanvas reads, not there, inside a zip package:
+        /// `unreadableImage` names the first).
+        public var imagePages = 0
+        public var imageBackgrounds = 0
+        public var unreadableImage: String?
         /// Pages past the canvas's reach (`InputLimits.maximumCoordinate` down, or after
         /// `PaperPage.maximumCount` pages): their strokes are drawn at its edge, without paper.
         public var pagesPastReach = 0
@@ -193,22 +201,31 @@ extension XoppDocument {
             out.append("past the canvas's last point: " + Wording.count(summary.pagesPastReach, "page")
                        + ", their strokes drawn at its edge, without their paper")
         }
+        if summary.imageBackgrounds > 0 {
+            out.append("image backgrounds not drawn: " + Wording.count(summary.imageBackgrounds, "page")
+                       + (summary.unreadableImage.map { ", \($0), which cannot be read as a PNG" } ?? ""))
+        }
         if summary.otherBackgrounds > 0 {
-            out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (image or unknown backgrounds)")
+            out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (backgrounds ForceCanvas does not know)")
         }
         return out
     }
 
-    /// What a document whose PDF can no longer be read (moved, deleted since it was imported)
-    /// says as it opens: the phrase `leftOut` says at import, its pages drawn white; nil when
-    /// every page's PDF reads.
-    public static func unreadablePDF(under pages: [PaperPage]) -> String? {
-        let unreadable = Set(pages.compactMap(\.pdf?.file)).filter { PDFPages.shared.pageCount(of: $0) == nil }
-        guard let file = unreadable.min() else { return nil }
+    /// What a document whose PDF or image can no longer be read (moved, deleted since it was
+    /// imported) says as it opens: the phrases `leftOut` says at import (the first such file of
+    /// each), its pages drawn in their colour; nil when every page's files read.
+    public static func unreadableBackgrounds(under pages: [PaperPage]) -> String? {
         var summary = Summary()
-        summary.pdfBackgrounds = pages.count { $0.pdf?.file == file }
-        summary.unreadablePDF = file
-        return leftOut(summary).first
+        if let file = Set(pages.compactMap(\.pdf?.file)).filter({ PDFPages.shared.pageCount(of: $0) == nil }).min() {
+            summary.pdfBackgrounds = pages.count { $0.pdf?.file == file }
+            summary.unreadablePDF = file
+        }
+        if let file = Set(pages.compactMap(\.image)).filter({ !PaperImages.canRead($0) }).min() {
+            summary.imageBackgrounds = pages.count { $0.image == file }
+            summary.unreadableImage = file
+        }
+        let said = leftOut(summary)
+        return said.isEmpty ? nil : said.joined(separator: " · ")
     }
 
     /// Why a file is not a Xournal++ document.
@@ -336,7 +353,7 @@ extension XoppDocument {
                 if type == "pdf" {
                     if let name = element.attributes["filename"] {
                         let domain = element.attributes["domain"] ?? "absolute"
-                        let file = pdfPath(name, domain: domain, source: source, inPackage: isPackage)
+                        let file = backgroundPath(name, domain: domain, attached: ".bg.pdf", source: source, inPackage: isPackage)
                         pdf = file.flatMap { f in PDFPages.shared.pageCount(of: f).map { (f, $0) } }
                         if pdf == nil { summary.unreadablePDF = file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name) }
                     }
@@ -349,6 +366,27 @@ extension XoppDocument {
                         summary.pdfBackgrounds += 1
                     } else {
                         summary.pdfPages += 1
+                    }
+                } else if type == "pixmap" {
+                    // An image stretched to the page: a file beside the document or anywhere, or
+                    // the image of an earlier page (`clone`: its index from 0).
+                    let name = element.attributes["filename"] ?? "", domain = element.attributes["domain"] ?? "absolute"
+                    let file = domain == "clone"
+                        ? Int(name).flatMap { paper.indices.dropLast().contains($0) ? paper[$0].image : nil }
+                        : backgroundPath(name, domain: domain, attached: "." + name, source: source, inPackage: isPackage)
+                    page.image = file.flatMap { PaperImages.canRead($0) ? $0 : nil }
+                    // (A path too long for a session is not kept either, nor a file past the
+                    // most a session names.)
+                    let named = Set(paper.dropLast().compactMap(\.image))
+                    if page.image.map({ !named.contains($0) && named.count >= PaperPage.maximumImages }) == true { page.image = nil }
+                    if page.image == nil || page.problem != nil {
+                        page.image = nil
+                        summary.imageBackgrounds += 1
+                        if summary.unreadableImage == nil, domain != "clone" {
+                            summary.unreadableImage = file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name)
+                        }
+                    } else {
+                        summary.imagePages += 1
                     }
                 } else if type != "solid" {
                     summary.otherBackgrounds += 1
@@ -396,16 +434,16 @@ extension XoppDocument {
         ((path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path) as NSString).standardizingPath
     }
 
-    /// Where the PDF Xournal++ names as `name` in `domain` is: an absolute path as it is, a
-    /// relative one from the folder of `source` (the document), an attached one beside the
-    /// document (`source` + `.bg.pdf`, Xournal++'s name for it); nil when it cannot be known
-    /// (no `source`, or attached inside a zip package).
-    static func pdfPath(_ name: String, domain: String, source: String?, inPackage: Bool) -> String? {
+    /// Where the PDF or the image Xournal++ names as `name` in `domain` is: an absolute path as
+    /// it is, a relative one from the folder of `source` (the document), an attached one beside
+    /// the document (`source` + `attached`: Xournal++ names its PDF `.bg.pdf`, an image `.` and
+    /// its `name`); nil when it cannot be known (no `source`, or attached inside a zip package).
+    static func backgroundPath(_ name: String, domain: String, attached: String, source: String?, inPackage: Bool) -> String? {
         let folder = source.map { ($0 as NSString).deletingLastPathComponent }.map { $0.isEmpty ? "." : $0 }
         switch domain {
         case "attach":
             guard let source, !inPackage else { return nil }
-            return absolute(source + ".bg.pdf")
+            return absolute(source + attached)
         default:
             if name.hasPrefix("/") { return absolute(name) }
             guard let folder else { return nil }

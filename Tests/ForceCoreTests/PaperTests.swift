@@ -135,6 +135,37 @@ final class PaperTests: XCTestCase {
         }
     }
 
+    /// Image backgrounds: each file named once in the header's `"images"`, in the order pages
+    /// first name it, each page its index; read back strictly.
+    func testImagesAreNamedOnceAndEachPageItsOwn() throws {
+        var session = Session(viewport: Viewport(width: 700, height: 1000))
+        let second = Rect(x: 48, y: 938, width: 595.27, height: 841.89)
+        session.paper = [PaperPage(rect: a4, image: "/scans/b.png"), PaperPage(rect: second, image: "/scans/a.png"),
+                         PaperPage(rect: second.offsetBy(dx: 0, dy: 890)), PaperPage(rect: second.offsetBy(dx: 0, dy: 1780), image: "/scans/b.png")]
+        let text = SessionCoding.encode(session)
+        XCTAssertTrue(text.contains(##""images":["/scans/b.png","/scans/a.png"],"paper":[{"x":48,"y":48,"width":595.27,"height":841.89,"image":0},"##), text)
+        XCTAssertTrue(text.contains(##""height":841.89,"image":1},"##), text)
+        XCTAssertEqual(try SessionCoding.parse(text, file: "p.jsonl").paper, session.paper)
+
+        let header = SessionCoding.headerLine(Session(viewport: session.viewport)).dropLast()
+        let page = ##"{"x":0,"y":0,"width":10,"height":10"##
+        let tooMany = (0...PaperPage.maximumImages).map { "\"/\($0).png\"" }.joined(separator: ",")
+        for (members, message) in [
+            (##""paper":[\##(page),"image":0}]"##, ##""paper" page 1: "image" 0 is not one of the header's 0 "images" (from 0)"##),
+            (##""images":["/a.png"],"paper":[\##(page),"image":1}]"##, ##""image" 1 is not one of the header's 1 "images""##),
+            (##""images":["/a.png"],"paper":[\##(page),"image":0.5}]"##, ##""paper" page 1: "image" must be a whole number"##),
+            (##""images":["a.png"],"paper":[\##(page),"image":0}]"##, ##"an image under a page is named by its absolute path"##),
+            (##""images":"/a.png","paper":[\##(page)}]"##, ##""images" must be a list of paths"##),
+            (##""images":["/a.png",7],"paper":[\##(page)}]"##, ##""images" must be a list of paths"##),
+            (##""images":["/a.png"]"##, ##""images" names the images under the pages of "paper", and there are none"##),
+            (##""images":["## + tooMany + ##"],"paper":[\##(page)}]"##, ##""images" has 65 files (at most 64)"##),
+        ] {
+            XCTAssertThrowsError(try SessionCoding.parse(header + "," + members + "}\n", file: "p.jsonl"), members) { error in
+                XCTAssertTrue("\(error)".hasPrefix("p.jsonl:1: ") && "\(error)".contains(message), "\(members): \(error)")
+            }
+        }
+    }
+
     /// Ctrl+0 (the whole drawing) shows the whole document: its pages, not only its ink.
     func testTheWholeDrawingIsTheWholeDocument() {
         let pages = [PaperPage(rect: a4, ruling: .lined), PaperPage(rect: Rect(x: 48, y: 938, width: 595.27, height: 841.89))]
@@ -154,14 +185,18 @@ final class PaperTests: XCTestCase {
         session.title = String(repeating: "页", count: InputLimits.maximumNameBytes / 3)
         let config = String(repeating: "m", count: PaperPage.maximumConfigBytes)
         let pdf = "/" + String(repeating: "p", count: InputLimits.maximumNameBytes - 1)
-        session.paper = (0..<PaperPage.maximumCount).map { _ in
+        // The most images, each with the longest name, the last one on most pages.
+        let images = (0..<PaperPage.maximumImages).map { i in "/" + String(repeating: "i", count: InputLimits.maximumNameBytes - 4) + String(format: "%03d", i) }
+        session.paper = (0..<PaperPage.maximumCount).map { i in
             PaperPage(rect: Rect(x: -999_999.1234, y: -999_999.1234, width: 999_999.1234, height: 999_999.1234),
                       colour: InkColour(red: 1, green: 2, blue: 3), ruling: .isodotted, config: config,
-                      pdf: PaperPage.PDFPage(file: pdf, page: PaperPage.maximumCount * 100))
+                      pdf: PaperPage.PDFPage(file: pdf, page: PaperPage.maximumCount * 100), image: images[min(i, images.count - 1)])
         }
         let header = SessionCoding.headerLine(session)
         XCTAssertLessThan(header.utf8.count, InputLimits.maximumLineBytes)
-        XCTAssertEqual(try SessionCoding.parse(header + "\n", file: "p.jsonl").paper.count, PaperPage.maximumCount)
+        let read = try SessionCoding.parse(header + "\n", file: "p.jsonl").paper
+        XCTAssertEqual(read.count, PaperPage.maximumCount)
+        XCTAssertEqual(read, session.paper, "every page with its PDF page and its image")
     }
 
     /// The pages are the document's: Ctrl+N leaves them with it (a new document, even with no

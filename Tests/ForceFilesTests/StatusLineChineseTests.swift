@@ -58,6 +58,8 @@ final class StatusLineChineseTests: XCTestCase {
         // A restored document whose PDF has gone (`RunCommand.status(_:adding:)`).
         built.append(("RunCommand.status", "Restored 3 strokes · not drawn: the PDF under 2 pages, /home/ann/slides.pdf, which cannot be read"))
         built.append(("RunCommand.status", damaged.status + " · not drawn: the PDF under 1 page, /home/ann/slides.pdf, which cannot be read"))
+        built.append(("RunCommand.status", "Restored 3 strokes · not drawn: the PDF under 2 pages, /home/ann/slides.pdf, which cannot be read"
+                      + " · image backgrounds not drawn: 1 page, /home/ann/scan.png, which cannot be read as a PNG"))
         // What of a Xournal++ document the window does not draw, said as it opens.
         for skipped in [1, 2] {
             var summary = XoppDocument.Summary()
@@ -65,8 +67,12 @@ final class StatusLineChineseTests: XCTestCase {
             summary.otherStyles = skipped
             summary.pdfBackgrounds = skipped
             summary.otherBackgrounds = skipped
+            summary.imageBackgrounds = skipped
             summary.pagesPastReach = skipped
-            if skipped == 2 { summary.unreadablePDF = "/home/ann/slides.pdf" }
+            if skipped == 2 {
+                summary.unreadablePDF = "/home/ann/slides.pdf"
+                summary.unreadableImage = "/home/ann/scan.png"
+            }
             built.append(("XoppDocument.leftOut", (["Opened a.xopp (42) as a new document"] + XoppDocument.leftOut(summary)).joined(separator: " · ")))
         }
 
@@ -79,10 +85,12 @@ final class StatusLineChineseTests: XCTestCase {
         // So does what of a Xournal++ document the canvas does not show, every part of it.
         let leftOut = Translation.text("Opened a.xopp (1 stroke) as a new document · TouchCanvas widths (W switches)"
             + " · left out: 2 text, image or LaTeX elements · drawn solid, in a line style ForceCanvas does not draw: 1 stroke"
-            + " · not drawn: the PDF under 3 pages · drawn on plain paper: 1 page (image or unknown backgrounds)"
+            + " · not drawn: the PDF under 3 pages · image backgrounds not drawn: 2 pages"
+            + " · drawn on plain paper: 1 page (backgrounds ForceCanvas does not know)"
             + " · “b” is kept: Ctrl+O lists it")
         XCTAssertEqual(leftOut, "已将 a.xopp（1 笔）作为新文档打开 · TouchCanvas 宽度（按 W 切换） · 未显示：2 个文本、图片或 LaTeX 元素"
-            + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · 未绘制：3 页下的 PDF · 按白纸绘制：1 页（图片或未知背景）"
+            + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · 未绘制：3 页下的 PDF · 未绘制图片背景：2 页"
+            + " · 按白纸绘制：1 页（ForceCanvas 不认识的背景）"
             + " · “b”已保留：Ctrl+O 可找到它")
         let english = (sentences + built).filter { !Self.isChinese(Translation.text($0.1)) }
         XCTAssertTrue(english.isEmpty, "status lines drawn in English in Chinese (\(english.count)):\n"

@@ -301,10 +301,10 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(XoppDocument.leftOut(gone), ["not drawn: the PDF under 3 pages, \(dir)/gone.pdf, which cannot be read"])
 
         // Moved away after the import: the document says so as it opens (its pages white).
-        XCTAssertNil(XoppDocument.unreadablePDF(under: session.paper))
+        XCTAssertNil(XoppDocument.unreadableBackgrounds(under: session.paper))
         try FileManager.default.moveItem(atPath: "\(dir)/slides.pdf", toPath: "\(dir)/moved.pdf")
         PDFPages.shared.forget()
-        XCTAssertEqual(XoppDocument.unreadablePDF(under: session.paper), "not drawn: the PDF under 2 pages, \(dir)/slides.pdf, which cannot be read")
+        XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: session.paper), "not drawn: the PDF under 2 pages, \(dir)/slides.pdf, which cannot be read")
         try FileManager.default.moveItem(atPath: "\(dir)/moved.pdf", toPath: "\(dir)/slides.pdf")
         PDFPages.shared.forget()
 
@@ -369,7 +369,7 @@ final class XoppImportTests: XCTestCase {
 
     /// Each page's paper comes with it, where it was: its colour, its ruling and Xournal++'s
     /// settings for it. What is not paper the canvas draws is said: an annotated PDF's pages
-    /// whose PDF is not there, an image, a ruling ForceCanvas does not draw
+    /// whose PDF is not there, an image not found, a ruling ForceCanvas does not draw
     /// (a template's ":copy"); those pages are white (the PDF's, the image's) or their colour.
     func testPagesComeWithTheirPaperAndWhatIsNotDrawnIsSaid() throws {
         let backgrounds = [
@@ -386,9 +386,11 @@ final class XoppImportTests: XCTestCase {
         let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
         XCTAssertEqual(summary.pages, 8)
         XCTAssertEqual(summary.pdfBackgrounds, 2)
-        XCTAssertEqual(summary.otherBackgrounds, 2, "an image, a style not known")
+        XCTAssertEqual(summary.otherBackgrounds, 1, "a style not known")
+        XCTAssertEqual(summary.imageBackgrounds, 1, "an image attached to a document read from bytes, with no folder to find it in")
         XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 2 pages, /tmp/slides.pdf, which cannot be read",
-                                                       "drawn on plain paper: 2 pages (image or unknown backgrounds)"])
+                                                       "image backgrounds not drawn: 1 page, bg.png, which cannot be read as a PNG",
+                                                       "drawn on plain paper: 1 page (backgrounds ForceCanvas does not know)"])
         let m = XoppDocument.margin
         XCTAssertEqual(session.paper.map(\.rect), (0..<8).map { Rect(x: m, y: m + Double($0) * (120 + m), width: 100, height: 120) },
                        "one below the other, a margin apart")

@@ -120,6 +120,13 @@ struct PNGPixels {
     /// The pixel's red, green and blue, 0xRRGGBB.
     func rgb(x: Int, y: Int) -> UInt32 { argb[y * width + x] & 0xFF_FFFF }
 
+    /// The pixel over white: its red, green and blue, 0xRRGGBB (the PNG's colours are read
+    /// premultiplied by their alpha).
+    func rgbOverWhite(x: Int, y: Int) -> UInt32 {
+        let v = argb[y * width + x], clear = 0xFF - (v >> 24)
+        return (v >> 16 & 0xFF + clear) << 16 | (v >> 8 & 0xFF + clear) << 8 | (v & 0xFF + clear)
+    }
+
     func luminance(x: Int, y: Int) -> Int {
         let v = argb[y * width + x]
         return (Int((v >> 16) & 0xff) * 3 + Int((v >> 8) & 0xff) * 6 + Int(v & 0xff)) / 10

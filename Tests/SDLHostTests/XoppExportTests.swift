@@ -1,3 +1,4 @@
+import CCairo
 import CairoRender
 import ForceCore
 import ForceFiles
@@ -172,19 +173,98 @@ final class XoppExportTests: XCTestCase {
         try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
         let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
         for (i, rect) in session.paper.map(\.rect).enumerated() {
-            let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x-\(i + 1).png"))
-            XCTAssertEqual([theirs.width, theirs.height], [Int(rect.width), Int(rect.height)])
-            var differing = 0, marks = 0
-            for y in 0..<theirs.height {
-                for x in 0..<theirs.width {
-                    let a = ours.rgb(x: Int(rect.x) + x, y: Int(rect.y) + y), b = theirs.rgb(x: x, y: y)
-                    if b != 0xFF_FFFF { marks += 1 }
-                    if ![16, 8, 0].allSatisfy({ abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) <= 2 }) { differing += 1 }
-                }
-            }
+            let (differing, marks) = try Self.compare(ours, page: rect, withXournalpps: "\(dir)/x-\(i + 1).png")
             XCTAssertGreaterThan(marks, 500, "page \(i + 1) has the PDF's ruling")
             XCTAssertEqual(differing, 0, "page \(i + 1): \(differing) pixels differ from Xournal++'s")
         }
+    }
+
+    /// Image backgrounds: a PNG named by its path, one attached beside the document
+    /// (`NAME.xopp.bg_2.png`) and a page that clones the first page's are drawn stretched to
+    /// their pages, the same pixels as Xournal++ 1.1 draws them at 72 dpi; a JPEG is said (not
+    /// drawn: the page keeps its colour). Exported back to `.xopp`, the pages name their images.
+    func testImageBackgroundsAreDrawnAsXournalppDrawsThem() throws {
+        try Self.requireXournalpp()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A picture with hard edges, colours and a diagonal, 200 × 300 pixels.
+        let surface = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 300))
+        let c = try XCTUnwrap(cairo_create(surface))
+        cairo_set_source_rgb(c, 1, 1, 1)
+        cairo_paint(c)
+        for (i, (r, g, b)) in [(0.9, 0.2, 0.2), (0.2, 0.6, 0.9), (0.2, 0.7, 0.3)].enumerated() {
+            cairo_set_source_rgb(c, r, g, b)
+            cairo_rectangle(c, 20 + Double(i) * 55, 30 + Double(i) * 70, 45, 120)
+            cairo_fill(c)
+        }
+        cairo_set_source_rgb(c, 0.1, 0.1, 0.15)
+        cairo_set_line_width(c, 3)
+        cairo_move_to(c, 10, 290)
+        cairo_line_to(c, 190, 10)
+        cairo_stroke(c)
+        cairo_destroy(c)
+        XCTAssertEqual(cairo_surface_write_to_png(surface, "\(dir)/scan.png"), CAIRO_STATUS_SUCCESS)
+        XCTAssertEqual(cairo_surface_write_to_png(surface, "\(dir)/notes.xopp.bg_2.png"), CAIRO_STATUS_SUCCESS)
+        cairo_surface_destroy(surface)
+        try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 60)).write(to: URL(fileURLWithPath: "\(dir)/photo.jpg"))
+        let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4">"##
+            + ##"<page width="300" height="400"><background type="pixmap" domain="absolute" filename="\##(dir)/scan.png"/><layer/></page>"##
+            + ##"<page width="200" height="300"><background type="pixmap" domain="attach" filename="bg_2.png"/><layer/></page>"##
+            + ##"<page width="250" height="170"><background type="pixmap" domain="clone" filename="0"/><layer/></page></xournal>"##
+        try doc.write(toFile: "\(dir)/notes.xopp", atomically: true, encoding: .utf8)
+        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/notes.xopp"],
+                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
+        XCTAssertEqual(x.status, 0, x.stderr)
+        let imported = try Binary.forcecanvas(["import", "\(dir)/notes.xopp", "--out", "\(dir)/notes.jsonl"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertFalse(imported.stdout.contains("not drawn"), imported.stdout)
+        let session = try SessionCoding.parse(String(contentsOfFile: "\(dir)/notes.jsonl", encoding: .utf8), file: "notes.jsonl")
+        XCTAssertEqual(session.paper.map(\.image), ["\(dir)/scan.png", "\(dir)/notes.xopp.bg_2.png", "\(dir)/scan.png"])
+        let state = Fixtures.finalState(session)
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
+        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
+        for (i, rect) in session.paper.map(\.rect).enumerated() {
+            let (differing, marks) = try Self.compare(ours, page: rect, withXournalpps: "\(dir)/x-\(i + 1).png")
+            XCTAssertGreaterThan(marks, 3000, "page \(i + 1) has the image")
+            XCTAssertEqual(differing, 0, "page \(i + 1): \(differing) pixels differ from Xournal++'s")
+        }
+        // Back to Xournal++: each page names its image.
+        let back = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+        XCTAssertEqual(back.components(separatedBy: "<background type=\"pixmap\" domain=\"absolute\" filename=\"\(dir)/scan.png\"/>").count, 3, back)
+        XCTAssertTrue(back.contains("filename=\"\(dir)/notes.xopp.bg_2.png\""), back)
+
+        // A JPEG is said, its page left its colour; so is an image moved away since the import.
+        let jpeg = ##"<xournal><page width="200" height="200"><background type="pixmap" domain="absolute" filename="\##(dir)/photo.jpg"/><layer/></page></xournal>"##
+        try jpeg.write(toFile: "\(dir)/photo.xopp", atomically: true, encoding: .utf8)
+        let said = try Binary.forcecanvas(["import", "\(dir)/photo.xopp", "--out", "\(dir)/photo.jsonl"])
+        XCTAssertEqual(said.status, 0, said.stderr)
+        XCTAssertTrue(said.stdout.contains("image backgrounds not drawn: 1 page, \(dir)/photo.jpg, which cannot be read as a PNG"), said.stdout)
+        try FileManager.default.moveItem(atPath: "\(dir)/scan.png", toPath: "\(dir)/moved.png")
+        PaperImages.shared.forget()
+        XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: session.paper),
+                       "image backgrounds not drawn: 2 pages, \(dir)/scan.png, which cannot be read as a PNG")
+        let rendered = try Binary.forcecanvas(["render", "\(dir)/notes.jsonl", "--out", "\(dir)/again.png"])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        XCTAssertTrue(rendered.stderr.contains("image backgrounds not drawn: 2 pages"), rendered.stderr)
+    }
+
+    /// How many pixels of page `rect` in `ours` differ from Xournal++'s picture of it (`path`)
+    /// by more than 2 in a channel, and how many of Xournal++'s are not white. Xournal++'s
+    /// picture is taken over white, as its pages are on screen: it leaves a page under an
+    /// image unpainted, and a stretched image's edge pixels, blended with what is past the
+    /// image, come out partly transparent.
+    static func compare(_ ours: PNGPixels, page rect: Rect, withXournalpps path: String) throws -> (differing: Int, marks: Int) {
+        let theirs = try XCTUnwrap(PNGPixels(path: path))
+        XCTAssertEqual([theirs.width, theirs.height], [Int(rect.width), Int(rect.height)])
+        var differing = 0, marks = 0
+        for y in 0..<theirs.height {
+            for x in 0..<theirs.width {
+                let a = ours.rgb(x: Int(rect.x) + x, y: Int(rect.y) + y), b = theirs.rgbOverWhite(x: x, y: y)
+                if b != 0xFF_FFFF { marks += 1 }
+                if ![16, 8, 0].allSatisfy({ abs(Int(a >> $0 & 0xFF) - Int(b >> $0 & 0xFF)) <= 2 }) { differing += 1 }
+            }
+        }
+        return (differing, marks)
     }
 
     static func requireXournalpp() throws {

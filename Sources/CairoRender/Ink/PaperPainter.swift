@@ -1,8 +1,8 @@
 import CCairo
 import ForceCore
 
-/// Draws a document's pages (`PaperPage`) under its ink: each page's colour, the PDF page on
-/// it (`PDFPages`), its ruling as Xournal++ draws it, and a hairline around it, so a page's
+/// Draws a document's pages (`PaperPage`) under its ink: each page's colour, the image on it
+/// (`PaperImages`), the PDF page on it (`PDFPages`), its ruling as Xournal++ draws it, and a hairline around it, so a page's
 /// edge shows on the canvas.
 enum PaperPainter {
     /// The hairline around a page: a grey a white page stands out from on the canvas.
@@ -28,7 +28,9 @@ enum PaperPainter {
             cairo_clip(cr)
             CairoDrawing.setColour(RGBA(page.colour), cr)
             cairo_paint(cr)
-            // An annotated PDF's page (left white when its file cannot be read).
+            // An image background, stretched to the page, and an annotated PDF's page (each left
+            // the page's colour when its file cannot be read).
+            if let image = page.image { PaperImages.shared.draw(file: image, in: r, into: cr) }
             if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: r, into: cr) }
             for lines in page.lines(within: clip) {
                 CairoDrawing.setColour(RGBA(lines.colour), cr)

@@ -41,6 +41,10 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// annotated PDF): the file's absolute path and the page's number from 1. A document has one PDF (the
     /// header's `"pdf"`; each page its `"pdfPage"`). nil: none.
     public var pdf: PDFPage?
+    /// An image drawn over the paper, stretched to the page (Xournal++'s image background,
+    /// `type="pixmap"`): a PNG's absolute path. A session names each file once (the header's
+    /// `"images"`; each page its `"image"`, an index into them). nil: none.
+    public var image: String?
 
     public struct PDFPage: Equatable, Hashable, Sendable {
         public var file: String
@@ -51,12 +55,14 @@ public struct PaperPage: Equatable, Hashable, Sendable {
         }
     }
 
-    public init(rect: Rect, colour: InkColour = .white, ruling: Ruling = .plain, config: String = "", pdf: PDFPage? = nil) {
+    public init(rect: Rect, colour: InkColour = .white, ruling: Ruling = .plain, config: String = "", pdf: PDFPage? = nil,
+                image: String? = nil) {
         self.rect = rect
         self.colour = colour
         self.ruling = ruling
         self.config = config
         self.pdf = pdf
+        self.image = image
     }
 
     /// At most 4,000 pages in a session, each with at most 64 bytes of settings: the header
@@ -65,6 +71,9 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// 250 points reach the canvas's last point already.
     public static let maximumCount = 4000
     public static let maximumConfigBytes = 64
+    /// At most 64 image files under a session's pages (each named once, by a path of at most
+    /// `InputLimits.maximumNameBytes`): the header stays under a line's limit with them.
+    public static let maximumImages = 64
 
     /// What is wrong with this page for a session, nil when nothing: its rectangle finite,
     /// within the coordinate range and not empty, its settings short.
@@ -84,6 +93,9 @@ public struct PaperPage: Equatable, Hashable, Sendable {
             guard (1...Self.maximumCount * 100).contains(pdf.page) else {
                 return "a page's \"pdfPage\" must be a page number from 1 to \(Self.maximumCount * 100)"
             }
+        }
+        if let image, !(image.hasPrefix("/") && image.utf8.count <= InputLimits.maximumNameBytes) {
+            return "an image under a page is named by its absolute path, at most \(InputLimits.maximumNameBytes) bytes"
         }
         return nil
     }

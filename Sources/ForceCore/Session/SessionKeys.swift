@@ -7,10 +7,10 @@ public enum SessionKeys {
     public static let header: Set<String> = [
         "format", "version", "width", "height", "scale", "scene", "peekThreshold", "popThreshold", "fallbackInterval",
         "pressureStep", "pressureEasing", "pressureCurve", "minimumPressure", "pressureMultiplier", "options", "check",
-        "mask", "title", "barrelButton", "barrelButton2", "paper", "pdf",
+        "mask", "title", "barrelButton", "barrelButton2", "paper", "pdf", "images",
     ]
     /// A page of the header's `"paper"`.
-    public static let paperPage: Set<String> = ["x", "y", "width", "height", "colour", "ruling", "config", "pdfPage"]
+    public static let paperPage: Set<String> = ["x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image"]
     /// The header's `"options"` object.
     public static let options: Set<String> = [
         "debug", "precise", "opacity", "simulatePressure", "help", "hud", "curve", "eventLog", "forcePlot", "diagram",

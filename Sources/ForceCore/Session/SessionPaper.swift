@@ -1,14 +1,18 @@
 /// The header's `"paper"`: the pages under the ink (`PaperPage`), a list of
-/// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage"}` in document points,
-/// where `colour` (default white), `ruling` (default plain), `config` (Xournal++'s settings,
-/// default none) and `pdfPage` (the page of the header's `"pdf"` drawn on it, from 1) may be
-/// left out. The document's one PDF is named once, in the header's `"pdf"`, by its absolute
-/// path (a document of a few thousand pages keeps its header short).
+/// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image"}` in document
+/// points, where `colour` (default white), `ruling` (default plain), `config` (Xournal++'s
+/// settings, default none), `pdfPage` (the page of the header's `"pdf"` drawn on it, from 1)
+/// and `image` (the image of the header's `"images"` drawn on it, from 0) may be left out. The
+/// document's one PDF is named once, in the header's `"pdf"`, and its images once each, in
+/// `"images"`, by their absolute paths (a document of a few thousand pages keeps its header
+/// short).
 extension SessionParser {
     static func parsePaper(_ f: SessionFields) throws(SessionError) -> [PaperPage] {
         let pdf = try f.optionalString("pdf")
+        let images = try parseImages(f)
         guard let raw = try f.value("paper") else {
             if pdf != nil { throw f.fail("\"pdf\" names the PDF under the pages of \"paper\", and there are none") }
+            if !images.isEmpty { throw f.fail("\"images\" names the images under the pages of \"paper\", and there are none") }
             return []
         }
         guard case .array(let items) = raw else { throw f.fail("\"paper\" must be a list of pages {\"x\", \"y\", \"width\", \"height\", …}") }
@@ -43,10 +47,33 @@ extension SessionParser {
                 do { n = try p.integer("pdfPage") } catch { throw f.fail(within + error.message) }
                 page.pdf = PaperPage.PDFPage(file: pdf, page: n)
             }
+            if try p.value("image") != nil {
+                let k: Int
+                do { k = try p.integer("image") } catch { throw f.fail(within + error.message) }
+                guard images.indices.contains(k) else {
+                    throw f.fail(within + "\"image\" \(k) is not one of the header's \(images.count) \"images\" (from 0)")
+                }
+                page.image = images[k]
+            }
             if let problem = page.problem { throw f.fail(within + problem) }
             pages.append(page)
         }
         return pages
+    }
+}
+
+extension SessionParser {
+    /// The header's `"images"`: a list of at most `PaperPage.maximumImages` paths.
+    static func parseImages(_ f: SessionFields) throws(SessionError) -> [String] {
+        guard let raw = try f.value("images") else { return [] }
+        guard case .array(let items) = raw else { throw f.fail("\"images\" must be a list of paths") }
+        guard items.count <= PaperPage.maximumImages else {
+            throw f.fail("\"images\" has \(items.count) files (at most \(PaperPage.maximumImages))")
+        }
+        return try items.map { item throws(SessionError) -> String in
+            guard case .string(let path) = item else { throw f.fail("\"images\" must be a list of paths") }
+            return path
+        }
     }
 }
 
@@ -57,13 +84,23 @@ extension SessionCoding {
     static func paperMember(_ pages: [PaperPage]) -> String {
         guard !pages.isEmpty else { return "" }
         let pdf = pages.lazy.compactMap(\.pdf?.file).first
-        return (pdf.map { ",\"pdf\":\(quoted($0))" } ?? "") + ",\"paper\":[" + pages.map { p in
+        // Each image once, in the order pages first name them (past the most a header holds,
+        // which no import makes, a page's image is left out).
+        var images: [String] = [], index: [String: Int] = [:]
+        for case let image? in pages.map(\.image) where index[image] == nil && images.count < PaperPage.maximumImages {
+            index[image] = images.count
+            images.append(image)
+        }
+        return (pdf.map { ",\"pdf\":\(quoted($0))" } ?? "")
+            + (images.isEmpty ? "" : ",\"images\":[" + images.map(quoted).joined(separator: ",") + "]")
+            + ",\"paper\":[" + pages.map { p in
             let r = p.rect
             return "{\"x\":\(num(r.x)),\"y\":\(num(r.y)),\"width\":\(num(r.width)),\"height\":\(num(r.height))"
                 + (p.colour == .white ? "" : ",\"colour\":\"\(String(p.colour.hex.prefix(7)))\"")
                 + (p.ruling == .plain ? "" : ",\"ruling\":\"\(p.ruling.rawValue)\"")
                 + (p.config.isEmpty ? "" : ",\"config\":\(quoted(p.config))")
-                + (p.pdf.flatMap { $0.file == pdf ? ",\"pdfPage\":\($0.page)" : nil } ?? "") + "}"
+                + (p.pdf.flatMap { $0.file == pdf ? ",\"pdfPage\":\($0.page)" : nil } ?? "")
+                + (p.image.flatMap { index[$0] }.map { ",\"image\":\($0)" } ?? "") + "}"
         }.joined(separator: ",") + "]"
     }
 }
