@@ -161,17 +161,7 @@ final class XoppExportTests: XCTestCase {
         let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4">"##
             + ##"<page width="200" height="300"><background type="pdf" domain="absolute" filename="slides.pdf" pageno="2"/><layer/></page>"##
             + ##"<page width="300" height="400"><background type="pdf" pageno="1"/><layer/></page></xournal>"##
-        try doc.write(toFile: "\(dir)/notes.xopp", atomically: true, encoding: .utf8)
-        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/notes.xopp"],
-                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
-        XCTAssertEqual(x.status, 0, x.stderr)
-        let imported = try Binary.forcecanvas(["import", "\(dir)/notes.xopp", "--out", "\(dir)/notes.jsonl"])
-        XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertFalse(imported.stdout.contains("not drawn"), imported.stdout)
-        let session = try SessionCoding.parse(String(contentsOfFile: "\(dir)/notes.jsonl", encoding: .utf8), file: "notes.jsonl")
-        let state = Fixtures.finalState(session)
-        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
-        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
+        let (session, _, ours) = try Self.importBesideXournalpp(doc, in: dir)
         for (i, rect) in session.paper.map(\.rect).enumerated() {
             let (differing, marks) = try Self.compare(ours, page: rect, withXournalpps: "\(dir)/x-\(i + 1).png")
             XCTAssertGreaterThan(marks, 500, "page \(i + 1) has the PDF's ruling")
@@ -211,18 +201,8 @@ final class XoppExportTests: XCTestCase {
             + ##"<page width="300" height="400"><background type="pixmap" domain="absolute" filename="\##(dir)/scan.png"/><layer/></page>"##
             + ##"<page width="200" height="300"><background type="pixmap" domain="attach" filename="bg_2.png"/><layer/></page>"##
             + ##"<page width="250" height="170"><background type="pixmap" domain="clone" filename="0"/><layer/></page></xournal>"##
-        try doc.write(toFile: "\(dir)/notes.xopp", atomically: true, encoding: .utf8)
-        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/notes.xopp"],
-                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
-        XCTAssertEqual(x.status, 0, x.stderr)
-        let imported = try Binary.forcecanvas(["import", "\(dir)/notes.xopp", "--out", "\(dir)/notes.jsonl"])
-        XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertFalse(imported.stdout.contains("not drawn"), imported.stdout)
-        let session = try SessionCoding.parse(String(contentsOfFile: "\(dir)/notes.jsonl", encoding: .utf8), file: "notes.jsonl")
+        let (session, state, ours) = try Self.importBesideXournalpp(doc, in: dir)
         XCTAssertEqual(session.paper.map(\.image), ["\(dir)/scan.png", "\(dir)/notes.xopp.bg_2.png", "\(dir)/scan.png"])
-        let state = Fixtures.finalState(session)
-        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
-        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
         for (i, rect) in session.paper.map(\.rect).enumerated() {
             let (differing, marks) = try Self.compare(ours, page: rect, withXournalpps: "\(dir)/x-\(i + 1).png")
             XCTAssertGreaterThan(marks, 3000, "page \(i + 1) has the image")
@@ -246,6 +226,24 @@ final class XoppExportTests: XCTestCase {
         let rendered = try Binary.forcecanvas(["render", "\(dir)/notes.jsonl", "--out", "\(dir)/again.png"])
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         XCTAssertTrue(rendered.stderr.contains("image backgrounds not drawn: 2 pages"), rendered.stderr)
+    }
+
+    /// `doc` written as `dir/notes.xopp`; Xournal++'s pictures of its pages at 72 dpi
+    /// (`dir/x-1.png`, …); the session `import` makes of it (leaving nothing out), the state it
+    /// ends in, and ForceCanvas's PNG export of it.
+    static func importBesideXournalpp(_ doc: String, in dir: String) throws -> (Session, AppState, PNGPixels) {
+        try doc.write(toFile: "\(dir)/notes.xopp", atomically: true, encoding: .utf8)
+        let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/notes.xopp"],
+                               environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
+        XCTAssertEqual(x.status, 0, x.stderr)
+        let imported = try Binary.forcecanvas(["import", "\(dir)/notes.xopp", "--out", "\(dir)/notes.jsonl"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertFalse(imported.stdout.contains("not drawn"), imported.stdout)
+        let session = try SessionCoding.parse(String(contentsOfFile: "\(dir)/notes.jsonl", encoding: .utf8), file: "notes.jsonl")
+        let state = Fixtures.finalState(session)
+        try Exporter.export(state.display.ink, viewport: state.screenSize, format: .png, to: "\(dir)/ours.png")
+        let ours = try XCTUnwrap(PNGPixels(path: "\(dir)/ours.png"))
+        return (session, state, ours)
     }
 
     /// How many pixels of page `rect` in `ours` differ from Xournal++'s picture of it (`path`)
