@@ -157,6 +157,7 @@ final class PaperTests: XCTestCase {
             (##""images":["a.png"],"paper":[\##(page),"image":0}]"##, ##"an image under a page is named by its absolute path"##),
             (##""images":"/a.png","paper":[\##(page)}]"##, ##""images" must be a list of paths"##),
             (##""images":["/a.png",7],"paper":[\##(page)}]"##, ##""images" must be a list of paths"##),
+            (##""images":["/a.png","b.png"],"paper":[\##(page),"image":0}]"##, ##"p.jsonl:1: an image under a page is named by its absolute path"##),
             (##""images":["/a.png"]"##, ##""images" names the images under the pages of "paper", and there are none"##),
             (##""images":["## + tooMany + ##"],"paper":[\##(page)}]"##, ##""images" has 65 files (at most 64)"##),
         ] {

@@ -72,6 +72,8 @@ extension SessionParser {
         }
         return try items.map { item throws(SessionError) -> String in
             guard case .string(let path) = item else { throw f.fail("\"images\" must be a list of paths") }
+            // Each named as a page holding it must name it, used or not.
+            if let problem = PaperPage(rect: Rect(x: 0, y: 0, width: 1, height: 1), image: path).problem { throw f.fail(problem) }
             return path
         }
     }
