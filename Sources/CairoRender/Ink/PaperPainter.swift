@@ -2,8 +2,8 @@ import CCairo
 import ForceCore
 
 /// Draws a document's pages (`PaperPage`) under its ink: each page's colour, the image on it
-/// (`PaperImages`), the PDF page on it (`PDFPages`), its ruling as Xournal++ draws it, and a hairline around it, so a page's
-/// edge shows on the canvas.
+/// (`PaperImages`), the PDF page on it (`PDFPages`), its ruling as Xournal++ draws it, and a
+/// hairline around it, so a page's edge shows on the canvas.
 enum PaperPainter {
     /// The hairline around a page: a grey a white page stands out from on the canvas.
     static let edge = RGBA(0.72, 0.72, 0.74)
