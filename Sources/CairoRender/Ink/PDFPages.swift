@@ -25,22 +25,13 @@ public final class PDFPages: @unchecked Sendable {
     private let lock = NSLock()
     /// Open documents by path (nil: the file could not be read as a PDF).
     private var documents: [String: OpaquePointer?] = [:]
-    private struct Key: Hashable {
-        var file: String
-        var page: Int
-        /// Device pixels a point, in ten-thousandths.
-        var scale: Int
-        /// Where in its pixel the page's corner is, in quarters across and down.
-        var phase: Int
-    }
-    /// Page pictures, the most recently drawn last.
-    private var pictures: [(key: Key, surface: OpaquePointer)] = []
-    private var pictureBytes = 0
+    /// Page pictures (`PagePictures`).
+    private var pictures = PagePictures(budget: PDFPages.budget)
 
     init() {}
 
     deinit {
-        for p in pictures { cairo_surface_destroy(p.surface) }
+        pictures.removeAll()
         for case let d? in documents.values { g_object_unref(UnsafeMutableRawPointer(d)) }
     }
 
@@ -77,34 +68,27 @@ public final class PDFPages: @unchecked Sendable {
             var pw = 0.0, ph = 0.0
             poppler_page_get_size(p, &pw, &ph)
             guard pw > 0, ph > 0, rect.width > 0, rect.height > 0 else { return false }
-            // Device pixels a point, as `cr` shows it, and where in its pixel the page's corner
-            // lands (to a quarter pixel): a picture made at that scale and that offset is
-            // copied pixel for pixel, never resampled.
-            var ux = 1.0, uy = 0.0
-            cairo_user_to_device_distance(cr, &ux, &uy)
-            let scale = (ux * ux + uy * uy).squareRoot()
-            var ox = rect.x, oy = rect.y
-            cairo_user_to_device(cr, &ox, &oy)
-            let fx = ox - ox.rounded(.down), fy = oy - oy.rounded(.down)
-            let qx = (fx * 4).rounded() / 4, qy = (fy * 4).rounded() / 4
-            let width = Int((pw * scale + qx).rounded(.up)), height = Int((ph * scale + qy).rounded(.up))
-            let raster = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
             cairo_save(cr)
             defer { cairo_restore(cr) }
             cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             cairo_clip(cr)
+            // A picture made at the scale the page is shown at and where in its pixel the
+            // page's corner lands (to a quarter pixel) is copied pixel for pixel, never
+            // resampled; on a vector surface, and zoomed in past `largestSide`, the page's own
+            // vectors are drawn.
+            let size = (width: pw, height: ph)
+            let placement = PagePictures.Placement(of: size, from: Point(x: rect.x, y: rect.y), on: cr, largestSide: Self.largestSide)
             cairo_translate(cr, rect.x, rect.y)
-            let key = Key(file: file, page: page, scale: Int((scale * 10_000).rounded()), phase: Int(qx * 4) * 8 + Int(qy * 4))
-            guard raster, scale.isFinite, scale > 0, width >= 1, height >= 1, max(width, height) <= Self.largestSide,
-                  let picture = picture(key, of: p, scale: scale, offset: (qx, qy), width: width, height: height) else {
+            guard let placement, let picture = pictures.picture(placement.key(file: file, page: page, size: size), at: placement,
+                                                                  format: CAIRO_FORMAT_RGB24, draw: { c in
+                cairo_set_source_rgb(c, 1, 1, 1)
+                cairo_paint(c)
+                poppler_page_render(p, c)
+            }) else {
                 poppler_page_render(p, cr)  // the page's vectors
                 return true
             }
-            // The picture's first pixel on the device's pixel the corner is in.
-            cairo_translate(cr, -fx / scale, -fy / scale)
-            cairo_scale(cr, 1 / scale, 1 / scale)
-            cairo_set_source_surface(cr, picture, 0, 0)
-            cairo_paint(cr)
+            placement.paint(picture, into: cr)
             return true
         }
     }
@@ -112,16 +96,10 @@ public final class PDFPages: @unchecked Sendable {
     /// Forgets every open document and picture (a file changed on disk is read again).
     public func forget() {
         lock.withLock {
-            for p in pictures { cairo_surface_destroy(p.surface) }
-            pictures = []
-            pictureBytes = 0
+            pictures.removeAll()
             for case let d? in documents.values { g_object_unref(UnsafeMutableRawPointer(d)) }
             documents = [:]
         }
-    }
-
-    private static func bytes(_ surface: OpaquePointer) -> Int {
-        Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     }
 
     // MARK: Under the lock
@@ -137,34 +115,5 @@ public final class PDFPages: @unchecked Sendable {
         }
         documents[file] = opened
         return opened
-    }
-
-    /// The picture of page `p` at `scale` pixels a point, its corner `offset` pixels in,
-    /// `width` × `height`: kept, or made (white, then the page).
-    private func picture(_ key: Key, of p: OpaquePointer, scale: Double, offset: (Double, Double), width: Int, height: Int) -> OpaquePointer? {
-        if let i = pictures.firstIndex(where: { $0.key == key }) {
-            let hit = pictures.remove(at: i)
-            pictures.append(hit)
-            return hit.surface
-        }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-        if let c = cairo_create(surface) {
-            cairo_set_source_rgb(c, 1, 1, 1)
-            cairo_paint(c)
-            cairo_translate(c, offset.0, offset.1)
-            cairo_scale(c, scale, scale)
-            poppler_page_render(p, c)
-            cairo_destroy(c)
-        }
-        cairo_surface_flush(surface)
-        pictures.append((key, surface))
-        pictureBytes += Self.bytes(surface)
-        while pictureBytes > Self.budget, pictures.count > 1 {
-            let old = pictures.removeFirst()
-            pictureBytes -= Self.bytes(old.surface)
-            cairo_surface_destroy(old.surface)
-        }
-        return surface
     }
 }

@@ -7,7 +7,10 @@ import Foundation
 /// PNG files read by Cairo, each once, drawn stretched to their page as Xournal++ draws them.
 /// At most `budget` bytes of decoded pixels are kept (the most recently drawn kept first); an
 /// image larger than `largestSide` pixels, or a file that is not a PNG Cairo reads, is not
-/// drawn (its page shows its colour) and is said (`XoppDocument.leftOut`).
+/// drawn (its page shows its colour) and is said (`XoppDocument.leftOut`). On a raster surface
+/// an image is drawn from a picture of it made at the scale it is shown at (`PagePictures`,
+/// `pictureBudget` bytes of them): a repaint copies pixels, where resampling a scan of a page
+/// (2,480 × 3,508 pixels) took 200 ms a frame while zooming.
 ///
 /// The ink cache draws in bands on two threads: the cache is behind a lock, and an image being
 /// drawn is held (a reference of its own) so another thread's eviction cannot free it.
@@ -18,16 +21,23 @@ public final class PaperImages: @unchecked Sendable {
     static let budget = 256 << 20
     /// 8,192 pixels: the longest side of an image read (a 8,192 × 8,192 image is 256 MiB).
     static let largestSide = 8192
+    /// 128 MiB of pictures at most, none wider than 4,096 pixels (zoomed in past that, the
+    /// image itself is drawn).
+    static let pictureBudget = 128 << 20
+    static let largestPicture = 4096
 
     private let lock = NSLock()
-    /// Read images by path, the most recently drawn last (nil: the file cannot be read).
-    private var images: [(file: String, surface: OpaquePointer?)] = []
+    /// Read images by path, the most recently drawn last: the image, then its halvings made so
+    /// far (each half the one before, for drawing it small); empty: the file cannot be read.
+    private var images: [(file: String, levels: [OpaquePointer])] = []
     private var imageBytes = 0
+    private var pictures = PagePictures(budget: PaperImages.pictureBudget)
 
     init() {}
 
     deinit {
-        for case let s? in images.map(\.surface) { cairo_surface_destroy(s) }
+        for s in images.flatMap(\.levels) { cairo_surface_destroy(s) }
+        pictures.removeAll()
     }
 
     /// Whether `file` is an image ForceCanvas draws: a regular file, a PNG whose header Cairo
@@ -54,42 +64,66 @@ public final class PaperImages: @unchecked Sendable {
     /// when it cannot be read.
     @discardableResult
     public func draw(file: String, in rect: Rect, into cr: OpaquePointer) -> Bool {
-        guard rect.width > 0, rect.height > 0, let image = held(file) else { return false }
-        defer { cairo_surface_destroy(image) }
-        let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
+        guard rect.width > 0, rect.height > 0, held(file) else { return false }
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(cr)
+        let size = (width: rect.width, height: rect.height)
+        let placement = PagePictures.Placement(of: size, from: Point(x: rect.x, y: rect.y), on: cr, largestSide: Self.largestPicture)
+        // Shown at less than half its pixels, the image is drawn from the halving nearest above
+        // that size: resampled from a quarter of the pixels or fewer, each step costs that much
+        // less (a scan of a page, 2,480 × 3,508 pixels, took 180 ms a zoom step from the image).
+        var ux = 1.0, uy = 0.0
+        cairo_user_to_device_distance(cr, &ux, &uy)
+        let shown = rect.width * (ux * ux + uy * uy).squareRoot()
+        guard let image = level(of: file, pixelsShown: shown) else { return false }
+        defer { cairo_surface_destroy(image) }
+        let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
         cairo_translate(cr, rect.x, rect.y)
-        cairo_scale(cr, rect.width / w, rect.height / h)
-        cairo_set_source_surface(cr, image, 0, 0)
-        cairo_paint(cr)
+        // The image stretched over the page, from its corner.
+        func stretch(_ c: OpaquePointer) {
+            cairo_scale(c, rect.width / w, rect.height / h)
+            cairo_set_source_surface(c, image, 0, 0)
+            cairo_paint(c)
+        }
+        let picture: OpaquePointer? = placement.flatMap { placement in
+            lock.withLock {
+                // (Keyed by the level's width: each level's pictures are its own.)
+                pictures.picture(placement.key(file: file, page: Int(w), size: size), at: placement, format: CAIRO_FORMAT_ARGB32,
+                                 draw: stretch).map { cairo_surface_reference($0) }
+            }
+        }
+        guard let placement, let picture else {
+            stretch(cr)
+            return true
+        }
+        defer { cairo_surface_destroy(picture) }
+        placement.paint(picture, into: cr)
         return true
     }
 
     /// Forgets every image read (a file changed on disk is read again).
     public func forget() {
         lock.withLock {
-            for case let s? in images.map(\.surface) { cairo_surface_destroy(s) }
+            for s in images.flatMap(\.levels) { cairo_surface_destroy(s) }
             images = []
             imageBytes = 0
+            pictures.removeAll()
         }
     }
 
-    private static func bytes(_ surface: OpaquePointer?) -> Int {
-        guard let surface else { return 0 }
-        return Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+    private static func bytes(_ surface: OpaquePointer) -> Int {
+        Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     }
 
-    /// The image of `file` with a reference of the caller's (to destroy), nil when it cannot be
-    /// read. Read outside the lock the first time; kept within the budget.
-    private func held(_ file: String) -> OpaquePointer? {
-        let known: OpaquePointer?? = lock.withLock {
+    /// Whether `file` is read (read now if it was not yet, outside the lock), and can be drawn.
+    private func held(_ file: String) -> Bool {
+        let known: Bool? = lock.withLock {
             guard let i = images.firstIndex(where: { $0.file == file }) else { return nil }
             let hit = images.remove(at: i)
             images.append(hit)
-            return .some(hit.surface.map { cairo_surface_reference($0) })
+            return !hit.levels.isEmpty
         }
         if let known { return known }
         var read: OpaquePointer?
@@ -100,16 +134,55 @@ public final class PaperImages: @unchecked Sendable {
             // Another thread may have read it meanwhile: the first kept, this one dropped.
             if let i = images.firstIndex(where: { $0.file == file }) {
                 if let read { cairo_surface_destroy(read) }
-                return images[i].surface.map { cairo_surface_reference($0) }
+                return !images[i].levels.isEmpty
             }
-            images.append((file, read))
-            imageBytes += Self.bytes(read)
-            while imageBytes > Self.budget, images.count > 1 {
-                let old = images.removeFirst()
-                imageBytes -= Self.bytes(old.surface)
-                if let s = old.surface { cairo_surface_destroy(s) }
+            images.append((file, read.map { [$0] } ?? []))
+            if let read { imageBytes += Self.bytes(read) }
+            evict()
+            return read != nil
+        }
+    }
+
+    /// The image of `file` (read), or its halving nearest above `shown` pixels wide, with a
+    /// reference of the caller's (to destroy); nil when it was not read or has gone since.
+    private func level(of file: String, pixelsShown shown: Double) -> OpaquePointer? {
+        lock.withLock {
+            guard let i = images.firstIndex(where: { $0.file == file }), !images[i].levels.isEmpty else { return nil }
+            var levels = images[i].levels, k = 0
+            while Double(cairo_image_surface_get_width(levels[k])) >= 2 * max(shown, 1), k < 8 {
+                if k + 1 == levels.count {
+                    let from = levels[k]
+                    let w = (Int(cairo_image_surface_get_width(from)) + 1) / 2, h = (Int(cairo_image_surface_get_height(from)) + 1) / 2
+                    guard w >= 1, h >= 1, let half = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+                          cairo_surface_status(half) == CAIRO_STATUS_SUCCESS else { break }
+                    if let c = cairo_create(half) {
+                        cairo_scale(c, Double(w) / Double(cairo_image_surface_get_width(from)),
+                                    Double(h) / Double(cairo_image_surface_get_height(from)))
+                        cairo_set_source_surface(c, from, 0, 0)
+                        cairo_paint(c)
+                        cairo_destroy(c)
+                    }
+                    cairo_surface_flush(half)
+                    levels.append(half)
+                    imageBytes += Self.bytes(half)
+                }
+                k += 1
             }
-            return read.map { cairo_surface_reference($0) }
+            images[i].levels = levels
+            let drawn = cairo_surface_reference(levels[k])
+            evict()
+            return drawn
+        }
+    }
+
+    /// Forgets the least recently drawn images (and their halvings) past the budget.
+    private func evict() {
+        while imageBytes > Self.budget, images.count > 1 {
+            let old = images.removeFirst()
+            for s in old.levels {
+                imageBytes -= Self.bytes(s)
+                cairo_surface_destroy(s)
+            }
         }
     }
 }

@@ -1,0 +1,109 @@
+import CCairo
+import ForceCore
+
+/// Pictures of what is under a page (a PDF's page, an image), each made at the scale and the
+/// quarter-pixel offset it is shown at and kept, the most recently drawn last, up to a budget
+/// of bytes: the ink cache's repaints (the eraser's, every zoom step's) then copy a picture's
+/// pixels rather than draw the page's content again or resample a large image. Not locked:
+/// its owner (`PDFPages`, `PaperImages`) holds it under its own lock.
+struct PagePictures {
+    struct Key: Hashable {
+        var file: String
+        /// The page of a PDF (from 1); 0 for an image.
+        var page: Int
+        /// Device pixels a point, in ten-thousandths.
+        var scale: Int
+        /// The picture's size in points (an image's page), in hundredths.
+        var size: Int
+        /// Where in its pixel the page's corner is, in quarters across and down.
+        var phase: Int
+    }
+
+    /// Where a picture of content `size` points large, drawn from `corner` (`cr`'s points),
+    /// goes on `cr`'s device; nil where a picture would not be copied pixel for pixel (a
+    /// vector surface, a picture wider than `largestSide` pixels).
+    struct Placement {
+        /// Device pixels a point.
+        let scale: Double
+        /// Where the corner lands in its pixel, and that to a quarter pixel.
+        let fraction: (x: Double, y: Double), quarter: (x: Double, y: Double)
+        let width: Int, height: Int
+
+        init?(of size: (width: Double, height: Double), from corner: Point, on cr: OpaquePointer, largestSide: Int) {
+            guard cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+            var ux = 1.0, uy = 0.0
+            cairo_user_to_device_distance(cr, &ux, &uy)
+            let scale = (ux * ux + uy * uy).squareRoot()
+            var ox = corner.x, oy = corner.y
+            cairo_user_to_device(cr, &ox, &oy)
+            let fx = ox - ox.rounded(.down), fy = oy - oy.rounded(.down)
+            let qx = (fx * 4).rounded() / 4, qy = (fy * 4).rounded() / 4
+            let width = (size.width * scale + qx).rounded(.up), height = (size.height * scale + qy).rounded(.up)
+            guard scale.isFinite, scale > 0, width >= 1, height >= 1, max(width, height) <= Double(largestSide) else { return nil }
+            self.scale = scale
+            fraction = (fx, fy)
+            quarter = (qx, qy)
+            self.width = Int(width)
+            self.height = Int(height)
+        }
+
+        /// The key of the picture of `file`'s `page` (0: an image) of `size` at this placement.
+        func key(file: String, page: Int, size: (width: Double, height: Double)) -> Key {
+            Key(file: file, page: page, scale: Int((scale * 10_000).rounded()),
+                size: Int((size.width * 100).rounded()) &* 1_000_003 &+ Int((size.height * 100).rounded()),
+                phase: Int(quarter.x * 4) * 8 + Int(quarter.y * 4))
+        }
+
+        /// Paints `picture` with its first pixel on the device pixel the corner is in (`cr`
+        /// translated to the corner).
+        func paint(_ picture: OpaquePointer, into cr: OpaquePointer) {
+            cairo_translate(cr, -fraction.x / scale, -fraction.y / scale)
+            cairo_scale(cr, 1 / scale, 1 / scale)
+            cairo_set_source_surface(cr, picture, 0, 0)
+            cairo_paint(cr)
+        }
+    }
+
+    let budget: Int
+    private var pictures: [(key: Key, surface: OpaquePointer)] = []
+    private var bytes = 0
+
+    init(budget: Int) { self.budget = budget }
+
+    /// The picture of `key`: kept, or made (`format`, cleared; `draw` then draws the content in
+    /// points from the corner, the placement's scale and offset applied).
+    mutating func picture(_ key: Key, at placement: Placement, format: cairo_format_t, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
+        if let i = pictures.firstIndex(where: { $0.key == key }) {
+            let hit = pictures.remove(at: i)
+            pictures.append(hit)
+            return hit.surface
+        }
+        guard let surface = cairo_image_surface_create(format, Int32(placement.width), Int32(placement.height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        if let c = cairo_create(surface) {
+            cairo_translate(c, placement.quarter.x, placement.quarter.y)
+            cairo_scale(c, placement.scale, placement.scale)
+            draw(c)
+            cairo_destroy(c)
+        }
+        cairo_surface_flush(surface)
+        pictures.append((key, surface))
+        bytes += Self.bytes(surface)
+        while bytes > budget, pictures.count > 1 {
+            let old = pictures.removeFirst()
+            bytes -= Self.bytes(old.surface)
+            cairo_surface_destroy(old.surface)
+        }
+        return surface
+    }
+
+    mutating func removeAll() {
+        for p in pictures { cairo_surface_destroy(p.surface) }
+        pictures = []
+        bytes = 0
+    }
+
+    private static func bytes(_ surface: OpaquePointer) -> Int {
+        Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+    }
+}

@@ -1,0 +1,82 @@
+import CCairo
+@testable import CairoRender
+import ForceCore
+import Foundation
+import TestSupport
+import XCTest
+
+/// Image backgrounds (`PaperImages`): a large image shown small is drawn from its halving
+/// nearest above the size it is shown at, through a picture made at that scale; it looks as the
+/// image itself resampled does (within a few levels of a channel), and a repaint copies the
+/// same pixels.
+final class PaperImagesTests: XCTestCase {
+    func testALargeImageShownSmallLooksAsTheImageItselfDoes() throws {
+        let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 1,200 × 1,600 pixels of stripes and a disc, with edges every few pixels when shown small.
+        let file = dir + "/scan.png"
+        let image = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1200, 1600))
+        let c = try XCTUnwrap(cairo_create(image))
+        cairo_set_source_rgb(c, 1, 1, 1)
+        cairo_paint(c)
+        for x in stride(from: 0.0, to: 1200, by: 96) {
+            cairo_set_source_rgb(c, 0.2, 0.3, 0.8)
+            cairo_rectangle(c, x, 0, 48, 1600)
+            cairo_fill(c)
+        }
+        cairo_set_source_rgb(c, 0.9, 0.3, 0.1)
+        cairo_arc(c, 600, 800, 400, 0, 2 * .pi)
+        cairo_fill(c)
+        cairo_destroy(c)
+        XCTAssertEqual(cairo_surface_write_to_png(image, file), CAIRO_STATUS_SUCCESS)
+
+        let page = Rect(x: 10, y: 10, width: 300, height: 400)
+        for scale in [0.25, 0.5, 1.0] {
+            let ours = try ImageSurface(viewport: Viewport(width: 340, height: 440))
+            let theirs = try ImageSurface(viewport: Viewport(width: 340, height: 440))
+            for (surface, direct) in [(ours, false), (theirs, true)] {
+                let cr = try XCTUnwrap(surface.makeContext())
+                cairo_scale(cr, scale, scale)
+                if direct {
+                    cairo_translate(cr, page.x, page.y)
+                    cairo_scale(cr, page.width / 1200, page.height / 1600)
+                    cairo_set_source_surface(cr, image, 0, 0)
+                    cairo_paint(cr)
+                } else {
+                    XCTAssertTrue(PaperImages.shared.draw(file: file, in: page, into: cr))
+                }
+                cairo_destroy(cr)
+            }
+            let (worst, mean) = try Self.difference(ours, theirs)
+            // Shown at a sixteenth of its pixels, from a halving, a pixel on an edge can differ
+            // from the image's own resampling by a quarter of a channel's range (the mean stays a
+            // fraction of a level); from the image or its first halving, they agree within 2.
+            XCTAssertLessThan(mean, 0.5, "at \(scale): the mean difference per channel")
+            XCTAssertLessThan(worst, scale < 0.5 ? 80 : 3, "at \(scale): no pixel far from the image's own resampling")
+            // Drawn again (a repaint: the picture kept), the same pixels.
+            let again = try ImageSurface(viewport: Viewport(width: 340, height: 440))
+            let cr = try XCTUnwrap(again.makeContext())
+            cairo_scale(cr, scale, scale)
+            PaperImages.shared.draw(file: file, in: page, into: cr)
+            cairo_destroy(cr)
+            XCTAssertEqual(try Self.difference(ours, again).worst, 0, "at \(scale)")
+        }
+        cairo_surface_destroy(image)
+    }
+
+    /// The largest difference of a channel between two surfaces of one size, and the mean.
+    static func difference(_ a: ImageSurface, _ b: ImageSurface) throws -> (worst: Int, mean: Double) {
+        let pa = try XCTUnwrap(a.data), pb = try XCTUnwrap(b.data)
+        var worst = 0, total = 0, count = 0
+        for y in 0..<a.pixelHeight {
+            for x in 0..<(a.pixelWidth * 4) {
+                let d = abs(Int(pa[y * a.stride + x]) - Int(pb[y * b.stride + x]))
+                worst = max(worst, d)
+                total += d
+                count += 1
+            }
+        }
+        return (worst, Double(total) / Double(max(1, count)))
+    }
+}
