@@ -9,7 +9,7 @@ import ForceCore
 struct PagePictures {
     struct Key: Hashable {
         var file: String
-        /// The page of a PDF (from 1); 0 for an image.
+        /// The page of a PDF (from 1); for an image, the width in pixels of the halving drawn.
         var page: Int
         /// Device pixels a point, in ten-thousandths.
         var scale: Int
@@ -47,7 +47,7 @@ struct PagePictures {
             self.height = Int(height)
         }
 
-        /// The key of the picture of `file`'s `page` (0: an image) of `size` at this placement.
+        /// The key of the picture of `file`'s `page` (`Key.page`) of `size` at this placement.
         func key(file: String, page: Int, size: (width: Double, height: Double)) -> Key {
             Key(file: file, page: page, scale: Int((scale * 10_000).rounded()),
                 size: Int((size.width * 100).rounded()) &* 1_000_003 &+ Int((size.height * 100).rounded()),
