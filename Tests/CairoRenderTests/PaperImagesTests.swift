@@ -8,7 +8,7 @@ import XCTest
 /// Image backgrounds (`PaperImages`): a large image shown small is drawn from its halving
 /// nearest above the size it is shown at, through a picture made at that scale; it looks as the
 /// image itself resampled does (within a few levels of a channel), and a repaint copies the
-/// same pixels.
+/// same pixels. An export gets the image itself.
 final class PaperImagesTests: XCTestCase {
     func testALargeImageShownSmallLooksAsTheImageItselfDoes() throws {
         let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
@@ -62,6 +62,31 @@ final class PaperImagesTests: XCTestCase {
             cairo_destroy(cr)
             XCTAssertEqual(try Self.difference(ours, again).worst, 0, "at \(scale)")
         }
+
+        // An export (a vector surface) gets every pixel of the image: drawn at a quarter of
+        // its size into a recording, played back at full size, it is the image itself.
+        let recording = try XCTUnwrap(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil))
+        let rc = try XCTUnwrap(cairo_create(recording))
+        cairo_scale(rc, 0.25, 0.25)
+        XCTAssertTrue(PaperImages.shared.draw(file: file, in: page, into: rc))
+        cairo_destroy(rc)
+        let played = try ImageSurface(viewport: Viewport(width: 340, height: 440))
+        let direct = try ImageSurface(viewport: Viewport(width: 340, height: 440))
+        for (surface, fromRecording) in [(played, true), (direct, false)] {
+            let cr = try XCTUnwrap(surface.makeContext())
+            if fromRecording {
+                cairo_scale(cr, 4, 4)
+                cairo_set_source_surface(cr, recording, 0, 0)
+            } else {
+                cairo_translate(cr, page.x, page.y)
+                cairo_scale(cr, page.width / 1200, page.height / 1600)
+                cairo_set_source_surface(cr, image, 0, 0)
+            }
+            cairo_paint(cr)
+            cairo_destroy(cr)
+        }
+        cairo_surface_destroy(recording)
+        XCTAssertLessThan(try Self.difference(played, direct).worst, 3, "the export has the image, not a halving")
         cairo_surface_destroy(image)
     }
 

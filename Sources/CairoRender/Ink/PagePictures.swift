@@ -88,10 +88,10 @@ struct PagePictures {
         }
         cairo_surface_flush(surface)
         pictures.append((key, surface))
-        bytes += Self.bytes(surface)
+        bytes += Self.bytes(of: surface)
         while bytes > budget, pictures.count > 1 {
             let old = pictures.removeFirst()
-            bytes -= Self.bytes(old.surface)
+            bytes -= Self.bytes(of: old.surface)
             cairo_surface_destroy(old.surface)
         }
         return surface
@@ -103,7 +103,8 @@ struct PagePictures {
         bytes = 0
     }
 
-    private static func bytes(_ surface: OpaquePointer) -> Int {
+    /// The bytes an image surface's pixels take (what a budget of pictures or images counts).
+    static func bytes(of surface: OpaquePointer) -> Int {
         Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// drawn (its page shows its colour) and is said (`XoppDocument.leftOut`). On a raster surface
 /// an image is drawn from a picture of it made at the scale it is shown at (`PagePictures`,
 /// `pictureBudget` bytes of them): a repaint copies pixels, where resampling a scan of a page
-/// (2,480 × 3,508 pixels) took 200 ms a frame while zooming.
+/// (2,480 × 3,508 pixels) took 20–25 ms every time the page was drawn.
 ///
 /// The ink cache draws in bands on two threads: the cache is behind a lock, and an image being
 /// drawn is held (a reference of its own) so another thread's eviction cannot free it.
@@ -71,12 +71,12 @@ public final class PaperImages: @unchecked Sendable {
         cairo_clip(cr)
         let size = (width: rect.width, height: rect.height)
         let placement = PagePictures.Placement(of: size, from: Point(x: rect.x, y: rect.y), on: cr, largestSide: Self.largestPicture)
-        // Shown at less than half its pixels, the image is drawn from the halving nearest above
-        // that size: resampled from a quarter of the pixels or fewer, each step costs that much
-        // less (a scan of a page, 2,480 × 3,508 pixels, took 180 ms a zoom step from the image).
-        var ux = 1.0, uy = 0.0
-        cairo_user_to_device_distance(cr, &ux, &uy)
-        let shown = rect.width * (ux * ux + uy * uy).squareRoot()
+        // Shown on screen at less than half its pixels, the image is drawn from the halving
+        // nearest above that size: resampled from a quarter of the pixels or fewer, each step
+        // costs that much less (a new zoom step's picture of a scan of a page, 2,480 × 3,508
+        // pixels, takes 1–18 ms from its halvings, 20–25 from the image). An export (a vector
+        // surface: no placement) gets the image itself, every pixel of it.
+        let shown = placement.map { rect.width * $0.scale } ?? .infinity
         guard let image = level(of: file, pixelsShown: shown) else { return false }
         defer { cairo_surface_destroy(image) }
         let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
@@ -113,10 +113,6 @@ public final class PaperImages: @unchecked Sendable {
         }
     }
 
-    private static func bytes(_ surface: OpaquePointer) -> Int {
-        Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
-    }
-
     /// Whether `file` is read (read now if it was not yet, outside the lock), and can be drawn.
     private func held(_ file: String) -> Bool {
         let known: Bool? = lock.withLock {
@@ -137,7 +133,7 @@ public final class PaperImages: @unchecked Sendable {
                 return !images[i].levels.isEmpty
             }
             images.append((file, read.map { [$0] } ?? []))
-            if let read { imageBytes += Self.bytes(read) }
+            if let read { imageBytes += PagePictures.bytes(of: read) }
             evict()
             return read != nil
         }
@@ -164,7 +160,7 @@ public final class PaperImages: @unchecked Sendable {
                     }
                     cairo_surface_flush(half)
                     levels.append(half)
-                    imageBytes += Self.bytes(half)
+                    imageBytes += PagePictures.bytes(of: half)
                 }
                 k += 1
             }
@@ -180,7 +176,7 @@ public final class PaperImages: @unchecked Sendable {
         while imageBytes > Self.budget, images.count > 1 {
             let old = images.removeFirst()
             for s in old.levels {
-                imageBytes -= Self.bytes(s)
+                imageBytes -= PagePictures.bytes(of: s)
                 cairo_surface_destroy(s)
             }
         }
