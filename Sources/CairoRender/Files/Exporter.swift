@@ -34,9 +34,7 @@ public enum Exporter {
         cairo_scale(cr, scale, scale)
         cairo_rectangle(cr, 0, 0, Double(viewport.width), Double(viewport.height))
         cairo_clip(cr)
-        PaperPainter.draw(ink.paper, into: cr)
-        let painter = InkPainter(style: ink.style)
-        for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
+        paint(ink, into: cr)
         cairo_destroy(cr)
         surface.flush()
         try surface.writePNG(to: path)
