@@ -45,9 +45,7 @@ public enum PDFDocument {
             top = page.rect.maxY + margin
         }
         guard !paper.isEmpty else { throw XoppDocument.Problem(message: "its pages are larger than a canvas holds") }
-        let side = Double(Viewport.maximumSide)
-        let screen = Viewport(width: Int(min(side, (width + 2 * margin).rounded(.up))), height: Int(min(side, top.rounded(.up))))
-        var session = Session(viewport: screen)
+        var session = Session(viewport: XoppDocument.screen(pagesWide: width, down: paper.last.map(\.rect.maxY) ?? 0))
         session.title = title
         session.paper = paper
         return (session, summary)

@@ -166,13 +166,10 @@ extension XoppDocument {
         /// style it does not know).
         public var pdfBackgrounds = 0
         public var otherBackgrounds = 0
-        /// Pages drawn on their PDF's page.
-        public var pdfPages = 0
         public var unreadablePDF: String?
-        /// Pages drawn on their image (a PNG: `PaperImages`), and pages whose image is not
-        /// drawn (not a PNG ForceCanvas reads, not there, inside a zip package:
-        /// `unreadableImage` names the first).
-        public var imagePages = 0
+        /// Pages whose image is not drawn (not a PNG ForceCanvas reads, not there, inside a zip
+        /// package: `unreadableImage` names the first). (The pages drawn on their PDF's page or
+        /// their image are the session's: `PaperPage.pdf`, `PaperPage.image`.)
         public var imageBackgrounds = 0
         public var unreadableImage: String?
         /// Pages past the canvas's reach (`InputLimits.maximumCoordinate` down, or after
@@ -277,8 +274,15 @@ extension XoppDocument {
         var tool = InkTool.pen
         var pageTop = margin, height = margin, width = 0.0
         var paper: [PaperPage] = []
+        // The images the pages so far are drawn on (a session names at most
+        // `PaperPage.maximumImages`).
+        var images: Set<String> = []
         // Whether the page being read has its paper (`paper.last`).
         var pageHasPaper = false
+        // How a message names a background file that cannot be read.
+        func unreadable(_ file: String?, _ name: String, domain: String) -> String {
+            file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name)
+        }
         var scanner = XMLScanner(xml)
         while let element = try scanner.next() {
             switch element.name {
@@ -355,7 +359,7 @@ extension XoppDocument {
                         let domain = element.attributes["domain"] ?? "absolute"
                         let file = backgroundPath(name, domain: domain, attached: ".bg.pdf", source: source, inPackage: isPackage)
                         pdf = file.flatMap { f in PDFPages.shared.pageCount(of: f).map { (f, $0) } }
-                        if pdf == nil { summary.unreadablePDF = file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name) }
+                        if pdf == nil { summary.unreadablePDF = unreadable(file, name, domain: domain) }
                     }
                     if let pdf, let n = element.attributes["pageno"].flatMap({ Int($0) }), (1...pdf.pages).contains(n) {
                         page.pdf = PaperPage.PDFPage(file: pdf.file, page: n)
@@ -364,8 +368,6 @@ extension XoppDocument {
                     if page.pdf == nil || page.problem != nil {
                         page.pdf = nil
                         summary.pdfBackgrounds += 1
-                    } else {
-                        summary.pdfPages += 1
                     }
                 } else if type == "pixmap" {
                     // An image stretched to the page: a file beside the document or anywhere, or
@@ -377,16 +379,13 @@ extension XoppDocument {
                     page.image = file.flatMap { PaperImages.canRead($0) ? $0 : nil }
                     // (A path too long for a session is not kept either, nor a file past the
                     // most a session names.)
-                    let named = Set(paper.dropLast().compactMap(\.image))
-                    if page.image.map({ !named.contains($0) && named.count >= PaperPage.maximumImages }) == true { page.image = nil }
-                    if page.image == nil || page.problem != nil {
+                    if page.image.map({ !images.contains($0) && images.count >= PaperPage.maximumImages }) == true { page.image = nil }
+                    if let image = page.image, page.problem == nil {
+                        images.insert(image)
+                    } else {
                         page.image = nil
                         summary.imageBackgrounds += 1
-                        if summary.unreadableImage == nil, domain != "clone" {
-                            summary.unreadableImage = file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name)
-                        }
-                    } else {
-                        summary.imagePages += 1
+                        if summary.unreadableImage == nil, domain != "clone" { summary.unreadableImage = unreadable(file, name, domain: domain) }
                     }
                 } else if type != "solid" {
                     summary.otherBackgrounds += 1
@@ -408,9 +407,7 @@ extension XoppDocument {
             }
         }
         guard summary.pages > 0 else { throw Problem(message: "no <page>: not a Xournal++ document") }
-        // At most a session's largest window (many pages are taller: the rest is scrolled to).
-        let side = Double(Viewport.maximumSide)
-        let screen = Viewport(width: Int(min(side, (width + 2 * margin).rounded(.up))), height: Int(min(side, (height + margin).rounded(.up))))
+        let screen = Self.screen(pagesWide: width, down: height)
         var mapped = options
         if !widthsOf.allSatisfy({ Self.reaches($0.width, size: $0.size, options: options) }) { mapped.widthMapping = .touchCanvas }
         summary.widthMapping = mapped.widthMapping
@@ -427,6 +424,14 @@ extension XoppDocument {
         session.title = title
         session.paper = paper
         return (session, summary)
+    }
+
+    /// The session's screen for pages `width` points wide, one below the other down to
+    /// `bottom`, with the margin around them: at most a session's largest window (many pages
+    /// are taller: the rest is scrolled to).
+    static func screen(pagesWide width: Double, down bottom: Double) -> Viewport {
+        let side = Double(Viewport.maximumSide)
+        return Viewport(width: Int(min(side, (width + 2 * margin).rounded(.up))), height: Int(min(side, (bottom + margin).rounded(.up))))
     }
 
     /// `path` made absolute against the working directory, `.` and `..` resolved.
