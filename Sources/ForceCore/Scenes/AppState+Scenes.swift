@@ -194,7 +194,7 @@ extension AppState {
             log(["\(via) \"\(item.title)\" · handled: true"])
             switch shortcut {
             case .newCanvas:
-                let drawn = !scenes.canvas.ink.strokes.isEmpty || !paper.isEmpty
+                let drawn = holdsADocument
                 scenes.canvas.ink.clear()
                 paper = []
                 if drawn { hostRequests.append(.newDocument) }

@@ -308,10 +308,14 @@ public struct AppState: Equatable, Sendable {
         return all[(i + 1) % all.count]
     }
 
+    /// Whether the canvas holds a document to keep when a new canvas replaces it: strokes, or
+    /// pages to draw on.
+    var holdsADocument: Bool { !scenes.canvas.ink.strokes.isEmpty || !paper.isEmpty }
+
     /// Ctrl+N: a press in progress is cancelled, the ink, its history and its pages go, the
     /// canvas shows.
     mutating func startNewCanvas() {
-        if !scenes.canvas.ink.strokes.isEmpty || !paper.isEmpty { hostRequests.append(.newDocument) }
+        if holdsADocument { hostRequests.append(.newDocument) }
         cancelPress()
         scenes.canvas.startNew(at: time)
         paper = []
