@@ -45,6 +45,26 @@ final class CanvasViewTests: XCTestCase {
         XCTAssertEqual(d.state.display.ink.view.scale, 2)
     }
 
+    /// The view moves only on the canvas, where it is seen: Page Down, Ctrl+wheel, a pan or
+    /// Ctrl+0 on another scene leave the drawing where it was for the return.
+    func testTheViewMovesOnlyWhereItIsSeen() {
+        var d = Driver()
+        stroke(&d, (100, 100), (150, 120), (200, 140))
+        d.send(.view(.zoom(2, about: Point(x: 0, y: 0))))
+        let before = d.state.scenes.canvas.view
+        for scene in [Command.sceneMessages, .sceneHome, .sceneConfirm] {
+            d.command(scene)
+            for change in [ViewChange.page(1), .zoom(3, about: Point(x: 5, y: 5)), .pan(dx: 40, dy: -30), .fit, .actualSize] {
+                d.send(.view(change))
+            }
+            XCTAssertEqual(d.state.scenes.canvas.view, before, "\(scene)")
+        }
+        d.command(.sceneCanvas)
+        XCTAssertEqual(d.state.display.ink.view, before)
+        d.send(.view(.actualSize))
+        XCTAssertEqual(d.state.display.ink.view, .identity, "on the canvas it moves")
+    }
+
     /// Ctrl+0 fits the drawing in the scene's area (never above 100 %); Ctrl+1 is 100 %; a new
     /// canvas starts at 100 %.
     func testFitActualSizeAndNewCanvas() {

@@ -188,6 +188,9 @@ public struct AppState: Equatable, Sendable {
             case .pan, .none: break  // panning is the window's
             }
         case .view(let change):
+            // The canvas's view, moved only where it is seen: on another scene, Page Down or
+            // Ctrl+wheel would have scrolled the drawing out of sight, to be found so on return.
+            guard scene == .canvas else { break }
             scenes.canvas.changeView(change, area: screenLayout.sceneArea, paper: paper)
         case .shortcut(let type):
             perform(ShortcutDispatch(item: scenes.home.catalog.item(ofType: type)), launch: true)
