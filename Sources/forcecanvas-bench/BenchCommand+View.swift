@@ -1,3 +1,4 @@
+import CCairo
 import CairoRender
 import ForceCore
 import Foundation
@@ -47,6 +48,64 @@ extension BenchCommand {
                                         p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]))
     }
 
+    /// The frame after Page Down onto a page whose image (a scan at 300 dpi) was not read yet,
+    /// and onto one the window read ahead (`PaperImages.prefetch`, as `WindowApp.readAhead`
+    /// does when the view moves): medians of rounds of the two, alternating.
+    func pageDownCosts() throws -> (onFrame: Double, readAhead: Double) {
+        let dir = NSTemporaryDirectory() + "forcecanvas-bench-scan-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard let scan = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2480, 3508) else { throw BenchFailure("no image surface") }
+        defer { cairo_surface_destroy(scan) }
+        if let c = cairo_create(scan) {
+            cairo_set_source_rgb(c, 0.97, 0.96, 0.93)
+            cairo_paint(c)
+            // Lines of "text": short dark dashes, as a scanned page has.
+            var seed: UInt64 = 7
+            for line in 0..<110 {
+                var x = 200.0
+                while x < 2280 {
+                    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                    let w = 20 + Double(seed >> 58) * 4
+                    cairo_rectangle(c, x, 250 + Double(line) * 28, w, 18)
+                    x += w + 14
+                }
+            }
+            cairo_set_source_rgb(c, 0.15, 0.15, 0.2)
+            cairo_fill(c)
+            cairo_destroy(c)
+        }
+        let files = (0..<4).map { dir + "/page-\($0).png" }
+        for f in files where cairo_surface_write_to_png(scan, f) != CAIRO_STATUS_SUCCESS { throw BenchFailure("cannot write \(f)") }
+        let pages = files.enumerated().map { i, f in
+            PaperPage(rect: Rect(x: 20, y: 20 + Double(i) * 862, width: 595, height: 842), image: f)
+        }
+        let renderer = try FrameRenderer(viewport: Self.viewport)
+        let clock = ContinuousClock()
+        func round(readAhead: Bool) throws -> Double {
+            var state = AppState(viewport: Self.viewport, paper: pages)
+            PaperImages.shared.forget()
+            renderer.invalidate()
+            try renderer.render(state.display)
+            if readAhead {
+                let d = state.display
+                PaperImages.shared.prefetch(pagesNear: d.ink.view.toDocument(d.layout.sceneArea), of: d.ink.paper, scale: d.ink.view.scale)
+                PaperImages.shared.finishPrefetching()
+            }
+            state.handle(.view(.page(1)), at: 1)
+            let start = clock.now
+            try renderer.render(state.display)
+            return seconds(clock.now - start)
+        }
+        var onFrame: [Double] = [], ahead: [Double] = []
+        for _ in 0..<5 {
+            onFrame.append(try round(readAhead: false))
+            ahead.append(try round(readAhead: true))
+        }
+        PaperImages.shared.forget()
+        return (Self.spread(onFrame).median, Self.spread(ahead).median)
+    }
+
     func printViewSection() throws {
         print("19. The canvas's view: 2,000 strokes of 60 points at \(Self.viewport.width)x\(Self.viewport.height), "
               + "zoomed about the centre (software renderer, \(frames) frames of drawing)")
@@ -57,6 +116,9 @@ extension BenchCommand {
                          name as NSString, c.redraw * 1000, c.redraw / base.redraw, c.drawing.mean * 1000, c.drawing.p99 * 1000,
                          c.drawing.mean / base.drawing.mean))
         }
+        let (onFrame, ahead) = try pageDownCosts()
+        print(String(format: "   Page Down onto a scan of a page (a 2,480 × 3,508 PNG) at 100 %%: the frame %.1f ms reading the image then, %.1f ms read ahead (%.2f×)",
+                     onFrame * 1000, ahead * 1000, ahead / onFrame))
         print("")
     }
 }

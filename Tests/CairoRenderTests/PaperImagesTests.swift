@@ -10,6 +10,50 @@ import XCTest
 /// image itself resampled does (within a few levels of a channel), and a repaint copies the
 /// same pixels. An export gets the image itself.
 final class PaperImagesTests: XCTestCase {
+    /// `prefetch` reads an image before it is drawn: gone from the disk afterwards, it is
+    /// drawn all the same, where one not read ahead is not (its page shows its colour).
+    func testAnImageReadAheadIsDrawnWithoutReadingItAgain() throws {
+        let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 800, 1000))
+        defer { cairo_surface_destroy(image) }
+        let ahead = dir + "/ahead.png", notAhead = dir + "/not-ahead.png"
+        for file in [ahead, notAhead] { XCTAssertEqual(cairo_surface_write_to_png(image, file), CAIRO_STATUS_SUCCESS) }
+        PaperImages.shared.prefetch([(ahead, 100), (dir + "/missing.png", 100)])
+        PaperImages.shared.finishPrefetching()
+        for file in [ahead, notAhead] { try FileManager.default.removeItem(atPath: file) }
+        let surface = try ImageSurface(viewport: Viewport(width: 200, height: 200))
+        let cr = try XCTUnwrap(surface.makeContext())
+        defer { cairo_destroy(cr) }
+        let page = Rect(x: 0, y: 0, width: 80, height: 100)
+        XCTAssertTrue(PaperImages.shared.draw(file: ahead, in: page, into: cr), "read ahead")
+        XCTAssertFalse(PaperImages.shared.draw(file: notAhead, in: page, into: cr), "read when drawn: gone")
+        XCTAssertFalse(PaperImages.shared.draw(file: dir + "/missing.png", in: page, into: cr))
+    }
+
+    /// Reading ahead stops at half the images' budget, nearest first: a document zoomed far
+    /// out would otherwise read scans only to evict the ones on screen.
+    func testReadingAheadStopsAtHalfTheBudget() throws {
+        let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 100, 100))
+        defer { cairo_surface_destroy(image) }
+        let files = (0..<3).map { dir + "/\($0).png" }
+        for file in files { XCTAssertEqual(cairo_surface_write_to_png(image, file), CAIRO_STATUS_SUCCESS) }
+        // 40,000 bytes an image, 53,333 with its halvings: two fit in 120,000 bytes, in half of it one.
+        let images = PaperImages(budget: 120_000)
+        images.prefetch(files.map { ($0, 100) })
+        images.finishPrefetching()
+        for file in files { try FileManager.default.removeItem(atPath: file) }
+        let surface = try ImageSurface(viewport: Viewport(width: 100, height: 100))
+        let cr = try XCTUnwrap(surface.makeContext())
+        defer { cairo_destroy(cr) }
+        let page = Rect(x: 0, y: 0, width: 100, height: 100)
+        XCTAssertEqual(files.map { images.draw(file: $0, in: page, into: cr) }, [true, false, false])
+    }
+
     func testALargeImageShownSmallLooksAsTheImageItselfDoes() throws {
         let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -200,6 +200,19 @@ final class PaperTests: XCTestCase {
         XCTAssertEqual(read, session.paper, "every page with its PDF page and its image")
     }
 
+    /// The pages a window reads ahead: those on screen and a screenful above and below, the
+    /// one under the middle first, then outwards; none for an empty screen.
+    func testThePagesNearTheViewAreTheOnesShownAndAScreenfulEachWay() {
+        let pages = (0..<10).map { i in PaperPage(rect: Rect(x: 0, y: Double(i) * 900, width: 600, height: 850)) }
+        // The screen shows the end of page 3 and the start of page 4 (its middle on page 4).
+        let shown = Rect(x: 0, y: 3_500, width: 600, height: 800)
+        XCTAssertEqual(PaperPage.near(shown, in: pages), [4, 3, 5])
+        // Zoomed out over pages 0 to 2: pages 3 and 4 are within a screenful below.
+        XCTAssertEqual(Set(PaperPage.near(Rect(x: 0, y: 0, width: 2_000, height: 2_600), in: pages)), Set(0...5))
+        XCTAssertEqual(PaperPage.near(Rect(x: 5_000, y: 0, width: 600, height: 800), in: pages), [], "beside the pages")
+        XCTAssertEqual(PaperPage.near(Rect(x: 0, y: 0, width: 0, height: 800), in: pages), [])
+    }
+
     /// The pages are the document's: Ctrl+N leaves them with it (a new document, even with no
     /// stroke drawn on them), and a drawing opened brings its own.
     func testThePagesGoWithTheDocument() {

@@ -32,8 +32,16 @@ public final class PaperImages: @unchecked Sendable {
     private var images: [(file: String, levels: [OpaquePointer])] = []
     private var imageBytes = 0
     private var pictures = PagePictures(budget: PaperImages.pictureBudget)
+    /// Where `prefetch` reads, and its newest call's number.
+    private let prefetching = DispatchQueue(label: "forcecanvas.paper-images", qos: .utility)
+    private var prefetchGeneration = 0
 
-    init() {}
+    /// The bytes of decoded images kept (`budget`, or less for a test).
+    private let keeps: Int
+
+    init(budget: Int = PaperImages.budget) {
+        keeps = budget
+    }
 
     deinit {
         for s in images.flatMap(\.levels) { cairo_surface_destroy(s) }
@@ -101,6 +109,43 @@ public final class PaperImages: @unchecked Sendable {
         defer { cairo_surface_destroy(picture) }
         placement.paint(picture, into: cr)
         return true
+    }
+
+    /// Reads `files` ahead of their drawing, on a thread of its own, in order, with their
+    /// halvings for about `pixelsShown` pixels wide: the pages near the view (`PaperPage.near`),
+    /// so that Page Down onto a scan of a page copies pixels where it read and halved the image
+    /// (0.15 s) on the frame loop. An image already read is passed over; it stops at half the
+    /// images' budget. A newer call takes the place of the files an older one has not reached;
+    /// `finishPrefetching()` waits for it.
+    public func prefetch(_ files: [(file: String, pixelsShown: Double)]) {
+        let generation = lock.withLock {
+            prefetchGeneration &+= 1
+            return prefetchGeneration
+        }
+        prefetching.async { [self] in
+            // At most half the images' budget, nearest first: reading more would evict the
+            // pages on screen (a document zoomed far out shows more scans than the budget holds).
+            var planned = 0
+            for (file, shown) in files {
+                guard lock.withLock({ prefetchGeneration == generation }) else { return }
+                guard let size = Self.size(of: file) else { continue }
+                // The image and its halvings (a third more).
+                planned += size.width * size.height * 4 * 4 / 3
+                guard planned <= keeps / 2 else { return }
+                if held(file), let image = level(of: file, pixelsShown: shown) { cairo_surface_destroy(image) }
+            }
+        }
+    }
+
+    /// Reads ahead the images of the pages of `paper` near `shown` (document points;
+    /// `PaperPage.near`), nearest first, for a canvas showing `scale` pixels per point.
+    public func prefetch(pagesNear shown: Rect, of paper: [PaperPage], scale: Double) {
+        prefetch(PaperPage.near(shown, in: paper).compactMap { i in paper[i].image.map { ($0, paper[i].rect.width * scale) } })
+    }
+
+    /// Waits until the images asked for by `prefetch` are read.
+    public func finishPrefetching() {
+        prefetching.sync {}
     }
 
     /// Forgets every image read (a file changed on disk is read again).
@@ -173,7 +218,7 @@ public final class PaperImages: @unchecked Sendable {
 
     /// Forgets the least recently drawn images (and their halvings) past the budget.
     private func evict() {
-        while imageBytes > Self.budget, images.count > 1 {
+        while imageBytes > keeps, images.count > 1 {
             let old = images.removeFirst()
             for s in old.levels {
                 imageBytes -= PagePictures.bytes(of: s)

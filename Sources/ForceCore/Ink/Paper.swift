@@ -181,6 +181,21 @@ public struct PaperMeasures: Equatable, Sendable {
 extension PaperPage {
     public var measures: PaperMeasures { PaperMeasures(self) }
 
+    /// The pages of `pages` that show in `shown` (document points) or would after a screenful's
+    /// move up or down (Page Up, Page Down, a scroll): their indices, the page nearest the
+    /// middle of `shown` first. What a window reads ahead of drawing (`PaperImages.prefetch`).
+    public static func near(_ shown: Rect, in pages: [PaperPage]) -> [Int] {
+        guard shown.width > 0, shown.height > 0 else { return [] }
+        let reach = Rect(x: shown.x, y: shown.y - shown.height, width: shown.width, height: 3 * shown.height)
+        let middle = shown.center
+        func distance(_ r: Rect) -> Double {
+            let dx = max(r.x - middle.x, 0, middle.x - (r.x + r.width)), dy = max(r.y - middle.y, 0, middle.y - (r.y + r.height))
+            return dx * dx + dy * dy
+        }
+        return pages.indices.filter { pages[$0].rect.intersects(reach) }
+            .sorted { (distance(pages[$0].rect), $0) < (distance(pages[$1].rect), $1) }
+    }
+
     /// One set of lines of a page's ruling, drawn with one width and cap (a dot is a line of
     /// no length with round caps).
     public struct Lines: Equatable, Sendable {
