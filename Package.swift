@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"])]),
         // Poppler (GLib): the PDF under an annotated Xournal++ document's pages, drawn by Cairo.
         .systemLibrary(name: "CPoppler", pkgConfig: "poppler-glib", providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // The pure core: no SDL, no Cairo, no clock, no files.
         .target(name: "ForceCore"),
@@ -40,7 +41,7 @@ let package = Package(
         // keys), the user's XDG folders, and the resource locator for ForceCanvas's own files.
         .target(name: "ForcePlatform", dependencies: ["CIntl"]),
         // Display values -> Cairo surfaces, caches, text (in the pinned fonts), exporters.
-        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo", "CGraphviz", "CPoppler"]),
+        .target(name: "CairoRender", dependencies: ["ForceCore", "ForcePlatform", "CCairo", "CPangoCairo", "CGraphviz", "CPoppler", "CTurboJPEG"]),
         // The files ForceCanvas keeps: session files read and written line by line, the autosave
         // journal, export sets; every write error in plain words, stderr that never traps.
         .target(name: "ForceFiles", dependencies: ["ForceCore", "ForcePlatform", "CairoRender", "CZlib"]),

@@ -26,14 +26,15 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # Debian packages: the C libraries (-dev; libgraphviz-dev: dot lays out the state diagrams;
-# libpoppler-glib-dev: the PDF under an annotated Xournal++ document's pages), the fonts Assets/Fonts/fonts.txt pins (DejaVu, and
+# libpoppler-glib-dev: the PDF under an annotated Xournal++ document's pages; libturbojpeg0-dev:
+# JPEG image backgrounds), the fonts Assets/Fonts/fonts.txt pins (DejaVu, and
 # WenQuanYi Micro Hei for Chinese), ffmpeg (render --video
 # pipes frames to it; its ffprobe checks the videos in the tests), and the test tools.
 # OpenGL for the GL presenter: the GL headers (libgl-dev: GL/glcorearb.h; nothing links libGL,
 # SDL loads it), Mesa's drivers (libgl1-mesa-dri: llvmpipe under Xvfb), EGL and GLES for the
 # GLES 3.0 fallback (libegl1, libgles2).
 # gettext: msgfmt builds the interface's translations (po/*.po) into .build/locale.
-PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev zlib1g-dev libgraphviz-dev libpoppler-glib-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg
+PACKAGES=(pkg-config libsdl2-dev libcairo2-dev libpango1.0-dev libxi-dev libx11-dev zlib1g-dev libgraphviz-dev libpoppler-glib-dev libturbojpeg0-dev fonts-dejavu-core fonts-wqy-microhei ffmpeg
     libgl-dev libgl1-mesa-dri libegl1 libgles2 gettext)
 # chromium: the check report is opened in a real headless browser by the tests; x11-xserver-utils:
 # xmodmap gives spare keys Chinese characters (a caption typed in Chinese); x11-utils: xprop

@@ -200,7 +200,7 @@ extension XoppDocument {
         }
         if summary.imageBackgrounds > 0 {
             out.append("image backgrounds not drawn: " + Wording.count(summary.imageBackgrounds, "page")
-                       + (summary.unreadableImage.map { ", \($0), which cannot be read as a PNG" } ?? ""))
+                       + (summary.unreadableImage.map { ", \($0), which cannot be read as a PNG or a JPEG" } ?? ""))
         }
         if summary.otherBackgrounds > 0 {
             out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (backgrounds ForceCanvas does not know)")

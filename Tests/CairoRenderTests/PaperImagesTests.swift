@@ -54,6 +54,41 @@ final class PaperImagesTests: XCTestCase {
         XCTAssertEqual(files.map { images.draw(file: $0, in: page, into: cr) }, [true, false, false])
     }
 
+    /// A JPEG's size is read from its frame header, past the segments before it (Exif and
+    /// other application data, up to 64 KiB each, here across the reads' 64 KiB chunks); a JPEG
+    /// libjpeg-turbo does not decode (four components: CMYK; lossless), one with no frame
+    /// before its scan, one cut short and one too large are not images ForceCanvas draws.
+    func testAJPEGsSizeIsReadPastItsSegments() throws {
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        func frame(_ marker: UInt8, width: Int, height: Int, components: UInt8) -> [UInt8] {
+            segment(marker, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), components]
+                    + [UInt8](repeating: 0x11, count: 3 * Int(components)))
+        }
+        let exif = segment(0xE1, Array("Exif".utf8) + [UInt8](repeating: 0xAB, count: 65_000))
+        let tables = segment(0xDB, [UInt8](repeating: 1, count: 65))
+        let scan = segment(0xDA, [1, 1, 0, 0, 63, 0])
+        let soi: [UInt8] = [0xFF, 0xD8]
+        let dir = NSTemporaryDirectory() + "jpeg-headers-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func header(_ bytes: [UInt8]) throws -> PaperImages.Header? {
+            let file = dir + "/\(UUID().uuidString).jpg"
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            return PaperImages.header(of: file)
+        }
+        let progressive = soi + exif + exif + tables + [0xFF, 0xFF] + frame(0xC2, width: 4_000, height: 3_000, components: 3) + scan
+        XCTAssertEqual(try header(progressive), PaperImages.Header(width: 4_000, height: 3_000, format: .jpeg))
+        XCTAssertEqual(try header(soi + frame(0xC0, width: 640, height: 480, components: 1) + scan),
+                       PaperImages.Header(width: 640, height: 480, format: .jpeg), "grey")
+        XCTAssertNil(try header(soi + tables + frame(0xC0, width: 640, height: 480, components: 4) + scan), "CMYK")
+        XCTAssertNil(try header(soi + frame(0xC3, width: 640, height: 480, components: 3) + scan), "lossless")
+        XCTAssertNil(try header(soi + tables + scan + frame(0xC0, width: 640, height: 480, components: 3)), "no frame before the scan")
+        XCTAssertNil(try header(Array(progressive.prefix(exif.count + 500))), "cut short")
+        XCTAssertNil(try header(soi + frame(0xC0, width: 9_000, height: 480, components: 3) + scan), "too large")
+    }
+
     func testALargeImageShownSmallLooksAsTheImageItselfDoes() throws {
         let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -59,7 +59,7 @@ final class StatusLineChineseTests: XCTestCase {
         built.append(("RunCommand.status", "Restored 3 strokes · not drawn: the PDF under 2 pages, /home/ann/slides.pdf, which cannot be read"))
         built.append(("RunCommand.status", damaged.status + " · not drawn: the PDF under 1 page, /home/ann/slides.pdf, which cannot be read"))
         built.append(("RunCommand.status", "Restored 3 strokes · not drawn: the PDF under 2 pages, /home/ann/slides.pdf, which cannot be read"
-                      + " · image backgrounds not drawn: 1 page, /home/ann/scan.png, which cannot be read as a PNG"))
+                      + " · image backgrounds not drawn: 1 page, /home/ann/scan.png, which cannot be read as a PNG or a JPEG"))
         // What of a Xournal++ document the window does not draw, said as it opens.
         for skipped in [1, 2] {
             var summary = XoppDocument.Summary()

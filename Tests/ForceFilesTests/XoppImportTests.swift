@@ -389,7 +389,7 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(summary.otherBackgrounds, 1, "a style not known")
         XCTAssertEqual(summary.imageBackgrounds, 1, "an image attached to a document read from bytes, with no folder to find it in")
         XCTAssertEqual(XoppDocument.leftOut(summary), ["not drawn: the PDF under 2 pages, /tmp/slides.pdf, which cannot be read",
-                                                       "image backgrounds not drawn: 1 page, bg.png, which cannot be read as a PNG",
+                                                       "image backgrounds not drawn: 1 page, bg.png, which cannot be read as a PNG or a JPEG",
                                                        "drawn on plain paper: 1 page (backgrounds ForceCanvas does not know)"])
         let m = XoppDocument.margin
         XCTAssertEqual(session.paper.map(\.rect), (0..<8).map { Rect(x: m, y: m + Double($0) * (120 + m), width: 100, height: 120) },

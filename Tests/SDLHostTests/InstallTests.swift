@@ -166,7 +166,7 @@ final class DebPackageTests: XCTestCase {
         let info = try dpkgDeb(["--field", try deb, "Package", "Depends", "Recommends"])
         let depends = info.split(separator: "\n").first { $0.hasPrefix("Depends:") }.map(String.init) ?? ""
         for package in ["libsdl2-2.0-0", "libcairo2", "libpango-1.0-0", "libpangocairo-1.0-0", "libxi6", "libx11-6",
-                        "libfontconfig1", "libpoppler-glib8", "fonts-dejavu-core", "fonts-wqy-microhei"] {
+                        "libfontconfig1", "libpoppler-glib8", "libturbojpeg0", "fonts-dejavu-core", "fonts-wqy-microhei"] {
             XCTAssertTrue(depends.contains(package), "Depends names \(package): \(depends)")
         }
         XCTAssertFalse(depends.contains("swift"), "the Swift runtime is linked in")

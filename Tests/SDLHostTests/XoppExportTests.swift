@@ -171,8 +171,9 @@ final class XoppExportTests: XCTestCase {
 
     /// Image backgrounds: a PNG named by its path, one attached beside the document
     /// (`NAME.xopp.bg_2.png`) and a page that clones the first page's are drawn stretched to
-    /// their pages, the same pixels as Xournal++ 1.1 draws them at 72 dpi; a JPEG is said (not
-    /// drawn: the page keeps its colour). Exported back to `.xopp`, the pages name their images.
+    /// their pages, and so is a JPEG, the same pixels as Xournal++ 1.1 draws them at 72 dpi; a
+    /// file that cannot be read is said (not drawn: the page keeps its colour). Exported back to
+    /// `.xopp`, the pages name their images.
     func testImageBackgroundsAreDrawnAsXournalppDrawsThem() throws {
         try Self.requireXournalpp()
         let dir = try Binary.temporaryDirectory()
@@ -197,32 +198,42 @@ final class XoppExportTests: XCTestCase {
         XCTAssertEqual(cairo_surface_write_to_png(surface, "\(dir)/notes.xopp.bg_2.png"), CAIRO_STATUS_SUCCESS)
         cairo_surface_destroy(surface)
         try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 60)).write(to: URL(fileURLWithPath: "\(dir)/photo.jpg"))
+        // The picture as a JPEG, as a camera or a scanner writes one (ffmpeg's encoder: JFIF, 4:2:0).
+        let jpeg = try Binary.run("/usr/bin/env", ["ffmpeg", "-loglevel", "error", "-i", "\(dir)/scan.png", "-q:v", "4", "\(dir)/photo-2.jpg"])
+        XCTAssertEqual(jpeg.status, 0, jpeg.stderr)
         let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4">"##
             + ##"<page width="300" height="400"><background type="pixmap" domain="absolute" filename="\##(dir)/scan.png"/><layer/></page>"##
             + ##"<page width="200" height="300"><background type="pixmap" domain="attach" filename="bg_2.png"/><layer/></page>"##
-            + ##"<page width="250" height="170"><background type="pixmap" domain="clone" filename="0"/><layer/></page></xournal>"##
+            + ##"<page width="250" height="170"><background type="pixmap" domain="clone" filename="0"/><layer/></page>"##
+            + ##"<page width="200" height="300"><background type="pixmap" domain="absolute" filename="\##(dir)/photo-2.jpg"/><layer/></page></xournal>"##
         let (session, state, ours) = try Self.importBesideXournalpp(doc, in: dir)
-        XCTAssertEqual(session.paper.map(\.image), ["\(dir)/scan.png", "\(dir)/notes.xopp.bg_2.png", "\(dir)/scan.png"])
+        XCTAssertEqual(session.paper.map(\.image), ["\(dir)/scan.png", "\(dir)/notes.xopp.bg_2.png", "\(dir)/scan.png", "\(dir)/photo-2.jpg"])
         for (i, rect) in session.paper.map(\.rect).enumerated() {
             let (differing, marks) = try Self.compare(ours, page: rect, withXournalpps: "\(dir)/x-\(i + 1).png")
             XCTAssertGreaterThan(marks, 3000, "page \(i + 1) has the image")
             XCTAssertEqual(differing, 0, "page \(i + 1): \(differing) pixels differ from Xournal++'s")
         }
+        // A PDF export embeds the JPEG itself (its bytes, DCT-coded), not its pixels decoded.
+        let pdf = try Binary.forcecanvas(["render", "\(dir)/notes.jsonl", "--pdf", "\(dir)/notes.pdf"])
+        XCTAssertEqual(pdf.status, 0, pdf.stderr)
+        let pdfBytes = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/notes.pdf"))
+        XCTAssertNotNil(pdfBytes.range(of: Data("/DCTDecode".utf8)), "the JPEG embedded as a JPEG")
         // Back to Xournal++: each page names its image.
         let back = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
         XCTAssertEqual(back.components(separatedBy: "<background type=\"pixmap\" domain=\"absolute\" filename=\"\(dir)/scan.png\"/>").count, 3, back)
         XCTAssertTrue(back.contains("filename=\"\(dir)/notes.xopp.bg_2.png\""), back)
 
-        // A JPEG is said, its page left its colour; so is an image moved away since the import.
-        let jpeg = ##"<xournal><page width="200" height="200"><background type="pixmap" domain="absolute" filename="\##(dir)/photo.jpg"/><layer/></page></xournal>"##
-        try jpeg.write(toFile: "\(dir)/photo.xopp", atomically: true, encoding: .utf8)
+        // A file that is not a JPEG libjpeg-turbo reads is said, its page left its colour; so is
+        // an image moved away since the import.
+        let broken = ##"<xournal><page width="200" height="200"><background type="pixmap" domain="absolute" filename="\##(dir)/photo.jpg"/><layer/></page></xournal>"##
+        try broken.write(toFile: "\(dir)/photo.xopp", atomically: true, encoding: .utf8)
         let said = try Binary.forcecanvas(["import", "\(dir)/photo.xopp", "--out", "\(dir)/photo.jsonl"])
         XCTAssertEqual(said.status, 0, said.stderr)
-        XCTAssertTrue(said.stdout.contains("image backgrounds not drawn: 1 page, \(dir)/photo.jpg, which cannot be read as a PNG"), said.stdout)
+        XCTAssertTrue(said.stdout.contains("image backgrounds not drawn: 1 page, \(dir)/photo.jpg, which cannot be read as a PNG or a JPEG"), said.stdout)
         try FileManager.default.moveItem(atPath: "\(dir)/scan.png", toPath: "\(dir)/moved.png")
         PaperImages.shared.forget()
         XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: session.paper),
-                       "image backgrounds not drawn: 2 pages, \(dir)/scan.png, which cannot be read as a PNG")
+                       "image backgrounds not drawn: 2 pages, \(dir)/scan.png, which cannot be read as a PNG or a JPEG")
         let rendered = try Binary.forcecanvas(["render", "\(dir)/notes.jsonl", "--out", "\(dir)/again.png"])
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         XCTAssertTrue(rendered.stderr.contains("image backgrounds not drawn: 2 pages"), rendered.stderr)

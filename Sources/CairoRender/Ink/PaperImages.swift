@@ -1,12 +1,14 @@
 import CCairo
+import CTurboJPEG
 import ForceCore
 import ForcePlatform
 import Foundation
 
 /// The images under a document's pages (Xournal++'s image backgrounds, `PaperPage.image`):
-/// PNG files read by Cairo, each once, drawn stretched to their page as Xournal++ draws them.
+/// PNG files read by Cairo and JPEG files by libjpeg-turbo, each once, drawn stretched to their
+/// page as Xournal++ draws them.
 /// At most `budget` bytes of decoded pixels are kept (the most recently drawn kept first); an
-/// image larger than `largestSide` pixels, or a file that is not a PNG Cairo reads, is not
+/// image larger than `largestSide` pixels, or a file that is not a PNG or a JPEG read so, is not
 /// drawn (its page shows its colour) and is said (`XoppDocument.leftOut`). On a raster surface
 /// an image is drawn from a picture of it made at the scale it is shown at (`PagePictures`,
 /// `pictureBudget` bytes of them): a repaint copies pixels, where resampling a scan of a page
@@ -48,24 +50,125 @@ public final class PaperImages: @unchecked Sendable {
         pictures.removeAll()
     }
 
-    /// Whether `file` is an image ForceCanvas draws: a regular file, a PNG whose header Cairo
-    /// reads, at most `largestSide` pixels a side. Reads its first bytes only.
+    /// Whether `file` is an image ForceCanvas draws: a regular file, a PNG or a JPEG (baseline,
+    /// progressive or arithmetic-coded; grey or colour, not CMYK), at most `largestSide` pixels a
+    /// side. Reads its header only.
     public static func canRead(_ file: String) -> Bool {
-        size(of: file) != nil
+        header(of: file) != nil
     }
 
-    /// The pixel size a PNG's header gives (its IHDR chunk), nil for anything else.
-    static func size(of file: String) -> (width: Int, height: Int)? {
+    /// What an image file's header says: its pixel size and its format.
+    struct Header: Equatable {
+        enum Format { case png, jpeg }
+        var width: Int
+        var height: Int
+        var format: Format
+    }
+
+    /// The header of a PNG (its IHDR chunk) or a JPEG (its frame header, after any Exif or
+    /// other segments), nil for anything else, an image too large, or a JPEG ForceCanvas
+    /// cannot decode (lossless, hierarchical, or with four components).
+    static func header(of file: String) -> Header? {
         guard FileKind.of(file) == nil, let handle = FileHandle(forReadingAtPath: file) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 24), head.count == 24 else { return nil }
         let bytes = [UInt8](head)
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
         func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        let width = word(16), height = word(20)
-        guard (1...largestSide).contains(width), (1...largestSide).contains(height) else { return nil }
-        return (width, height)
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let found: Header?
+        if Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) {
+            found = Header(width: word(16), height: word(20), format: .png)
+        } else if bytes[0] == 0xFF, bytes[1] == 0xD8 {
+            found = jpegHeader(bytes, more: { try? handle.read(upToCount: 1 << 16) })
+        } else {
+            found = nil
+        }
+        guard let found, (1...largestSide).contains(found.width), (1...largestSide).contains(found.height) else { return nil }
+        return found
+    }
+
+    /// The frame header of the JPEG whose first bytes are `start` (`more` gives the next ones,
+    /// nil or empty at the end): its segments are walked to the first SOF marker, at most
+    /// 16 MiB in.
+    static func jpegHeader(_ start: [UInt8], more: () -> Data?) -> Header? {
+        var bytes = start, at = 2
+        func need(_ n: Int) -> Bool {
+            while bytes.count < at + n {
+                guard bytes.count < 16 << 20, let next = more(), !next.isEmpty else { return false }
+                bytes += next
+            }
+            return true
+        }
+        while need(4) {
+            guard bytes[at] == 0xFF else { return nil }
+            let marker = bytes[at + 1]
+            if marker == 0xFF { at += 1; continue }  // fill bytes before a marker
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { at += 2; continue }  // no length
+            if marker == 0xD9 || marker == 0xDA { return nil }  // the end, or the scan, before a frame header
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length >= 2 else { return nil }
+            // Baseline, extended, progressive; the same arithmetic-coded (what libjpeg-turbo decodes).
+            if [0xC0, 0xC1, 0xC2, 0xC9, 0xCA].contains(marker) {
+                guard need(10) else { return nil }
+                let components = bytes[at + 9]
+                guard components == 1 || components == 3 else { return nil }
+                return Header(width: Int(bytes[at + 7]) << 8 | Int(bytes[at + 8]),
+                              height: Int(bytes[at + 5]) << 8 | Int(bytes[at + 6]), format: .jpeg)
+            }
+            // Any other frame (lossless, hierarchical) is not decoded.
+            if (0xC3...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) { return nil }
+            at += 2 + length
+        }
+        return nil
+    }
+
+    /// The image in `file` as a Cairo surface (PNG through Cairo, JPEG through libjpeg-turbo),
+    /// nil when it cannot be read. A JPEG's surface keeps the file's bytes as its MIME data, so a
+    /// PDF or SVG export embeds the JPEG itself.
+    static func read(_ file: String) -> OpaquePointer? {
+        guard let header = header(of: file) else { return nil }
+        let surface: OpaquePointer?
+        switch header.format {
+        case .png: surface = cairo_image_surface_create_from_png(file)
+        case .jpeg: surface = readJPEG(file)
+        }
+        guard let surface else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return surface
+    }
+
+    private static func readJPEG(_ file: String) -> OpaquePointer? {
+        guard let data = FileManager.default.contents(atPath: file), let decoder = tjInitDecompress() else { return nil }
+        defer { tjDestroy(decoder) }
+        return data.withUnsafeBytes { raw -> OpaquePointer? in
+            guard let jpeg = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+            guard tjDecompressHeader3(decoder, jpeg, UInt(raw.count), &width, &height, &subsampling, &colourspace) == 0,
+                  (1...Int32(largestSide)).contains(width), (1...Int32(largestSide)).contains(height),
+                  colourspace != Int32(TJCS_CMYK.rawValue), colourspace != Int32(TJCS_YCCK.rawValue),
+                  let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else { return nil }
+            cairo_surface_flush(surface)
+            // Cairo's RGB24 is B, G, R and a spare byte in memory (a little-endian 0xXXRRGGBB).
+            let decoded = cairo_image_surface_get_data(surface).map {
+                tjDecompress2(decoder, jpeg, UInt(raw.count), $0, width, cairo_image_surface_get_stride(surface), height,
+                              Int32(TJPF_BGRX.rawValue), 0)
+            }
+            // A warning (a file cut short: the rest of it grey, as other readers show it) still draws.
+            guard let decoded, decoded == 0 || tjGetErrorCode(decoder) == Int32(TJERR_WARNING.rawValue) else {
+                cairo_surface_destroy(surface)
+                return nil
+            }
+            cairo_surface_mark_dirty(surface)
+            if let copy = malloc(raw.count) {
+                copy.copyMemory(from: jpeg, byteCount: raw.count)
+                cairo_surface_set_mime_data(surface, CAIRO_MIME_TYPE_JPEG, copy.assumingMemoryBound(to: UInt8.self), UInt(raw.count),
+                                            { free($0) }, copy)
+            }
+            return surface
+        }
     }
 
     /// Draws `file` stretched over `rect` (in `cr`'s points); false, having drawn nothing,
@@ -128,7 +231,7 @@ public final class PaperImages: @unchecked Sendable {
             var planned = 0
             for (file, shown) in files {
                 guard lock.withLock({ prefetchGeneration == generation }) else { return }
-                guard let size = Self.size(of: file) else { continue }
+                guard let size = Self.header(of: file) else { continue }
                 // The image and its halvings (a third more).
                 planned += size.width * size.height * 4 * 4 / 3
                 guard planned <= keeps / 2 else { return }
@@ -167,10 +270,7 @@ public final class PaperImages: @unchecked Sendable {
             return !hit.levels.isEmpty
         }
         if let known { return known }
-        var read: OpaquePointer?
-        if Self.size(of: file) != nil, let surface = cairo_image_surface_create_from_png(file) {
-            if cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS { read = surface } else { cairo_surface_destroy(surface) }
-        }
+        let read = Self.read(file)
         return lock.withLock {
             // Another thread may have read it meanwhile: the first kept, this one dropped.
             if let i = images.firstIndex(where: { $0.file == file }) {
