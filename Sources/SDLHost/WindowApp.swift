@@ -561,26 +561,34 @@ public final class WindowApp {
                             status: s.status?.text, warning: warning(&s))
     }
 
-    /// What image backgrounds are read ahead for: the canvas's view and pages, at a scale.
+    /// What a document's backgrounds are read ahead for: the canvas's view and pages, at a scale.
     struct ReadAhead: Equatable {
         var view: CanvasView
         var paper: [PaperPage]
         var pixelsPerPoint: Double
+        var screen: Rect
         var area: Rect
     }
 
-    /// 5b. Read ahead: when the canvas's view or pages change, the image backgrounds of the
-    /// pages on screen and a screenful each way are read on a thread of their own
-    /// (`PaperImages.prefetch`), so Page Down onto a scan of a page copies pixels where the
-    /// frame would have read and halved the image (0.15 s).
+    /// 5b. Read ahead: when the canvas's view or pages change, the backgrounds the next frames
+    /// may show are read on threads of their own (`PaperReadAhead`): the images of the pages on
+    /// screen and a screenful each way, then the pictures of the pages Page Down and Page Up
+    /// would show. Page Down onto a scan of a page copies pixels where the frame would have read
+    /// and halved the image (0.15 s), or rendered a PDF page.
     private func readAhead(_ display: Display, _ l: inout Loop) {
-        guard case .canvas = display.scene, display.ink.paper.contains(where: { $0.image != nil }) else { return }
+        guard case .canvas = display.scene, display.ink.paper.contains(where: { $0.image != nil || $0.pdf != nil }) else { return }
         let now = ReadAhead(view: display.ink.view, paper: display.ink.paper, pixelsPerPoint: display.viewport.scale,
-                            area: display.layout.sceneArea)
+                            screen: display.viewport.bounds, area: display.layout.sceneArea)
         guard now != l.readAheadFor else { return }
         l.readAheadFor = now
-        PaperImages.shared.prefetch(pagesNear: now.view.toDocument(now.area), of: now.paper,
-                                    scale: now.view.scale * now.pixelsPerPoint)
+        let tops = now.paper.map(\.rect.y)
+        let next = [1, -1].map { direction in
+            var v = now.view
+            v.page(direction, pageTops: tops, in: now.area)
+            return v
+        }
+        PaperReadAhead.start(now.paper, shown: now.view, next: next, screen: now.screen, area: now.area,
+                             pixelsPerPoint: now.pixelsPerPoint)
     }
 
     /// The title names what is open (set only when that changes).    /// The title names what is open (set only when that changes).

@@ -48,10 +48,11 @@ extension BenchCommand {
                                         p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]))
     }
 
-    /// The frame after Page Down onto a page whose image (a scan at 300 dpi) was not read yet,
-    /// and onto one the window read ahead (`PaperImages.prefetch`, as `WindowApp.readAhead`
-    /// does when the view moves): medians of rounds of the two, alternating.
-    func pageDownCosts() throws -> (onFrame: Double, readAhead: Double) {
+    /// The frame after Page Down onto a page whose background (a scan at 300 dpi: a PNG, or a
+    /// page of a scanned PDF) was not read yet, and onto one the window read ahead
+    /// (`PaperReadAhead`, as `WindowApp.readAhead` does when the view moves): medians of rounds
+    /// of the two, alternating.
+    func pageDownCosts(pdf: Bool) throws -> (onFrame: Double, readAhead: Double) {
         let dir = NSTemporaryDirectory() + "forcecanvas-bench-scan-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -75,22 +76,47 @@ extension BenchCommand {
             cairo_fill(c)
             cairo_destroy(c)
         }
-        let files = (0..<4).map { dir + "/page-\($0).png" }
-        for f in files where cairo_surface_write_to_png(scan, f) != CAIRO_STATUS_SUCCESS { throw BenchFailure("cannot write \(f)") }
-        let pages = files.enumerated().map { i, f in
-            PaperPage(rect: Rect(x: 20, y: 20 + Double(i) * 862, width: 595, height: 842), image: f)
+        let size = (width: 595.0, height: 842.0)
+        let rects = (0..<4).map { Rect(x: 20, y: 20 + Double($0) * 862, width: size.width, height: size.height) }
+        let pages: [PaperPage]
+        if pdf {
+            // A scanned PDF: each page the scan, as a scanner's PDF holds it.
+            let file = dir + "/scans.pdf"
+            guard let surface = cairo_pdf_surface_create(file, size.width, size.height), let c = cairo_create(surface) else {
+                throw BenchFailure("no PDF surface")
+            }
+            for _ in rects {
+                cairo_save(c)
+                cairo_scale(c, size.width / 2480, size.height / 3508)
+                cairo_set_source_surface(c, scan, 0, 0)
+                cairo_paint(c)
+                cairo_restore(c)
+                cairo_show_page(c)
+            }
+            cairo_destroy(c)
+            cairo_surface_finish(surface)
+            cairo_surface_destroy(surface)
+            pages = rects.enumerated().map { PaperPage(rect: $1, pdf: PaperPage.PDFPage(file: file, page: $0 + 1)) }
+        } else {
+            let files = rects.indices.map { dir + "/page-\($0).png" }
+            for f in files where cairo_surface_write_to_png(scan, f) != CAIRO_STATUS_SUCCESS { throw BenchFailure("cannot write \(f)") }
+            pages = zip(rects, files).map { PaperPage(rect: $0, image: $1) }
         }
         let renderer = try FrameRenderer(viewport: Self.viewport)
         let clock = ContinuousClock()
         func round(readAhead: Bool) throws -> Double {
             var state = AppState(viewport: Self.viewport, paper: pages)
             PaperImages.shared.forget()
+            PDFPages.shared.forget()
             renderer.invalidate()
             try renderer.render(state.display)
             if readAhead {
                 let d = state.display
-                PaperImages.shared.prefetch(pagesNear: d.ink.view.toDocument(d.layout.sceneArea), of: d.ink.paper, scale: d.ink.view.scale)
-                PaperImages.shared.finishPrefetching()
+                var down = d.ink.view
+                down.page(1, pageTops: d.ink.paper.map(\.rect.y), in: d.layout.sceneArea)
+                PaperReadAhead.start(d.ink.paper, shown: d.ink.view, next: [down], screen: d.viewport.bounds, area: d.layout.sceneArea,
+                                     pixelsPerPoint: d.viewport.scale)
+                PaperReadAhead.finish()
             }
             state.handle(.view(.page(1)), at: 1)
             let start = clock.now
@@ -103,6 +129,7 @@ extension BenchCommand {
             ahead.append(try round(readAhead: true))
         }
         PaperImages.shared.forget()
+        PDFPages.shared.forget()
         return (Self.spread(onFrame).median, Self.spread(ahead).median)
     }
 
@@ -116,9 +143,11 @@ extension BenchCommand {
                          name as NSString, c.redraw * 1000, c.redraw / base.redraw, c.drawing.mean * 1000, c.drawing.p99 * 1000,
                          c.drawing.mean / base.drawing.mean))
         }
-        let (onFrame, ahead) = try pageDownCosts()
-        print(String(format: "   Page Down onto a scan of a page (a 2,480 × 3,508 PNG) at 100 %%: the frame %.1f ms reading the image then, %.1f ms read ahead (%.2f×)",
-                     onFrame * 1000, ahead * 1000, ahead / onFrame))
+        for pdf in [false, true] {
+            let (onFrame, ahead) = try pageDownCosts(pdf: pdf)
+            print(String(format: "   Page Down onto a scan of a page (2,480 × 3,508 pixels, %@) at 100 %%: the frame %.1f ms, read ahead %.1f ms (%.2f×)",
+                         (pdf ? "a scanned PDF's page" : "a PNG") as NSString, onFrame * 1000, ahead * 1000, ahead / onFrame))
+        }
         print("")
     }
 }

@@ -93,6 +93,10 @@ public final class PDFPages: @unchecked Sendable {
         }
     }
 
+
+    /// How many pictures of PDF pages were made so far.
+    var picturesMade: Int { lock.withLock { pictures.made } }
+
     /// Forgets every open document and picture (a file changed on disk is read again).
     public func forget() {
         lock.withLock {

@@ -67,6 +67,8 @@ struct PagePictures {
     let budget: Int
     private var pictures: [(key: Key, surface: OpaquePointer)] = []
     private var bytes = 0
+    /// How many pictures were made (what a test of reading ahead watches).
+    private(set) var made = 0
 
     init(budget: Int) { self.budget = budget }
 
@@ -87,6 +89,7 @@ struct PagePictures {
             cairo_destroy(c)
         }
         cairo_surface_flush(surface)
+        made += 1
         pictures.append((key, surface))
         bytes += Self.bytes(of: surface)
         while bytes > budget, pictures.count > 1 {

@@ -251,6 +251,10 @@ public final class PaperImages: @unchecked Sendable {
         prefetching.sync {}
     }
 
+
+    /// How many pictures of images were made so far.
+    var picturesMade: Int { lock.withLock { pictures.made } }
+
     /// Forgets every image read (a file changed on disk is read again).
     public func forget() {
         lock.withLock {

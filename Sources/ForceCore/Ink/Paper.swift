@@ -42,7 +42,7 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// header's `"pdf"`; each page its `"pdfPage"`). nil: none.
     public var pdf: PDFPage?
     /// An image drawn over the paper, stretched to the page (Xournal++'s image background,
-    /// `type="pixmap"`): a PNG's absolute path. A session names each file once (the header's
+    /// `type="pixmap"`): a PNG's or a JPEG's absolute path. A session names each file once (the header's
     /// `"images"`; each page its `"image"`, an index into them). nil: none.
     public var image: String?
 
