@@ -102,8 +102,10 @@ public final class WindowApp {
         var shownStatus: String?
         /// The window was uncovered: the next frame is presented (whole) even if nothing changed.
         var mustPresent = false
-        /// What the image backgrounds were last read ahead for (`readAhead`).
+        /// What the backgrounds were last read ahead for, and what the view shows now, since
+        /// when (`readAhead`).
         var readAheadFor: ReadAhead?
+        var readAheadSeen: (what: ReadAhead, since: Double)?
     }
 
     /// What one poll found: an SDL event, or pen samples XInput 2 delivered with it, and when.
@@ -211,7 +213,7 @@ public final class WindowApp {
             updateTitle(&l, s)
             if s.rebased { l.lastStats = -.infinity } else { advance(to: frameStart, &s) }
             let frame = buildDisplay(frameStart, &l, &s)
-            readAhead(frame.display, &l)
+            readAhead(frame.display, at: frameStart, &l)
             s.rebased = false
             followWindowSize(frame.display.viewport, frameStart, &l, &s)
             if try render(frame, &l) || l.mustPresent { try present(frameStart, &l) }
@@ -561,6 +563,9 @@ public final class WindowApp {
                             status: s.status?.text, warning: warning(&s))
     }
 
+    /// 0.1 s: how long the view stays still before its backgrounds are read ahead.
+    static let readAheadSettle = 0.1
+
     /// What a document's backgrounds are read ahead for: the canvas's view and pages, at a scale.
     struct ReadAhead: Equatable {
         var view: CanvasView
@@ -570,16 +575,23 @@ public final class WindowApp {
         var area: Rect
     }
 
-    /// 5b. Read ahead: when the canvas's view or pages change, the backgrounds the next frames
-    /// may show are read on threads of their own (`PaperReadAhead`): the images of the pages on
-    /// screen and a screenful each way, then the pictures of the pages Page Down and Page Up
-    /// would show. Page Down onto a scan of a page copies pixels where the frame would have read
-    /// and halved the image (0.15 s), or rendered a PDF page.
-    private func readAhead(_ display: Display, _ l: inout Loop) {
+    /// 5b. Read ahead: once the canvas's view and pages have stayed the same for
+    /// `readAheadSettle` (not while a pan or a zoom goes on, whose frames would wait on the
+    /// reading's locks), the backgrounds the next frames may show are read on threads of their
+    /// own (`PaperReadAhead`): the images of the pages on screen and a screenful each way, then
+    /// the pictures of the pages Page Down and Page Up would show. Page Down onto a scan of a
+    /// page copies pixels where the frame would have read and halved the image (0.15 s), or
+    /// rendered a PDF page.
+    private func readAhead(_ display: Display, at time: Double, _ l: inout Loop) {
         guard case .canvas = display.scene, display.ink.paper.contains(where: { $0.image != nil || $0.pdf != nil }) else { return }
         let now = ReadAhead(view: display.ink.view, paper: display.ink.paper, pixelsPerPoint: display.viewport.scale,
                             screen: display.viewport.bounds, area: display.layout.sceneArea)
         guard now != l.readAheadFor else { return }
+        guard let seen = l.readAheadSeen, seen.what == now else {
+            l.readAheadSeen = (now, time)
+            return
+        }
+        guard time - seen.since >= Self.readAheadSettle else { return }
         l.readAheadFor = now
         let tops = now.paper.map(\.rect.y)
         let next = [1, -1].map { direction in
@@ -591,7 +603,7 @@ public final class WindowApp {
                              pixelsPerPoint: now.pixelsPerPoint)
     }
 
-    /// The title names what is open (set only when that changes).    /// The title names what is open (set only when that changes).
+    /// The title names what is open (set only when that changes).
     private func updateTitle(_ l: inout Loop, _ s: Running) {
         let title = WindowTitle.text(player: s.player.map { $0.player.session.title ?? $0.name }, lessonMenu: s.lessonMenu != nil,
                                      recording: s.recording.map { Self.fileName($0.path) })
