@@ -583,7 +583,7 @@ public final class WindowApp {
     /// page copies pixels where the frame would have read and halved the image (0.15 s), or
     /// rendered a PDF page.
     private func readAhead(_ display: Display, at time: Double, _ l: inout Loop) {
-        guard case .canvas = display.scene, display.ink.paper.contains(where: { $0.image != nil || $0.pdf != nil }) else { return }
+        guard case .canvas = display.scene, display.ink.paper.contains(where: \.isDrawnFromAFile) else { return }
         let now = ReadAhead(view: display.ink.view, paper: display.ink.paper, pixelsPerPoint: display.viewport.scale,
                             screen: display.viewport.bounds, area: display.layout.sceneArea)
         guard now != l.readAheadFor else { return }
@@ -593,12 +593,7 @@ public final class WindowApp {
         }
         guard time - seen.since >= Self.readAheadSettle else { return }
         l.readAheadFor = now
-        let tops = now.paper.map(\.rect.y)
-        let next = [1, -1].map { direction in
-            var v = now.view
-            v.page(direction, pageTops: tops, in: now.area)
-            return v
-        }
+        let next = [1, -1].map { now.view.paged($0, over: now.paper, in: now.area) }
         PaperReadAhead.start(now.paper, shown: now.view, next: next, screen: now.screen, area: now.area,
                              pixelsPerPoint: now.pixelsPerPoint)
     }

@@ -112,8 +112,7 @@ extension BenchCommand {
             try renderer.render(state.display)
             if readAhead {
                 let d = state.display
-                var down = d.ink.view
-                down.page(1, pageTops: d.ink.paper.map(\.rect.y), in: d.layout.sceneArea)
+                let down = d.ink.view.paged(1, over: d.ink.paper, in: d.layout.sceneArea)
                 PaperReadAhead.start(d.ink.paper, shown: d.ink.view, next: [down], screen: d.viewport.bounds, area: d.layout.sceneArea,
                                      pixelsPerPoint: d.viewport.scale)
                 PaperReadAhead.finish()

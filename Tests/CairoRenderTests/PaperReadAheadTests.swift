@@ -44,8 +44,7 @@ final class PaperReadAheadTests: XCTestCase {
                 try renderer.render(state.display)
                 if readAhead {
                     let d = state.display
-                    var down = d.ink.view
-                    down.page(1, pageTops: pages.map(\.rect.y), in: d.layout.sceneArea)
+                    let down = d.ink.view.paged(1, over: pages, in: d.layout.sceneArea)
                     PaperReadAhead.start(pages, shown: d.ink.view, next: [down], screen: d.viewport.bounds, area: d.layout.sceneArea,
                                          pixelsPerPoint: d.viewport.scale)
                     PaperReadAhead.finish()

@@ -220,7 +220,7 @@ public final class PaperImages: @unchecked Sendable {
     /// (0.15 s) on the frame loop. An image already read is passed over; it stops at half the
     /// images' budget. A newer call takes the place of the files an older one has not reached;
     /// `finishPrefetching()` waits for it.
-    public func prefetch(_ files: [(file: String, pixelsShown: Double)]) {
+    func prefetch(_ files: [(file: String, pixelsShown: Double)]) {
         let generation = lock.withLock {
             prefetchGeneration &+= 1
             return prefetchGeneration
@@ -230,10 +230,15 @@ public final class PaperImages: @unchecked Sendable {
             // pages on screen (a document zoomed far out shows more scans than the budget holds).
             var planned = 0
             for (file, shown) in files {
-                guard lock.withLock({ prefetchGeneration == generation }) else { return }
-                guard let size = Self.header(of: file) else { continue }
-                // The image and its halvings (a third more).
-                planned += size.width * size.height * 4 * 4 / 3
+                // An image read already counts what it holds; one not yet, what its header says
+                // it will (the image and its halvings, a third more).
+                let (current, read) = lock.withLock {
+                    (prefetchGeneration == generation,
+                     images.first { $0.file == file }.map { $0.levels.reduce(0) { $0 + PagePictures.bytes(of: $1) } })
+                }
+                guard current else { return }
+                guard let bytes = read ?? Self.header(of: file).map({ $0.width * $0.height * 4 * 4 / 3 }) else { continue }
+                planned += bytes
                 guard planned <= keeps / 2 else { return }
                 if held(file), let image = level(of: file, pixelsShown: shown) { cairo_surface_destroy(image) }
             }
@@ -242,15 +247,14 @@ public final class PaperImages: @unchecked Sendable {
 
     /// Reads ahead the images of the pages of `paper` near `shown` (document points;
     /// `PaperPage.near`), nearest first, for a canvas showing `scale` pixels per point.
-    public func prefetch(pagesNear shown: Rect, of paper: [PaperPage], scale: Double) {
+    func prefetch(pagesNear shown: Rect, of paper: [PaperPage], scale: Double) {
         prefetch(PaperPage.near(shown, in: paper).compactMap { i in paper[i].image.map { ($0, paper[i].rect.width * scale) } })
     }
 
     /// Waits until the images asked for by `prefetch` are read.
-    public func finishPrefetching() {
+    func finishPrefetching() {
         prefetching.sync {}
     }
-
 
     /// How many pictures of images were made so far.
     var picturesMade: Int { lock.withLock { pictures.made } }

@@ -8,6 +8,15 @@ enum PaperPainter {
     /// The hairline around a page: a grey a white page stands out from on the canvas.
     static let edge = RGBA(0.72, 0.72, 0.74)
 
+    /// Draws what of `page` is drawn from a file into `cr` (document points): its image,
+    /// stretched to the page, and its annotated PDF's page (each left the page's colour when
+    /// its file cannot be read). What `PaperReadAhead` draws ahead is this, so it makes the
+    /// pictures a frame will look up.
+    static func drawFiles(of page: PaperPage, into cr: OpaquePointer) {
+        if let image = page.image { PaperImages.shared.draw(file: image, in: page.rect, into: cr) }
+        if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: page.rect, into: cr) }
+    }
+
     /// Draws the pages that reach into `clip` (document points) into `cr`, which draws in
     /// document points (the view applied).
     static func draw(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer) {
@@ -28,10 +37,7 @@ enum PaperPainter {
             cairo_clip(cr)
             CairoDrawing.setColour(RGBA(page.colour), cr)
             cairo_paint(cr)
-            // An image background, stretched to the page, and an annotated PDF's page (each left
-            // the page's colour when its file cannot be read).
-            if let image = page.image { PaperImages.shared.draw(file: image, in: r, into: cr) }
-            if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: r, into: cr) }
+            drawFiles(of: page, into: cr)
             for lines in page.lines(within: clip) {
                 CairoDrawing.setColour(RGBA(lines.colour), cr)
                 cairo_set_line_width(cr, lines.width)

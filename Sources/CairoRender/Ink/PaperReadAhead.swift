@@ -22,7 +22,7 @@ public enum PaperReadAhead {
     /// scene's `area` of it), `pixelsPerPoint` device pixels a point, and for the views `next`.
     public static func start(_ paper: [PaperPage], shown: CanvasView, next: [CanvasView], screen: Rect, area: Rect,
                              pixelsPerPoint: Double) {
-        guard paper.contains(where: { $0.image != nil || $0.pdf != nil }) else { return }
+        guard paper.contains(where: \.isDrawnFromAFile) else { return }
         PaperImages.shared.prefetch(pagesNear: shown.toDocument(area), of: paper, scale: shown.scale * pixelsPerPoint)
         let number = newest.lock.withLock {
             newest.number &+= 1
@@ -43,8 +43,8 @@ public enum PaperReadAhead {
     }
 
     /// Draws the images and PDF pages of the pages of `paper` that `view` shows on `screen`
-    /// into a surface of one pixel, with the transform the ink cache draws them with
-    /// (`FrozenInkCache.apply`): their pictures are made and kept.
+    /// (`PaperPainter.drawFiles`) into a surface of one pixel, with the transform the ink cache
+    /// draws them with (`FrozenInkCache.apply`): their pictures are made and kept.
     static func drawBackgrounds(of paper: [PaperPage], in view: CanvasView, screen: Rect, pixelsPerPoint: Double) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1) else { return }
         defer { cairo_surface_destroy(surface) }
@@ -53,9 +53,6 @@ public enum PaperReadAhead {
         defer { cairo_destroy(cr) }
         FrozenInkCache.apply(view, to: cr)
         let visible = view.toDocument(screen)
-        for page in paper where page.rect.intersects(visible) {
-            if let image = page.image { PaperImages.shared.draw(file: image, in: page.rect, into: cr) }
-            if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: page.rect, into: cr) }
-        }
+        for page in paper where page.rect.intersects(visible) { PaperPainter.drawFiles(of: page, into: cr) }
     }
 }

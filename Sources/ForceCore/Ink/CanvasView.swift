@@ -84,6 +84,14 @@ public struct CanvasView: Equatable, Hashable, Sendable {
         pan(dx: 0, dy: dy)
     }
 
+    /// The view Page Down (`direction` 1) or Page Up (−1) shows over the pages `paper`: this
+    /// one moved to the next or previous page's top (`page(_:pageTops:in:)`).
+    public func paged(_ direction: Int, over paper: [PaperPage], in area: Rect) -> CanvasView {
+        var view = self
+        view.page(direction, pageTops: paper.map(\.rect.y), in: area)
+        return view
+    }
+
     static func clampedScale(_ s: Double) -> Double {
         s.isFinite ? min(scaleRange.upperBound, max(scaleRange.lowerBound, s)) : 1
     }

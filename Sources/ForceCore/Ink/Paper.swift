@@ -46,6 +46,9 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// `"images"`; each page its `"image"`, an index into them). nil: none.
     public var image: String?
 
+    /// Whether a file is read to draw the page: its image or its PDF page.
+    public var isDrawnFromAFile: Bool { image != nil || pdf != nil }
+
     public struct PDFPage: Equatable, Hashable, Sendable {
         public var file: String
         public var page: Int

@@ -120,7 +120,7 @@ public struct CanvasScene: Scene {
         case .pan(let dx, let dy): view.pan(dx: dx, dy: dy)
         case .fit: view = .fitting(paper.reduce(ink.extent) { $0.union($1.rect) }, in: area)
         case .actualSize: view = .identity
-        case .page(let direction): view.page(direction, pageTops: paper.map(\.rect.y), in: area)
+        case .page(let direction): view = view.paged(direction, over: paper, in: area)
         }
     }
 
