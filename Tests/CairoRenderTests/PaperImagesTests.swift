@@ -13,8 +13,7 @@ final class PaperImagesTests: XCTestCase {
     /// `prefetch` reads an image before it is drawn: gone from the disk afterwards, it is
     /// drawn all the same, where one not read ahead is not (its page shows its colour).
     func testAnImageReadAheadIsDrawnWithoutReadingItAgain() throws {
-        let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let image = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 800, 1000))
         defer { cairo_surface_destroy(image) }
@@ -35,8 +34,7 @@ final class PaperImagesTests: XCTestCase {
     /// Reading ahead stops at half the images' budget, nearest first: a document zoomed far
     /// out would otherwise read scans only to evict the ones on screen.
     func testReadingAheadStopsAtHalfTheBudget() throws {
-        let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let image = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 100, 100))
         defer { cairo_surface_destroy(image) }
@@ -70,8 +68,7 @@ final class PaperImagesTests: XCTestCase {
         let tables = segment(0xDB, [UInt8](repeating: 1, count: 65))
         let scan = segment(0xDA, [1, 1, 0, 0, 63, 0])
         let soi: [UInt8] = [0xFF, 0xD8]
-        let dir = NSTemporaryDirectory() + "jpeg-headers-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         func header(_ bytes: [UInt8]) throws -> PaperImages.Header? {
             let file = dir + "/\(UUID().uuidString).jpg"
@@ -90,8 +87,7 @@ final class PaperImagesTests: XCTestCase {
     }
 
     func testALargeImageShownSmallLooksAsTheImageItselfDoes() throws {
-        let dir = NSTemporaryDirectory() + "paper-images-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // 1,200 × 1,600 pixels of stripes and a disc, with edges every few pixels when shown small.
         let file = dir + "/scan.png"

@@ -2,6 +2,7 @@ import CCairo
 @testable import CairoRender
 import ForceCore
 import Foundation
+import TestSupport
 import XCTest
 
 /// Reading ahead (`PaperReadAhead`): the pictures made for the view Page Down shows are the
@@ -10,8 +11,7 @@ import XCTest
 /// of its own; without reading ahead it makes them.
 final class PaperReadAheadTests: XCTestCase {
     func testTheFrameAfterPageDownFindsItsPicturesMade() throws {
-        let dir = NSTemporaryDirectory() + "read-ahead-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A PDF of three pages and an image, each 300 × 400 points, with something on them.
         let pdf = dir + "/slides.pdf", png = dir + "/scan.png"
