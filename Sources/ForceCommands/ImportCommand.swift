@@ -93,6 +93,7 @@ struct ImportCommand: ParsableCommand {
             }
             try write(session)
             var said = "\(out): Xournal++ · \(Wording.count(summary.pages, "page")) · \(Wording.count(summary.strokes, "stroke")) · \(Wording.count(summary.points, "point"))"
+            if summary.texts > 0 { said += " · \(Wording.count(summary.texts, "typed text"))" }
             for phrase in XoppDocument.leftOut(summary) { said += " · " + phrase }
             if summary.erasers > 0 { said += " · \(Wording.count(summary.erasers, "whiteout eraser stroke")) drawn white, as Xournal++ draws it" }
             if summary.fills > 0 { said += " · \(Wording.count(summary.fills, "filled shape"))" }

@@ -47,6 +47,11 @@ public enum XoppDocument {
                 out += "<background type=\"solid\" color=\"\(String(page.colour.hex.prefix(7)))ff\" style=\"\(page.ruling.rawValue)\""
                     + (page.config.isEmpty ? "" : " config=\"\(escaped(page.config))\"") + "/>\n<layer>\n"
             }
+            // The page's typed text first: it is drawn under the ink.
+            for text in page.texts {
+                out += "<text font=\"\(escaped(text.font))\" size=\"\(number(text.size))\" x=\"\(number(text.x))\" y=\"\(number(text.y))\""
+                    + " color=\"\(text.colour.hex)\">\(escaped(text.text))</text>\n"
+            }
             for stroke in strokes { out += strokeElement(stroke, style: ink.style, offset: Point(x: r.x, y: r.y)) }
             out += "</layer>\n</page>\n"
         }
@@ -112,6 +117,40 @@ public enum XoppDocument {
         return s == "-0" ? "0" : s
     }
 
+    /// XML's text unescaped (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and character references),
+    /// with its line ends made `\n` and the control characters a text may not hold left out
+    /// (`PaperText.isControl`): a typed text as a page keeps it.
+    static func unescaped(_ xml: String) -> String {
+        var out = String.UnicodeScalarView()
+        var rest = Substring(xml.replacingOccurrences(of: "\r\n", with: "\n")).unicodeScalars
+        func add(_ u: Unicode.Scalar) {
+            let u: Unicode.Scalar = u == "\r" ? "\n" : u
+            if !PaperText.isControl(u) { out.append(u) }
+        }
+        while let first = rest.first {
+            rest = rest.dropFirst()
+            guard first == "&", let semicolon = rest.prefix(12).firstIndex(of: ";") else {
+                add(first)
+                continue
+            }
+            let name = String(rest[..<semicolon])
+            let named: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+            var scalar = named[name]
+            if scalar == nil, name.hasPrefix("#") {
+                let digits = name.dropFirst()
+                let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                scalar = value.flatMap(Unicode.Scalar.init)
+            }
+            guard let scalar else {
+                add(first)
+                continue
+            }
+            add(scalar)
+            rest = rest[rest.index(after: semicolon)...]
+        }
+        return String(out)
+    }
+
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -150,8 +189,12 @@ extension XoppDocument {
         public var pages = 0
         public var strokes = 0
         public var points = 0
-        /// Text boxes, images and LaTeX, which have no place on a canvas of ink.
+        /// Images and LaTeX, which have no place on a canvas of ink.
         public var skipped = 0
+        /// Text boxes drawn on their pages (`PaperPage.texts`), and those left out: on a page
+        /// past the canvas's reach, or past the most a session holds (`PaperText`).
+        public var texts = 0
+        public var textsLeftOut = 0
         /// Eraser strokes (Xournal++'s whiteout), drawn as Xournal++ draws them: white pen strokes.
         public var erasers = 0
         /// Strokes Xournal++ fills (a shape's inside: imported, `InkTool.fill`), dashes
@@ -186,7 +229,10 @@ extension XoppDocument {
     /// joins them with " · " is translated part by part (`MessageTemplates`).
     public static func leftOut(_ summary: Summary) -> [String] {
         var out: [String] = []
-        if summary.skipped > 0 { out.append("left out: " + Wording.count(summary.skipped, "text, image or LaTeX element")) }
+        if summary.skipped > 0 { out.append("left out: " + Wording.count(summary.skipped, "image or LaTeX element")) }
+        if summary.textsLeftOut > 0 {
+            out.append("typed text past the most a session holds or the canvas reaches, left out: " + Wording.count(summary.textsLeftOut, "text"))
+        }
         if summary.otherStyles > 0 {
             out.append("drawn solid, in a line style ForceCanvas does not draw: " + Wording.count(summary.otherStyles, "stroke"))
         }
@@ -279,6 +325,9 @@ extension XoppDocument {
         var images: Set<String> = []
         // Whether the page being read has its paper (`paper.last`).
         var pageHasPaper = false
+        // The bytes the texts on the pages so far take in the session's header (at most
+        // `PaperText.maximumHeaderBytes`).
+        var textBytes = 0
         // How a message names a background file that cannot be read.
         func unreadable(_ file: String?, _ name: String, domain: String) -> String {
             file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name)
@@ -400,7 +449,26 @@ extension XoppDocument {
                     }
                 }
                 paper[paper.count - 1] = page
-            case "text", "image", "teximage":
+            case "text":
+                guard element.isStart else { continue }
+                let content = Self.unescaped(scanner.text(until: "text"))
+                let colour = element.attributes["color"].flatMap(colour(named:)) ?? InkColour(red: 0, green: 0, blue: 0)
+                let size = Double(element.attributes["size"] ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 12
+                var text = PaperText(x: Double(element.attributes["x"] ?? "") ?? 0, y: Double(element.attributes["y"] ?? "") ?? 0,
+                                     font: element.attributes["font"].map { String($0.prefix(PaperText.maximumFontBytes / 4)) } ?? "Sans",
+                                     size: min(PaperText.sizeRange.upperBound, max(PaperText.sizeRange.lowerBound, size)),
+                                     colour: colour, text: content)
+                if text.font.isEmpty { text.font = "Sans" }
+                // On a page with paper, and within what a session holds; else left out, and said.
+                let bytes = text.headerBytes + (pageHasPaper && paper[paper.count - 1].texts.isEmpty ? 11 : 0)
+                guard pageHasPaper, text.problem == nil, textBytes + bytes <= PaperText.maximumHeaderBytes else {
+                    summary.textsLeftOut += 1
+                    continue
+                }
+                textBytes += bytes
+                summary.texts += 1
+                paper[paper.count - 1].texts.append(text)
+            case "image", "teximage":
                 if element.isStart { summary.skipped += 1 }
             default:
                 break

@@ -128,6 +128,23 @@ final class PaperTests: XCTestCase {
             (##"[{"x":0,"y":0,"width":10,"height":10,"pdfPage":1}]"##, ##""pdfPage" without a "pdf" in the header"##),
             (##"[{"x":0,"y":0,"width":10,"height":10,"pdfPage":0}],"pdf":"/a.pdf""##, ##""pdfPage" must be a page number from 1"##),
             (##"[{"x":0,"y":0,"width":10,"height":10,"pdfPage":1}],"pdf":"a.pdf""##, ##"named by its absolute path"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":"a"}]"##, ##""paper" page 1: "texts" must be a list of texts {"x", "y", "text", …}"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2}]}]"##, ##""paper" page 1: text 1: missing "text""##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2,"text":"a","fnt":"Sans"}]}]"##,
+             ##"text 1: unknown key "fnt" in "texts" (did you mean "font"?)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2,"text":"a","size":0}]}]"##,
+             ##"text 1: a text's "size" must be from 0.5 to 1000 points"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2,"text":"a","colour":"blue"}]}]"##,
+             ##"text 1: "colour" must be #rrggbbaa, not "blue""##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2,"text":"a","font":""}]}]"##,
+             ##"a text's "font" must name a font in 1 to 64 bytes"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2,"text":"a\u0007b"}]}]"##,
+             ##"a text holds a control character (only line breaks and tabs)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2e7,"text":"a"}]}]"##, ##"a text's x and y must lie within ±1000000 points"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2,"text":""## + String(repeating: "x", count: PaperText.maximumBytes + 1) + ##""}]}]"##,
+             ##"a text holds 8193 bytes (at most 8192)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"texts":["## + Array(repeating: ##"{"x":1,"y":2,"text":"a"}"##, count: 1200).joined(separator: ",") + "]}]",
+             ##""paper" page 1: the pages' texts go past the most a session holds (40 KB as written)"##),
         ] {
             XCTAssertThrowsError(try SessionCoding.parse(header + ",\"paper\":" + paper + "}\n", file: "p.jsonl"), paper) { error in
                 XCTAssertTrue("\(error)".hasPrefix("p.jsonl:1: ") && "\(error)".contains(message), "\(paper): \(error)")
@@ -193,11 +210,23 @@ final class PaperTests: XCTestCase {
                       colour: InkColour(red: 1, green: 2, blue: 3), ruling: .isodotted, config: config,
                       pdf: PaperPage.PDFPage(file: pdf, page: PaperPage.maximumCount * 100), image: images[min(i, images.count - 1)])
         }
+        // And the most typed text a session holds, in texts with the longest numbers and fonts,
+        // a page each.
+        let font = String(repeating: "\"", count: PaperText.maximumFontBytes)
+        let longest = PaperText(x: -999_999.123456789, y: -999_999.123456789, font: font, size: 999.123456789,
+                                colour: InkColour(red: 1, green: 2, blue: 3, alpha: 4), text: "\"")
+        var written = 0, page = 0
+        while written + PaperText.headerBytes(of: [longest]) <= PaperText.maximumHeaderBytes {
+            session.paper[page].texts = [longest]
+            written += PaperText.headerBytes(of: [longest])
+            page += 1
+        }
+        XCTAssertGreaterThan(page, 100)
         let header = SessionCoding.headerLine(session)
         XCTAssertLessThan(header.utf8.count, InputLimits.maximumLineBytes)
         let read = try SessionCoding.parse(header + "\n", file: "p.jsonl").paper
         XCTAssertEqual(read.count, PaperPage.maximumCount)
-        XCTAssertEqual(read, session.paper, "every page with its PDF page and its image")
+        XCTAssertEqual(read, session.paper, "every page with its PDF page, its image and its texts")
     }
 
     /// The pages a window reads ahead: those on screen and a screenful above and below, the

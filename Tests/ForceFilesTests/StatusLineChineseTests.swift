@@ -64,6 +64,7 @@ final class StatusLineChineseTests: XCTestCase {
         for skipped in [1, 2] {
             var summary = XoppDocument.Summary()
             summary.skipped = skipped
+            summary.textsLeftOut = skipped
             summary.otherStyles = skipped
             summary.pdfBackgrounds = skipped
             summary.otherBackgrounds = skipped
@@ -84,11 +85,13 @@ final class StatusLineChineseTests: XCTestCase {
         XCTAssertTrue(opened.contains("作为新文档打开 · TouchCanvas 宽度（按 W 切换）"), opened)
         // So does what of a Xournal++ document the canvas does not show, every part of it.
         let leftOut = Translation.text("Opened a.xopp (1 stroke) as a new document · TouchCanvas widths (W switches)"
-            + " · left out: 2 text, image or LaTeX elements · drawn solid, in a line style ForceCanvas does not draw: 1 stroke"
+            + " · left out: 2 image or LaTeX elements · typed text past the most a session holds or the canvas reaches, left out: 1 text"
+            + " · drawn solid, in a line style ForceCanvas does not draw: 1 stroke"
             + " · not drawn: the PDF under 3 pages · image backgrounds not drawn: 2 pages"
             + " · drawn on plain paper: 1 page (backgrounds ForceCanvas does not know)"
             + " · “b” is kept: Ctrl+O lists it")
-        XCTAssertEqual(leftOut, "已将 a.xopp（1 笔）作为新文档打开 · TouchCanvas 宽度（按 W 切换） · 未显示：2 个文本、图片或 LaTeX 元素"
+        XCTAssertEqual(leftOut, "已将 a.xopp（1 笔）作为新文档打开 · TouchCanvas 宽度（按 W 切换） · 未显示：2 个图片或 LaTeX 元素"
+            + " · 超出会话上限或画布范围的文字，未显示：1 段文字"
             + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · 未绘制：3 页下的 PDF · 未绘制图片背景：2 页"
             + " · 按白纸绘制：1 页（ForceCanvas 不认识的背景）"
             + " · “b”已保留：Ctrl+O 可找到它")

@@ -15,7 +15,7 @@ final class XoppImportTests: XCTestCase {
         let xml = Array(try XCTUnwrap(FileManager.default.contents(atPath: Self.fixture)))
         let gz = try XCTUnwrap(XoppDocument.gzip(xml))
         let (session, summary) = try XoppDocument.session(from: gz, title: "tools")
-        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 4, points: 13, skipped: 2, erasers: 1, fills: 1, dashed: 1),
+        XCTAssertEqual(summary, XoppDocument.Summary(pages: 2, strokes: 4, points: 13, skipped: 1, texts: 1, erasers: 1, fills: 1, dashed: 1),
                        "the first page is lined, and drawn so")
         XCTAssertEqual(try XoppDocument.session(from: xml, title: "tools").0, session, "plain XML reads the same")
         let m = XoppDocument.margin
@@ -402,5 +402,68 @@ final class XoppImportTests: XCTestCase {
         let again = try SessionCoding.parse(SessionCoding.encode(session), file: "x.jsonl")
         XCTAssertEqual(again.paper, session.paper)
         XCTAssertEqual(Fixtures.finalState(again).display.ink.paper, session.paper)
+    }
+
+    /// A page's typed text comes with it: its place from the page's corner, its font and
+    /// size, its colour and its lines, XML's escapes read (named and numbered), a Windows line
+    /// end one line break, a control character left out. The session keeps it, the state it
+    /// replays into draws it, and a document written back to Xournal++ holds it, under the ink.
+    /// Text on a page past the canvas's reach, and past the most a session holds, is left out
+    /// and said.
+    func testTypedTextComesWithItsPageAndGoesBack() throws {
+        let doc = ##"<xournal><page width="300" height="200"><background type="solid" color="#ffffffff" style="plain"/><layer>"##
+            + ##"<text font="Sans" size="12" x="60" y="30" color="#000000ff" ts="0" fn="">A note &amp; a sum: 2 &lt; 3</text>"##
+            + "<text font=\"Serif Bold\" size=\"20.5\" x=\"10.25\" y=\"80\" color=\"#3333ccff\">Title\r\nsecond &#20013;&#x6587;\u{1} line</text>"
+            + ##"<stroke tool="pen" color="#ff0000ff" width="2">10 10 50 60</stroke></layer></page>"##
+            + ##"<page width="300" height="200"><layer><text x="5" y="6">no font, size or colour</text></layer></page></xournal>"##
+        let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        XCTAssertEqual(summary.texts, 3)
+        XCTAssertEqual(summary.skipped, 0)
+        XCTAssertEqual(XoppDocument.leftOut(summary), [], "nothing left out")
+        let black = InkColour(red: 0, green: 0, blue: 0)
+        XCTAssertEqual(session.paper[0].texts, [
+            PaperText(x: 60, y: 30, font: "Sans", size: 12, colour: black, text: "A note & a sum: 2 < 3"),
+            PaperText(x: 10.25, y: 80, font: "Serif Bold", size: 20.5, colour: try XCTUnwrap(InkColour(hex: "#3333ccff")),
+                      text: "Title\nsecond 中文 line"),
+        ])
+        XCTAssertEqual(session.paper[1].texts, [PaperText(x: 5, y: 6, text: "no font, size or colour")])
+        let text = SessionCoding.encode(session)
+        XCTAssertTrue(text.contains(##""texts":[{"x":5,"y":6,"colour":"#000000ff","text":"no font, size or colour"}]"##), text)
+        let again = try SessionCoding.parse(text, file: "x.jsonl")
+        XCTAssertEqual(again.paper, session.paper)
+        let state = Fixtures.finalState(again)
+        XCTAssertEqual(state.display.ink.paper, session.paper)
+
+        // Back to Xournal++: each page its texts, before its strokes (under the ink), and read
+        // back the same.
+        let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+        XCTAssertTrue(xml.contains(##"<text font="Serif Bold" size="20.5" x="10.25" y="80" color="#3333ccff">Title"## + "\n"
+                                   + ##"second 中文 line</text>"##), xml)
+        XCTAssertTrue(xml.contains(##"A note &amp; a sum: 2 &lt; 3</text>"##), xml)
+        let textAt = try XCTUnwrap(xml.range(of: "<text font=\"Sans\"")), strokeAt = try XCTUnwrap(xml.range(of: "<stroke"))
+        XCTAssertLessThan(textAt.lowerBound, strokeAt.lowerBound)
+        let back = try XoppDocument.session(from: Array(xml.utf8), title: nil)
+        XCTAssertEqual(back.0.paper.map(\.texts), session.paper.map(\.texts))
+
+        // Past the canvas's reach (the fourth page ends past 1,000,000 points), and past the
+        // most texts a session holds: left out, and said.
+        let far = ##"<page width="500" height="300000"><layer><text x="1" y="1">far</text></layer></page>"##
+        let (farSession, farSummary) = try XoppDocument.session(from: Array(("<xournal>" + String(repeating: far, count: 4) + "</xournal>").utf8), title: nil)
+        XCTAssertEqual(farSummary.texts, 3)
+        XCTAssertEqual(farSummary.textsLeftOut, 1)
+        XCTAssertEqual(farSession.paper.map(\.texts.count), [1, 1, 1])
+        let many = "<xournal><page width=\"500\" height=\"500\"><layer>"
+            + String(repeating: ##"<text x="1" y="1">a</text>"##, count: 1200) + "</layer></page></xournal>"
+        let (manySession, manySummary) = try XoppDocument.session(from: Array(many.utf8), title: nil)
+        let kept = manySession.paper[0].texts.count
+        XCTAssertEqual(kept + manySummary.textsLeftOut, 1200)
+        XCTAssertLessThanOrEqual(PaperText.headerBytes(of: manySession.paper[0].texts), PaperText.maximumHeaderBytes)
+        XCTAssertGreaterThan(PaperText.headerBytes(of: manySession.paper[0].texts + [manySession.paper[0].texts[0]]), PaperText.maximumHeaderBytes,
+                             "as many as the session holds")
+        XCTAssertEqual(XoppDocument.leftOut(manySummary), ["typed text past the most a session holds or the canvas reaches, left out: \(1200 - kept) texts"])
+        XCTAssertNoThrow(try SessionCoding.parse(SessionCoding.encode(manySession), file: "x.jsonl"))
+        let long = String(repeating: "x", count: PaperText.maximumBytes + 1)
+        let (_, longSummary) = try XoppDocument.session(from: Array("<xournal><page width=\"9\" height=\"9\"><layer><text x=\"1\" y=\"1\">\(long)</text></layer></page></xournal>".utf8), title: nil)
+        XCTAssertEqual(longSummary.textsLeftOut, 1, "a text longer than a session keeps")
     }
 }

@@ -46,13 +46,14 @@ final class OpenFileWindowTests: XCTestCase {
         env["XDG_STATE_HOME"] = dir + "/state"
         let xml = "<xournal><page width=\"600\" height=\"400\"><layer><stroke tool=\"pen\" color=\"#000000ff\" width=\"20"
             + String(repeating: " 4", count: 20) + "\">" + (0...20).map { "\(100 + 20 * $0) 200" }.joined(separator: " ")
-            + "</stroke><text font=\"Sans\" size=\"12\" x=\"60\" y=\"300\" color=\"#000000ff\">a note</text></layer></page></xournal>"
+            + "</stroke><text font=\"Sans\" size=\"12\" x=\"60\" y=\"300\" color=\"#000000ff\">a note</text>"
+            + "<image left=\"200\" top=\"300\" right=\"260\" bottom=\"340\">iVBORw0KGgo=</image></layer></page></xournal>"
         try xml.write(toFile: dir + "/thin.xopp", atomically: true, encoding: .utf8)
         let r = try Binary.forcecanvas(["run", "--open", dir + "/thin.xopp", "--size", "800x600", "--exit-after-frames", "40",
                                         "--snapshot", "\(dir)/shot.png", "-v"], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
-        // The status line says what the canvas does not show: the text box.
-        XCTAssertTrue(r.stderr.contains("status: Opened thin.xopp (1 stroke) as a new document · TouchCanvas widths (W switches) · left out: 1 text, image or LaTeX element"),
+        // The status line says what the canvas does not show: the image (the text box is drawn).
+        XCTAssertTrue(r.stderr.contains("status: Opened thin.xopp (1 stroke) as a new document · TouchCanvas widths (W switches) · left out: 1 image or LaTeX element"),
                       r.stderr)
         let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/shot.png"))
         let m = Int(XoppDocument.margin)

@@ -239,6 +239,45 @@ final class XoppExportTests: XCTestCase {
         XCTAssertTrue(rendered.stderr.contains("image backgrounds not drawn: 2 pages"), rendered.stderr)
     }
 
+    /// Typed text, as Xournal++ 1.1 draws it at 72 dpi: each text's ink in the same box to a
+    /// pixel, with as much ink in it to a tenth: its size and place from the page's corner,
+    /// a bold title of two lines, a monospaced line, colours. (Xournal++ draws in the machine's
+    /// fonts, where "Sans" is DejaVu Sans: ForceCanvas's pinned one. Its glyphs' edges differ
+    /// by a shade where Xournal++ hints them.)
+    func testTypedTextIsDrawnAsXournalppDrawsIt() throws {
+        try Self.requireXournalpp()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let texts = [(##"font="Sans" size="12" x="30" y="20" color="#000000ff""##, "A note &amp; a sum: 2 &lt; 3", Rect(x: 25, y: 15, width: 250, height: 25)),
+                     (##"font="Sans Bold" size="20" x="30" y="60" color="#3333ccff""##, "Bold title\nsecond line", Rect(x: 25, y: 55, width: 250, height: 60)),
+                     (##"font="DejaVu Sans Mono" size="10" x="30" y="140" color="#cc0000ff""##, "mono 0123 {x}", Rect(x: 25, y: 135, width: 250, height: 20))]
+        let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4"><page width="300" height="200">"##
+            + ##"<background type="solid" color="#ffffffff" style="plain"/><layer>"##
+            + texts.map { "<text \($0.0)>\($0.1)</text>" }.joined() + "</layer></page></xournal>"
+        let (session, _, ours) = try Self.importBesideXournalpp(doc, in: dir)
+        XCTAssertEqual(session.paper[0].texts.count, 3)
+        // (One page: Xournal++ names its picture without a page number.)
+        let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"))
+        let page = session.paper[0].rect
+        // The box of a region's pixels darker than mid-grey, and how many there are.
+        func ink(_ p: PNGPixels, _ r: Rect, at corner: Point) -> (box: [Int], count: Int) {
+            var box = [Int.max, Int.max, Int.min, Int.min], count = 0
+            for y in Int(r.y)..<Int(r.maxY) {
+                for x in Int(r.x)..<Int(r.maxX) where p.luminance(x: Int(corner.x) + x, y: Int(corner.y) + y) < 160 {
+                    box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+                    count += 1
+                }
+            }
+            return (box, count)
+        }
+        for (attributes, _, region) in texts {
+            let a = ink(ours, region, at: Point(x: page.x, y: page.y)), b = ink(theirs, region, at: .zero)
+            XCTAssertGreaterThan(b.count, 100, "Xournal++ drew \(attributes)")
+            XCTAssertTrue(zip(a.box, b.box).allSatisfy { abs($0 - $1) <= 1 }, "\(attributes): ours \(a.box), Xournal++'s \(b.box)")
+            XCTAssertEqual(Double(a.count), Double(b.count), accuracy: Double(b.count) / 10, "\(attributes): as much ink")
+        }
+    }
+
     /// `doc` written as `dir/notes.xopp`; Xournal++'s pictures of its pages at 72 dpi
     /// (`dir/x-1.png`, …); the session `import` makes of it (leaving nothing out), the state it
     /// ends in, and ForceCanvas's PNG export of it.

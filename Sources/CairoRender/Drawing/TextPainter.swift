@@ -85,6 +85,38 @@ public enum TextPainter {
         } ?? ([], 0)
     }
 
+    /// Draws a page's typed text (`PaperText`) as Xournal++ draws it: laid out by Pango at its
+    /// size in document points (an absolute size: Xournal++ sets Pango's resolution to 72 dpi),
+    /// its top left at its place from `corner` (the page's), unwrapped, a line for each of its
+    /// line breaks. Its font is the pinned one nearest its name (`documentFamily`), its style
+    /// words (Bold…) kept.
+    static func draw(_ text: PaperText, from corner: Point, in cr: OpaquePointer) {
+        guard case .success(let fonts) = PinnedFonts.shared, let map = pango_cairo_font_map_get_default(),
+              let layout = pango_cairo_create_layout(cr) else { return }
+        fonts.install(on: map)
+        prepare(cr)
+        pango_cairo_update_layout(cr, layout)
+        let font = pango_font_description_from_string(text.font)
+        pango_font_description_set_family(font, documentFamily(text.font))
+        pango_font_description_set_absolute_size(font, text.size * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_layout_set_text(layout, text.text, -1)
+        let c = text.colour
+        cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255)
+        cairo_move_to(cr, corner.x + text.x, corner.y + text.y)
+        pango_cairo_show_layout(cr, layout)
+        pango_font_description_free(font)
+        g_object_unref(UnsafeMutableRawPointer(layout))
+    }
+
+    /// The pinned family a document's font is drawn in: DejaVu Sans Mono for a monospaced one
+    /// (a name with "Mono", "Courier" or "Consol" in it), DejaVu Sans for any other (Xournal++'s
+    /// default, "Sans", is DejaVu Sans on Debian; there is no serif among the pinned fonts).
+    static func documentFamily(_ font: String) -> String {
+        let name = font.lowercased()
+        return ["mono", "courier", "consol"].contains(where: name.contains) ? monoFamily : family
+    }
+
     /// 4096 bytes: more text than any overlay shows (a status line, a HUD line, a title);
     /// Pango lays out only this much, so text from a file or a device never costs more a frame.
     public static let maximumLayoutBytes = 4096

@@ -2,8 +2,9 @@ import CCairo
 import ForceCore
 
 /// Draws a document's pages (`PaperPage`) under its ink: each page's colour, the image on it
-/// (`PaperImages`), the PDF page on it (`PDFPages`), its ruling as Xournal++ draws it, and a
-/// hairline around it, so a page's edge shows on the canvas.
+/// (`PaperImages`), the PDF page on it (`PDFPages`), its ruling as Xournal++ draws it, its typed
+/// text (`TextPainter.draw(_:from:in:)`), and a hairline around it, so a page's edge shows on
+/// the canvas.
 enum PaperPainter {
     /// The hairline around a page: a grey a white page stands out from on the canvas.
     static let edge = RGBA(0.72, 0.72, 0.74)
@@ -53,7 +54,21 @@ enum PaperPainter {
                 }
                 cairo_stroke(cr)
             }
+            drawTexts(of: page, within: clip, into: cr)
             cairo_restore(cr)
+        }
+    }
+
+    /// Draws the typed text of `page` that may reach into `clip`: a text whose first line
+    /// starts below it, or whose lines (each at most 1.5 × its size) end above it, or that
+    /// starts right of it, is not laid out.
+    static func drawTexts(of page: PaperPage, within clip: Rect, into cr: OpaquePointer) {
+        let corner = Point(x: page.rect.x, y: page.rect.y)
+        for text in page.texts {
+            let top = corner.y + text.y, left = corner.x + text.x
+            let lines = Double(text.text.utf8.count { $0 == UInt8(ascii: "\n") } + 1)
+            guard top <= clip.maxY, left <= clip.maxX, top + lines * text.size * 1.5 >= clip.y else { continue }
+            TextPainter.draw(text, from: corner, in: cr)
         }
     }
 

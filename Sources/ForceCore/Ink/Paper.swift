@@ -45,6 +45,9 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// `type="pixmap"`): a PNG's or a JPEG's absolute path. A session names each file once (the header's
     /// `"images"`; each page its `"image"`, an index into them). nil: none.
     public var image: String?
+    /// Typed text on the page (Xournal++'s `<text>` elements), drawn over its paper and under
+    /// the ink, in the document's order.
+    public var texts: [PaperText]
 
     /// Whether a file is read to draw the page: its image or its PDF page.
     public var isDrawnFromAFile: Bool { image != nil || pdf != nil }
@@ -59,13 +62,14 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     }
 
     public init(rect: Rect, colour: InkColour = .white, ruling: Ruling = .plain, config: String = "", pdf: PDFPage? = nil,
-                image: String? = nil) {
+                image: String? = nil, texts: [PaperText] = []) {
         self.rect = rect
         self.colour = colour
         self.ruling = ruling
         self.config = config
         self.pdf = pdf
         self.image = image
+        self.texts = texts
     }
 
     /// At most 4,000 pages in a session, each with at most 64 bytes of settings: the header
@@ -100,7 +104,77 @@ public struct PaperPage: Equatable, Hashable, Sendable {
         if let image, !(image.hasPrefix("/") && image.utf8.count <= InputLimits.maximumNameBytes) {
             return "an image under a page is named by its absolute path, at most \(InputLimits.maximumNameBytes) bytes"
         }
+        return texts.lazy.compactMap(\.problem).first
+    }
+}
+
+/// A block of typed text on a page, as Xournal++ keeps it (`<text font size x y color>`): its
+/// top left in the page's points (from the page's corner), its font (a Pango description's
+/// family and style words: "Sans", "Serif Bold Italic"), its size in points, its colour, and
+/// its lines. It is drawn in the pinned fonts (`PinnedFonts`): a family with "Mono" or
+/// "Courier" in its name in DejaVu Sans Mono, any other in DejaVu Sans (Xournal++'s default,
+/// "Sans", is DejaVu Sans on Debian), its weight kept (bold), so a frame never depends on the
+/// machine's fonts.
+public struct PaperText: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var font: String
+    public var size: Double
+    public var colour: InkColour
+    public var text: String
+
+    public init(x: Double, y: Double, font: String = "Sans", size: Double = 12, colour: InkColour = InkColour(red: 0, green: 0, blue: 0),
+                text: String) {
+        self.x = x
+        self.y = y
+        self.font = font
+        self.size = size
+        self.colour = colour
+        self.text = text
+    }
+
+    /// At most 8 KB a text (a few pages of typed notes), 64 bytes a font's name, and in a
+    /// session at most `maximumHeaderBytes` of texts as its header writes them (some 300
+    /// texts of a line or two): with the most pages, the header stays under a line's limit
+    /// (`PaperTests`).
+    public static let maximumBytes = 8 << 10
+    public static let maximumFontBytes = 64
+    public static let maximumHeaderBytes = 40 << 10
+
+    /// The bytes a page's `texts` take in a session's header (`"texts":[…]` and its comma).
+    public static func headerBytes(of texts: [PaperText]) -> Int {
+        texts.isEmpty ? 0 : 11 + texts.reduce(0) { $0 + $1.headerBytes }
+    }
+
+    /// The bytes this text takes in a session's header, its comma included.
+    public var headerBytes: Int { SessionCoding.textMember(self).utf8.count + 1 }
+    /// Sizes from 0.5 to 1,000 points.
+    public static let sizeRange = 0.5...1000.0
+
+    /// What is wrong with this text for a session, nil when nothing: its place finite and
+    /// within the canvas's reach, its size in range, its font named, both short, and no
+    /// control character in it but a line break or a tab.
+    public var problem: String? {
+        let reach = InputLimits.maximumCoordinate
+        guard x.isFinite, y.isFinite, abs(x) <= reach, abs(y) <= reach else {
+            return "a text's x and y must lie within ±\(Int(reach)) points"
+        }
+        guard Self.sizeRange.contains(size) else { return "a text's \"size\" must be from 0.5 to 1000 points" }
+        guard !font.isEmpty, font.utf8.count <= Self.maximumFontBytes else {
+            return "a text's \"font\" must name a font in 1 to \(Self.maximumFontBytes) bytes"
+        }
+        guard text.utf8.count <= Self.maximumBytes else {
+            return "a text holds \(text.utf8.count) bytes (at most \(Self.maximumBytes))"
+        }
+        guard !text.unicodeScalars.contains(where: Self.isControl) else {
+            return "a text holds a control character (only line breaks and tabs)"
+        }
         return nil
+    }
+
+    /// A control character other than a line break or a tab (what a text may not hold).
+    public static func isControl(_ u: Unicode.Scalar) -> Bool {
+        (u.value < 0x20 && u != "\n" && u != "\t") || (0x7F...0x9F).contains(u.value)
     }
 }
 

@@ -10,7 +10,9 @@ public enum SessionKeys {
         "mask", "title", "barrelButton", "barrelButton2", "paper", "pdf", "images",
     ]
     /// A page of the header's `"paper"`.
-    public static let paperPage: Set<String> = ["x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image"]
+    public static let paperPage: Set<String> = ["x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "texts"]
+    /// A text of a page's `"texts"`.
+    public static let paperText: Set<String> = ["x", "y", "font", "size", "colour", "text"]
     /// The header's `"options"` object.
     public static let options: Set<String> = [
         "debug", "precise", "opacity", "simulatePressure", "help", "hud", "curve", "eventLog", "forcePlot", "diagram",

@@ -1,8 +1,11 @@
 /// The header's `"paper"`: the pages under the ink (`PaperPage`), a list of
-/// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image"}` in document
-/// points, where `colour` (default white), `ruling` (default plain), `config` (Xournal++'s
-/// settings, default none), `pdfPage` (the page of the header's `"pdf"` drawn on it, from 1)
-/// and `image` (the image of the header's `"images"` drawn on it, from 0) may be left out. The
+/// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "texts"}` in
+/// document points, where `colour` (default white), `ruling` (default plain), `config`
+/// (Xournal++'s settings, default none), `pdfPage` (the page of the header's `"pdf"` drawn on
+/// it, from 1), `image` (the image of the header's `"images"` drawn on it, from 0) and `texts`
+/// (the typed text on it: `{"x", "y", "font", "size", "colour", "text"}`, its place from the
+/// page's corner, `font` default "Sans", `size` default 12, `colour` `#rrggbbaa`, default black)
+/// may be left out. The
 /// document's one PDF is named once, in the header's `"pdf"`, and its images once each, in
 /// `"images"`, by their absolute paths (a document of a few thousand pages keeps its header
 /// short).
@@ -21,6 +24,8 @@ extension SessionParser {
         }
         var pages: [PaperPage] = []
         pages.reserveCapacity(items.count)
+        // The bytes the texts of the pages so far take in the header (bounded in all).
+        var textBytes = 0
         for (i, item) in items.enumerated() {
             guard case .object(let members) = item else { throw f.fail("\"paper\" page \(i + 1) must be an object {\"x\", \"y\", \"width\", \"height\", …}") }
             let p = SessionFields(members: members, file: f.file, line: f.line)
@@ -55,10 +60,45 @@ extension SessionParser {
                 }
                 page.image = images[k]
             }
+            page.texts = try parseTexts(p, within: within)
+            textBytes += PaperText.headerBytes(of: page.texts)
+            guard textBytes <= PaperText.maximumHeaderBytes else {
+                throw f.fail(within + "the pages' texts go past the most a session holds (\(PaperText.maximumHeaderBytes >> 10) KB as written)")
+            }
             if let problem = page.problem { throw f.fail(within + problem) }
             pages.append(page)
         }
         return pages
+    }
+}
+
+extension SessionParser {
+    /// A page's `"texts"`: a list of `{"x", "y", "font", "size", "colour", "text"}`.
+    static func parseTexts(_ p: SessionFields, within: String) throws(SessionError) -> [PaperText] {
+        guard let raw = try p.value("texts") else { return [] }
+        let shape = "\"texts\" must be a list of texts {\"x\", \"y\", \"text\", …}"
+        guard case .array(let items) = raw else { throw p.fail(within + shape) }
+        var texts: [PaperText] = []
+        for (k, item) in items.enumerated() {
+            guard case .object(let members) = item else { throw p.fail(within + shape) }
+            let t = SessionFields(members: members, file: p.file, line: p.line)
+            let at = within + "text \(k + 1): "
+            do throws(SessionError) {
+                try t.allowOnly(SessionKeys.paperText, in: "texts")
+                var text = PaperText(x: try t.number("x"), y: try t.number("y"), text: try t.string("text"))
+                if let font = try t.optionalString("font") { text.font = font }
+                if let size = try t.optionalNumber("size") { text.size = size }
+                if let hex = try t.optionalString("colour") {
+                    guard let c = InkColour(hex: hex) else { throw t.fail("\"colour\" must be #rrggbbaa, not \"\(hex)\"") }
+                    text.colour = c
+                }
+                if let problem = text.problem { throw t.fail(problem) }
+                texts.append(text)
+            } catch {
+                throw p.fail(at + error.message)
+            }
+        }
+        return texts
     }
 }
 
@@ -102,7 +142,14 @@ extension SessionCoding {
                 + (p.ruling == .plain ? "" : ",\"ruling\":\"\(p.ruling.rawValue)\"")
                 + (p.config.isEmpty ? "" : ",\"config\":\(quoted(p.config))")
                 + (p.pdf.flatMap { $0.file == pdf ? ",\"pdfPage\":\($0.page)" : nil } ?? "")
-                + (p.image.flatMap { index[$0] }.map { ",\"image\":\($0)" } ?? "") + "}"
+                + (p.image.flatMap { index[$0] }.map { ",\"image\":\($0)" } ?? "")
+                + (p.texts.isEmpty ? "" : ",\"texts\":[" + p.texts.map(textMember).joined(separator: ",") + "]") + "}"
         }.joined(separator: ",") + "]"
+    }
+
+    /// A page's text as `"texts"` holds it (its font and size left out at their defaults).
+    public static func textMember(_ t: PaperText) -> String {
+        "{\"x\":\(num(t.x)),\"y\":\(num(t.y))" + (t.font == "Sans" ? "" : ",\"font\":\(quoted(t.font))")
+            + (t.size == 12 ? "" : ",\"size\":\(num(t.size))") + ",\"colour\":\"\(t.colour.hex)\",\"text\":\(quoted(t.text))}"
     }
 }
