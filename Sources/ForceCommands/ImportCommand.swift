@@ -86,13 +86,14 @@ struct ImportCommand: ParsableCommand {
         if SessionFile.isXournal(file, firstBytes: bytes) {
             let session: Session, summary: XoppDocument.Summary
             do {
-                (session, summary) = try XoppDocument.session(from: bytes, title: name, source: file)
+                (session, summary) = try XoppDocument.session(from: bytes, title: name, source: file, pictures: SessionFile.picturesFolder)
             } catch {
                 printProblem("\(file): \(error.message)")
                 throw ExitCode.failure
             }
             try write(session)
             var said = "\(out): Xournal++ · \(Wording.count(summary.pages, "page")) · \(Wording.count(summary.strokes, "stroke")) · \(Wording.count(summary.points, "point"))"
+            if summary.pictures > 0 { said += " · \(Wording.count(summary.pictures, "picture"))" }
             if summary.texts > 0 { said += " · \(Wording.count(summary.texts, "typed text"))" }
             for phrase in XoppDocument.leftOut(summary) { said += " · " + phrase }
             if summary.erasers > 0 { said += " · \(Wording.count(summary.erasers, "whiteout eraser stroke")) drawn white, as Xournal++ draws it" }

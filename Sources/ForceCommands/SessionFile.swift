@@ -99,6 +99,11 @@ enum SessionFile {
         }
     }
 
+    /// Where a Xournal++ document's pictures are kept once imported or opened, each in a file
+    /// named by its bytes (`XoppDocument.keep(picture:in:)`): `$XDG_DATA_HOME/forcecanvas/pictures`
+    /// (`~/.local/share/…`); nil when nothing says where home is (its pictures are then left out).
+    static var picturesFolder: String? { UserFolders().dataHome.map { $0 + "/forcecanvas/pictures" } }
+
     /// A Xournal++ document: `.xopp` or `.xoj`, or (when they are known) gzip or XML bytes.
     static func isXournal(_ path: String, firstBytes bytes: [UInt8] = []) -> Bool {
         path.hasSuffix(".xopp") || path.hasSuffix(".xoj") || bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: Array("<?xml".utf8))
@@ -111,7 +116,7 @@ enum SessionFile {
         do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
         let name = Wording.stem(path)
         do {
-            return try XoppDocument.session(from: [UInt8](data), title: name, source: path)
+            return try XoppDocument.session(from: [UInt8](data), title: name, source: path, pictures: picturesFolder)
         } catch {
             throw SessionError(file: path, line: 1, message: error.message)
         }

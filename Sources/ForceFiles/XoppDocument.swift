@@ -47,7 +47,12 @@ public enum XoppDocument {
                 out += "<background type=\"solid\" color=\"\(String(page.colour.hex.prefix(7)))ff\" style=\"\(page.ruling.rawValue)\""
                     + (page.config.isEmpty ? "" : " config=\"\(escaped(page.config))\"") + "/>\n<layer>\n"
             }
-            // The page's typed text first: it is drawn under the ink.
+            // The page's pictures and typed text first: they are drawn under the ink.
+            for picture in page.pictures {
+                guard let data = try? FileKind.readWhole(picture.file) else { continue }
+                out += "<image left=\"\(number(picture.x))\" top=\"\(number(picture.y))\" right=\"\(number(picture.x + picture.width))\""
+                    + " bottom=\"\(number(picture.y + picture.height))\">\(data.base64EncodedString())</image>\n"
+            }
             for text in page.texts {
                 out += "<text font=\"\(escaped(text.font))\" size=\"\(number(text.size))\" x=\"\(number(text.x))\" y=\"\(number(text.y))\""
                     + " color=\"\(text.colour.hex)\">\(escaped(text.text))</text>\n"
@@ -189,8 +194,11 @@ extension XoppDocument {
         public var pages = 0
         public var strokes = 0
         public var points = 0
-        /// Images and LaTeX, which have no place on a canvas of ink.
+        /// LaTeX, and pictures that are not drawn: not a PNG or a JPEG, on a page past the
+        /// canvas's reach, past the most a session holds, or read with no folder to keep them in.
         public var skipped = 0
+        /// Pictures drawn on their pages (`PaperPage.pictures`; the others are `skipped`).
+        public var pictures = 0
         /// Text boxes drawn on their pages (`PaperPage.texts`), and those left out: on a page
         /// past the canvas's reach, or past the most a session holds (`PaperText`).
         public var texts = 0
@@ -215,6 +223,10 @@ extension XoppDocument {
         /// their image are the session's: `PaperPage.pdf`, `PaperPage.image`.)
         public var imageBackgrounds = 0
         public var unreadableImage: String?
+        /// Pictures whose files cannot be read (moved or deleted since they were kept):
+        /// `unreadablePicture` names the first.
+        public var unreadablePictures = 0
+        public var unreadablePicture: String?
         /// Pages past the canvas's reach (`InputLimits.maximumCoordinate` down, or after
         /// `PaperPage.maximumCount` pages): their strokes are drawn at its edge, without paper.
         public var pagesPastReach = 0
@@ -248,6 +260,10 @@ extension XoppDocument {
             out.append("image backgrounds not drawn: " + Wording.count(summary.imageBackgrounds, "page")
                        + (summary.unreadableImage.map { ", \($0), which cannot be read as a PNG or a JPEG" } ?? ""))
         }
+        if summary.unreadablePictures > 0 {
+            out.append("pictures not drawn: " + Wording.count(summary.unreadablePictures, "picture")
+                       + (summary.unreadablePicture.map { ", \($0), which cannot be read as a PNG or a JPEG" } ?? ""))
+        }
         if summary.otherBackgrounds > 0 {
             out.append("drawn on plain paper: " + Wording.count(summary.otherBackgrounds, "page") + " (backgrounds ForceCanvas does not know)")
         }
@@ -266,6 +282,11 @@ extension XoppDocument {
         if let file = Set(pages.compactMap(\.image)).filter({ !PaperImages.canRead($0) }).min() {
             summary.imageBackgrounds = pages.count { $0.image == file }
             summary.unreadableImage = file
+        }
+        let unreadable = Set(pages.flatMap { $0.pictures.map(\.file) }).filter { !PaperImages.canRead($0) }
+        if let file = unreadable.min() {
+            summary.unreadablePictures = pages.reduce(0) { n, page in n + page.pictures.count { unreadable.contains($0.file) } }
+            summary.unreadablePicture = file
         }
         let said = leftOut(summary)
         return said.isEmpty ? nil : said.joined(separator: " · ")
@@ -304,7 +325,10 @@ extension XoppDocument {
     /// An annotated PDF's pages are drawn on their paper when its file can be read: a path
     /// Xournal++ wrote (`domain="absolute"`; a relative one from `source`'s folder, the
     /// document's path) or a PDF attached beside it (`domain="attach"`: `source` + `.bg.pdf`).
-    public static func session(from bytes: [UInt8], title: String?, source: String? = nil,
+    ///
+    /// Its pictures (`<image>`) are kept in `pictures`, a folder (`keep(picture:in:)`); without
+    /// one they are left out.
+    public static func session(from bytes: [UInt8], title: String?, source: String? = nil, pictures: String? = nil,
                                options: OutlineOptions = OutlineOptions()) throws(Problem) -> (Session, Summary) {
         let xml = try inflate(bytes)
         let isPackage = bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
@@ -325,9 +349,21 @@ extension XoppDocument {
         var images: Set<String> = []
         // Whether the page being read has its paper (`paper.last`).
         var pageHasPaper = false
-        // The bytes the texts on the pages so far take in the session's header (at most
-        // `PaperText.maximumHeaderBytes`).
-        var textBytes = 0
+        // The bytes the texts and pictures on the pages so far take in the session's header
+        // (at most `PaperPage.maximumContentBytes`).
+        var contentBytes = 0
+        // Changes the page being read by `change` (a text or a picture added) when what it
+        // then holds fits in the header; whether it did.
+        func add(_ change: (inout PaperPage) -> Void) -> Bool {
+            var page = paper[paper.count - 1]
+            let before = page.contentBytes
+            change(&page)
+            let bytes = contentBytes - before + page.contentBytes
+            guard bytes <= PaperPage.maximumContentBytes else { return false }
+            contentBytes = bytes
+            paper[paper.count - 1] = page
+            return true
+        }
         // How a message names a background file that cannot be read.
         func unreadable(_ file: String?, _ name: String, domain: String) -> String {
             file ?? (isPackage && domain == "attach" ? "\(name) inside the .xopp package" : name)
@@ -460,15 +496,33 @@ extension XoppDocument {
                                      colour: colour, text: content)
                 if text.font.isEmpty { text.font = "Sans" }
                 // On a page with paper, and within what a session holds; else left out, and said.
-                let bytes = text.headerBytes + (pageHasPaper && paper[paper.count - 1].texts.isEmpty ? 11 : 0)
-                guard pageHasPaper, text.problem == nil, textBytes + bytes <= PaperText.maximumHeaderBytes else {
+                guard pageHasPaper, text.problem == nil, add({ $0.texts.append(text) }) else {
                     summary.textsLeftOut += 1
                     continue
                 }
-                textBytes += bytes
                 summary.texts += 1
-                paper[paper.count - 1].texts.append(text)
-            case "image", "teximage":
+            case "image":
+                guard element.isStart else { continue }
+                let data = scanner.text(until: "image")
+                func number(_ key: String) -> Double { Double(element.attributes[key] ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 0 }
+                let (left, top) = (number("left"), number("top"))
+                // Kept as a file in the pictures folder, named by its bytes (once however
+                // often it is imported), and drawn when it is an image ForceCanvas reads; on a
+                // page with paper, with room for its file among the session's images and for
+                // it in the header. Else left out, and said.
+                guard pageHasPaper, let folder = pictures, let file = Self.keep(picture: data, in: folder),
+                      images.contains(file) || images.count < PaperPage.maximumImages else {
+                    summary.skipped += 1
+                    continue
+                }
+                let picture = PaperPicture(x: left, y: top, width: number("right") - left, height: number("bottom") - top, file: file)
+                guard picture.problem == nil, add({ $0.pictures.append(picture) }) else {
+                    summary.skipped += 1
+                    continue
+                }
+                images.insert(file)
+                summary.pictures += 1
+            case "teximage":
                 if element.isStart { summary.skipped += 1 }
             default:
                 break
@@ -500,6 +554,37 @@ extension XoppDocument {
     static func screen(pagesWide width: Double, down bottom: Double) -> Viewport {
         let side = Double(Viewport.maximumSide)
         return Viewport(width: Int(min(side, (width + 2 * margin).rounded(.up))), height: Int(min(side, (bottom + margin).rounded(.up))))
+    }
+
+    /// The file a picture's base64 `data` is kept in: `folder/HASH.png` (or `.jpg`), HASH its
+    /// bytes' FNV-1a 64 in hex, written once (a file of that name already there is its bytes),
+    /// the folder made as needed; nil when the data is not a PNG or a JPEG ForceCanvas reads,
+    /// or cannot be written.
+    static func keep(picture data: String, in folder: String) -> String? {
+        guard let bytes = Data(base64Encoded: data, options: .ignoreUnknownCharacters), !bytes.isEmpty else { return nil }
+        let kind: String
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            kind = "png"
+        } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            kind = "jpg"
+        } else {
+            return nil
+        }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        let file = absolute(folder) + "/" + String(h, radix: 16) + "." + kind
+        if !FileManager.default.fileExists(atPath: file) {
+            do {
+                try FileManager.default.createDirectory(atPath: absolute(folder), withIntermediateDirectories: true)
+                try bytes.write(to: URL(fileURLWithPath: file), options: .atomic)
+            } catch {
+                return nil
+            }
+        }
+        return PaperImages.canRead(file) ? file : nil
     }
 
     /// `path` made absolute against the working directory, `.` and `..` resolved.

@@ -144,7 +144,11 @@ final class PaperTests: XCTestCase {
             (##"[{"x":0,"y":0,"width":10,"height":10,"texts":[{"x":1,"y":2,"text":""## + String(repeating: "x", count: PaperText.maximumBytes + 1) + ##""}]}]"##,
              ##"a text holds 8193 bytes (at most 8192)"##),
             (##"[{"x":0,"y":0,"width":10,"height":10,"texts":["## + Array(repeating: ##"{"x":1,"y":2,"text":"a"}"##, count: 1200).joined(separator: ",") + "]}]",
-             ##""paper" page 1: the pages' texts go past the most a session holds (40 KB as written)"##),
+             ##""paper" page 1: the pages' texts and pictures go past the most a session holds (40 KB as written)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"pictures":[{"x":1,"y":2,"width":3,"height":4,"image":0}]}]"##,
+             ##""paper" page 1: picture 1: "image" 0 is not one of the header's 0 "images" (from 0)"##),
+            (##"[{"x":0,"y":0,"width":10,"height":10,"pictures":{"x":1}}]"##,
+             ##""pictures" must be a list of pictures {"x", "y", "width", "height", "image"}"##),
         ] {
             XCTAssertThrowsError(try SessionCoding.parse(header + ",\"paper\":" + paper + "}\n", file: "p.jsonl"), paper) { error in
                 XCTAssertTrue("\(error)".hasPrefix("p.jsonl:1: ") && "\(error)".contains(message), "\(paper): \(error)")
@@ -210,23 +214,29 @@ final class PaperTests: XCTestCase {
                       colour: InkColour(red: 1, green: 2, blue: 3), ruling: .isodotted, config: config,
                       pdf: PaperPage.PDFPage(file: pdf, page: PaperPage.maximumCount * 100), image: images[min(i, images.count - 1)])
         }
-        // And the most typed text a session holds, in texts with the longest numbers and fonts,
-        // a page each.
+        // And the most texts and pictures a session holds, with the longest numbers and fonts,
+        // a text and a picture a page.
         let font = String(repeating: "\"", count: PaperText.maximumFontBytes)
-        let longest = PaperText(x: -999_999.123456789, y: -999_999.123456789, font: font, size: 999.123456789,
-                                colour: InkColour(red: 1, green: 2, blue: 3, alpha: 4), text: "\"")
+        let text = PaperText(x: -999_999.123456789, y: -999_999.123456789, font: font, size: 999.123456789,
+                             colour: InkColour(red: 1, green: 2, blue: 3, alpha: 4), text: "\"")
+        let picture = PaperPicture(x: -999_999.123456789, y: -999_999.123456789, width: 999_999.123456789, height: 999_999.123456789,
+                                   file: images[63])
         var written = 0, page = 0
-        while written + PaperText.headerBytes(of: [longest]) <= PaperText.maximumHeaderBytes {
-            session.paper[page].texts = [longest]
-            written += PaperText.headerBytes(of: [longest])
+        while true {
+            var next = session.paper[page]
+            next.texts = [text]
+            next.pictures = [picture]
+            guard written + next.contentBytes <= PaperPage.maximumContentBytes else { break }
+            session.paper[page] = next
+            written += next.contentBytes
             page += 1
         }
-        XCTAssertGreaterThan(page, 100)
+        XCTAssertGreaterThan(page, 50)
         let header = SessionCoding.headerLine(session)
         XCTAssertLessThan(header.utf8.count, InputLimits.maximumLineBytes)
         let read = try SessionCoding.parse(header + "\n", file: "p.jsonl").paper
         XCTAssertEqual(read.count, PaperPage.maximumCount)
-        XCTAssertEqual(read, session.paper, "every page with its PDF page, its image and its texts")
+        XCTAssertEqual(read, session.paper, "every page with its PDF page, its image, its pictures and its texts")
     }
 
     /// The pages a window reads ahead: those on screen and a screenful above and below, the

@@ -457,13 +457,67 @@ final class XoppImportTests: XCTestCase {
         let (manySession, manySummary) = try XoppDocument.session(from: Array(many.utf8), title: nil)
         let kept = manySession.paper[0].texts.count
         XCTAssertEqual(kept + manySummary.textsLeftOut, 1200)
-        XCTAssertLessThanOrEqual(PaperText.headerBytes(of: manySession.paper[0].texts), PaperText.maximumHeaderBytes)
-        XCTAssertGreaterThan(PaperText.headerBytes(of: manySession.paper[0].texts + [manySession.paper[0].texts[0]]), PaperText.maximumHeaderBytes,
-                             "as many as the session holds")
+        var more = manySession.paper[0]
+        XCTAssertLessThanOrEqual(more.contentBytes, PaperPage.maximumContentBytes)
+        more.texts.append(more.texts[0])
+        XCTAssertGreaterThan(more.contentBytes, PaperPage.maximumContentBytes, "as many as the session holds")
         XCTAssertEqual(XoppDocument.leftOut(manySummary), ["typed text past the most a session holds or the canvas reaches, left out: \(1200 - kept) texts"])
         XCTAssertNoThrow(try SessionCoding.parse(SessionCoding.encode(manySession), file: "x.jsonl"))
         let long = String(repeating: "x", count: PaperText.maximumBytes + 1)
         let (_, longSummary) = try XoppDocument.session(from: Array("<xournal><page width=\"9\" height=\"9\"><layer><text x=\"1\" y=\"1\">\(long)</text></layer></page></xournal>".utf8), title: nil)
         XCTAssertEqual(longSummary.textsLeftOut, 1, "a text longer than a session keeps")
+    }
+
+    /// A page's pictures come with it: each kept once as a file in the pictures folder, named by
+    /// its bytes, and drawn stretched where Xournal++ puts it; the session names the file among
+    /// its images and reads it back; `.xopp` gets the picture back, its bytes in base64. Data
+    /// that is not an image, and any picture read with no folder to keep it in, is left out and
+    /// said; a kept file deleted since is said when the document opens.
+    func testPicturesAreKeptAsFilesAndGoBack() throws {
+        let folder = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let png = "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAFElEQVR4nGP4z8DAAMb//0MZUA4Aep8J984HxOcAAAAASUVORK5CYII="
+        // (The first picture's base64 broken over two lines, as a file may have it.)
+        let wrapped: String = String(png.prefix(40)) + "\n" + String(png.dropFirst(40))
+        let first: String = ##"<xournal><page width="300" height="200"><layer><image left="10" top="20" right="110" bottom="70">"##
+            + wrapped + "</image>"
+        let others: String = ##"<image left="0" top="0" right="5" bottom="5">bm90IGFuIGltYWdl</image>"##
+            + ##"<teximage text="x^2" left="0" top="0" right="5" bottom="5">JVBERi0=</teximage>"##
+            + ##"<stroke tool="pen" color="#ff0000ff" width="2">10 10 50 60</stroke></layer></page>"##
+        let second: String = ##"<page width="300" height="200"><layer><image left="1" top="2" right="3" bottom="4">"## + png
+            + "</image></layer></page></xournal>"
+        let doc = first + others + second
+        let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil, pictures: folder + "/pictures")
+        XCTAssertEqual(summary.pictures, 2)
+        XCTAssertEqual(summary.skipped, 2, "data that is not an image, and the LaTeX")
+        XCTAssertEqual(XoppDocument.leftOut(summary), ["left out: 2 image or LaTeX elements"])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/pictures")
+        XCTAssertEqual(kept.count, 1, "the same bytes kept once: \(kept)")
+        let file = folder + "/pictures/" + kept[0]
+        XCTAssertTrue(file.hasSuffix(".png"))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), Data(base64Encoded: png))
+        XCTAssertEqual(session.paper[0].pictures, [PaperPicture(x: 10, y: 20, width: 100, height: 50, file: file)])
+        XCTAssertEqual(session.paper[1].pictures, [PaperPicture(x: 1, y: 2, width: 2, height: 2, file: file)])
+        let text = SessionCoding.encode(session)
+        XCTAssertTrue(text.contains(##""images":["\##(file)"]"##), text)
+        XCTAssertTrue(text.contains(##""pictures":[{"x":10,"y":20,"width":100,"height":50,"image":0}]"##), text)
+        let again = try SessionCoding.parse(text, file: "x.jsonl")
+        XCTAssertEqual(again.paper, session.paper)
+        XCTAssertNil(XoppDocument.unreadableBackgrounds(under: again.paper))
+        // Imported again: the same file.
+        XCTAssertEqual(try XoppDocument.session(from: Array(doc.utf8), title: nil, pictures: folder + "/pictures").0.paper, session.paper)
+        // Back to Xournal++, and back again.
+        let state = Fixtures.finalState(again)
+        let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+        XCTAssertTrue(xml.contains(##"<image left="10" top="20" right="110" bottom="70">\##(png)</image>"##), xml)
+        let back = try XoppDocument.session(from: Array(xml.utf8), title: nil, pictures: folder + "/pictures").0
+        XCTAssertEqual(back.paper.map(\PaperPage.pictures), session.paper.map(\PaperPage.pictures))
+        // No folder to keep them in: left out.
+        let (_, without) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        XCTAssertEqual([without.pictures, without.skipped], [0, 4])
+        // A kept file deleted since: said.
+        try FileManager.default.removeItem(atPath: file)
+        XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: again.paper),
+                       "pictures not drawn: 2 pictures, \(file), which cannot be read as a PNG or a JPEG")
     }
 }

@@ -30,7 +30,7 @@ final class ImportCommandTests: XCTestCase {
         let x = try Binary.forcecanvas(["import", xournal, "--out", "\(dir)/x.jsonl"])
         XCTAssertEqual(x.status, 0, x.stderr)
         XCTAssertEqual(x.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "\(dir)/x.jsonl: Xournal++ · 2 pages · 4 strokes · 13 points · 1 typed text · left out: 1 image or LaTeX element · 1 whiteout eraser stroke drawn white, as Xournal++ draws it · 1 filled shape · 1 dashed or dotted stroke")
+                       "\(dir)/x.jsonl: Xournal++ · 2 pages · 4 strokes · 13 points · 1 picture · 1 typed text · 1 whiteout eraser stroke drawn white, as Xournal++ draws it · 1 filled shape · 1 dashed or dotted stroke")
 
         // A PDF to draw on (ForceCanvas's own PDF of two pages).
         let header = ##"{"format":"forcecanvas-session","version":2,"width":400,"height":800,"scale":1,"paper":["##

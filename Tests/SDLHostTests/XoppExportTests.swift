@@ -178,25 +178,7 @@ final class XoppExportTests: XCTestCase {
         try Self.requireXournalpp()
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        // A picture with hard edges, colours and a diagonal, 200 × 300 pixels.
-        let surface = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 300))
-        let c = try XCTUnwrap(cairo_create(surface))
-        cairo_set_source_rgb(c, 1, 1, 1)
-        cairo_paint(c)
-        for (i, (r, g, b)) in [(0.9, 0.2, 0.2), (0.2, 0.6, 0.9), (0.2, 0.7, 0.3)].enumerated() {
-            cairo_set_source_rgb(c, r, g, b)
-            cairo_rectangle(c, 20 + Double(i) * 55, 30 + Double(i) * 70, 45, 120)
-            cairo_fill(c)
-        }
-        cairo_set_source_rgb(c, 0.1, 0.1, 0.15)
-        cairo_set_line_width(c, 3)
-        cairo_move_to(c, 10, 290)
-        cairo_line_to(c, 190, 10)
-        cairo_stroke(c)
-        cairo_destroy(c)
-        XCTAssertEqual(cairo_surface_write_to_png(surface, "\(dir)/scan.png"), CAIRO_STATUS_SUCCESS)
-        XCTAssertEqual(cairo_surface_write_to_png(surface, "\(dir)/notes.xopp.bg_2.png"), CAIRO_STATUS_SUCCESS)
-        cairo_surface_destroy(surface)
+        try Self.writeTestPicture(to: ["\(dir)/scan.png", "\(dir)/notes.xopp.bg_2.png"])
         try Data([0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 0, count: 60)).write(to: URL(fileURLWithPath: "\(dir)/photo.jpg"))
         // The picture as a JPEG, as a camera or a scanner writes one (ffmpeg's encoder: JFIF, 4:2:0).
         let jpeg = try Binary.run("/usr/bin/env", ["ffmpeg", "-loglevel", "error", "-i", "\(dir)/scan.png", "-q:v", "4", "\(dir)/photo-2.jpg"])
@@ -278,6 +260,51 @@ final class XoppExportTests: XCTestCase {
         }
     }
 
+    /// A picture with hard edges, colours and a diagonal, 200 × 300 pixels, written as a PNG to
+    /// each of `paths`.
+    static func writeTestPicture(to paths: [String]) throws {
+        let surface = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 200, 300))
+        defer { cairo_surface_destroy(surface) }
+        let c = try XCTUnwrap(cairo_create(surface))
+        cairo_set_source_rgb(c, 1, 1, 1)
+        cairo_paint(c)
+        for (i, (r, g, b)) in [(0.9, 0.2, 0.2), (0.2, 0.6, 0.9), (0.2, 0.7, 0.3)].enumerated() {
+            cairo_set_source_rgb(c, r, g, b)
+            cairo_rectangle(c, 20 + Double(i) * 55, 30 + Double(i) * 70, 45, 120)
+            cairo_fill(c)
+        }
+        cairo_set_source_rgb(c, 0.1, 0.1, 0.15)
+        cairo_set_line_width(c, 3)
+        cairo_move_to(c, 10, 290)
+        cairo_line_to(c, 190, 10)
+        cairo_stroke(c)
+        cairo_destroy(c)
+        for path in paths { XCTAssertEqual(cairo_surface_write_to_png(surface, path), CAIRO_STATUS_SUCCESS) }
+    }
+
+    /// Pictures on a page (Xournal++'s `<image>`, a PNG in base64), as Xournal++ 1.1 draws
+    /// them at 72 dpi: stretched to their boxes (one at its pixels' size, one shrunk and one
+    /// stretched out of proportion), over the paper, the same pixels.
+    func testPicturesAreDrawnAsXournalppDrawsThem() throws {
+        try Self.requireXournalpp()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.writeTestPicture(to: ["\(dir)/picture.png"])
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/picture.png")).base64EncodedString()
+        let boxes = [(10, 10, 210, 310), (230, 20, 330, 170), (230, 200, 390, 260)]
+        let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4"><page width="400" height="320">"##
+            + ##"<background type="solid" color="#ffee99ff" style="plain"/><layer>"##
+            + boxes.map { ##"<image left="\##($0.0)" top="\##($0.1)" right="\##($0.2)" bottom="\##($0.3)">"## + data + "</image>" }.joined()
+            + "</layer></page></xournal>"
+        let (session, _, ours) = try Self.importBesideXournalpp(doc, in: dir)
+        XCTAssertEqual(session.paper[0].pictures.count, 3)
+        XCTAssertTrue(session.paper[0].pictures[0].file.hasPrefix(dir + "/data/forcecanvas/pictures/"), session.paper[0].pictures[0].file)
+        // (One page: Xournal++ names its picture without a page number.)
+        let (differing, marks) = try Self.compare(ours, page: session.paper[0].rect, withXournalpps: "\(dir)/x.png")
+        XCTAssertGreaterThan(marks, 50_000, "the paper and the pictures")
+        XCTAssertEqual(differing, 0, "\(differing) pixels differ from Xournal++'s")
+    }
+
     /// `doc` written as `dir/notes.xopp`; Xournal++'s pictures of its pages at 72 dpi
     /// (`dir/x-1.png`, …); the session `import` makes of it (leaving nothing out), the state it
     /// ends in, and ForceCanvas's PNG export of it.
@@ -286,7 +313,9 @@ final class XoppExportTests: XCTestCase {
         let x = try Binary.run("/usr/bin/env", ["xournalpp", "--create-img=\(dir)/x.png", "--export-png-dpi=72", "\(dir)/notes.xopp"],
                                environment: ProcessInfo.processInfo.environment.merging(["HOME": dir]) { $1 })
         XCTAssertEqual(x.status, 0, x.stderr)
-        let imported = try Binary.forcecanvas(["import", "\(dir)/notes.xopp", "--out", "\(dir)/notes.jsonl"])
+        var environment = Binary.isolatedEnvironment()
+        environment["XDG_DATA_HOME"] = dir + "/data"
+        let imported = try Binary.forcecanvas(["import", "\(dir)/notes.xopp", "--out", "\(dir)/notes.jsonl"], environment: environment)
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertFalse(imported.stdout.contains("not drawn"), imported.stdout)
         let session = try SessionCoding.parse(String(contentsOfFile: "\(dir)/notes.jsonl", encoding: .utf8), file: "notes.jsonl")

@@ -2,9 +2,9 @@ import CCairo
 import ForceCore
 
 /// Draws a document's pages (`PaperPage`) under its ink: each page's colour, the image on it
-/// (`PaperImages`), the PDF page on it (`PDFPages`), its ruling as Xournal++ draws it, its typed
-/// text (`TextPainter.draw(_:from:in:)`), and a hairline around it, so a page's edge shows on
-/// the canvas.
+/// (`PaperImages`), the PDF page on it (`PDFPages`), its ruling as Xournal++ draws it, its
+/// pictures (`PaperImages` too), its typed text (`TextPainter.draw(_:from:in:)`), and a hairline
+/// around it, so a page's edge shows on the canvas.
 enum PaperPainter {
     /// The hairline around a page: a grey a white page stands out from on the canvas.
     static let edge = RGBA(0.72, 0.72, 0.74)
@@ -53,6 +53,11 @@ enum PaperPainter {
                     cairo_line_to(cr, b.x, b.y)
                 }
                 cairo_stroke(cr)
+            }
+            for picture in page.pictures {
+                let r = Rect(x: page.rect.x + picture.x, y: page.rect.y + picture.y, width: picture.width, height: picture.height)
+                guard !r.intersection(clip).isNull else { continue }
+                PaperImages.shared.draw(file: picture.file, in: r, into: cr)
             }
             drawTexts(of: page, within: clip, into: cr)
             cairo_restore(cr)

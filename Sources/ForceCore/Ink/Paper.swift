@@ -45,6 +45,9 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// `type="pixmap"`): a PNG's or a JPEG's absolute path. A session names each file once (the header's
     /// `"images"`; each page its `"image"`, an index into them). nil: none.
     public var image: String?
+    /// Pictures on the page (Xournal++'s `<image>` elements, kept as files: `PaperPicture`),
+    /// drawn over its paper, under its texts and the ink.
+    public var pictures: [PaperPicture]
     /// Typed text on the page (Xournal++'s `<text>` elements), drawn over its paper and under
     /// the ink, in the document's order.
     public var texts: [PaperText]
@@ -62,14 +65,27 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     }
 
     public init(rect: Rect, colour: InkColour = .white, ruling: Ruling = .plain, config: String = "", pdf: PDFPage? = nil,
-                image: String? = nil, texts: [PaperText] = []) {
+                image: String? = nil, pictures: [PaperPicture] = [], texts: [PaperText] = []) {
         self.rect = rect
         self.colour = colour
         self.ruling = ruling
         self.config = config
         self.pdf = pdf
         self.image = image
+        self.pictures = pictures
         self.texts = texts
+    }
+
+    /// 40 KB: the most a session's pages' texts and pictures take in its header as written
+    /// (some 300 texts of a line or two, or 400 pictures): with the most pages, the most masks
+    /// and the longest names, the header stays under a line's limit (`PaperTests`).
+    public static let maximumContentBytes = 40 << 10
+
+    /// The bytes this page's texts and pictures take in a session's header (`"texts":[…]`,
+    /// `"pictures":[…]`, their commas; a picture counted with the longest index of an image).
+    public var contentBytes: Int {
+        (texts.isEmpty ? 0 : 11 + texts.reduce(0) { $0 + SessionCoding.textMember($1).utf8.count + 1 })
+            + (pictures.isEmpty ? 0 : 14 + pictures.reduce(0) { $0 + SessionCoding.pictureMember($1, image: Self.maximumImages - 1).utf8.count + 1 })
     }
 
     /// At most 4,000 pages in a session, each with at most 64 bytes of settings: the header
@@ -104,7 +120,40 @@ public struct PaperPage: Equatable, Hashable, Sendable {
         if let image, !(image.hasPrefix("/") && image.utf8.count <= InputLimits.maximumNameBytes) {
             return "an image under a page is named by its absolute path, at most \(InputLimits.maximumNameBytes) bytes"
         }
-        return texts.lazy.compactMap(\.problem).first
+        return pictures.lazy.compactMap(\.problem).first ?? texts.lazy.compactMap(\.problem).first
+    }
+}
+
+/// A picture on a page, as Xournal++ keeps one (`<image left top right bottom>`, a PNG or a
+/// JPEG in base64): where it is stretched to, from the page's corner, and the file it is kept
+/// in (written at import into the pictures folder, named by its bytes' hash: `XoppDocument`).
+/// A session names the file in its header's `"images"`, as it names its pages' backgrounds.
+public struct PaperPicture: Equatable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public var file: String
+
+    public init(x: Double, y: Double, width: Double, height: Double, file: String) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.file = file
+    }
+
+    /// What is wrong with this picture for a session, nil when nothing.
+    public var problem: String? {
+        let reach = InputLimits.maximumCoordinate
+        guard [x, y, width, height].allSatisfy({ $0.isFinite && abs($0) <= reach }) else {
+            return "a picture must lie within ±\(Int(reach)) points (its x, y, width and height numbers)"
+        }
+        guard width > 0, height > 0 else { return "a picture's width and height must be more than 0" }
+        guard file.hasPrefix("/"), file.utf8.count <= InputLimits.maximumNameBytes else {
+            return "an image under a page is named by its absolute path, at most \(InputLimits.maximumNameBytes) bytes"
+        }
+        return nil
     }
 }
 
@@ -133,21 +182,10 @@ public struct PaperText: Equatable, Hashable, Sendable {
         self.text = text
     }
 
-    /// At most 8 KB a text (a few pages of typed notes), 64 bytes a font's name, and in a
-    /// session at most `maximumHeaderBytes` of texts as its header writes them (some 300
-    /// texts of a line or two): with the most pages, the header stays under a line's limit
-    /// (`PaperTests`).
+    /// At most 8 KB a text (a few pages of typed notes) and 64 bytes a font's name (and in a
+    /// session, `PaperPage.maximumContentBytes` of texts and pictures).
     public static let maximumBytes = 8 << 10
     public static let maximumFontBytes = 64
-    public static let maximumHeaderBytes = 40 << 10
-
-    /// The bytes a page's `texts` take in a session's header (`"texts":[…]` and its comma).
-    public static func headerBytes(of texts: [PaperText]) -> Int {
-        texts.isEmpty ? 0 : 11 + texts.reduce(0) { $0 + $1.headerBytes }
-    }
-
-    /// The bytes this text takes in a session's header, its comma included.
-    public var headerBytes: Int { SessionCoding.textMember(self).utf8.count + 1 }
     /// Sizes from 0.5 to 1,000 points.
     public static let sizeRange = 0.5...1000.0
 

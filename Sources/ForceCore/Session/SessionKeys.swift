@@ -10,9 +10,10 @@ public enum SessionKeys {
         "mask", "title", "barrelButton", "barrelButton2", "paper", "pdf", "images",
     ]
     /// A page of the header's `"paper"`.
-    public static let paperPage: Set<String> = ["x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "texts"]
-    /// A text of a page's `"texts"`.
+    public static let paperPage: Set<String> = ["x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "pictures", "texts"]
+    /// A text of a page's `"texts"`, and a picture of its `"pictures"`.
     public static let paperText: Set<String> = ["x", "y", "font", "size", "colour", "text"]
+    public static let paperPicture: Set<String> = ["x", "y", "width", "height", "image"]
     /// The header's `"options"` object.
     public static let options: Set<String> = [
         "debug", "precise", "opacity", "simulatePressure", "help", "hud", "curve", "eventLog", "forcePlot", "diagram",

@@ -2,10 +2,11 @@
 /// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "texts"}` in
 /// document points, where `colour` (default white), `ruling` (default plain), `config`
 /// (Xournal++'s settings, default none), `pdfPage` (the page of the header's `"pdf"` drawn on
-/// it, from 1), `image` (the image of the header's `"images"` drawn on it, from 0) and `texts`
-/// (the typed text on it: `{"x", "y", "font", "size", "colour", "text"}`, its place from the
-/// page's corner, `font` default "Sans", `size` default 12, `colour` `#rrggbbaa`, default black)
-/// may be left out. The
+/// it, from 1), `image` (the image of the header's `"images"` drawn on it, from 0), `pictures`
+/// (pictures on it: `{"x", "y", "width", "height", "image"}`, from the page's corner, each an
+/// image of `"images"`) and `texts` (the typed text on it: `{"x", "y", "font", "size", "colour",
+/// "text"}`, its place from the page's corner, `font` default "Sans", `size` default 12,
+/// `colour` `#rrggbbaa`, default black) may be left out. The
 /// document's one PDF is named once, in the header's `"pdf"`, and its images once each, in
 /// `"images"`, by their absolute paths (a document of a few thousand pages keeps its header
 /// short).
@@ -24,8 +25,8 @@ extension SessionParser {
         }
         var pages: [PaperPage] = []
         pages.reserveCapacity(items.count)
-        // The bytes the texts of the pages so far take in the header (bounded in all).
-        var textBytes = 0
+        // The bytes the texts and pictures of the pages so far take in the header (bounded in all).
+        var contentBytes = 0
         for (i, item) in items.enumerated() {
             guard case .object(let members) = item else { throw f.fail("\"paper\" page \(i + 1) must be an object {\"x\", \"y\", \"width\", \"height\", …}") }
             let p = SessionFields(members: members, file: f.file, line: f.line)
@@ -60,10 +61,11 @@ extension SessionParser {
                 }
                 page.image = images[k]
             }
+            page.pictures = try parsePictures(p, images: images, within: within)
             page.texts = try parseTexts(p, within: within)
-            textBytes += PaperText.headerBytes(of: page.texts)
-            guard textBytes <= PaperText.maximumHeaderBytes else {
-                throw f.fail(within + "the pages' texts go past the most a session holds (\(PaperText.maximumHeaderBytes >> 10) KB as written)")
+            contentBytes += page.contentBytes
+            guard contentBytes <= PaperPage.maximumContentBytes else {
+                throw f.fail(within + "the pages' texts and pictures go past the most a session holds (\(PaperPage.maximumContentBytes >> 10) KB as written)")
             }
             if let problem = page.problem { throw f.fail(within + problem) }
             pages.append(page)
@@ -73,6 +75,34 @@ extension SessionParser {
 }
 
 extension SessionParser {
+    /// A page's `"pictures"`: a list of `{"x", "y", "width", "height", "image"}`, `image` an
+    /// index into the header's `images`.
+    static func parsePictures(_ p: SessionFields, images: [String], within: String) throws(SessionError) -> [PaperPicture] {
+        guard let raw = try p.value("pictures") else { return [] }
+        let shape = "\"pictures\" must be a list of pictures {\"x\", \"y\", \"width\", \"height\", \"image\"}"
+        guard case .array(let items) = raw else { throw p.fail(within + shape) }
+        var pictures: [PaperPicture] = []
+        for (k, item) in items.enumerated() {
+            guard case .object(let members) = item else { throw p.fail(within + shape) }
+            let t = SessionFields(members: members, file: p.file, line: p.line)
+            let at = within + "picture \(k + 1): "
+            do throws(SessionError) {
+                try t.allowOnly(SessionKeys.paperPicture, in: "pictures")
+                let index = try t.integer("image")
+                guard images.indices.contains(index) else {
+                    throw t.fail("\"image\" \(index) is not one of the header's \(images.count) \"images\" (from 0)")
+                }
+                let picture = PaperPicture(x: try t.number("x"), y: try t.number("y"), width: try t.number("width"),
+                                           height: try t.number("height"), file: images[index])
+                if let problem = picture.problem { throw t.fail(problem) }
+                pictures.append(picture)
+            } catch {
+                throw p.fail(at + error.message)
+            }
+        }
+        return pictures
+    }
+
     /// A page's `"texts"`: a list of `{"x", "y", "font", "size", "colour", "text"}`.
     static func parseTexts(_ p: SessionFields, within: String) throws(SessionError) -> [PaperText] {
         guard let raw = try p.value("texts") else { return [] }
@@ -129,7 +159,8 @@ extension SessionCoding {
         // Each image once, in the order pages first name them (past the most a header holds,
         // which no import makes, a page's image is left out).
         var images: [String] = [], index: [String: Int] = [:]
-        for case let image? in pages.map(\.image) where index[image] == nil && images.count < PaperPage.maximumImages {
+        for image in pages.flatMap({ [$0.image].compactMap { $0 } + $0.pictures.map(\.file) })
+        where index[image] == nil && images.count < PaperPage.maximumImages {
             index[image] = images.count
             images.append(image)
         }
@@ -143,8 +174,19 @@ extension SessionCoding {
                 + (p.config.isEmpty ? "" : ",\"config\":\(quoted(p.config))")
                 + (p.pdf.flatMap { $0.file == pdf ? ",\"pdfPage\":\($0.page)" : nil } ?? "")
                 + (p.image.flatMap { index[$0] }.map { ",\"image\":\($0)" } ?? "")
+                + pictures(p.pictures.compactMap { picture in index[picture.file].map { pictureMember(picture, image: $0) } })
                 + (p.texts.isEmpty ? "" : ",\"texts\":[" + p.texts.map(textMember).joined(separator: ",") + "]") + "}"
         }.joined(separator: ",") + "]"
+    }
+
+    /// A page's `"pictures"` member with its leading comma ("" for none).
+    private static func pictures(_ members: [String]) -> String {
+        members.isEmpty ? "" : ",\"pictures\":[" + members.joined(separator: ",") + "]"
+    }
+
+    /// A page's picture as `"pictures"` holds it, its file the header's image `image`.
+    public static func pictureMember(_ p: PaperPicture, image: Int) -> String {
+        "{\"x\":\(num(p.x)),\"y\":\(num(p.y)),\"width\":\(num(p.width)),\"height\":\(num(p.height)),\"image\":\(image)}"
     }
 
     /// A page's text as `"texts"` holds it (its font and size left out at their defaults).
