@@ -50,8 +50,10 @@ public enum XoppDocument {
             // The page's pictures and typed text first: they are drawn under the ink.
             for picture in page.pictures {
                 guard let data = try? FileKind.readWhole(picture.file) else { continue }
-                out += "<image left=\"\(number(picture.x))\" top=\"\(number(picture.y))\" right=\"\(number(picture.x + picture.width))\""
-                    + " bottom=\"\(number(picture.y + picture.height))\">\(data.base64EncodedString())</image>\n"
+                let name = picture.latex == nil ? "image" : "teximage"
+                out += "<\(name)" + (picture.latex.map { " text=\"\(escaped($0))\"" } ?? "")
+                    + " left=\"\(number(picture.x))\" top=\"\(number(picture.y))\" right=\"\(number(picture.x + picture.width))\""
+                    + " bottom=\"\(number(picture.y + picture.height))\">\(data.base64EncodedString())</\(name)>\n"
             }
             for text in page.texts {
                 out += "<text font=\"\(escaped(text.font))\" size=\"\(number(text.size))\" x=\"\(number(text.x))\" y=\"\(number(text.y))\""
@@ -501,9 +503,11 @@ extension XoppDocument {
                     continue
                 }
                 summary.texts += 1
-            case "image":
+            case "image", "teximage":
+                // (LaTeX as Xournal++ 1.0 and .xoj files keep it, a PNG, is a picture too;
+                // Xournal++ 1.1's, a PDF, is left out.)
                 guard element.isStart else { continue }
-                let data = scanner.text(until: "image")
+                let data = scanner.text(until: element.name)
                 func number(_ key: String) -> Double { Double(element.attributes[key] ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 0 }
                 let (left, top) = (number("left"), number("top"))
                 // Kept as a file in the pictures folder, named by its bytes (once however
@@ -515,15 +519,15 @@ extension XoppDocument {
                     summary.skipped += 1
                     continue
                 }
-                let picture = PaperPicture(x: left, y: top, width: number("right") - left, height: number("bottom") - top, file: file)
+                let latex = element.name == "teximage" ? element.attributes["text"].map(unescaped) ?? "" : nil
+                let picture = PaperPicture(x: left, y: top, width: number("right") - left, height: number("bottom") - top, file: file,
+                                           latex: latex)
                 guard picture.problem == nil, add({ $0.pictures.append(picture) }) else {
                     summary.skipped += 1
                     continue
                 }
                 images.insert(file)
                 summary.pictures += 1
-            case "teximage":
-                if element.isStart { summary.skipped += 1 }
             default:
                 break
             }

@@ -483,24 +483,27 @@ final class XoppImportTests: XCTestCase {
             + wrapped + "</image>"
         let others: String = ##"<image left="0" top="0" right="5" bottom="5">bm90IGFuIGltYWdl</image>"##
             + ##"<teximage text="x^2" left="0" top="0" right="5" bottom="5">JVBERi0=</teximage>"##
+            + ##"<teximage text="y^2 &lt; 1" left="20" top="30" right="28" bottom="34">"## + png + "</teximage>"
             + ##"<stroke tool="pen" color="#ff0000ff" width="2">10 10 50 60</stroke></layer></page>"##
         let second: String = ##"<page width="300" height="200"><layer><image left="1" top="2" right="3" bottom="4">"## + png
             + "</image></layer></page></xournal>"
         let doc = first + others + second
         let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil, pictures: folder + "/pictures")
-        XCTAssertEqual(summary.pictures, 2)
-        XCTAssertEqual(summary.skipped, 2, "data that is not an image, and the LaTeX")
+        XCTAssertEqual(summary.pictures, 3)
+        XCTAssertEqual(summary.skipped, 2, "data that is not an image, and the LaTeX as a PDF")
         XCTAssertEqual(XoppDocument.leftOut(summary), ["left out: 2 image or LaTeX elements"])
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/pictures")
         XCTAssertEqual(kept.count, 1, "the same bytes kept once: \(kept)")
         let file = folder + "/pictures/" + kept[0]
         XCTAssertTrue(file.hasSuffix(".png"))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), Data(base64Encoded: png))
-        XCTAssertEqual(session.paper[0].pictures, [PaperPicture(x: 10, y: 20, width: 100, height: 50, file: file)])
+        XCTAssertEqual(session.paper[0].pictures, [PaperPicture(x: 10, y: 20, width: 100, height: 50, file: file),
+                                                   PaperPicture(x: 20, y: 30, width: 8, height: 4, file: file, latex: "y^2 < 1")],
+                       "the LaTeX as a PNG is a picture")
         XCTAssertEqual(session.paper[1].pictures, [PaperPicture(x: 1, y: 2, width: 2, height: 2, file: file)])
         let text = SessionCoding.encode(session)
         XCTAssertTrue(text.contains(##""images":["\##(file)"]"##), text)
-        XCTAssertTrue(text.contains(##""pictures":[{"x":10,"y":20,"width":100,"height":50,"image":0}]"##), text)
+        XCTAssertTrue(text.contains(##""pictures":[{"x":10,"y":20,"width":100,"height":50,"image":0},{"x":20,"y":30,"##), text)
         let again = try SessionCoding.parse(text, file: "x.jsonl")
         XCTAssertEqual(again.paper, session.paper)
         XCTAssertNil(XoppDocument.unreadableBackgrounds(under: again.paper))
@@ -510,14 +513,16 @@ final class XoppImportTests: XCTestCase {
         let state = Fixtures.finalState(again)
         let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
         XCTAssertTrue(xml.contains(##"<image left="10" top="20" right="110" bottom="70">\##(png)</image>"##), xml)
+        XCTAssertTrue(xml.contains(##"<teximage text="y^2 &lt; 1" left="20" top="30" right="28" bottom="34">\##(png)</teximage>"##), xml)
+        XCTAssertTrue(text.contains(##""image":0,"latex":"y^2 < 1"}"##), text)
         let back = try XoppDocument.session(from: Array(xml.utf8), title: nil, pictures: folder + "/pictures").0
         XCTAssertEqual(back.paper.map(\PaperPage.pictures), session.paper.map(\PaperPage.pictures))
         // No folder to keep them in: left out.
         let (_, without) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
-        XCTAssertEqual([without.pictures, without.skipped], [0, 4])
+        XCTAssertEqual([without.pictures, without.skipped], [0, 5])
         // A kept file deleted since: said.
         try FileManager.default.removeItem(atPath: file)
         XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: again.paper),
-                       "pictures not drawn: 2 pictures, \(file), which cannot be read as a PNG or a JPEG")
+                       "pictures not drawn: 3 pictures, \(file), which cannot be read as a PNG or a JPEG")
     }
 }

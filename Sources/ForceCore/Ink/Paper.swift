@@ -134,13 +134,17 @@ public struct PaperPicture: Equatable, Hashable, Sendable {
     public var width: Double
     public var height: Double
     public var file: String
+    /// The LaTeX it was made from, when it is Xournal++'s picture of a formula (`<teximage
+    /// text>`): written back as one, so Xournal++ can edit it again.
+    public var latex: String?
 
-    public init(x: Double, y: Double, width: Double, height: Double, file: String) {
+    public init(x: Double, y: Double, width: Double, height: Double, file: String, latex: String? = nil) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
         self.file = file
+        self.latex = latex
     }
 
     /// What is wrong with this picture for a session, nil when nothing.
@@ -152,6 +156,14 @@ public struct PaperPicture: Equatable, Hashable, Sendable {
         guard width > 0, height > 0 else { return "a picture's width and height must be more than 0" }
         guard file.hasPrefix("/"), file.utf8.count <= InputLimits.maximumNameBytes else {
             return "an image under a page is named by its absolute path, at most \(InputLimits.maximumNameBytes) bytes"
+        }
+        if let latex {
+            guard latex.utf8.count <= PaperText.maximumBytes else {
+                return "a picture's LaTeX holds \(latex.utf8.count) bytes (at most \(PaperText.maximumBytes))"
+            }
+            guard !latex.unicodeScalars.contains(where: PaperText.isControl) else {
+                return "a picture's LaTeX holds a control character (only line breaks and tabs)"
+            }
         }
         return nil
     }

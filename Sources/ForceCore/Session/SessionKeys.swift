@@ -13,7 +13,7 @@ public enum SessionKeys {
     public static let paperPage: Set<String> = ["x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "pictures", "texts"]
     /// A text of a page's `"texts"`, and a picture of its `"pictures"`.
     public static let paperText: Set<String> = ["x", "y", "font", "size", "colour", "text"]
-    public static let paperPicture: Set<String> = ["x", "y", "width", "height", "image"]
+    public static let paperPicture: Set<String> = ["x", "y", "width", "height", "image", "latex"]
     /// The header's `"options"` object.
     public static let options: Set<String> = [
         "debug", "precise", "opacity", "simulatePressure", "help", "hud", "curve", "eventLog", "forcePlot", "diagram",

@@ -3,8 +3,8 @@
 /// document points, where `colour` (default white), `ruling` (default plain), `config`
 /// (Xournal++'s settings, default none), `pdfPage` (the page of the header's `"pdf"` drawn on
 /// it, from 1), `image` (the image of the header's `"images"` drawn on it, from 0), `pictures`
-/// (pictures on it: `{"x", "y", "width", "height", "image"}`, from the page's corner, each an
-/// image of `"images"`) and `texts` (the typed text on it: `{"x", "y", "font", "size", "colour",
+/// (pictures on it: `{"x", "y", "width", "height", "image", "latex"}`, from the page's corner,
+/// each an image of `"images"`, `latex` the formula it shows, if any) and `texts` (the typed text on it: `{"x", "y", "font", "size", "colour",
 /// "text"}`, its place from the page's corner, `font` default "Sans", `size` default 12,
 /// `colour` `#rrggbbaa`, default black) may be left out. The
 /// document's one PDF is named once, in the header's `"pdf"`, and its images once each, in
@@ -93,7 +93,7 @@ extension SessionParser {
                     throw t.fail("\"image\" \(index) is not one of the header's \(images.count) \"images\" (from 0)")
                 }
                 let picture = PaperPicture(x: try t.number("x"), y: try t.number("y"), width: try t.number("width"),
-                                           height: try t.number("height"), file: images[index])
+                                           height: try t.number("height"), file: images[index], latex: try t.optionalString("latex"))
                 if let problem = picture.problem { throw t.fail(problem) }
                 pictures.append(picture)
             } catch {
@@ -186,7 +186,8 @@ extension SessionCoding {
 
     /// A page's picture as `"pictures"` holds it, its file the header's image `image`.
     public static func pictureMember(_ p: PaperPicture, image: Int) -> String {
-        "{\"x\":\(num(p.x)),\"y\":\(num(p.y)),\"width\":\(num(p.width)),\"height\":\(num(p.height)),\"image\":\(image)}"
+        "{\"x\":\(num(p.x)),\"y\":\(num(p.y)),\"width\":\(num(p.width)),\"height\":\(num(p.height)),\"image\":\(image)"
+            + (p.latex.map { ",\"latex\":\(quoted($0))" } ?? "") + "}"
     }
 
     /// A page's text as `"texts"` holds it (its font and size left out at their defaults).
