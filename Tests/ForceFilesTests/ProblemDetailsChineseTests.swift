@@ -50,6 +50,8 @@ final class ProblemDetailsChineseTests: XCTestCase {
         "\"paper\" page 1: unknown ruling \"stave\" (expected plain, ruled, lined, graph, dotted, staves, isodotted, isograph)",
         "\"paper\" page 1: text 2: missing \"text\"", "\"paper\" page 4: text 1: a text's \"size\" must be from 0.5 to 1000 points",
         "\"paper\" page 1: picture 3: \"image\" 7 is not one of the header's 2 \"images\" (from 0)",
+        "\"paper\" page 2: \"texts\" must be a list of texts {\"x\", \"y\", \"text\", …}",
+        "\"paper\" page 2: \"pictures\" must be a list of pictures {\"x\", \"y\", \"width\", \"height\", \"image\"}",
         "not valid JSON (unexpected 'x', expected a value at column 5)",
         "not valid JSON (unexpected end of line inside an object at column 12)",
         "not valid JSON (unexpected byte 0x1F, expected ',' or '}' at column 9)",

@@ -75,60 +75,60 @@ extension SessionParser {
 }
 
 extension SessionParser {
-    /// A page's `"pictures"`: a list of `{"x", "y", "width", "height", "image"}`, `image` an
-    /// index into the header's `images`.
+    /// A page's `"pictures"`: a list of `{"x", "y", "width", "height", "image", "latex"}`,
+    /// `image` an index into the header's `images`.
     static func parsePictures(_ p: SessionFields, images: [String], within: String) throws(SessionError) -> [PaperPicture] {
-        guard let raw = try p.value("pictures") else { return [] }
-        let shape = "\"pictures\" must be a list of pictures {\"x\", \"y\", \"width\", \"height\", \"image\"}"
-        guard case .array(let items) = raw else { throw p.fail(within + shape) }
-        var pictures: [PaperPicture] = []
-        for (k, item) in items.enumerated() {
-            guard case .object(let members) = item else { throw p.fail(within + shape) }
-            let t = SessionFields(members: members, file: p.file, line: p.line)
-            let at = within + "picture \(k + 1): "
-            do throws(SessionError) {
-                try t.allowOnly(SessionKeys.paperPicture, in: "pictures")
-                let index = try t.integer("image")
-                guard images.indices.contains(index) else {
-                    throw t.fail("\"image\" \(index) is not one of the header's \(images.count) \"images\" (from 0)")
-                }
-                let picture = PaperPicture(x: try t.number("x"), y: try t.number("y"), width: try t.number("width"),
-                                           height: try t.number("height"), file: images[index], latex: try t.optionalString("latex"))
-                if let problem = picture.problem { throw t.fail(problem) }
-                pictures.append(picture)
-            } catch {
-                throw p.fail(at + error.message)
+        try parseList(p, key: "pictures", within: within, noun: "picture",
+                      shape: "\"pictures\" must be a list of pictures {\"x\", \"y\", \"width\", \"height\", \"image\"}",
+                      keys: SessionKeys.paperPicture) { t throws(SessionError) in
+            let index = try t.integer("image")
+            guard images.indices.contains(index) else {
+                throw t.fail("\"image\" \(index) is not one of the header's \(images.count) \"images\" (from 0)")
             }
+            let picture = PaperPicture(x: try t.number("x"), y: try t.number("y"), width: try t.number("width"),
+                                       height: try t.number("height"), file: images[index], latex: try t.optionalString("latex"))
+            if let problem = picture.problem { throw t.fail(problem) }
+            return picture
         }
-        return pictures
     }
 
     /// A page's `"texts"`: a list of `{"x", "y", "font", "size", "colour", "text"}`.
     static func parseTexts(_ p: SessionFields, within: String) throws(SessionError) -> [PaperText] {
-        guard let raw = try p.value("texts") else { return [] }
-        let shape = "\"texts\" must be a list of texts {\"x\", \"y\", \"text\", …}"
-        guard case .array(let items) = raw else { throw p.fail(within + shape) }
-        var texts: [PaperText] = []
-        for (k, item) in items.enumerated() {
-            guard case .object(let members) = item else { throw p.fail(within + shape) }
+        try parseList(p, key: "texts", within: within, noun: "text", shape: "\"texts\" must be a list of texts {\"x\", \"y\", \"text\", …}",
+                      keys: SessionKeys.paperText) { t throws(SessionError) in
+            var text = PaperText(x: try t.number("x"), y: try t.number("y"), text: try t.string("text"))
+            if let font = try t.optionalString("font") { text.font = font }
+            if let size = try t.optionalNumber("size") { text.size = size }
+            if let hex = try t.optionalString("colour") {
+                guard let c = InkColour(hex: hex) else { throw t.fail("\"colour\" must be #rrggbbaa, not \"\(hex)\"") }
+                text.colour = c
+            }
+            if let problem = text.problem { throw t.fail(problem) }
+            return text
+        }
+    }
+
+    /// A page's list `key` of objects with the members `keys`, each read by `item`; a problem
+    /// names the page (`within`) and the item ("text 2: …"); `shape` says what the list is.
+    private static func parseList<Item>(
+        _ p: SessionFields, key: String, within: String, noun: String, shape: String, keys: Set<String>,
+        _ item: (SessionFields) throws(SessionError) -> Item
+    ) throws(SessionError) -> [Item] {
+        guard let raw = try p.value(key) else { return [] }
+        guard case .array(let values) = raw else { throw p.fail(within + shape) }
+        var items: [Item] = []
+        for (k, value) in values.enumerated() {
+            guard case .object(let members) = value else { throw p.fail(within + shape) }
             let t = SessionFields(members: members, file: p.file, line: p.line)
-            let at = within + "text \(k + 1): "
+            let at = within + "\(noun) \(k + 1): "
             do throws(SessionError) {
-                try t.allowOnly(SessionKeys.paperText, in: "texts")
-                var text = PaperText(x: try t.number("x"), y: try t.number("y"), text: try t.string("text"))
-                if let font = try t.optionalString("font") { text.font = font }
-                if let size = try t.optionalNumber("size") { text.size = size }
-                if let hex = try t.optionalString("colour") {
-                    guard let c = InkColour(hex: hex) else { throw t.fail("\"colour\" must be #rrggbbaa, not \"\(hex)\"") }
-                    text.colour = c
-                }
-                if let problem = text.problem { throw t.fail(problem) }
-                texts.append(text)
+                try t.allowOnly(keys, in: key)
+                items.append(try item(t))
             } catch {
                 throw p.fail(at + error.message)
             }
         }
-        return texts
+        return items
     }
 }
 
