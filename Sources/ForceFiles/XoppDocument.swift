@@ -561,7 +561,7 @@ extension XoppDocument {
     }
 
     /// The file a picture's base64 `data` is kept in: `folder/HASH.png` (or `.jpg`), HASH its
-    /// bytes' FNV-1a 64 in hex, written once (a file of that name already there is its bytes),
+    /// bytes' FNV-1a 64 (`StableHash`) in hex, written once (a file of that name already there is its bytes),
     /// the folder made as needed; nil when the data is not a PNG or a JPEG ForceCanvas reads,
     /// or cannot be written.
     static func keep(picture data: String, in folder: String) -> String? {
@@ -574,12 +574,9 @@ extension XoppDocument {
         } else {
             return nil
         }
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        let file = absolute(folder) + "/" + String(h, radix: 16) + "." + kind
+        var hash = StableHash()
+        for b in bytes { hash.add(b) }
+        let file = absolute(folder) + "/" + String(format: "%016llx", hash.value) + "." + kind
         if !FileManager.default.fileExists(atPath: file) {
             do {
                 try FileManager.default.createDirectory(atPath: absolute(folder), withIntermediateDirectories: true)

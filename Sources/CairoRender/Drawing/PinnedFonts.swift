@@ -1,4 +1,5 @@
 import CPangoCairo
+import ForceCore
 import ForcePlatform
 import Foundation
 
@@ -133,14 +134,12 @@ public final class PinnedFonts: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// FNV-1a 64 of a file, in hex ("" when it cannot be read).
+    /// FNV-1a 64 of a file (`StableHash`), in hex ("" when it cannot be read).
     static func hash(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path) else { return "" }
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        data.withUnsafeBytes { bytes in
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        }
-        return String(format: "%016llx", h)
+        var hash = StableHash()
+        for b in data { hash.add(b) }
+        return String(format: "%016llx", hash.value)
     }
 }
 
