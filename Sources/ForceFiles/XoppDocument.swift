@@ -49,7 +49,7 @@ public enum XoppDocument {
             }
             // The page's pictures and typed text first: they are drawn under the ink.
             for picture in page.pictures {
-                guard let data = try? FileKind.readWhole(picture.file) else { continue }
+                guard let data = xoppData(of: picture) else { continue }
                 let name = picture.latex == nil ? "image" : "teximage"
                 out += "<\(name)" + (picture.latex.map { " text=\"\(escaped($0))\"" } ?? "")
                     + " left=\"\(number(picture.x))\" top=\"\(number(picture.y))\" right=\"\(number(picture.x + picture.width))\""
@@ -504,8 +504,8 @@ extension XoppDocument {
                 }
                 summary.texts += 1
             case "image", "teximage":
-                // (LaTeX as Xournal++ 1.0 and .xoj files keep it, a PNG, is a picture too;
-                // Xournal++ 1.1's, a PDF, is left out.)
+                // (LaTeX is a picture too: a PNG, as Xournal++ 1.0 and .xoj files keep it, or
+                // a PDF, as Xournal++ 1.1 does, drawn into a PNG beside it.)
                 guard element.isStart else { continue }
                 let data = scanner.text(until: element.name)
                 func number(_ key: String) -> Double { Double(element.attributes[key] ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 0 }
@@ -514,14 +514,14 @@ extension XoppDocument {
                 // often it is imported), and drawn when it is an image ForceCanvas reads; on a
                 // page with paper, with room for its file among the session's images and for
                 // it in the header. Else left out, and said.
-                guard pageHasPaper, let folder = pictures, let file = Self.keep(picture: data, in: folder),
+                let box = (width: number("right") - left, height: number("bottom") - top)
+                guard pageHasPaper, let folder = pictures, let file = Self.keep(picture: data, in: folder, box: box),
                       images.contains(file) || images.count < PaperPage.maximumImages else {
                     summary.skipped += 1
                     continue
                 }
                 let latex = element.name == "teximage" ? element.attributes["text"].map(unescaped) ?? "" : nil
-                let picture = PaperPicture(x: left, y: top, width: number("right") - left, height: number("bottom") - top, file: file,
-                                           latex: latex)
+                let picture = PaperPicture(x: left, y: top, width: box.width, height: box.height, file: file, latex: latex)
                 guard picture.problem == nil, add({ $0.pictures.append(picture) }) else {
                     summary.skipped += 1
                     continue
@@ -561,23 +561,29 @@ extension XoppDocument {
     }
 
     /// The file a picture's base64 `data` is kept in: `folder/HASH.png` (or `.jpg`), HASH its
-    /// bytes' FNV-1a 64 (`StableHash`) in hex, written once (a file of that name already there is its bytes),
-    /// the folder made as needed; nil when the data is not a PNG or a JPEG ForceCanvas reads,
-    /// or cannot be written.
-    static func keep(picture data: String, in folder: String) -> String? {
+    /// bytes' FNV-1a 64 (`StableHash`) in hex, written once (a file of that name already there
+    /// is its bytes), the folder made as needed. A PDF (Xournal++ 1.1's LaTeX) is kept as
+    /// `HASH.pdf`, and its first page drawn into `HASH.png` beside it, `pdfPixelsPerPoint`
+    /// pixels a point of its `box`: that is the picture, and `.xopp` gets the PDF back
+    /// (`xoppData(of:)`). Nil when the data is none of these, or cannot be read or written.
+    static func keep(picture data: String, in folder: String, box: (width: Double, height: Double)) -> String? {
         guard let bytes = Data(base64Encoded: data, options: .ignoreUnknownCharacters), !bytes.isEmpty else { return nil }
         let kind: String
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             kind = "png"
         } else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             kind = "jpg"
+        } else if bytes.starts(with: Array("%PDF".utf8)) {
+            kind = "pdf"
         } else {
             return nil
         }
         var hash = StableHash()
         for b in bytes { hash.add(b) }
-        let file = absolute(folder) + "/" + String(format: "%016llx", hash.value) + "." + kind
-        if !FileManager.default.fileExists(atPath: file) {
+        let stem = absolute(folder) + "/" + String(format: "%016llx", hash.value)
+        let file = stem + "." + kind
+        let written = !FileManager.default.fileExists(atPath: file)
+        if written {
             do {
                 try FileManager.default.createDirectory(atPath: absolute(folder), withIntermediateDirectories: true)
                 try bytes.write(to: URL(fileURLWithPath: file), options: .atomic)
@@ -585,7 +591,36 @@ extension XoppDocument {
                 return nil
             }
         }
-        return PaperImages.canRead(file) ? file : nil
+        var picture: String? = file
+        if kind == "pdf" {
+            // The PDF drawn into a PNG of the box's size (at most 4,096 pixels a side).
+            let png = stem + ".png", scale = min(pdfPixelsPerPoint, 4096 / max(1, box.width, box.height))
+            let drawn = box.width > 0 && box.height > 0 && box.width.isFinite && box.height.isFinite
+                && (FileManager.default.fileExists(atPath: png)
+                    || PDFPages.shared.writeFirstPage(of: file, width: Int((box.width * scale).rounded(.up)),
+                                                      height: Int((box.height * scale).rounded(.up)), toPNG: png))
+            picture = drawn ? png : nil
+        }
+        guard let picture, PaperImages.canRead(picture) else {
+            // Nothing is kept of data that is not a picture.
+            if written { try? FileManager.default.removeItem(atPath: file) }
+            return nil
+        }
+        return picture
+    }
+
+    /// 4 pixels a point (288 dpi): a PDF's LaTeX drawn into its picture as sharp as a page
+    /// zoomed to 400 %.
+    static let pdfPixelsPerPoint = 4.0
+
+    /// The bytes `.xopp` gets for a picture: its file's, or, for a picture drawn from a PDF
+    /// (`keep`: `HASH.png` beside `HASH.pdf`), the PDF's; nil when they cannot be read.
+    static func xoppData(of picture: PaperPicture) -> Data? {
+        if picture.latex != nil, picture.file.hasSuffix(".png") {
+            let pdf = String(picture.file.dropLast(4)) + ".pdf"
+            if let data = try? FileKind.readWhole(pdf) { return data }
+        }
+        return try? FileKind.readWhole(picture.file)
     }
 
     /// `path` made absolute against the working directory, `.` and `..` resolved.

@@ -493,7 +493,7 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(summary.skipped, 2, "data that is not an image, and the LaTeX as a PDF")
         XCTAssertEqual(XoppDocument.leftOut(summary), ["left out: 2 image or LaTeX elements"])
         let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/pictures")
-        XCTAssertEqual(kept.count, 1, "the same bytes kept once: \(kept)")
+        XCTAssertEqual(kept.count, 1, "the same bytes kept once, and nothing of what is no picture: \(kept)")
         let file = folder + "/pictures/" + kept[0]
         XCTAssertTrue(file.hasSuffix(".png"))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), Data(base64Encoded: png))

@@ -305,6 +305,58 @@ final class XoppExportTests: XCTestCase {
         XCTAssertEqual(differing, 0, "\(differing) pixels differ from Xournal++'s")
     }
 
+    /// LaTeX as Xournal++ 1.1 keeps it, a PDF of the formula, drawn in its box as Xournal++
+    /// draws it (the same box of ink to a pixel, as much ink to a tenth: ForceCanvas draws
+    /// the PDF into a picture at 4 pixels a point, Xournal++ draws its vectors), and written
+    /// back to `.xopp` as the same PDF.
+    func testLaTeXAsAPDFIsDrawnAsXournalppDrawsIt() throws {
+        try Self.requireXournalpp()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // A "formula": a 60 × 24 pt PDF with strokes and a disc, on no paper.
+        let surface = try XCTUnwrap(cairo_pdf_surface_create("\(dir)/formula.pdf", 60, 24))
+        let c = try XCTUnwrap(cairo_create(surface))
+        cairo_set_source_rgb(c, 0, 0, 0)
+        cairo_set_line_width(c, 2)
+        cairo_move_to(c, 4, 4)
+        cairo_line_to(c, 20, 20)
+        cairo_move_to(c, 20, 4)
+        cairo_line_to(c, 4, 20)
+        cairo_stroke(c)
+        cairo_arc(c, 40, 12, 8, 0, 2 * .pi)
+        cairo_fill(c)
+        cairo_destroy(c)
+        cairo_surface_destroy(surface)
+        let pdf = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/formula.pdf")).base64EncodedString()
+        let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4"><page width="300" height="200">"##
+            + ##"<background type="solid" color="#ffffffff" style="plain"/><layer>"##
+            + ##"<teximage text="x \cdot \bullet" left="30" top="40" right="150" bottom="88">"## + pdf + "</teximage>"
+            + "</layer></page></xournal>"
+        let (session, state, ours) = try Self.importBesideXournalpp(doc, in: dir)
+        let picture = try XCTUnwrap(session.paper[0].pictures.first)
+        XCTAssertEqual(picture.latex, "x \\cdot \\bullet")
+        XCTAssertTrue(picture.file.hasSuffix(".png"), picture.file)
+        let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"))
+        let page = session.paper[0].rect
+        var boxes: [[Int]] = [], counts: [Int] = []
+        for (p, corner) in [(ours, Point(x: page.x, y: page.y)), (theirs, Point.zero)] {
+            var box = [Int.max, Int.max, Int.min, Int.min], count = 0
+            for y in 30..<100 {
+                for x in 20..<160 where p.luminance(x: Int(corner.x) + x, y: Int(corner.y) + y) < 128 {
+                    box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+                    count += 1
+                }
+            }
+            boxes.append(box)
+            counts.append(count)
+        }
+        XCTAssertGreaterThan(counts[1], 500, "Xournal++ drew the formula")
+        XCTAssertTrue(zip(boxes[0], boxes[1]).allSatisfy { abs($0 - $1) <= 1 }, "ours \(boxes[0]), Xournal++'s \(boxes[1])")
+        XCTAssertEqual(Double(counts[0]), Double(counts[1]), accuracy: Double(counts[1]) / 10, "as much ink")
+        let back = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
+        XCTAssertTrue(back.contains(##"<teximage text="x \cdot \bullet" left="30" top="40" right="150" bottom="88">"## + pdf + "</teximage>"), back)
+    }
+
     /// `doc` written as `dir/notes.xopp`; Xournal++'s pictures of its pages at 72 dpi
     /// (`dir/x-1.png`, …); the session `import` makes of it (leaving nothing out), the state it
     /// ends in, and ForceCanvas's PNG export of it.

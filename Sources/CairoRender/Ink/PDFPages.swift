@@ -94,6 +94,29 @@ public final class PDFPages: @unchecked Sendable {
     }
 
 
+    /// Writes page 1 of the PDF `file` as a PNG at `png`, stretched to `width` × `height`
+    /// pixels, transparent where the page draws nothing (Xournal++'s LaTeX, a formula on no
+    /// paper); false when it cannot be read or written.
+    public func writeFirstPage(of file: String, width: Int, height: Int, toPNG png: String) -> Bool {
+        guard width > 0, height > 0, width <= Self.largestSide, height <= Self.largestSide else { return false }
+        return lock.withLock {
+            guard let doc = document(file), poppler_document_get_n_pages(doc) >= 1,
+                  let p = poppler_document_get_page(doc, 0) else { return false }
+            defer { g_object_unref(UnsafeMutableRawPointer(p)) }
+            var pw = 0.0, ph = 0.0
+            poppler_page_get_size(p, &pw, &ph)
+            guard pw > 0, ph > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+                return false
+            }
+            defer { cairo_surface_destroy(surface) }
+            let cr = cairo_create(surface)
+            cairo_scale(cr, Double(width) / pw, Double(height) / ph)
+            poppler_page_render(p, cr)
+            cairo_destroy(cr)
+            return cairo_surface_write_to_png(surface, png) == CAIRO_STATUS_SUCCESS
+        }
+    }
+
     /// How many pictures of PDF pages were made so far.
     var picturesMade: Int { lock.withLock { pictures.made } }
 
