@@ -493,7 +493,7 @@ extension XoppDocument {
                 let colour = element.attributes["color"].flatMap(colour(named:)) ?? InkColour(red: 0, green: 0, blue: 0)
                 let size = Double(element.attributes["size"] ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 12
                 var text = PaperText(x: Double(element.attributes["x"] ?? "") ?? 0, y: Double(element.attributes["y"] ?? "") ?? 0,
-                                     font: element.attributes["font"].map { String($0.prefix(PaperText.maximumFontBytes / 4)) } ?? "Sans",
+                                     font: element.attributes["font"].map { $0.prefix(utf8Bytes: PaperText.maximumFontBytes) } ?? "Sans",
                                      size: min(PaperText.sizeRange.upperBound, max(PaperText.sizeRange.lowerBound, size)),
                                      colour: colour, text: content)
                 if text.font.isEmpty { text.font = "Sans" }

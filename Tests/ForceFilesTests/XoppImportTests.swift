@@ -415,9 +415,11 @@ final class XoppImportTests: XCTestCase {
             + ##"<text font="Sans" size="12" x="60" y="30" color="#000000ff" ts="0" fn="">A note &amp; a sum: 2 &lt; 3</text>"##
             + "<text font=\"Serif Bold\" size=\"20.5\" x=\"10.25\" y=\"80\" color=\"#3333ccff\">Title\r\nsecond &#20013;&#x6587;\u{1} line</text>"
             + ##"<stroke tool="pen" color="#ff0000ff" width="2">10 10 50 60</stroke></layer></page>"##
-            + ##"<page width="300" height="200"><layer><text x="5" y="6">no font, size or colour</text></layer></page></xournal>"##
+            + ##"<page width="300" height="200"><layer><text x="5" y="6">no font, size or colour</text>"##
+            + ##"<text font="Noto Sans CJK SC Bold" x="5" y="40">a long font name</text>"##
+            + "<text font=\"" + String(repeating: "字", count: 30) + "\" x=\"5\" y=\"80\">a font name too long</text></layer></page></xournal>"
         let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
-        XCTAssertEqual(summary.texts, 3)
+        XCTAssertEqual(summary.texts, 5)
         XCTAssertEqual(summary.skipped, 0)
         XCTAssertEqual(XoppDocument.leftOut(summary), [], "nothing left out")
         let black = InkColour(red: 0, green: 0, blue: 0)
@@ -426,9 +428,12 @@ final class XoppImportTests: XCTestCase {
             PaperText(x: 10.25, y: 80, font: "Serif Bold", size: 20.5, colour: try XCTUnwrap(InkColour(hex: "#3333ccff")),
                       text: "Title\nsecond 中文 line"),
         ])
-        XCTAssertEqual(session.paper[1].texts, [PaperText(x: 5, y: 6, text: "no font, size or colour")])
+        XCTAssertEqual(session.paper[1].texts, [PaperText(x: 5, y: 6, text: "no font, size or colour"),
+                                                PaperText(x: 5, y: 40, font: "Noto Sans CJK SC Bold", text: "a long font name"),
+                                                PaperText(x: 5, y: 80, font: String(repeating: "字", count: 21), text: "a font name too long")],
+                       "a font's name kept whole up to 64 bytes, cut between characters past that")
         let text = SessionCoding.encode(session)
-        XCTAssertTrue(text.contains(##""texts":[{"x":5,"y":6,"colour":"#000000ff","text":"no font, size or colour"}]"##), text)
+        XCTAssertTrue(text.contains(##""texts":[{"x":5,"y":6,"colour":"#000000ff","text":"no font, size or colour"},"##), text)
         let again = try SessionCoding.parse(text, file: "x.jsonl")
         XCTAssertEqual(again.paper, session.paper)
         let state = Fixtures.finalState(again)

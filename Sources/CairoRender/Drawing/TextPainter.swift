@@ -124,11 +124,7 @@ public enum TextPainter {
     /// `text`, or its first `maximumLayoutBytes` bytes' worth of characters and "…".
     static func bounded(_ text: String) -> String {
         guard text.utf8.count > maximumLayoutBytes else { return text }
-        let utf8 = text.utf8
-        var end = utf8.index(utf8.startIndex, offsetBy: maximumLayoutBytes)
-        // Back to the start of a character's bytes (continuation bytes are 10xxxxxx).
-        while end > utf8.startIndex, utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-        return String(decoding: utf8[..<end], as: UTF8.self) + "…"
+        return text.prefix(utf8Bytes: maximumLayoutBytes) + "…"
     }
 
     private static func withLayout<T>(_ text: String, style: Style, width: Double?, overflow: Overflow,
