@@ -1,12 +1,13 @@
 /// The header's `"paper"`: the pages under the ink (`PaperPage`), a list of
-/// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "texts"}` in
-/// document points, where `colour` (default white), `ruling` (default plain), `config`
-/// (Xournal++'s settings, default none), `pdfPage` (the page of the header's `"pdf"` drawn on
-/// it, from 1), `image` (the image of the header's `"images"` drawn on it, from 0), `pictures`
-/// (pictures on it: `{"x", "y", "width", "height", "image", "latex"}`, from the page's corner,
-/// each an image of `"images"`, `latex` the formula it shows, if any) and `texts` (the typed text on it: `{"x", "y", "font", "size", "colour",
-/// "text"}`, its place from the page's corner, `font` default "Sans", `size` default 12,
-/// `colour` `#rrggbbaa`, default black) may be left out. The
+/// `{"x", "y", "width", "height", "colour", "ruling", "config", "pdfPage", "image", "pictures",
+/// "texts"}` in document points, where `colour` (default white), `ruling` (default plain),
+/// `config` (Xournal++'s settings, default none), `pdfPage` (the page of the header's `"pdf"`
+/// drawn on it, from 1), `image` (the image of the header's `"images"` drawn on it, from 0),
+/// `pictures` (pictures on it: `{"x", "y", "width", "height", "image", "latex"}`, from the
+/// page's corner, each an image of `"images"`, `latex` the formula it shows, if any) and
+/// `texts` (the typed text on it: `{"x", "y", "font", "size", "colour", "text"}`, its place
+/// from the page's corner, `font` default "Sans", `size` default 12, `colour` `#rrggbbaa`,
+/// default black) may be left out. The
 /// document's one PDF is named once, in the header's `"pdf"`, and its images once each, in
 /// `"images"`, by their absolute paths (a document of a few thousand pages keeps its header
 /// short).
