@@ -241,19 +241,9 @@ final class XoppExportTests: XCTestCase {
         // (One page: Xournal++ names its picture without a page number.)
         let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"))
         let page = session.paper[0].rect
-        // The box of a region's pixels darker than mid-grey, and how many there are.
-        func ink(_ p: PNGPixels, _ r: Rect, at corner: Point) -> (box: [Int], count: Int) {
-            var box = [Int.max, Int.max, Int.min, Int.min], count = 0
-            for y in Int(r.y)..<Int(r.maxY) {
-                for x in Int(r.x)..<Int(r.maxX) where p.luminance(x: Int(corner.x) + x, y: Int(corner.y) + y) < 160 {
-                    box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
-                    count += 1
-                }
-            }
-            return (box, count)
-        }
         for (attributes, _, region) in texts {
-            let a = ink(ours, region, at: Point(x: page.x, y: page.y)), b = ink(theirs, region, at: .zero)
+            let a = Self.ink(ours, region, at: Point(x: page.x, y: page.y), darkerThan: 160)
+            let b = Self.ink(theirs, region, at: .zero, darkerThan: 160)
             XCTAssertGreaterThan(b.count, 100, "Xournal++ drew \(attributes)")
             XCTAssertTrue(zip(a.box, b.box).allSatisfy { abs($0 - $1) <= 1 }, "\(attributes): ours \(a.box), Xournal++'s \(b.box)")
             XCTAssertEqual(Double(a.count), Double(b.count), accuracy: Double(b.count) / 10, "\(attributes): as much ink")
@@ -338,23 +328,28 @@ final class XoppExportTests: XCTestCase {
         XCTAssertTrue(picture.file.hasSuffix(".png"), picture.file)
         let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"))
         let page = session.paper[0].rect
-        var boxes: [[Int]] = [], counts: [Int] = []
-        for (p, corner) in [(ours, Point(x: page.x, y: page.y)), (theirs, Point.zero)] {
-            var box = [Int.max, Int.max, Int.min, Int.min], count = 0
-            for y in 30..<100 {
-                for x in 20..<160 where p.luminance(x: Int(corner.x) + x, y: Int(corner.y) + y) < 128 {
-                    box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
-                    count += 1
-                }
-            }
-            boxes.append(box)
-            counts.append(count)
-        }
-        XCTAssertGreaterThan(counts[1], 500, "Xournal++ drew the formula")
-        XCTAssertTrue(zip(boxes[0], boxes[1]).allSatisfy { abs($0 - $1) <= 1 }, "ours \(boxes[0]), Xournal++'s \(boxes[1])")
-        XCTAssertEqual(Double(counts[0]), Double(counts[1]), accuracy: Double(counts[1]) / 10, "as much ink")
+        let region = Rect(x: 20, y: 30, width: 140, height: 70)
+        let a = Self.ink(ours, region, at: Point(x: page.x, y: page.y), darkerThan: 128)
+        let b = Self.ink(theirs, region, at: .zero, darkerThan: 128)
+        XCTAssertGreaterThan(b.count, 500, "Xournal++ drew the formula")
+        XCTAssertTrue(zip(a.box, b.box).allSatisfy { abs($0 - $1) <= 1 }, "ours \(a.box), Xournal++'s \(b.box)")
+        XCTAssertEqual(Double(a.count), Double(b.count), accuracy: Double(b.count) / 10, "as much ink")
         let back = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
         XCTAssertTrue(back.contains(##"<teximage text="x \cdot \bullet" left="30" top="40" right="150" bottom="88">"## + pdf + "</teximage>"), back)
+    }
+
+    /// The box (left, top, right, bottom, in page pixels) of the pixels of `region` (page
+    /// pixels) darker than `luminance` in `p`, whose page starts at `corner`, and how many
+    /// there are.
+    static func ink(_ p: PNGPixels, _ region: Rect, at corner: Point, darkerThan luminance: Int) -> (box: [Int], count: Int) {
+        var box = [Int.max, Int.max, Int.min, Int.min], count = 0
+        for y in Int(region.y)..<Int(region.maxY) {
+            for x in Int(region.x)..<Int(region.maxX) where p.luminance(x: Int(corner.x) + x, y: Int(corner.y) + y) < luminance {
+                box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+                count += 1
+            }
+        }
+        return (box, count)
     }
 
     /// `doc` written as `dir/notes.xopp`; Xournal++'s pictures of its pages at 72 dpi
