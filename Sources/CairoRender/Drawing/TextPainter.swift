@@ -91,22 +91,17 @@ public enum TextPainter {
     /// line breaks. Its font is the pinned one nearest its name (`documentFamily`), its style
     /// words (Bold…) kept.
     static func draw(_ text: PaperText, from corner: Point, in cr: OpaquePointer) {
-        guard case .success(let fonts) = PinnedFonts.shared, let map = pango_cairo_font_map_get_default(),
-              let layout = pango_cairo_create_layout(cr) else { return }
-        fonts.install(on: map)
-        prepare(cr)
-        pango_cairo_update_layout(cr, layout)
         let font = pango_font_description_from_string(text.font)
+        defer { pango_font_description_free(font) }
         pango_font_description_set_family(font, documentFamily(text.font))
         pango_font_description_set_absolute_size(font, text.size * Double(PANGO_SCALE))
-        pango_layout_set_font_description(layout, font)
-        pango_layout_set_text(layout, text.text, -1)
-        let c = text.colour
-        cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255)
-        cairo_move_to(cr, corner.x + text.x, corner.y + text.y)
-        pango_cairo_show_layout(cr, layout)
-        pango_font_description_free(font)
-        g_object_unref(UnsafeMutableRawPointer(layout))
+        // The document's own words: neither translated nor cut.
+        withLayout(text.text, font: font, cr: cr) { layout in
+            let c = text.colour
+            cairo_set_source_rgba(cr, Double(c.red) / 255, Double(c.green) / 255, Double(c.blue) / 255, Double(c.alpha) / 255)
+            cairo_move_to(cr, corner.x + text.x, corner.y + text.y)
+            pango_cairo_show_layout(cr, layout)
+        }
     }
 
     /// The pinned family a document's font is drawn in: DejaVu Sans Mono for a monospaced one
@@ -129,35 +124,43 @@ public enum TextPainter {
 
     private static func withLayout<T>(_ text: String, style: Style, width: Double?, overflow: Overflow,
                                       alignment: Alignment, cr: OpaquePointer, _ body: (OpaquePointer) -> T) -> T? {
-        // Every command that draws loaded the fonts first and stopped if it could not, so a
-        // failure here draws no text rather than text in fonts nobody chose.
+        let spec = "\(style.mono ? monoFamily : family)\(style.bold ? " Bold" : "") \(style.size)px"
+        let font = pango_font_description_from_string(spec)
+        defer { pango_font_description_free(font) }
+        // Drawn in the interface's language where the text has a translation (`Translation`).
+        return withLayout(Self.bounded(Translation.text(text)), font: font, cr: cr) { layout in
+            if let width { configure(layout, width: width, overflow: overflow, alignment: alignment) }
+            return body(layout)
+        }
+    }
+
+    /// `text` laid out in `font` with the pinned fonts, for `cr`, handed to `body`; nil when the
+    /// pinned fonts are not there. Every command that draws loaded the fonts first and stopped
+    /// if it could not, so a failure here draws no text rather than text in fonts nobody chose.
+    private static func withLayout<T>(_ text: String, font: OpaquePointer?, cr: OpaquePointer, _ body: (OpaquePointer) -> T) -> T? {
         guard case .success(let fonts) = PinnedFonts.shared, let map = pango_cairo_font_map_get_default() else { return nil }
         fonts.install(on: map)
         prepare(cr)
         guard let layout = pango_cairo_create_layout(cr) else { return nil }
-        let spec = "\(style.mono ? monoFamily : family)\(style.bold ? " Bold" : "") \(style.size)px"
-        let font = pango_font_description_from_string(spec)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_font_description(layout, font)
-        if let width {
-            // Clamped as a Double first: no width can trap the conversion.
-            pango_layout_set_width(layout, Int32(Int(clamping: width * Double(PANGO_SCALE), to: 0...Int(Int32.max))))
-            switch overflow {
-            case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-            case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
-            case .ellipsizeStart: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
-            }
-            switch alignment {
-            case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-            case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-            case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
-            }
-        }
-        // Drawn in the interface's language where the text has a translation (`Translation`).
-        pango_layout_set_text(layout, Self.bounded(Translation.text(text)), -1)
-        defer {
-            pango_font_description_free(font)
-            g_object_unref(UnsafeMutableRawPointer(layout))
-        }
+        pango_layout_set_text(layout, text, -1)
         return body(layout)
+    }
+
+    /// Wraps or ellipsizes `layout` at `width` points, and aligns its lines.
+    private static func configure(_ layout: OpaquePointer, width: Double, overflow: Overflow, alignment: Alignment) {
+        // Clamped as a Double first: no width can trap the conversion.
+        pango_layout_set_width(layout, Int32(Int(clamping: width * Double(PANGO_SCALE), to: 0...Int(Int32.max))))
+        switch overflow {
+        case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        case .ellipsizeStart: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+        }
+        switch alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
     }
 }
