@@ -55,12 +55,7 @@ extension SessionParser {
                 page.pdf = PaperPage.PDFPage(file: pdf, page: n)
             }
             if try p.value("image") != nil {
-                let k: Int
-                do { k = try p.integer("image") } catch { throw f.fail(within + error.message) }
-                guard images.indices.contains(k) else {
-                    throw f.fail(within + "\"image\" \(k) is not one of the header's \(images.count) \"images\" (from 0)")
-                }
-                page.image = images[k]
+                do { page.image = try image(p, among: images) } catch { throw f.fail(within + error.message) }
             }
             page.pictures = try parsePictures(p, images: images, within: within)
             page.texts = try parseTexts(p, within: within)
@@ -82,12 +77,9 @@ extension SessionParser {
         try parseList(p, key: "pictures", within: within, noun: "picture",
                       shape: "\"pictures\" must be a list of pictures {\"x\", \"y\", \"width\", \"height\", \"image\"}",
                       keys: SessionKeys.paperPicture) { t throws(SessionError) in
-            let index = try t.integer("image")
-            guard images.indices.contains(index) else {
-                throw t.fail("\"image\" \(index) is not one of the header's \(images.count) \"images\" (from 0)")
-            }
+            let file = try image(t, among: images)
             let picture = PaperPicture(x: try t.number("x"), y: try t.number("y"), width: try t.number("width"),
-                                       height: try t.number("height"), file: images[index], latex: try t.optionalString("latex"))
+                                       height: try t.number("height"), file: file, latex: try t.optionalString("latex"))
             if let problem = picture.problem { throw t.fail(problem) }
             return picture
         }
@@ -107,6 +99,15 @@ extension SessionParser {
             if let problem = text.problem { throw t.fail(problem) }
             return text
         }
+    }
+
+    /// The file of the header's `images` that `fields`' `"image"` names by its index.
+    private static func image(_ fields: SessionFields, among images: [String]) throws(SessionError) -> String {
+        let k = try fields.integer("image")
+        guard images.indices.contains(k) else {
+            throw fields.fail("\"image\" \(k) is not one of the header's \(images.count) \"images\" (from 0)")
+        }
+        return images[k]
     }
 
     /// A page's list `key` of objects with the members `keys`, each read by `item`; a problem
