@@ -491,7 +491,7 @@ extension XoppDocument {
                 guard element.isStart else { continue }
                 let content = Self.unescaped(scanner.text(until: "text"))
                 let colour = element.attributes["color"].flatMap(colour(named:)) ?? InkColour(red: 0, green: 0, blue: 0)
-                let size = Double(element.attributes["size"] ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 12
+                let size = element.finite("size") ?? 12
                 var text = PaperText(x: Double(element.attributes["x"] ?? "") ?? 0, y: Double(element.attributes["y"] ?? "") ?? 0,
                                      font: element.attributes["font"].map { $0.prefix(utf8Bytes: PaperText.maximumFontBytes) } ?? "Sans",
                                      size: min(PaperText.sizeRange.upperBound, max(PaperText.sizeRange.lowerBound, size)),
@@ -508,13 +508,12 @@ extension XoppDocument {
                 // a PDF, as Xournal++ 1.1 does, drawn into a PNG beside it.)
                 guard element.isStart else { continue }
                 let data = scanner.text(until: element.name)
-                func number(_ key: String) -> Double { Double(element.attributes[key] ?? "").flatMap { $0.isFinite ? $0 : nil } ?? 0 }
-                let (left, top) = (number("left"), number("top"))
+                let left = element.finite("left") ?? 0, top = element.finite("top") ?? 0
                 // Kept as a file in the pictures folder, named by its bytes (once however
                 // often it is imported), and drawn when it is an image ForceCanvas reads; on a
                 // page with paper, with room for its file among the session's images and for
                 // it in the header. Else left out, and said.
-                let box = (width: number("right") - left, height: number("bottom") - top)
+                let box = (width: (element.finite("right") ?? 0) - left, height: (element.finite("bottom") ?? 0) - top)
                 guard pageHasPaper, let folder = pictures, let file = Self.keep(picture: data, in: folder, box: box),
                       images.contains(file) || images.count < PaperPage.maximumImages else {
                     summary.skipped += 1
@@ -744,6 +743,11 @@ struct XMLScanner {
         var name: String
         var attributes: [String: String]
         var isStart: Bool
+
+        /// The attribute `key` as a finite number; nil when absent, not a number, or not finite.
+        func finite(_ key: String) -> Double? {
+            Double(attributes[key] ?? "").flatMap { $0.isFinite ? $0 : nil }
+        }
     }
 
     private let bytes: [UInt8]
