@@ -354,16 +354,12 @@ extension XoppDocument {
         // The bytes the texts and pictures on the pages so far take in the session's header
         // (at most `PaperPage.maximumContentBytes`).
         var contentBytes = 0
-        // Changes the page being read by `change` (a text or a picture added) when what it
-        // then holds fits in the header; whether it did.
-        func add(_ change: (inout PaperPage) -> Void) -> Bool {
-            var page = paper[paper.count - 1]
-            let before = page.contentBytes
-            change(&page)
-            let bytes = contentBytes - before + page.contentBytes
-            guard bytes <= PaperPage.maximumContentBytes else { return false }
-            contentBytes = bytes
-            paper[paper.count - 1] = page
+        // Changes the page being read by `change` (a text or a picture added, which adds
+        // `bytes` to the header) when it then fits in the header; whether it did.
+        func add(_ bytes: Int, _ change: (inout PaperPage) -> Void) -> Bool {
+            guard contentBytes + bytes <= PaperPage.maximumContentBytes else { return false }
+            contentBytes += bytes
+            change(&paper[paper.count - 1])
             return true
         }
         // How a message names a background file that cannot be read.
@@ -498,7 +494,8 @@ extension XoppDocument {
                                      colour: colour, text: content)
                 if text.font.isEmpty { text.font = "Sans" }
                 // On a page with paper, and within what a session holds; else left out, and said.
-                guard pageHasPaper, text.problem == nil, add({ $0.texts.append(text) }) else {
+                guard pageHasPaper, text.problem == nil,
+                      add(paper[paper.count - 1].contentBytes(adding: text), { $0.texts.append(text) }) else {
                     summary.textsLeftOut += 1
                     continue
                 }
@@ -521,7 +518,7 @@ extension XoppDocument {
                 }
                 let latex = element.name == "teximage" ? element.attributes["text"].map(unescaped) ?? "" : nil
                 let picture = PaperPicture(x: left, y: top, width: box.width, height: box.height, file: file, latex: latex)
-                guard picture.problem == nil, add({ $0.pictures.append(picture) }) else {
+                guard picture.problem == nil, add(paper[paper.count - 1].contentBytes(adding: picture), { $0.pictures.append(picture) }) else {
                     summary.skipped += 1
                     continue
                 }

@@ -84,8 +84,28 @@ public struct PaperPage: Equatable, Hashable, Sendable {
     /// The bytes this page's texts and pictures take in a session's header (`"texts":[…]`,
     /// `"pictures":[…]`, their commas; a picture counted with the longest index of an image).
     public var contentBytes: Int {
-        (texts.isEmpty ? 0 : 11 + texts.reduce(0) { $0 + SessionCoding.textMember($1).utf8.count + 1 })
-            + (pictures.isEmpty ? 0 : 14 + pictures.reduce(0) { $0 + SessionCoding.pictureMember($1, image: Self.maximumImages - 1).utf8.count + 1 })
+        (texts.isEmpty ? 0 : Self.textsListBytes + texts.reduce(0) { $0 + Self.headerBytes(of: $1) })
+            + (pictures.isEmpty ? 0 : Self.picturesListBytes + pictures.reduce(0) { $0 + Self.headerBytes(of: $1) })
+    }
+
+    /// What adding `text` to this page adds to `contentBytes` (without laying out the others
+    /// again: an import adds them one by one).
+    public func contentBytes(adding text: PaperText) -> Int {
+        (texts.isEmpty ? Self.textsListBytes : 0) + Self.headerBytes(of: text)
+    }
+
+    /// What adding `picture` to this page adds to `contentBytes`.
+    public func contentBytes(adding picture: PaperPicture) -> Int {
+        (pictures.isEmpty ? Self.picturesListBytes : 0) + Self.headerBytes(of: picture)
+    }
+
+    /// `,"texts":[]` and `,"pictures":[]`: a page's lists around their items.
+    static let textsListBytes = 11, picturesListBytes = 14
+
+    /// The bytes an item takes in its list, its comma included.
+    static func headerBytes(of text: PaperText) -> Int { SessionCoding.textMember(text).utf8.count + 1 }
+    static func headerBytes(of picture: PaperPicture) -> Int {
+        SessionCoding.pictureMember(picture, image: maximumImages - 1).utf8.count + 1
     }
 
     /// At most 4,000 pages in a session, each with at most 64 bytes of settings: the header
