@@ -141,8 +141,7 @@ public enum XoppDocument {
                 continue
             }
             let name = String(rest[..<semicolon])
-            let named: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
-            var scalar = named[name]
+            var scalar = xmlEntities[name]
             if scalar == nil, name.hasPrefix("#") {
                 let digits = name.dropFirst()
                 let value = digits.hasPrefix("x") || digits.hasPrefix("X") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
@@ -157,6 +156,9 @@ public enum XoppDocument {
         }
         return String(out)
     }
+
+    /// XML's five named entities.
+    static let xmlEntities: [String: Unicode.Scalar] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
 
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
