@@ -518,7 +518,10 @@ extension XoppDocument {
                     summary.skipped += 1
                     continue
                 }
-                let latex = element.name == "teximage" ? element.attributes["text"].map(unescaped) ?? "" : nil
+                // (The attribute is unescaped already: only what a formula may not hold goes.)
+                let latex = element.name == "teximage"
+                    ? String(String.UnicodeScalarView((element.attributes["text"] ?? "").unicodeScalars.filter { !PaperText.isControl($0) }))
+                    : nil
                 let picture = PaperPicture(x: left, y: top, width: box.width, height: box.height, file: file, latex: latex)
                 guard picture.problem == nil, add(paper[paper.count - 1].contentBytes(adding: picture), { $0.pictures.append(picture) }) else {
                     summary.skipped += 1

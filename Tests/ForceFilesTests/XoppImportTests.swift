@@ -488,7 +488,7 @@ final class XoppImportTests: XCTestCase {
             + wrapped + "</image>"
         let others: String = ##"<image left="0" top="0" right="5" bottom="5">bm90IGFuIGltYWdl</image>"##
             + ##"<teximage text="x^2" left="0" top="0" right="5" bottom="5">JVBERi0=</teximage>"##
-            + ##"<teximage text="y^2 &lt; 1" left="20" top="30" right="28" bottom="34">"## + png + "</teximage>"
+            + ##"<teximage text="y^2 &lt; 1 &amp;amp;" left="20" top="30" right="28" bottom="34">"## + png + "</teximage>"
             + ##"<stroke tool="pen" color="#ff0000ff" width="2">10 10 50 60</stroke></layer></page>"##
         let second: String = ##"<page width="300" height="200"><layer><image left="1" top="2" right="3" bottom="4">"## + png
             + "</image></layer></page></xournal>"
@@ -503,8 +503,8 @@ final class XoppImportTests: XCTestCase {
         XCTAssertTrue(file.hasSuffix(".png"))
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: file)), Data(base64Encoded: png))
         XCTAssertEqual(session.paper[0].pictures, [PaperPicture(x: 10, y: 20, width: 100, height: 50, file: file),
-                                                   PaperPicture(x: 20, y: 30, width: 8, height: 4, file: file, latex: "y^2 < 1")],
-                       "the LaTeX as a PNG is a picture")
+                                                   PaperPicture(x: 20, y: 30, width: 8, height: 4, file: file, latex: "y^2 < 1 &amp;")],
+                       "the LaTeX as a PNG is a picture, its formula unescaped once (\"&amp;amp;\" is \"&amp;\")")
         XCTAssertEqual(session.paper[1].pictures, [PaperPicture(x: 1, y: 2, width: 2, height: 2, file: file)])
         let text = SessionCoding.encode(session)
         XCTAssertTrue(text.contains(##""images":["\##(file)"]"##), text)
@@ -518,8 +518,8 @@ final class XoppImportTests: XCTestCase {
         let state = Fixtures.finalState(again)
         let xml = XoppDocument.xml(state.display.ink, viewport: state.screenSize)
         XCTAssertTrue(xml.contains(##"<image left="10" top="20" right="110" bottom="70">\##(png)</image>"##), xml)
-        XCTAssertTrue(xml.contains(##"<teximage text="y^2 &lt; 1" left="20" top="30" right="28" bottom="34">\##(png)</teximage>"##), xml)
-        XCTAssertTrue(text.contains(##""image":0,"latex":"y^2 < 1"}"##), text)
+        XCTAssertTrue(xml.contains(##"<teximage text="y^2 &lt; 1 &amp;amp;" left="20" top="30" right="28" bottom="34">\##(png)</teximage>"##), xml)
+        XCTAssertTrue(text.contains(##""image":0,"latex":"y^2 < 1 &amp;"}"##), text)
         let back = try XoppDocument.session(from: Array(xml.utf8), title: nil, pictures: folder + "/pictures").0
         XCTAssertEqual(back.paper.map(\PaperPage.pictures), session.paper.map(\PaperPage.pictures))
         // No folder to keep them in: left out.
