@@ -38,25 +38,25 @@ public enum XoppDocument {
             out += "<page width=\"\(number(r.width))\" height=\"\(number(r.height))\">\n"
             if let pdf = page.pdf {
                 // Xournal++ names the PDF on the first page it is under.
-                out += "<background type=\"pdf\"" + (pdfNamed ? "" : " domain=\"absolute\" filename=\"\(escaped(pdf.file))\"")
+                out += "<background type=\"pdf\"" + (pdfNamed ? "" : " domain=\"absolute\" filename=\"\(escapedAttribute(pdf.file))\"")
                     + " pageno=\"\(pdf.page)\"/>\n<layer>\n"
                 pdfNamed = true
             } else if let image = page.image {
-                out += "<background type=\"pixmap\" domain=\"absolute\" filename=\"\(escaped(image))\"/>\n<layer>\n"
+                out += "<background type=\"pixmap\" domain=\"absolute\" filename=\"\(escapedAttribute(image))\"/>\n<layer>\n"
             } else {
                 out += "<background type=\"solid\" color=\"\(String(page.colour.hex.prefix(7)))ff\" style=\"\(page.ruling.rawValue)\""
-                    + (page.config.isEmpty ? "" : " config=\"\(escaped(page.config))\"") + "/>\n<layer>\n"
+                    + (page.config.isEmpty ? "" : " config=\"\(escapedAttribute(page.config))\"") + "/>\n<layer>\n"
             }
             // The page's pictures and typed text first: they are drawn under the ink.
             for picture in page.pictures {
                 guard let data = xoppData(of: picture) else { continue }
                 let name = picture.latex == nil ? "image" : "teximage"
-                out += "<\(name)" + (picture.latex.map { " text=\"\(escaped($0))\"" } ?? "")
+                out += "<\(name)" + (picture.latex.map { " text=\"\(escapedAttribute($0))\"" } ?? "")
                     + " left=\"\(number(picture.x))\" top=\"\(number(picture.y))\" right=\"\(number(picture.x + picture.width))\""
                     + " bottom=\"\(number(picture.y + picture.height))\">\(data.base64EncodedString())</\(name)>\n"
             }
             for text in page.texts {
-                out += "<text font=\"\(escaped(text.font))\" size=\"\(number(text.size))\" x=\"\(number(text.x))\" y=\"\(number(text.y))\""
+                out += "<text font=\"\(escapedAttribute(text.font))\" size=\"\(number(text.size))\" x=\"\(number(text.x))\" y=\"\(number(text.y))\""
                     + " color=\"\(text.colour.hex)\">\(escaped(text.text))</text>\n"
             }
             for stroke in strokes { out += strokeElement(stroke, style: ink.style, offset: Point(x: r.x, y: r.y)) }
@@ -129,11 +129,26 @@ public enum XoppDocument {
     /// (`PaperText.isControl`): a typed text as a page keeps it.
     static func unescaped(_ xml: String) -> String {
         var out = String.UnicodeScalarView()
-        var rest = Substring(xml.replacingOccurrences(of: "\r\n", with: "\n")).unicodeScalars
-        func add(_ u: Unicode.Scalar) {
+        resolvingReferences(in: xml.replacingOccurrences(of: "\r\n", with: "\n")) { u in
             let u: Unicode.Scalar = u == "\r" ? "\n" : u
             if !PaperText.isControl(u) { out.append(u) }
         }
+        return String(out)
+    }
+
+    /// An attribute's value as written between its quotes, its references resolved (the
+    /// named five and character references, `&#10;` or `&#x4E2D;`); nothing else changes.
+    static func attributeValue<S: StringProtocol>(_ raw: S) -> String {
+        guard raw.contains("&") else { return String(raw) }
+        var out = String.UnicodeScalarView()
+        resolvingReferences(in: raw) { out.append($0) }
+        return String(out)
+    }
+
+    /// Hands `add` the scalars of `xml` with its references resolved: an ampersand that starts
+    /// no reference XML knows (an unknown name, a number that is no character) is kept as it is.
+    private static func resolvingReferences<S: StringProtocol>(in xml: S, _ add: (Unicode.Scalar) -> Void) {
+        var rest = Substring(xml).unicodeScalars
         while let first = rest.first {
             rest = rest.dropFirst()
             guard first == "&", let semicolon = rest.prefix(12).firstIndex(of: ";") else {
@@ -154,7 +169,6 @@ public enum XoppDocument {
             add(scalar)
             rest = rest[rest.index(after: semicolon)...]
         }
-        return String(out)
     }
 
     /// XML's five named entities.
@@ -163,6 +177,14 @@ public enum XoppDocument {
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// `text` escaped for an attribute's value: also its tabs and line ends, as character
+    /// references (a reader that follows XML turns a tab or line end written as it is into a
+    /// space; a formula of several lines keeps them).
+    static func escapedAttribute(_ text: String) -> String {
+        escaped(text).replacingOccurrences(of: "\t", with: "&#9;").replacingOccurrences(of: "\n", with: "&#10;")
+            .replacingOccurrences(of: "\r", with: "&#13;")
     }
 
     /// The gzip file of `ink` (what `.xopp` holds); nil if zlib fails.
@@ -780,8 +802,7 @@ struct XMLScanner {
                     guard let quote = afterEq.first, quote == "\"" || quote == "'" else { break }
                     let valueStart = afterEq.index(after: afterEq.startIndex)
                     guard let end = afterEq[valueStart...].firstIndex(of: quote) else { break }
-                    attributes[key] = String(afterEq[valueStart..<end]).replacingOccurrences(of: "&quot;", with: "\"")
-                        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+                    attributes[key] = XoppDocument.attributeValue(afterEq[valueStart..<end])
                     rest = afterEq[afterEq.index(after: end)...]
                 }
             }

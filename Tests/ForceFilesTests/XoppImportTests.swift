@@ -473,6 +473,23 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(longSummary.textsLeftOut, 1, "a text longer than a session keeps")
     }
 
+    /// An attribute's references are resolved as XML has them: the five named ones and
+    /// character references, decimal or hexadecimal; an ampersand that starts none is kept. A
+    /// tab or line end goes back as a reference, which XML keeps (written as it is, a reader
+    /// that follows XML makes it a space).
+    func testAttributesResolveCharacterReferencesAndGoBackWithTheirLineEnds() throws {
+        let tag = ##"<teximage text="&#x3b1;&#10;&apos;b&apos; &#38; &lt;&gt;&quot; &bogus; &#1114112; &amp;#65;" left="1"/>"##
+        var scanner = XMLScanner(Array(tag.utf8))
+        let element = try XCTUnwrap(scanner.next())
+        XCTAssertEqual(element.attributes["text"], "α\n'b' & <>\" &bogus; &#1114112; &#65;")
+        XCTAssertEqual(element.attributes["left"], "1")
+        let formula = "\\begin{aligned}\n\ta &= b\\\\\n\tc &< d\n\\end{aligned}"
+        let written = XoppDocument.escapedAttribute(formula)
+        XCTAssertFalse(written.contains("\n") || written.contains("\t"), written)
+        var back = XMLScanner(Array("<teximage text=\"\(written)\"/>".utf8))
+        XCTAssertEqual(try back.next()?.attributes["text"], formula)
+    }
+
     /// A page's pictures come with it: each kept once as a file in the pictures folder, named by
     /// its bytes, and drawn stretched where Xournal++ puts it; the session names the file among
     /// its images and reads it back; `.xopp` gets the picture back, its bytes in base64. Data
