@@ -535,17 +535,20 @@ extension XoppDocument {
                 // page with paper, with room for its file among the session's images and for
                 // it in the header. Else left out, and said.
                 let box = (width: (element.finite("right") ?? 0) - left, height: (element.finite("bottom") ?? 0) - top)
-                guard pageHasPaper, let folder = pictures, let file = Self.keep(picture: data, in: folder, box: box),
-                      images.contains(file) || images.count < PaperPage.maximumImages else {
+                guard pageHasPaper, let folder = pictures, let kept = Self.keep(picture: data, in: folder, box: box) else {
                     summary.skipped += 1
                     continue
                 }
+                let file = kept.file
                 // (The attribute is unescaped already: only what a formula may not hold goes.)
                 let latex = element.name == "teximage"
                     ? String(String.UnicodeScalarView((element.attributes["text"] ?? "").unicodeScalars.filter { !PaperText.isControl($0) }))
                     : nil
                 let picture = PaperPicture(x: left, y: top, width: box.width, height: box.height, file: file, latex: latex)
-                guard picture.problem == nil, add(paper[paper.count - 1].contentBytes(adding: picture), { $0.pictures.append(picture) }) else {
+                guard images.contains(file) || images.count < PaperPage.maximumImages, picture.problem == nil,
+                      add(paper[paper.count - 1].contentBytes(adding: picture), { $0.pictures.append(picture) }) else {
+                    // (The files it made are not left behind for nothing.)
+                    for made in kept.made { try? FileManager.default.removeItem(atPath: made) }
                     summary.skipped += 1
                     continue
                 }
@@ -588,8 +591,10 @@ extension XoppDocument {
     /// is its bytes), the folder made as needed. A PDF (Xournal++ 1.1's LaTeX) is kept as
     /// `HASH.pdf`, and its first page drawn into `HASH.png` beside it, `pdfPixelsPerPoint`
     /// pixels a point of its `box`: that is the picture, and `.xopp` gets the PDF back
-    /// (`xoppData(of:)`). Nil when the data is none of these, or cannot be read or written.
-    static func keep(picture data: String, in folder: String, box: (width: Double, height: Double)) -> String? {
+    /// (`xoppData(of:)`). Returns the picture's file and the files this call made (none where
+    /// they were there already), for a caller that leaves the picture out to remove; nil when
+    /// the data is none of these, or cannot be read or written.
+    static func keep(picture data: String, in folder: String, box: (width: Double, height: Double)) -> (file: String, made: [String])? {
         guard let bytes = Data(base64Encoded: data, options: .ignoreUnknownCharacters), !bytes.isEmpty else { return nil }
         let kind: String
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
@@ -615,21 +620,23 @@ extension XoppDocument {
             }
         }
         var picture: String? = file
+        var made = written ? [file] : []
         if kind == "pdf" {
             // The PDF drawn into a PNG of the box's size (at most 4,096 pixels a side).
             let png = stem + ".png", scale = min(pdfPixelsPerPoint, 4096 / max(1, box.width, box.height))
-            let drawn = box.width > 0 && box.height > 0 && box.width.isFinite && box.height.isFinite
-                && (FileManager.default.fileExists(atPath: png)
-                    || PDFPages.shared.writeFirstPage(of: file, width: Int((box.width * scale).rounded(.up)),
-                                                      height: Int((box.height * scale).rounded(.up)), toPNG: png))
+            let drawable = box.width > 0 && box.height > 0 && box.width.isFinite && box.height.isFinite
+            let there = drawable && FileManager.default.fileExists(atPath: png)
+            let drawn = there || drawable && PDFPages.shared.writeFirstPage(of: file, width: Int((box.width * scale).rounded(.up)),
+                                                                           height: Int((box.height * scale).rounded(.up)), toPNG: png)
+            if drawn, !there { made.append(png) }
             picture = drawn ? png : nil
         }
         guard let picture, PaperImages.canRead(picture) else {
             // Nothing is kept of data that is not a picture.
-            if written { try? FileManager.default.removeItem(atPath: file) }
+            for f in made { try? FileManager.default.removeItem(atPath: f) }
             return nil
         }
-        return picture
+        return (picture, made)
     }
 
     /// 4 pixels a point (288 dpi): a PDF's LaTeX drawn into its picture as sharp as a page

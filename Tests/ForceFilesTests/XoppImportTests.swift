@@ -547,4 +547,26 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: again.paper),
                        "pictures not drawn: 3 pictures, \(file), which cannot be read as a PNG or a JPEG")
     }
+
+    /// A picture left out for want of room (past the session's images, or its header) leaves
+    /// no file behind in the pictures folder; those kept are all there.
+    func testPicturesLeftOutLeaveNoFiles() throws {
+        let folder = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var png = try XCTUnwrap(Data(base64Encoded:
+            "iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAFElEQVR4nGP4z8DAAMb//0MZUA4Aep8J984HxOcAAAAASUVORK5CYII="))
+        // Distinct files, each readable: a byte after the end of the PNG tells each apart.
+        let count = PaperPage.maximumImages + 6
+        var doc = ##"<xournal><page width="300" height="200"><layer>"##
+        for i in 0..<count {
+            png.append(UInt8(i & 0xFF))
+            doc += ##"<image left="0" top="0" right="4" bottom="2">"## + png.base64EncodedString() + "</image>"
+        }
+        doc += "</layer></page></xournal>"
+        let (session, summary) = try XoppDocument.session(from: Array(doc.utf8), title: nil, pictures: folder + "/pictures")
+        XCTAssertEqual([summary.pictures, summary.skipped], [PaperPage.maximumImages, 6])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/pictures")
+        XCTAssertEqual(kept.count, PaperPage.maximumImages, "a file for each picture kept, none for those left out")
+        XCTAssertEqual(Set(session.paper[0].pictures.map { ($0.file as NSString).lastPathComponent }), Set(kept))
+    }
 }
