@@ -433,7 +433,9 @@ extension XoppDocument {
                 guard coordinates.count >= 2 else { continue }
                 let widths = Self.widths(element.attributes["width"] ?? "1")
                 let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
-                let colour = element.attributes["color"].flatMap(colour(named:)) ?? (isWhiteout ? Self.whiteout : nil)
+                var colour = element.attributes["color"].flatMap(colour(named:)) ?? (isWhiteout ? Self.whiteout : nil)
+                // Xournal++ draws a highlighter at its own opacity, whatever alpha the file gives it.
+                if kind == "highlighter" { colour?.alpha = Self.highlighterAlpha }
                 let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size, fill: fill, dash: dash)
                 if next != tool {
                     tool = next
@@ -638,6 +640,10 @@ extension XoppDocument {
         }
         return (picture, made)
     }
+
+    /// 120 (0.47): the alpha Xournal++ 1.1 draws every highlighter with (its files say 0x7f,
+    /// and it draws 0xff or 0x40 the same).
+    static let highlighterAlpha: UInt8 = 120
 
     /// 4 pixels a point (288 dpi): a PDF's LaTeX drawn into its picture as sharp as a page
     /// zoomed to 400 %.

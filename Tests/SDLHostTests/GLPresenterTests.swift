@@ -122,6 +122,27 @@ final class GLPresenterTests: XCTestCase {
         XCTAssertTrue(r.passed, "GLES: \(r.summary)")
     }
 
+    /// A highlighter drawn over ink, still down: the GL compositor multiplies the tail layer
+    /// with the ink as the software presenter's Cairo does, and the ink under it stays dark
+    /// (laid over it, the highlighter turned it olive).
+    func testALiveHighlighterOverInkMatchesTheSoftwareFrame() throws {
+        var s = PresentFixtures.state(.canvas, viewport: Self.viewport)
+        let across = (0...60).map { InkPoint(sequence: $0, time: 0, force: 1, preciseLocation: Point(x: 150 + Double($0) * 10, y: 320)) }
+        var t = PresentFixtures.draw(across, notches: 4, into: &s, from: 0.5)
+        s.handle(.pointer(PointerInput(phase: .up, location: across[across.count - 1].preciseLocation)), at: t)
+        s.handle(TimedEvent(time: t, event: .tool(InkTool(kind: .highlighter, size: 24))))
+        let down = (0...40).map { InkPoint(sequence: $0, time: 0, force: 1, preciseLocation: Point(x: 450, y: 150 + Double($0) * 9)) }
+        t = PresentFixtures.draw(down, notches: 0, into: &s, from: t + 0.1)
+        s.advance(to: t)
+        XCTAssertNotNil(s.display.ink.live, "the highlighter is still down")
+        try compare("a live highlighter over ink", s, Self.sameFrame)
+        let frame = RGBAImage(surface: try Self.frame(try makeGL(), s))
+        let ink = frame.pixel(x: 300, y: 320), crossing = frame.pixel(x: 450, y: 320), tint = frame.pixel(x: 450, y: 200)
+        XCTAssertLessThan(Int(crossing.1), Int(ink.1) + 12, "the ink under the highlighter: \(crossing), the ink: \(ink)")
+        XCTAssertGreaterThan(Int(tint.0), 200, "the highlighter over the paper is its tint: \(tint)")
+        XCTAssertLessThan(Int(tint.2), 170, "the highlighter over the paper is its tint: \(tint)")
+    }
+
     func testTheHelpOverlayMatchesTheSoftwareFrame() throws {
         try compare("help over the canvas", PresentFixtures.help(.canvas, viewport: Self.viewport), Self.sameFrame)
     }

@@ -295,6 +295,31 @@ final class XoppExportTests: XCTestCase {
         XCTAssertEqual(differing, 0, "\(differing) pixels differ from Xournal++'s")
     }
 
+    /// A highlighter is multiplied with what is under it, as Xournal++ draws it: over the paper
+    /// it is its tint, over black ink the ink stays black (drawn over it, it made the ink olive).
+    /// Both pictures at 72 dpi, a pixel of each kind within 3 of Xournal++'s in every channel.
+    func testAHighlighterOverInkIsDrawnAsXournalppDrawsIt() throws {
+        try Self.requireXournalpp()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4"><page width="200" height="100">"##
+            + ##"<background type="solid" color="#ffffffff" style="plain"/><layer>"##
+            + ##"<stroke tool="pen" color="#000000ff" width="8">20 50 180 50</stroke>"##
+            + ##"<stroke tool="highlighter" color="#ffee007f" width="24">100 10 100 90</stroke>"##
+            + ##"<stroke tool="highlighter" color="#3399ff7f" width="24">150 10 150 90</stroke>"##
+            + "</layer></page></xournal>"
+        let (session, _, ours) = try Self.importBesideXournalpp(doc, in: dir)
+        let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"))
+        let corner = session.paper[0].rect
+        for (x, y, label) in [(100, 50, "yellow over the ink"), (100, 25, "yellow over the paper"),
+                              (150, 50, "blue over the ink"), (150, 75, "blue over the paper"), (60, 50, "the ink")] {
+            let a = ours.rgb(x: Int(corner.x) + x, y: Int(corner.y) + y), b = theirs.rgbOverWhite(x: x, y: y)
+            let channels = [16, 8, 0].map { (Int(a >> $0 & 0xFF), Int(b >> $0 & 0xFF)) }
+            XCTAssertTrue(channels.allSatisfy { abs($0.0 - $0.1) <= 3 }, "\(label): ours \(channels.map(\.0)), Xournal++'s \(channels.map(\.1))")
+        }
+        XCTAssertLessThan(ours.luminance(x: Int(corner.x) + 100, y: Int(corner.y) + 50), 10, "the ink stays black under the highlighter")
+    }
+
     /// LaTeX as Xournal++ 1.1 keeps it, a PDF of the formula, drawn in its box as Xournal++
     /// draws it (the same box of ink to a pixel, as much ink to a tenth: ForceCanvas draws
     /// the PDF into a picture at 4 pixels a point, Xournal++ draws its vectors), and written

@@ -28,6 +28,10 @@ public final class LayerRenderer {
         public var rings: [RingShape] = []
         /// Where the transparent layers have content: only these rects need compositing.
         public var occupied: [LayerID: [PixelRect]] = [:]
+        /// The tail is a highlighter's: it is multiplied with the base (premultiplied: the
+        /// base times the tail plus the base times one minus the tail's alpha), as the software
+        /// path's Cairo `MULTIPLY` puts it over the cache.
+        public var tailMultiplies = false
     }
 
     /// The size and scale the layers are drawn at (a display of another size remakes them).
@@ -122,6 +126,8 @@ public final class LayerRenderer {
             : Composition(base: .scene, blur: nil, rings: [])
         // Disjoint: a pixel composited twice would darken wherever the layer is translucent.
         composition.occupied[.tail] = PixelRect.disjoint(region(tailArea).rects.compactMap(pixelRect))
+        composition.tailMultiplies = isCanvas && d.swipe == nil
+            && d.ink.live.map { InkPainter(style: d.ink.style).multiplies($0.tool) } == true
         composition.occupied[.front] = PixelRect.disjoint(region(previousFront).rects.compactMap(pixelRect))
         composition.occupied[.overlay] = PixelRect.disjoint(region(overlayArea).rects.compactMap(pixelRect))
         changes.drawn()

@@ -37,8 +37,9 @@ public final class FrozenInkCache {
     /// The newest finished stroke id drawn so far (strokes above it were appended since).
     private var lastDrawnID = 0
     /// The live stroke being followed, its tessellator (what it processed is in the cache), and
-    /// whether it is translucent ink drawn on the live layer (`InkPainter.drawsInGroups(for:)`).
-    private var follow: (id: Int, tessellator: StrokeTessellator, grouped: Bool)?
+    /// whether it is translucent ink drawn on the live layer (`InkPainter.drawsInGroups(for:)`),
+    /// and whether that layer is multiplied with the cache (a highlighter's: `InkTool.multiplies`).
+    private var follow: (id: Int, tessellator: StrokeTessellator, grouped: Bool, multiplies: Bool)?
     /// Translucent ink (pressure → opacity, a highlighter): the live stroke's final pieces,
     /// drawn with `SOURCE` on a transparent layer of their own (composited with the tail as one
     /// group, so pieces never darken where they overlap); merged into the cache when the stroke
@@ -224,7 +225,7 @@ public final class FrozenInkCache {
 
     /// Translucent ink: the live layer, the `predicted` tip and `pieces` as one group (each
     /// piece replacing what is under it: the real tail over the tip where they overlap, at the
-    /// pen), composited over `cr` once.
+    /// pen), composited over `cr` once (multiplied with it, for a highlighter).
     private func compositeLiveLayer(with pieces: [InkPiece], predicted: [InkPiece], painter: InkPainter, into cr: OpaquePointer) {
         cairo_push_group(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -239,8 +240,9 @@ public final class FrozenInkCache {
         painter.draw(predicted, into: cr)
         painter.draw(pieces.filter { !$0.isPenFill }, into: cr)
         cairo_pop_group_to_source(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_set_operator(cr, InkPainter.compositing(multiplies: follow?.multiplies ?? false, onto: cr))
         cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         // A pen's fill (pressure → opacity ink drawn filled) over it, as a whole stroke's.
         painter.drawPenFills(pieces, within: nil, into: cr)
     }
@@ -536,7 +538,8 @@ public final class FrozenInkCache {
         }
         if follow?.id != live.id {
             clearLiveLayer()
-            follow = (live.id, StrokeTessellator(style: painter.style, stroke: live), painter.drawsInGroups(for: live.tool))
+            follow = (live.id, StrokeTessellator(style: painter.style, stroke: live), painter.drawsInGroups(for: live.tool),
+                      painter.multiplies(live.tool))
             backups.begin(live.id)
         }
         guard var f = follow else { return .null }

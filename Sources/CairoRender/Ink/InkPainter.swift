@@ -21,6 +21,20 @@ public struct InkPainter {
         !style.debug && (style.opacityFromPressure || tool.isSeeThrough)
     }
 
+    /// The operator a stroke's translucent ink goes over what is under it with: `MULTIPLY` for a
+    /// highlighter's (`InkPiece.multiplies`), else `OVER`. An SVG gets `OVER`: SVG 1.1 has no
+    /// multiply, and Cairo would put a picture of the area in its place, where the export
+    /// promises vectors.
+    static func compositing(multiplies: Bool, onto cr: OpaquePointer) -> cairo_operator_t {
+        multiplies && cairo_surface_get_type(cairo_get_target(cr)) != CAIRO_SURFACE_TYPE_SVG ? CAIRO_OPERATOR_MULTIPLY : CAIRO_OPERATOR_OVER
+    }
+
+    /// Whether a stroke of `tool` is multiplied with what is under it (a highlighter's ink,
+    /// unless debug drawing shows its pieces).
+    public func multiplies(_ tool: InkTool) -> Bool {
+        !style.debug && tool.multiplies
+    }
+
     /// Draws a whole stroke.
     public func draw(_ stroke: Stroke, into cr: OpaquePointer) {
         let pieces = StrokeTessellator.pieces(of: stroke, style: style)
@@ -38,7 +52,8 @@ public struct InkPainter {
     /// predicted tip, which starts at the last real sample, under the real end cap):
     /// pressure → opacity composites them as one group, each replacing what is under it; a
     /// see-through colour (a highlighter) fills them as one path, whose nonzero winding is
-    /// their union, and its predicted tip goes under them in one group.
+    /// their union, and its predicted tip goes under them in one group. A highlighter's ink
+    /// (group or path) is multiplied with what is under it (`compositing(multiplies:onto:)`).
     ///
     /// A pen's fill (`InkPiece.isPenFill`) goes over the rest with `OVER`, never in a group.
     public func drawStroke(_ pieces: [InkPiece], predicted: [InkPiece], within area: Rect? = nil, into cr: OpaquePointer) {
@@ -53,14 +68,21 @@ public struct InkPainter {
             draw(predicted, within: area, into: cr)
             return
         }
+        let compositing = Self.compositing(multiplies: pieces.contains(where: \.multiplies), onto: cr)
         if style.opacityFromPressure || !predicted.isEmpty {
             cairo_push_group(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             draw(predicted, within: area, into: cr)
             drawTranslucent(pieces, within: area, into: cr)
             cairo_pop_group_to_source(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cairo_set_operator(cr, compositing)
             cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        } else if compositing != CAIRO_OPERATOR_OVER {
+            cairo_save(cr)
+            cairo_set_operator(cr, compositing)
+            drawTranslucent(pieces, within: area, into: cr)
+            cairo_restore(cr)
         } else {
             drawTranslucent(pieces, within: area, into: cr)
         }
@@ -182,7 +204,7 @@ public struct InkPainter {
         let colour: RGBA
         switch piece.colour {
         case .ink: colour = Palette.ink.with(alpha: piece.alpha)
-        case .tool(let c):
+        case .tool(let c), .highlighter(let c):
             colour = RGBA(c).with(alpha: piece.alpha)
         case .debug(let category): colour = Palette.debug(category).with(alpha: piece.alpha)
         case .debugTint(let category):

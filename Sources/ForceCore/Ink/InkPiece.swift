@@ -21,6 +21,10 @@ public struct InkPiece: Equatable, Sendable {
         case ink
         /// A tool's own colour (`InkTool.colour`), its alpha times the piece's.
         case tool(InkColour)
+        /// A highlighter's colour (`InkTool.pieceColour`), its alpha times the piece's,
+        /// multiplied with what is under it, as Xournal++ and a marker on paper do: over white
+        /// it is its tint, over black ink it leaves the ink black.
+        case highlighter(InkColour)
         case debug(DebugCategory)
         /// A debug colour at `StrokeTessellator.debugSegmentStrength` over the paper, opaque.
         case debugTint(DebugCategory)
@@ -48,7 +52,15 @@ public struct InkPiece: Equatable, Sendable {
     /// that is see-through (a highlighter's).
     public var isSeeThrough: Bool {
         if alpha < 1 { return true }
-        if case .tool(let c) = colour { return c.alpha < 255 }
+        switch colour {
+        case .tool(let c), .highlighter(let c): return c.alpha < 255
+        default: return false
+        }
+    }
+
+    /// Whether it is a highlighter's ink, multiplied with what is under it (`Colour.highlighter`).
+    public var multiplies: Bool {
+        if case .highlighter = colour { return true }
         return false
     }
 

@@ -79,6 +79,9 @@ public struct InkTool: Equatable, Hashable, Sendable {
     /// Whether its pieces are see-through (a highlighter, or a colour with alpha).
     public var isSeeThrough: Bool { (pieceColour?.alpha ?? 255) < 255 }
 
+    /// Whether its ink is multiplied with what is under it (a highlighter's: `InkPiece.Colour.highlighter`).
+    public var multiplies: Bool { kind == .highlighter }
+
     /// The pen palette the window cycles through (X): the ink, then seven colours that read
     /// apart for most colour vision (Okabe and Ito's set), and the highlighter (Shift+X).
     public static let palette: [InkColour?] = [

@@ -39,7 +39,8 @@ public struct StrokeTessellator: Sendable {
         var options = style.outline
         if let size = stroke.tool.size { options.size = size }
         self.options = options
-        inkColour = stroke.tool.pieceColour.map { .tool($0) } ?? .ink
+        let multiplies = stroke.tool.multiplies
+        inkColour = stroke.tool.pieceColour.map { multiplies ? .highlighter($0) : .tool($0) } ?? .ink
         dash = style.debug ? nil : DashPattern(stroke.tool.dash)
         if !style.debug, style.renderer == .outline {
             // Force-less devices, or the option, draw with simulated pressure.

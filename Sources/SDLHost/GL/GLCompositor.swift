@@ -180,7 +180,11 @@ final class GLCompositor {
         gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         for id in [LayerRenderer.LayerID.tail, .front] {
             guard let texture = layers[id]?.texture else { continue }
+            // A highlighter's tail is multiplied with the base: base × tail + base × (1 − tail's alpha).
+            let multiplies = id == .tail && c.tailMultiplies
+            if multiplies { gl.blendFunc(GLenum(GL_DST_COLOR), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
             for r in c.occupied[id] ?? [] { draw(texture, into: r, of: target) }
+            if multiplies { gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA)) }
         }
         for shape in c.rings { drawRing(shape, scale: renderer.viewport.scale, target: target) }
         if let overlay = layers[.overlay]?.texture {
@@ -217,6 +221,8 @@ final class GLCompositor {
             draw(probe, into: area, of: target)
             draw(small, into: area, of: target, dim: 0.5)
             gl.enable(GLenum(GL_BLEND))
+            gl.blendFunc(GLenum(GL_DST_COLOR), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+            draw(probe, into: area, of: target)
             gl.blendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
             draw(probe, into: area, of: target)
             for r in rings { drawRing(r, scale: 1, target: target) }
