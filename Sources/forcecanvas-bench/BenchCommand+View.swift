@@ -56,6 +56,81 @@ extension BenchCommand {
         let dir = NSTemporaryDirectory() + "forcecanvas-bench-scan-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pages = try Self.scannedPages(pdf: pdf, in: dir)
+        let renderer = try FrameRenderer(viewport: Self.viewport)
+        let clock = ContinuousClock()
+        func round(readAhead: Bool) throws -> Double {
+            var state = AppState(viewport: Self.viewport, paper: pages)
+            PaperImages.shared.forget()
+            PDFPages.shared.forget()
+            renderer.invalidate()
+            try renderer.render(state.display)
+            if readAhead {
+                let d = state.display
+                let down = d.ink.view.paged(1, over: d.ink.paper, in: d.layout.sceneArea)
+                PaperReadAhead.start(d.ink.paper, shown: d.ink.view, next: [down], screen: d.viewport.bounds, area: d.layout.sceneArea,
+                                     pixelsPerPoint: d.viewport.scale)
+                PaperReadAhead.finish()
+            }
+            state.handle(.view(.page(1)), at: 1)
+            let start = clock.now
+            try renderer.render(state.display)
+            return seconds(clock.now - start)
+        }
+        var onFrame: [Double] = [], ahead: [Double] = []
+        for _ in 0..<5 {
+            onFrame.append(try round(readAhead: false))
+            ahead.append(try round(readAhead: true))
+        }
+        PaperImages.shared.forget()
+        PDFPages.shared.forget()
+        return (Self.spread(onFrame).median, Self.spread(ahead).median)
+    }
+
+    /// The frames of 12 Ctrl+wheel notches in (×1.1 each, about the middle of the first page of
+    /// a scan), each notch a frame 1/60 s after the last, as a user zooms in:
+    /// their median and worst; with `standIns` (the window's renderer), also the frame that
+    /// repaints the page from its own picture once the pictures made aside are done.
+    func zoomCosts(pdf: Bool, standIns: Bool) throws -> (median: Double, worst: Double, refine: Double?) {
+        let dir = NSTemporaryDirectory() + "forcecanvas-bench-zoom-\(getpid())"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pages = try Self.scannedPages(pdf: pdf, in: dir)
+        let renderer = try FrameRenderer(viewport: Self.viewport, standIns: standIns)
+        let clock = ContinuousClock()
+        var state = AppState(viewport: Self.viewport, paper: pages)
+        PaperImages.shared.forget()
+        PDFPages.shared.forget()
+        try renderer.render(state.display)
+        // About the first page's middle (on screen where it is in the document at 100 %).
+        let centre = pages[0].rect.center
+        var frames: [Double] = []
+        var next = clock.now
+        for k in 0..<12 {
+            state.handle(.view(.zoom(1.1, about: centre)), at: 1 + Double(k) / 60)
+            let start = clock.now
+            try renderer.render(state.display)
+            frames.append(seconds(clock.now - start))
+            // The next notch comes a frame later, as the window's loop paces them.
+            next = max(next + .milliseconds(16), clock.now)
+            while clock.now < next { usleep(500) }
+        }
+        var refine: Double?
+        if standIns {
+            PDFPages.shared.finishMakingAside()
+            let start = clock.now
+            try renderer.render(state.display)
+            refine = seconds(clock.now - start)
+        }
+        PaperImages.shared.forget()
+        PDFPages.shared.forget()
+        let spread = Self.spread(frames)
+        return (spread.median, frames.max() ?? 0, refine)
+    }
+
+    /// Four A4 pages whose backgrounds are a scan at 300 dpi (2,480 × 3,508 pixels of "text"):
+    /// PNG files, or the pages of a scanned PDF, written into `dir`.
+    static func scannedPages(pdf: Bool, in dir: String) throws -> [PaperPage] {
         guard let scan = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2480, 3508) else { throw BenchFailure("no image surface") }
         defer { cairo_surface_destroy(scan) }
         if let c = cairo_create(scan) {
@@ -102,34 +177,7 @@ extension BenchCommand {
             for f in files where cairo_surface_write_to_png(scan, f) != CAIRO_STATUS_SUCCESS { throw BenchFailure("cannot write \(f)") }
             pages = zip(rects, files).map { PaperPage(rect: $0, image: $1) }
         }
-        let renderer = try FrameRenderer(viewport: Self.viewport)
-        let clock = ContinuousClock()
-        func round(readAhead: Bool) throws -> Double {
-            var state = AppState(viewport: Self.viewport, paper: pages)
-            PaperImages.shared.forget()
-            PDFPages.shared.forget()
-            renderer.invalidate()
-            try renderer.render(state.display)
-            if readAhead {
-                let d = state.display
-                let down = d.ink.view.paged(1, over: d.ink.paper, in: d.layout.sceneArea)
-                PaperReadAhead.start(d.ink.paper, shown: d.ink.view, next: [down], screen: d.viewport.bounds, area: d.layout.sceneArea,
-                                     pixelsPerPoint: d.viewport.scale)
-                PaperReadAhead.finish()
-            }
-            state.handle(.view(.page(1)), at: 1)
-            let start = clock.now
-            try renderer.render(state.display)
-            return seconds(clock.now - start)
-        }
-        var onFrame: [Double] = [], ahead: [Double] = []
-        for _ in 0..<5 {
-            onFrame.append(try round(readAhead: false))
-            ahead.append(try round(readAhead: true))
-        }
-        PaperImages.shared.forget()
-        PDFPages.shared.forget()
-        return (Self.spread(onFrame).median, Self.spread(ahead).median)
+        return pages
     }
 
     func printViewSection() throws {
@@ -146,6 +194,16 @@ extension BenchCommand {
             let (onFrame, ahead) = try pageDownCosts(pdf: pdf)
             print(String(format: "   Page Down onto a scan of a page (2,480 × 3,508 pixels, %@) at 100 %%: the frame %.1f ms, read ahead %.1f ms (%.2f×)",
                          (pdf ? "a scanned PDF's page" : "a PNG") as NSString, onFrame * 1000, ahead * 1000, ahead / onFrame))
+        }
+        for pdf in [false, true] {
+            let name = (pdf ? "a scanned PDF's page" : "a PNG") as NSString
+            let exact = try zoomCosts(pdf: pdf, standIns: false)
+            print(String(format: "   Ctrl+wheel in over a scan of a page (%@), 12 notches a frame each, every page at its own scale: median %.1f ms, worst %.1f ms",
+                         name, exact.median * 1000, exact.worst * 1000))
+            guard pdf else { continue }
+            let window = try zoomCosts(pdf: pdf, standIns: true)
+            print(String(format: "   the same as the window draws it (a stand-in while the page's picture is made aside): median %.1f ms, worst %.1f ms (%.2f× and %.2f×), then a repaint of %.1f ms",
+                         window.median * 1000, window.worst * 1000, window.median / exact.median, window.worst / exact.worst, (window.refine ?? 0) * 1000))
         }
         print("")
     }

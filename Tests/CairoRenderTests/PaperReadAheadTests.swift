@@ -63,4 +63,58 @@ final class PaperReadAheadTests: XCTestCase {
         PDFPages.shared.forget()
         PaperImages.shared.forget()
     }
+
+    /// Zooming over a PDF page in the window: the frame of a zoom step draws the page from its
+    /// picture at the last scale, stretched, and makes none on the frame loop; the page's own
+    /// picture is made aside, and a later frame repaints the page from it. The window's frame is
+    /// then the one a renderer that draws every page at its own scale draws, to the pixel.
+    func testAZoomStepDrawsAStandInThenThePagesOwnPicture() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let pdf = dir + "/scan.pdf"
+        let surface = try XCTUnwrap(cairo_pdf_surface_create(pdf, 300, 400))
+        let c = try XCTUnwrap(cairo_create(surface))
+        for line in 0..<30 {
+            cairo_rectangle(c, 30, 30 + 11 * Double(line), 60 + Double(line * 37 % 180), 6)
+        }
+        cairo_set_source_rgb(c, 0.1, 0.1, 0.3)
+        cairo_fill(c)
+        cairo_destroy(c)
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+        let pages = [PaperPage(rect: Rect(x: 20, y: 20, width: 300, height: 400), pdf: .init(file: pdf, page: 1))]
+        PDFPages.shared.forget()
+        defer { PDFPages.shared.forget() }
+        var state = AppState(viewport: Viewport(width: 640, height: 480), paper: pages)
+        let window = try FrameRenderer(viewport: state.viewport, standIns: true)
+        try window.render(state.display)
+        for step in 1...3 {
+            let made = PDFPages.shared.picturesMade, aside = PDFPages.shared.picturesMadeAside
+            state.handle(.view(.zoom(1.1, about: Point(x: 201.3, y: 187.9))), at: Double(step))
+            try window.render(state.display)
+            PDFPages.shared.finishMakingAside()
+            XCTAssertEqual(PDFPages.shared.picturesMade - made, 1, "zoom step \(step): one picture made")
+            XCTAssertEqual(PDFPages.shared.picturesMadeAside, aside + 1, "zoom step \(step): made aside, not on the frame loop")
+            let exact = try FrameRenderer(viewport: state.viewport, canonical: true)
+            try exact.render(state.display)
+            let repainted = try window.render(state.display)
+            XCTAssertFalse(repainted.isEmpty, "zoom step \(step): the page repainted from its own picture")
+            XCTAssertEqual(try window.render(state.display), [], "zoom step \(step): then nothing more")
+            let r = ImageComparer(tolerance: .init(threshold: 0.02, maxDiffPixels: 0, maxDiffRatio: nil)).compare(window.frame, exact.frame).0
+            XCTAssertTrue(r.passed, "zoom step \(step): \(r.summary)")
+        }
+        // Eight steps a frame apart, as a wheel turned on gives them: each frame a stand-in,
+        // the pictures of the steps passed by left unmade; once the last is made, the frame is
+        // the exact one.
+        for step in 4...11 {
+            state.handle(.view(.zoom(1.1, about: Point(x: 201.3, y: 187.9))), at: Double(step))
+            try window.render(state.display)
+        }
+        PDFPages.shared.finishMakingAside()
+        XCTAssertFalse(try window.render(state.display).isEmpty, "the page repainted from its own picture")
+        let exact = try FrameRenderer(viewport: state.viewport, canonical: true)
+        try exact.render(state.display)
+        let r = ImageComparer(tolerance: .init(threshold: 0.02, maxDiffPixels: 0, maxDiffRatio: nil)).compare(window.frame, exact.frame).0
+        XCTAssertTrue(r.passed, "after a zoom of eight steps: \(r.summary)")
+    }
 }

@@ -52,11 +52,13 @@ public final class FrameRenderer {
     /// apart).
     public let canonical: Bool
 
-    public init(viewport: Viewport, canonical: Bool = false) throws(RenderError) {
+    /// `standIns`: the window's, which may draw a PDF page a zoom step shows from its picture at
+    /// the last scale while its own is made (`FrozenInkCache`); never with `canonical`.
+    public init(viewport: Viewport, canonical: Bool = false, standIns: Bool = false) throws(RenderError) {
         self.viewport = viewport
         self.canonical = canonical
         frame = try ImageSurface(viewport: viewport)
-        cache = try FrozenInkCache(viewport: viewport, partialRepaints: !canonical)
+        cache = try FrozenInkCache(viewport: viewport, partialRepaints: !canonical, standIns: standIns && !canonical)
     }
 
     /// The next frame is drawn whole, ink and all: the display that follows is not the last

@@ -64,10 +64,11 @@ public final class LayerRenderer {
     /// The home or back swipe last drawn: the scene layer holds the whole swipe while one moves.
     private var swipe: SwipeDisplay?
 
-    /// Layers for `viewport`, every one drawn whole at the first render.
-    public init(viewport: Viewport) throws(RenderError) {
+    /// Layers for `viewport`, every one drawn whole at the first render; `standIns` as
+    /// `FrameRenderer`'s (the window's).
+    public init(viewport: Viewport, standIns: Bool = false) throws(RenderError) {
         self.viewport = viewport
-        ink = try FrozenInkCache(viewport: viewport)
+        ink = try FrozenInkCache(viewport: viewport, standIns: standIns)
         scene = try ImageSurface(viewport: viewport)
         tail = try ImageSurface(viewport: viewport)
         front = try ImageSurface(viewport: viewport)

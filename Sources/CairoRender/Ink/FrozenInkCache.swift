@@ -61,7 +61,18 @@ public final class FrozenInkCache {
     /// The pieces of the strokes repaints drew, for the next repaints.
     private var memo: TessellationMemo
 
-    public init(viewport: Viewport, partialRepaints: Bool = true) throws(RenderError) {
+    /// The window's cache (`standIns`): a PDF page a zoom step shows at a new scale is drawn at
+    /// once from its picture at the last one, stretched, and repainted when its own picture is
+    /// made off the frame loop (`PDFPages.draw(…standIns:)`). Nil: every page at its own scale,
+    /// at once (replays, exports, `check`: a frame never depends on a thread's timing).
+    private let standIns: PDFPages.StandIns?
+    /// The pages (document points) drawn from a stand-in and not yet repainted, and the count
+    /// of pictures made aside when the cache last looked.
+    private var standInPages: [Rect] = []
+    private var madeAsideSeen = 0
+
+    public init(viewport: Viewport, partialRepaints: Bool = true, standIns: Bool = false) throws(RenderError) {
+        self.standIns = standIns ? PDFPages.StandIns() : nil
         self.partialRepaints = partialRepaints
         self.viewport = viewport
         surface = try ImageSurface(viewport: viewport)
@@ -108,6 +119,18 @@ public final class FrozenInkCache {
             clearLiveLayer()
         }
         Self.apply(view, to: cr)
+        // Pages drawn from a stand-in whose pictures may be made since: repainted with them
+        // (a redraw of all ink repaints them anyway).
+        var refined: [Rect] = []
+        if standIns != nil, !standInPages.isEmpty {
+            let made = PDFPages.shared.picturesMadeAside
+            if made != madeAsideSeen {
+                madeAsideSeen = made
+                refined = standInPages.map { view.toScreen($0.insetBy(-1)) }
+                standInPages = []
+            }
+        }
+        defer { if let standIns { standInPages += standIns.take() } }
         var damaged: [Stroke] = []
         var restored: [Rect] = []
         if !needsAll, let seen = revision, seen != ink.revision {
@@ -131,6 +154,14 @@ public final class FrozenInkCache {
         }
         var dirty = DirtyRegion(clip: viewport.bounds)
         for area in restored { dirty.add(area) }
+        if !refined.isEmpty {
+            var region = DirtyRegion(clip: viewport.bounds)
+            for r in refined { region.add(r) }
+            repaint(region.rects, ink: ink, painter: painter, cr: cr)
+            // The pixels under the strokes there changed: no backup is the cache without them.
+            backups.reset()
+            for r in region.rects { dirty.add(r) }
+        }
         if !damaged.isEmpty {
             // The pixels that change are those of the damaged strokes' pieces; strokes appended
             // since the last frame are redrawn with them, whole.
@@ -250,7 +281,10 @@ public final class FrozenInkCache {
     // MARK: Internals
 
     private func redrawAll(_ ink: InkLayer, painter: InkPainter, cr: OpaquePointer) throws(RenderError) {
-        PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr)
+        // (What was drawn from stand-ins before is drawn again now.)
+        standInPages = []
+        _ = standIns?.take()
+        PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
         backups.reset()
         // Other ink, or the same in another style: the pieces repaints drew may be of neither.
         memo.removeAll()
@@ -438,7 +472,7 @@ public final class FrozenInkCache {
         cairo_rectangle(cr, screenClip.x, screenClip.y, screenClip.width, screenClip.height)
         cairo_clip(cr)
         Self.apply(view, to: cr)
-        Self.paint(strokes, within: clip, paper: paper, painter: painter, cr: cr)
+        Self.paint(strokes, within: clip, paper: paper, painter: painter, standIns: standIns, cr: cr)
         cairo_restore(cr)
     }
 
@@ -454,7 +488,7 @@ public final class FrozenInkCache {
             Rect(x: screenClip.x, y: top / scale, width: screenClip.width, height: split / scale),
             Rect(x: screenClip.x, y: (top + split) / scale, width: screenClip.width, height: (rows - split) / scale),
         ]
-        let view = self.view, style = painter.style, paper = self.paper
+        let view = self.view, style = painter.style, paper = self.paper, standIns = self.standIns
         var drew = false
         withBands(areas, drawingAs: cr) { contexts in
             guard contexts.count == 2 else { return }
@@ -465,12 +499,13 @@ public final class FrozenInkCache {
             nonisolated(unsafe) let bottom = contexts[1]
             DispatchQueue.global(qos: .userInteractive).async {
                 guard claim.take(by: .helper) else { return }
-                Self.paint(strokes, within: view.toDocument(bottom.area), paper: paper, painter: InkPainter(style: style), cr: bottom.cr)
+                Self.paint(strokes, within: view.toDocument(bottom.area), paper: paper, painter: InkPainter(style: style), standIns: standIns,
+                           cr: bottom.cr)
                 claim.done.signal()
             }
-            Self.paint(strokes, within: view.toDocument(contexts[0].area), paper: paper, painter: painter, cr: contexts[0].cr)
+            Self.paint(strokes, within: view.toDocument(contexts[0].area), paper: paper, painter: painter, standIns: standIns, cr: contexts[0].cr)
             if claim.take(by: .caller) {
-                Self.paint(strokes, within: view.toDocument(bottom.area), paper: paper, painter: painter, cr: bottom.cr)
+                Self.paint(strokes, within: view.toDocument(bottom.area), paper: paper, painter: painter, standIns: standIns, cr: bottom.cr)
             } else {
                 claim.done.wait()
             }
@@ -521,10 +556,11 @@ public final class FrozenInkCache {
 
     /// Paper and the pages on it, then `strokes`' pieces that reach into `clip` (document
     /// points), in order, into `cr` (clipped to the area's pixels, drawing in document points).
-    private static func paint(_ strokes: [[InkPiece]], within clip: Rect, paper: [PaperPage], painter: InkPainter, cr: OpaquePointer) {
+    private static func paint(_ strokes: [[InkPiece]], within clip: Rect, paper: [PaperPage], painter: InkPainter,
+                              standIns: PDFPages.StandIns?, cr: OpaquePointer) {
         // The clip a point wider, for the view's rounding (see `drawInBands`).
         let reach = clip.insetBy(-1)
-        PaperPainter.paintCanvas(paper, within: reach, into: cr)
+        PaperPainter.paintCanvas(paper, within: reach, into: cr, standIns: standIns)
         for pieces in strokes where pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
             painter.drawStroke(pieces, predicted: [], within: reach, into: cr)
         }

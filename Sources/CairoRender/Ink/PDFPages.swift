@@ -27,12 +27,21 @@ public final class PDFPages: @unchecked Sendable {
     private var documents: [String: OpaquePointer?] = [:]
     /// Page pictures (`PagePictures`).
     private var pictures = PagePictures(budget: PDFPages.budget)
+    /// Stand-ins (`draw(…standIns:)`): the picture each page was last asked for at, newest
+    /// first served; the pictures made off the frame loop so far.
+    private var wanted: [String: PagePictures.Key] = [:]
+    private var madeAside = 0
+    /// Where pictures asked for while a stand-in was shown are made, with documents of its own
+    /// (a Poppler document is not for two threads at once): `asideDocuments` is its alone.
+    private let aside = DispatchQueue(label: "forcecanvas.pdf-pictures", qos: .userInitiated)
+    private var asideDocuments: [String: OpaquePointer?] = [:]
 
     init() {}
 
     deinit {
         pictures.removeAll()
         for case let d? in documents.values { g_object_unref(UnsafeMutableRawPointer(d)) }
+        for case let d? in asideDocuments.values { g_object_unref(UnsafeMutableRawPointer(d)) }
     }
 
     /// The number of pages of `file`, nil when it cannot be read as a PDF.
@@ -59,8 +68,14 @@ public final class PDFPages: @unchecked Sendable {
     /// Draws page `page` (from 1) of `file` on `rect` (in `cr`'s points), at its own size from
     /// the rectangle's top left and cut at its edges, as Xournal++ draws a PDF under a page;
     /// false, having drawn nothing, when the file or the page cannot be read.
+    ///
+    /// With `standIns` (the window's ink cache), a page whose picture at this placement is not
+    /// made yet but that has one at another scale (a zoom step's) is drawn from that one,
+    /// stretched, at once; its own is made on a thread of its own, and the page's rect is noted
+    /// in `standIns` for the cache to repaint once it is (`picturesMadeAside` counts them).
+    /// Zooming over a scanned page then costs a frame a stretched copy, not a page's rendering.
     @discardableResult
-    public func draw(file: String, page: Int, in rect: Rect, into cr: OpaquePointer) -> Bool {
+    public func draw(file: String, page: Int, in rect: Rect, into cr: OpaquePointer, standIns: StandIns? = nil) -> Bool {
         lock.withLock {
             guard let doc = document(file), page >= 1, page <= Int(poppler_document_get_n_pages(doc)),
                   let p = poppler_document_get_page(doc, Int32(page - 1)) else { return false }
@@ -79,12 +94,17 @@ public final class PDFPages: @unchecked Sendable {
             let size = (width: pw, height: ph)
             let placement = PagePictures.Placement(of: size, from: Point(x: rect.x, y: rect.y), on: cr, largestSide: Self.largestSide)
             cairo_translate(cr, rect.x, rect.y)
+            if let standIns, let placement {
+                let key = placement.key(file: file, page: page, size: size)
+                if !pictures.has(key), let standIn = pictures.standIn(for: key) {
+                    PagePictures.paint(standIn: standIn.surface, standIn.key, into: cr)
+                    standIns.add(rect)
+                    makeAside(key, at: placement, file: file, page: page)
+                    return true
+                }
+            }
             guard let placement, let picture = pictures.picture(placement.key(file: file, page: page, size: size), at: placement,
-                                                                  format: CAIRO_FORMAT_RGB24, draw: { c in
-                cairo_set_source_rgb(c, 1, 1, 1)
-                cairo_paint(c)
-                poppler_page_render(p, c)
-            }) else {
+                                                                  format: CAIRO_FORMAT_RGB24, draw: { c in Self.render(p, into: c) }) else {
                 poppler_page_render(p, cr)  // the page's vectors
                 return true
             }
@@ -93,6 +113,59 @@ public final class PDFPages: @unchecked Sendable {
         }
     }
 
+
+    /// A page's picture: white, the page over it.
+    private static func render(_ page: OpaquePointer, into c: OpaquePointer) {
+        cairo_set_source_rgb(c, 1, 1, 1)
+        cairo_paint(c)
+        poppler_page_render(page, c)
+    }
+
+    /// Pages drawn from a stand-in (`draw(…standIns:)`): their rects, noted from any thread.
+    public final class StandIns: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rects: [Rect] = []
+
+        public init() {}
+
+        func add(_ r: Rect) { lock.withLock { rects.append(r) } }
+
+        /// The rects noted since the last call (emptied).
+        public func take() -> [Rect] {
+            lock.withLock {
+                defer { rects = [] }
+                return rects
+            }
+        }
+    }
+
+    /// How many pictures were made off the frame loop for pages drawn from a stand-in: a cache
+    /// that drew one repaints it when this moves on.
+    public var picturesMadeAside: Int { lock.withLock { madeAside } }
+
+    /// Waits until the pictures asked for aside are made (tests, the bench).
+    public func finishMakingAside() { aside.sync {} }
+
+    /// Makes the picture of `key` on `aside`, unless a newer placement of the page is asked for
+    /// first (a zoom that went on) or it is made meanwhile. Under the lock.
+    private func makeAside(_ key: PagePictures.Key, at placement: PagePictures.Placement, file: String, page: Int) {
+        let id = "\(page) \(file)"
+        guard wanted[id] != key else { return }
+        wanted[id] = key
+        aside.async { [self] in
+            guard lock.withLock({ wanted[id] == key && !pictures.has(key) }) else { return }
+            // Drawn outside the lock, with the thread's own document: the frame loop draws on.
+            if asideDocuments[file] == nil { asideDocuments[file] = Self.open(file) }
+            guard case let doc?? = asideDocuments[file], let p = poppler_document_get_page(doc, Int32(page - 1)) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(p)) }
+            guard let picture = PagePictures.make(at: placement, format: CAIRO_FORMAT_RGB24, draw: { Self.render(p, into: $0) }) else { return }
+            lock.withLock {
+                if wanted[id] == key { wanted[id] = nil }
+                pictures.keep(picture, as: key)
+                madeAside += 1
+            }
+        }
+    }
 
     /// Writes page 1 of the PDF `file` as a PNG at `png`, stretched to `width` × `height`
     /// pixels, transparent where the page draws nothing (Xournal++'s LaTeX, a formula on no
@@ -122,8 +195,13 @@ public final class PDFPages: @unchecked Sendable {
 
     /// Forgets every open document and picture (a file changed on disk is read again).
     public func forget() {
+        aside.sync {
+            for case let d? in asideDocuments.values { g_object_unref(UnsafeMutableRawPointer(d)) }
+            asideDocuments = [:]
+        }
         lock.withLock {
             pictures.removeAll()
+            wanted = [:]
             for case let d? in documents.values { g_object_unref(UnsafeMutableRawPointer(d)) }
             documents = [:]
         }
@@ -133,14 +211,16 @@ public final class PDFPages: @unchecked Sendable {
 
     private func document(_ file: String) -> OpaquePointer? {
         if let known = documents[file] { return known }
-        var opened: OpaquePointer?
-        // A regular file only (`FileKind`): a session may name anything, and a FIFO or
-        // /dev/zero would never end.
-        if FileKind.of(file) == nil, let uri = g_filename_to_uri(file, nil, nil) {
-            opened = poppler_document_new_from_file(uri, nil, nil)
-            g_free(uri)
-        }
+        let opened = Self.open(file)
         documents[file] = opened
         return opened
+    }
+
+    /// `file` opened as a PDF; nil when it cannot be. A regular file only (`FileKind`): a
+    /// session may name anything, and a FIFO or /dev/zero would never end.
+    private static func open(_ file: String) -> OpaquePointer? {
+        guard FileKind.of(file) == nil, let uri = g_filename_to_uri(file, nil, nil) else { return nil }
+        defer { g_free(uri) }
+        return poppler_document_new_from_file(uri, nil, nil)
     }
 }

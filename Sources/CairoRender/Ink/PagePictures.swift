@@ -1,5 +1,6 @@
 import CCairo
 import ForceCore
+import Foundation
 
 /// Pictures of what is under a page (a PDF's page, an image), each made at the scale and the
 /// quarter-pixel offset it is shown at and kept, the most recently drawn last, up to a budget
@@ -7,7 +8,7 @@ import ForceCore
 /// pixels rather than draw the page's content again or resample a large image. Not locked:
 /// its owner (`PDFPages`, `PaperImages`) holds it under its own lock.
 struct PagePictures {
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         var file: String
         /// The page of a PDF (from 1); for an image, the width in pixels of the halving drawn.
         var page: Int
@@ -22,7 +23,7 @@ struct PagePictures {
     /// Where a picture of content `size` points large, drawn from `corner` (`cr`'s points),
     /// goes on `cr`'s device; nil where a picture would not be copied pixel for pixel (a
     /// vector surface, a picture wider than `largestSide` pixels).
-    struct Placement {
+    struct Placement: Sendable {
         /// Device pixels a point.
         let scale: Double
         /// Where the corner lands in its pixel, and that to a quarter pixel.
@@ -80,8 +81,19 @@ struct PagePictures {
             pictures.append(hit)
             return hit.surface
         }
-        guard let surface = cairo_image_surface_create(format, Int32(placement.width), Int32(placement.height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
+        guard let surface = Self.make(at: placement, format: format, draw: draw) else { return nil }
+        keep(surface, as: key)
+        return surface
+    }
+
+    /// A picture drawn at `placement` (`format`, cleared; `draw` draws the content in points
+    /// from the corner), to keep with `keep(_:as:)`; nil when Cairo cannot make it.
+    static func make(at placement: Placement, format: cairo_format_t, draw: (OpaquePointer) -> Void) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(format, Int32(placement.width), Int32(placement.height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
         if let c = cairo_create(surface) {
             cairo_translate(c, placement.quarter.x, placement.quarter.y)
             cairo_scale(c, placement.scale, placement.scale)
@@ -89,6 +101,18 @@ struct PagePictures {
             cairo_destroy(c)
         }
         cairo_surface_flush(surface)
+        return surface
+    }
+
+    /// Keeps `surface` (made by `make`, now the keeper's) as the picture of `key`, the most
+    /// recently drawn, forgetting the least recently drawn past the budget; a picture of `key`
+    /// kept already is replaced.
+    mutating func keep(_ surface: OpaquePointer, as key: Key) {
+        if let i = pictures.firstIndex(where: { $0.key == key }) {
+            let old = pictures.remove(at: i)
+            bytes -= Self.bytes(of: old.surface)
+            cairo_surface_destroy(old.surface)
+        }
         made += 1
         pictures.append((key, surface))
         bytes += Self.bytes(of: surface)
@@ -97,7 +121,31 @@ struct PagePictures {
             bytes -= Self.bytes(of: old.surface)
             cairo_surface_destroy(old.surface)
         }
-        return surface
+    }
+
+    /// Whether the picture of `key` is kept.
+    func has(_ key: Key) -> Bool { pictures.contains { $0.key == key } }
+
+    /// A kept picture of what `key` shows (the same file, page and size) at another scale or
+    /// offset, the nearest in scale, with its key: what a frame may show, stretched, while
+    /// `key`'s own is made.
+    func standIn(for key: Key) -> (key: Key, surface: OpaquePointer)? {
+        pictures.filter { $0.key.file == key.file && $0.key.page == key.page && $0.key.size == key.size }
+            .min { abs(log(Double($0.key.scale) / Double(key.scale))) < abs(log(Double($1.key.scale) / Double(key.scale))) }
+    }
+
+    /// Paints a picture kept as `key` (another placement's) into `cr`, which draws in points
+    /// from the content's corner: stretched, so each point lands where the picture drew it.
+    static func paint(standIn picture: OpaquePointer, _ key: Key, into cr: OpaquePointer) {
+        let scale = Double(key.scale) / 10_000, quarter = (x: Double(key.phase / 8) / 4, y: Double(key.phase % 8) / 4)
+        guard scale > 0 else { return }
+        cairo_save(cr)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_translate(cr, -quarter.x, -quarter.y)
+        cairo_set_source_surface(cr, picture, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     mutating func removeAll() {

@@ -12,15 +12,16 @@ enum PaperPainter {
     /// Draws what of `page` is drawn from a file into `cr` (document points): its image,
     /// stretched to the page, and its annotated PDF's page (each left the page's colour when
     /// its file cannot be read). What `PaperReadAhead` draws ahead is this, so it makes the
-    /// pictures a frame will look up.
-    static func drawFiles(of page: PaperPage, into cr: OpaquePointer) {
+    /// pictures a frame will look up. With `standIns`, a PDF page may be drawn from a picture
+    /// at another scale while its own is made (`PDFPages.draw(…standIns:)`).
+    static func drawFiles(of page: PaperPage, into cr: OpaquePointer, standIns: PDFPages.StandIns? = nil) {
         if let image = page.image { PaperImages.shared.draw(file: image, in: page.rect, into: cr) }
-        if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: page.rect, into: cr) }
+        if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: page.rect, into: cr, standIns: standIns) }
     }
 
     /// Draws the pages that reach into `clip` (document points) into `cr`, which draws in
     /// document points (the view applied).
-    static func draw(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer) {
+    static func draw(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer, standIns: PDFPages.StandIns? = nil) {
         guard !pages.isEmpty else { return }
         // A device pixel in document points: the edge is one pixel wide at every zoom.
         var px = 1.0, py = 0.0
@@ -38,7 +39,7 @@ enum PaperPainter {
             cairo_clip(cr)
             CairoDrawing.setColour(RGBA(page.colour), cr)
             cairo_paint(cr)
-            drawFiles(of: page, into: cr)
+            drawFiles(of: page, into: cr, standIns: standIns)
             for lines in page.lines(within: clip) {
                 CairoDrawing.setColour(RGBA(lines.colour), cr)
                 cairo_set_line_width(cr, lines.width)
@@ -79,12 +80,12 @@ enum PaperPainter {
 
     /// The canvas under the ink, in `cr`'s clip: the paper colour everywhere (replacing what
     /// was there), then the pages that reach into `clip` (document points).
-    static func paintCanvas(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer) {
+    static func paintCanvas(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer, standIns: PDFPages.StandIns? = nil) {
         CairoDrawing.setColour(Palette.paper, cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-        draw(pages, within: clip, into: cr)
+        draw(pages, within: clip, into: cr, standIns: standIns)
     }
 
     /// Draws the pages that reach into `cr`'s clip (its whole surface when unclipped).

@@ -87,7 +87,7 @@ final class GLPresenter: WindowPresenter {
         SDL_GL_SetSwapInterval(0)
         do {
             gl = try GLFunctions()
-            layers = try LayerRenderer(viewport: viewport)
+            layers = try LayerRenderer(viewport: viewport, standIns: true)
         } catch {
             throw .device("\(error)")
         }

@@ -19,7 +19,7 @@ final class SoftwarePresenter: WindowPresenter {
     init(window: Window, viewport: Viewport) throws(PresentError) {
         self.window = window
         guard SDL_GetWindowSurface(window.window) != nil else { throw .device("SDL: \(Window.lastError)") }
-        do { frames = try FrameRenderer(viewport: viewport) } catch { throw .render(error) }
+        do { frames = try FrameRenderer(viewport: viewport, standIns: true) } catch { throw .render(error) }
     }
 
     var viewport: Viewport {
