@@ -118,6 +118,7 @@ extension BenchCommand {
         var refine: Double?
         if standIns {
             PDFPages.shared.finishMakingAside()
+            PaperImages.shared.finishMakingAside()
             let start = clock.now
             try renderer.render(state.display)
             refine = seconds(clock.now - start)
@@ -200,7 +201,6 @@ extension BenchCommand {
             let exact = try zoomCosts(pdf: pdf, standIns: false)
             print(String(format: "   Ctrl+wheel in over a scan of a page (%@), 12 notches a frame each, every page at its own scale: median %.1f ms, worst %.1f ms",
                          name, exact.median * 1000, exact.worst * 1000))
-            guard pdf else { continue }
             let window = try zoomCosts(pdf: pdf, standIns: true)
             print(String(format: "   the same as the window draws it (a stand-in while the page's picture is made aside): median %.1f ms, worst %.1f ms (%.2f× and %.2f×), then a repaint of %.1f ms",
                          window.median * 1000, window.worst * 1000, window.median / exact.median, window.worst / exact.worst, (window.refine ?? 0) * 1000))

@@ -64,57 +64,80 @@ final class PaperReadAheadTests: XCTestCase {
         PaperImages.shared.forget()
     }
 
-    /// Zooming over a PDF page in the window: the frame of a zoom step draws the page from its
-    /// picture at the last scale, stretched, and makes none on the frame loop; the page's own
-    /// picture is made aside, and a later frame repaints the page from it. The window's frame is
-    /// then the one a renderer that draws every page at its own scale draws, to the pixel.
+    /// Zooming over a PDF page or an image in the window: the frame of a zoom step draws the
+    /// page from its picture at the last scale, stretched, and makes none on the frame loop; the
+    /// page's own picture is made aside, and a later frame repaints the page from it. The
+    /// window's frame is then the one a renderer that draws every page at its own scale draws,
+    /// to the pixel.
     func testAZoomStepDrawsAStandInThenThePagesOwnPicture() throws {
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let pdf = dir + "/scan.pdf"
+        // Lines of "text" on a page of 300 × 400 points: a PDF, and a PNG at 2 pixels a point.
+        func lines(_ c: OpaquePointer) {
+            for line in 0..<30 { cairo_rectangle(c, 30, 30 + 11 * Double(line), 60 + Double(line * 37 % 180), 6) }
+            cairo_set_source_rgb(c, 0.1, 0.1, 0.3)
+            cairo_fill(c)
+        }
+        let pdf = dir + "/scan.pdf", png = dir + "/scan.png"
         let surface = try XCTUnwrap(cairo_pdf_surface_create(pdf, 300, 400))
         let c = try XCTUnwrap(cairo_create(surface))
-        for line in 0..<30 {
-            cairo_rectangle(c, 30, 30 + 11 * Double(line), 60 + Double(line * 37 % 180), 6)
-        }
-        cairo_set_source_rgb(c, 0.1, 0.1, 0.3)
-        cairo_fill(c)
+        lines(c)
         cairo_destroy(c)
         cairo_surface_finish(surface)
         cairo_surface_destroy(surface)
-        let pages = [PaperPage(rect: Rect(x: 20, y: 20, width: 300, height: 400), pdf: .init(file: pdf, page: 1))]
-        PDFPages.shared.forget()
-        defer { PDFPages.shared.forget() }
-        var state = AppState(viewport: Viewport(width: 640, height: 480), paper: pages)
-        let window = try FrameRenderer(viewport: state.viewport, standIns: true)
-        try window.render(state.display)
-        for step in 1...3 {
-            let made = PDFPages.shared.picturesMade, aside = PDFPages.shared.picturesMadeAside
-            state.handle(.view(.zoom(1.1, about: Point(x: 201.3, y: 187.9))), at: Double(step))
-            try window.render(state.display)
+        let image = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 600, 800))
+        let ci = try XCTUnwrap(cairo_create(image))
+        cairo_set_source_rgb(ci, 1, 1, 1)
+        cairo_paint(ci)
+        cairo_scale(ci, 2, 2)
+        lines(ci)
+        cairo_destroy(ci)
+        XCTAssertEqual(cairo_surface_write_to_png(image, png), CAIRO_STATUS_SUCCESS)
+        cairo_surface_destroy(image)
+        let rect = Rect(x: 20, y: 20, width: 300, height: 400)
+        func made() -> Int { PDFPages.shared.picturesMade + PaperImages.shared.picturesMade }
+        func finish() {
             PDFPages.shared.finishMakingAside()
-            XCTAssertEqual(PDFPages.shared.picturesMade - made, 1, "zoom step \(step): one picture made")
-            XCTAssertEqual(PDFPages.shared.picturesMadeAside, aside + 1, "zoom step \(step): made aside, not on the frame loop")
+            PaperImages.shared.finishMakingAside()
+        }
+        for (name, page) in [("a PDF's page", PaperPage(rect: rect, pdf: .init(file: pdf, page: 1))), ("an image", PaperPage(rect: rect, image: png))] {
+            PDFPages.shared.forget()
+            PaperImages.shared.forget()
+            defer {
+                PDFPages.shared.forget()
+                PaperImages.shared.forget()
+            }
+            var state = AppState(viewport: Viewport(width: 640, height: 480), paper: [page])
+            let window = try FrameRenderer(viewport: state.viewport, standIns: true)
+            try window.render(state.display)
+            for step in 1...3 {
+                let before = made(), aside = PaperStandIns.madeAside
+                state.handle(.view(.zoom(1.1, about: Point(x: 201.3, y: 187.9))), at: Double(step))
+                try window.render(state.display)
+                finish()
+                XCTAssertEqual(made() - before, 1, "\(name), zoom step \(step): one picture made")
+                XCTAssertEqual(PaperStandIns.madeAside, aside + 1, "\(name), zoom step \(step): made aside, not on the frame loop")
+                let exact = try FrameRenderer(viewport: state.viewport, canonical: true)
+                try exact.render(state.display)
+                let repainted = try window.render(state.display)
+                XCTAssertFalse(repainted.isEmpty, "\(name), zoom step \(step): the page repainted from its own picture")
+                XCTAssertEqual(try window.render(state.display), [], "\(name), zoom step \(step): then nothing more")
+                let r = ImageComparer(tolerance: .init(threshold: 0.02, maxDiffPixels: 0, maxDiffRatio: nil)).compare(window.frame, exact.frame).0
+                XCTAssertTrue(r.passed, "\(name), zoom step \(step): \(r.summary)")
+            }
+            // Eight steps a frame apart, as a wheel turned on gives them: each frame a stand-in,
+            // the pictures of the steps passed by left unmade; once the last is made, the frame
+            // is the exact one.
+            for step in 4...11 {
+                state.handle(.view(.zoom(1.1, about: Point(x: 201.3, y: 187.9))), at: Double(step))
+                try window.render(state.display)
+            }
+            finish()
+            XCTAssertFalse(try window.render(state.display).isEmpty, "\(name): the page repainted from its own picture")
             let exact = try FrameRenderer(viewport: state.viewport, canonical: true)
             try exact.render(state.display)
-            let repainted = try window.render(state.display)
-            XCTAssertFalse(repainted.isEmpty, "zoom step \(step): the page repainted from its own picture")
-            XCTAssertEqual(try window.render(state.display), [], "zoom step \(step): then nothing more")
             let r = ImageComparer(tolerance: .init(threshold: 0.02, maxDiffPixels: 0, maxDiffRatio: nil)).compare(window.frame, exact.frame).0
-            XCTAssertTrue(r.passed, "zoom step \(step): \(r.summary)")
+            XCTAssertTrue(r.passed, "\(name), after a zoom of eight steps: \(r.summary)")
         }
-        // Eight steps a frame apart, as a wheel turned on gives them: each frame a stand-in,
-        // the pictures of the steps passed by left unmade; once the last is made, the frame is
-        // the exact one.
-        for step in 4...11 {
-            state.handle(.view(.zoom(1.1, about: Point(x: 201.3, y: 187.9))), at: Double(step))
-            try window.render(state.display)
-        }
-        PDFPages.shared.finishMakingAside()
-        XCTAssertFalse(try window.render(state.display).isEmpty, "the page repainted from its own picture")
-        let exact = try FrameRenderer(viewport: state.viewport, canonical: true)
-        try exact.render(state.display)
-        let r = ImageComparer(tolerance: .init(threshold: 0.02, maxDiffPixels: 0, maxDiffRatio: nil)).compare(window.frame, exact.frame).0
-        XCTAssertTrue(r.passed, "after a zoom of eight steps: \(r.summary)")
     }
 }

@@ -65,14 +65,14 @@ public final class FrozenInkCache {
     /// once from its picture at the last one, stretched, and repainted when its own picture is
     /// made off the frame loop (`PDFPages.draw(…standIns:)`). Nil: every page at its own scale,
     /// at once (replays, exports, `check`: a frame never depends on a thread's timing).
-    private let standIns: PDFPages.StandIns?
+    private let standIns: PaperStandIns?
     /// The pages (document points) drawn from a stand-in and not yet repainted, and the count
     /// of pictures made aside when the cache last looked.
     private var standInPages: [Rect] = []
     private var madeAsideSeen = 0
 
     public init(viewport: Viewport, partialRepaints: Bool = true, standIns: Bool = false) throws(RenderError) {
-        self.standIns = standIns ? PDFPages.StandIns() : nil
+        self.standIns = standIns ? PaperStandIns() : nil
         self.partialRepaints = partialRepaints
         self.viewport = viewport
         surface = try ImageSurface(viewport: viewport)
@@ -123,7 +123,7 @@ public final class FrozenInkCache {
         // (a redraw of all ink repaints them anyway).
         var refined: [Rect] = []
         if standIns != nil, !standInPages.isEmpty {
-            let made = PDFPages.shared.picturesMadeAside
+            let made = PaperStandIns.madeAside
             if made != madeAsideSeen {
                 madeAsideSeen = made
                 refined = standInPages.map { view.toScreen($0.insetBy(-1)) }
@@ -557,7 +557,7 @@ public final class FrozenInkCache {
     /// Paper and the pages on it, then `strokes`' pieces that reach into `clip` (document
     /// points), in order, into `cr` (clipped to the area's pixels, drawing in document points).
     private static func paint(_ strokes: [[InkPiece]], within clip: Rect, paper: [PaperPage], painter: InkPainter,
-                              standIns: PDFPages.StandIns?, cr: OpaquePointer) {
+                              standIns: PaperStandIns?, cr: OpaquePointer) {
         // The clip a point wider, for the view's rounding (see `drawInBands`).
         let reach = clip.insetBy(-1)
         PaperPainter.paintCanvas(paper, within: reach, into: cr, standIns: standIns)

@@ -75,7 +75,7 @@ public final class PDFPages: @unchecked Sendable {
     /// in `standIns` for the cache to repaint once it is (`picturesMadeAside` counts them).
     /// Zooming over a scanned page then costs a frame a stretched copy, not a page's rendering.
     @discardableResult
-    public func draw(file: String, page: Int, in rect: Rect, into cr: OpaquePointer, standIns: StandIns? = nil) -> Bool {
+    public func draw(file: String, page: Int, in rect: Rect, into cr: OpaquePointer, standIns: PaperStandIns? = nil) -> Bool {
         lock.withLock {
             guard let doc = document(file), page >= 1, page <= Int(poppler_document_get_n_pages(doc)),
                   let p = poppler_document_get_page(doc, Int32(page - 1)) else { return false }
@@ -119,24 +119,6 @@ public final class PDFPages: @unchecked Sendable {
         cairo_set_source_rgb(c, 1, 1, 1)
         cairo_paint(c)
         poppler_page_render(page, c)
-    }
-
-    /// Pages drawn from a stand-in (`draw(…standIns:)`): their rects, noted from any thread.
-    public final class StandIns: @unchecked Sendable {
-        private let lock = NSLock()
-        private var rects: [Rect] = []
-
-        public init() {}
-
-        func add(_ r: Rect) { lock.withLock { rects.append(r) } }
-
-        /// The rects noted since the last call (emptied).
-        public func take() -> [Rect] {
-            lock.withLock {
-                defer { rects = [] }
-                return rects
-            }
-        }
     }
 
     /// How many pictures were made off the frame loop for pages drawn from a stand-in: a cache

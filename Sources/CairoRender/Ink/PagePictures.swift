@@ -126,11 +126,11 @@ struct PagePictures {
     /// Whether the picture of `key` is kept.
     func has(_ key: Key) -> Bool { pictures.contains { $0.key == key } }
 
-    /// A kept picture of what `key` shows (the same file, page and size) at another scale or
-    /// offset, the nearest in scale, with its key: what a frame may show, stretched, while
-    /// `key`'s own is made.
-    func standIn(for key: Key) -> (key: Key, surface: OpaquePointer)? {
-        pictures.filter { $0.key.file == key.file && $0.key.page == key.page && $0.key.size == key.size }
+    /// A kept picture of what `key` shows (the same file, page and size; any `Key.page` with
+    /// `anyPage`: an image's pictures of its other halvings) at another scale or offset, the
+    /// nearest in scale, with its key: what a frame may show, stretched, while `key`'s own is made.
+    func standIn(for key: Key, anyPage: Bool = false) -> (key: Key, surface: OpaquePointer)? {
+        pictures.filter { $0.key.file == key.file && (anyPage || $0.key.page == key.page) && $0.key.size == key.size }
             .min { abs(log(Double($0.key.scale) / Double(key.scale))) < abs(log(Double($1.key.scale) / Double(key.scale))) }
     }
 
@@ -158,4 +158,28 @@ struct PagePictures {
     static func bytes(of surface: OpaquePointer) -> Int {
         Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     }
+}
+
+/// Pages and pictures drawn from a stand-in (a picture of them at another scale, stretched,
+/// while their own is made aside: `PDFPages.draw(…standIns:)`, `PaperImages.draw(…standIns:)`):
+/// their rects, noted from any thread, for the window's ink cache to repaint once the pictures
+/// made aside (`madeAside`) are made.
+public final class PaperStandIns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rects: [Rect] = []
+
+    public init() {}
+
+    func add(_ r: Rect) { lock.withLock { rects.append(r) } }
+
+    /// The rects noted since the last call (emptied).
+    public func take() -> [Rect] {
+        lock.withLock {
+            defer { rects = [] }
+            return rects
+        }
+    }
+
+    /// How many pictures PDF pages and images have made aside so far: it moves on when one is made.
+    public static var madeAside: Int { PDFPages.shared.picturesMadeAside &+ PaperImages.shared.picturesMadeAside }
 }

@@ -37,6 +37,11 @@ public final class PaperImages: @unchecked Sendable {
     /// Where `prefetch` reads, and its newest call's number.
     private let prefetching = DispatchQueue(label: "forcecanvas.paper-images", qos: .utility)
     private var prefetchGeneration = 0
+    /// Stand-ins (`draw(…standIns:)`): the picture each image in each rect was last asked for
+    /// at, and the pictures made aside so far; where they are made.
+    private var wanted: [String: PagePictures.Key] = [:]
+    private var madeAside = 0
+    private let aside = DispatchQueue(label: "forcecanvas.image-pictures", qos: .userInitiated)
 
     /// The bytes of decoded images kept (`budget`, or less for a test).
     private let keeps: Int
@@ -173,8 +178,13 @@ public final class PaperImages: @unchecked Sendable {
 
     /// Draws `file` stretched over `rect` (in `cr`'s points); false, having drawn nothing,
     /// when it cannot be read.
+    ///
+    /// With `standIns` (the window's ink cache), an image whose picture at this placement is
+    /// not made yet but that has one at another scale (a zoom step's) is drawn from that one,
+    /// stretched, at once; its own is made on a thread of its own, and the rect is noted in
+    /// `standIns` for the cache to repaint once it is, as `PDFPages` does.
     @discardableResult
-    public func draw(file: String, in rect: Rect, into cr: OpaquePointer) -> Bool {
+    public func draw(file: String, in rect: Rect, into cr: OpaquePointer, standIns: PaperStandIns? = nil) -> Bool {
         guard rect.width > 0, rect.height > 0, held(file) else { return false }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -188,6 +198,21 @@ public final class PaperImages: @unchecked Sendable {
         // pixels, takes 1–18 ms from its halvings, 20–25 from the image). An export (a vector
         // surface: no placement) gets the image itself, every pixel of it.
         let shown = placement.map { rect.width * $0.scale } ?? .infinity
+        if let standIns, let placement, let width = levelWidth(of: file, pixelsShown: shown) {
+            let key = placement.key(file: file, page: width, size: size)
+            let standIn: (key: PagePictures.Key, surface: OpaquePointer)? = lock.withLock {
+                guard !pictures.has(key), let found = pictures.standIn(for: key, anyPage: true) else { return nil }
+                return (found.key, cairo_surface_reference(found.surface))
+            }
+            if let standIn {
+                defer { cairo_surface_destroy(standIn.surface) }
+                cairo_translate(cr, rect.x, rect.y)
+                PagePictures.paint(standIn: standIn.surface, standIn.key, into: cr)
+                standIns.add(rect)
+                makeAside(key, at: placement, file: file, pixelsShown: shown, size: size)
+                return true
+            }
+        }
         guard let image = level(of: file, pixelsShown: shown) else { return false }
         defer { cairo_surface_destroy(image) }
         let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
@@ -212,6 +237,55 @@ public final class PaperImages: @unchecked Sendable {
         defer { cairo_surface_destroy(picture) }
         placement.paint(picture, into: cr)
         return true
+    }
+
+    /// How many pictures were made off the frame loop for images drawn from a stand-in.
+    var picturesMadeAside: Int { lock.withLock { madeAside } }
+
+    /// Waits until the pictures asked for aside are made (tests, the bench).
+    public func finishMakingAside() { aside.sync {} }
+
+    /// Makes the picture of `key` (`file` stretched to `size` points, from its halving for
+    /// `shown` pixels) on `aside`, unless a newer placement of it is asked for first or it is
+    /// made meanwhile.
+    private func makeAside(_ key: PagePictures.Key, at placement: PagePictures.Placement, file: String, pixelsShown shown: Double,
+                           size: (width: Double, height: Double)) {
+        let id = "\(size.width) \(size.height) \(file)"
+        let asked = lock.withLock {
+            guard wanted[id] != key else { return false }
+            wanted[id] = key
+            return true
+        }
+        guard asked else { return }
+        aside.async { [self] in
+            guard lock.withLock({ wanted[id] == key && !pictures.has(key) }), let image = level(of: file, pixelsShown: shown) else { return }
+            defer { cairo_surface_destroy(image) }
+            let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
+            guard let picture = PagePictures.make(at: placement, format: CAIRO_FORMAT_ARGB32, draw: { c in
+                cairo_scale(c, size.width / w, size.height / h)
+                cairo_set_source_surface(c, image, 0, 0)
+                cairo_paint(c)
+            }) else { return }
+            lock.withLock {
+                if wanted[id] == key { wanted[id] = nil }
+                pictures.keep(picture, as: key)
+                madeAside += 1
+            }
+        }
+    }
+
+    /// The width of the halving of `file` (read) `level(of:pixelsShown:)` gives for `shown`
+    /// pixels, made or not; nil when it is not read.
+    private func levelWidth(of file: String, pixelsShown shown: Double) -> Int? {
+        lock.withLock {
+            guard let i = images.firstIndex(where: { $0.file == file }), let first = images[i].levels.first else { return nil }
+            var width = Int(cairo_image_surface_get_width(first)), k = 0
+            while Double(width) >= 2 * max(shown, 1), k < 8 {
+                width = (width + 1) / 2
+                k += 1
+            }
+            return width
+        }
     }
 
     /// Reads `files` ahead of their drawing, on a thread of its own, in order, with their
@@ -266,6 +340,7 @@ public final class PaperImages: @unchecked Sendable {
             images = []
             imageBytes = 0
             pictures.removeAll()
+            wanted = [:]
         }
     }
 

@@ -12,16 +12,16 @@ enum PaperPainter {
     /// Draws what of `page` is drawn from a file into `cr` (document points): its image,
     /// stretched to the page, and its annotated PDF's page (each left the page's colour when
     /// its file cannot be read). What `PaperReadAhead` draws ahead is this, so it makes the
-    /// pictures a frame will look up. With `standIns`, a PDF page may be drawn from a picture
-    /// at another scale while its own is made (`PDFPages.draw(…standIns:)`).
-    static func drawFiles(of page: PaperPage, into cr: OpaquePointer, standIns: PDFPages.StandIns? = nil) {
-        if let image = page.image { PaperImages.shared.draw(file: image, in: page.rect, into: cr) }
+    /// pictures a frame will look up. With `standIns`, an image or a PDF page may be drawn from
+    /// a picture at another scale while its own is made (`PaperStandIns`).
+    static func drawFiles(of page: PaperPage, into cr: OpaquePointer, standIns: PaperStandIns? = nil) {
+        if let image = page.image { PaperImages.shared.draw(file: image, in: page.rect, into: cr, standIns: standIns) }
         if let pdf = page.pdf { PDFPages.shared.draw(file: pdf.file, page: pdf.page, in: page.rect, into: cr, standIns: standIns) }
     }
 
     /// Draws the pages that reach into `clip` (document points) into `cr`, which draws in
     /// document points (the view applied).
-    static func draw(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer, standIns: PDFPages.StandIns? = nil) {
+    static func draw(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer, standIns: PaperStandIns? = nil) {
         guard !pages.isEmpty else { return }
         // A device pixel in document points: the edge is one pixel wide at every zoom.
         var px = 1.0, py = 0.0
@@ -58,7 +58,7 @@ enum PaperPainter {
             for picture in page.pictures {
                 let r = Rect(x: page.rect.x + picture.x, y: page.rect.y + picture.y, width: picture.width, height: picture.height)
                 guard !r.intersection(clip).isNull else { continue }
-                PaperImages.shared.draw(file: picture.file, in: r, into: cr)
+                PaperImages.shared.draw(file: picture.file, in: r, into: cr, standIns: standIns)
             }
             drawTexts(of: page, within: clip, into: cr)
             cairo_restore(cr)
@@ -80,7 +80,7 @@ enum PaperPainter {
 
     /// The canvas under the ink, in `cr`'s clip: the paper colour everywhere (replacing what
     /// was there), then the pages that reach into `clip` (document points).
-    static func paintCanvas(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer, standIns: PDFPages.StandIns? = nil) {
+    static func paintCanvas(_ pages: [PaperPage], within clip: Rect, into cr: OpaquePointer, standIns: PaperStandIns? = nil) {
         CairoDrawing.setColour(Palette.paper, cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
