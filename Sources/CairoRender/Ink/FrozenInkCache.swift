@@ -61,9 +61,9 @@ public final class FrozenInkCache {
     /// The pieces of the strokes repaints drew, for the next repaints.
     private var memo: TessellationMemo
 
-    /// The window's cache (`standIns`): a PDF page a zoom step shows at a new scale is drawn at
-    /// once from its picture at the last one, stretched, and repainted when its own picture is
-    /// made off the frame loop (`PDFPages.draw(…standIns:)`). Nil: every page at its own scale,
+    /// The window's cache (`standIns`): a PDF page or an image a zoom step shows at a new scale
+    /// is drawn at once from its picture at the last one, stretched, and repainted when its own
+    /// picture is made off the frame loop (`PaperStandIns`). Nil: every page at its own scale,
     /// at once (replays, exports, `check`: a frame never depends on a thread's timing).
     private let standIns: PaperStandIns?
     /// The pages (document points) drawn from a stand-in and not yet repainted, and the count

@@ -135,7 +135,7 @@ public final class PDFPages: @unchecked Sendable {
         guard wanted[id] != key else { return }
         wanted[id] = key
         aside.async { [self] in
-            guard lock.withLock({ wanted[id] == key && !pictures.has(key) }) else { return }
+            guard stillWanted(key, id) else { return }
             // Drawn outside the lock, with the thread's own document: the frame loop draws on.
             if asideDocuments[file] == nil { asideDocuments[file] = Self.open(file) }
             guard case let doc?? = asideDocuments[file], let p = poppler_document_get_page(doc, Int32(page - 1)) else { return }
@@ -146,6 +146,19 @@ public final class PDFPages: @unchecked Sendable {
                 pictures.keep(picture, as: key)
                 madeAside += 1
             }
+        }
+    }
+
+    /// Whether the picture of `key` is still to be made aside: asked for last, and not made
+    /// meanwhile (by a frame drawing without stand-ins): then it counts as made aside, so the
+    /// cache that drew its stand-in repaints it.
+    private func stillWanted(_ key: PagePictures.Key, _ id: String) -> Bool {
+        lock.withLock {
+            guard wanted[id] == key else { return false }
+            guard pictures.has(key) else { return true }
+            wanted[id] = nil
+            madeAside += 1
+            return false
         }
     }
 

@@ -258,7 +258,7 @@ public final class PaperImages: @unchecked Sendable {
         }
         guard asked else { return }
         aside.async { [self] in
-            guard lock.withLock({ wanted[id] == key && !pictures.has(key) }), let image = level(of: file, pixelsShown: shown) else { return }
+            guard stillWanted(key, id), let image = level(of: file, pixelsShown: shown) else { return }
             defer { cairo_surface_destroy(image) }
             let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
             guard let picture = PagePictures.make(at: placement, format: CAIRO_FORMAT_ARGB32, draw: { c in
@@ -271,6 +271,17 @@ public final class PaperImages: @unchecked Sendable {
                 pictures.keep(picture, as: key)
                 madeAside += 1
             }
+        }
+    }
+
+    /// Whether the picture of `key` is still to be made aside (`PDFPages.stillWanted`).
+    private func stillWanted(_ key: PagePictures.Key, _ id: String) -> Bool {
+        lock.withLock {
+            guard wanted[id] == key else { return false }
+            guard pictures.has(key) else { return true }
+            wanted[id] = nil
+            madeAside += 1
+            return false
         }
     }
 
