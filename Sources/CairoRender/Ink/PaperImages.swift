@@ -346,6 +346,8 @@ public final class PaperImages: @unchecked Sendable {
 
     /// Forgets every image read (a file changed on disk is read again).
     public func forget() {
+        // (A picture being made aside is finished first, not kept after.)
+        aside.sync {}
         lock.withLock {
             for s in images.flatMap(\.levels) { cairo_surface_destroy(s) }
             images = []
