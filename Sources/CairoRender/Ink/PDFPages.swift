@@ -138,11 +138,16 @@ public final class PDFPages: @unchecked Sendable {
             guard stillWanted(key, id) else { return }
             // Drawn outside the lock, with the thread's own document: the frame loop draws on.
             if asideDocuments[file] == nil { asideDocuments[file] = Self.open(file) }
-            guard case let doc?? = asideDocuments[file], let p = poppler_document_get_page(doc, Int32(page - 1)) else { return }
-            defer { g_object_unref(UnsafeMutableRawPointer(p)) }
-            guard let picture = PagePictures.make(at: placement, format: CAIRO_FORMAT_RGB24, draw: { Self.render(p, into: $0) }) else { return }
+            var picture: OpaquePointer?
+            if case let doc?? = asideDocuments[file], let p = poppler_document_get_page(doc, Int32(page - 1)) {
+                picture = PagePictures.make(at: placement, format: CAIRO_FORMAT_RGB24) { Self.render(p, into: $0) }
+                g_object_unref(UnsafeMutableRawPointer(p))
+            }
             lock.withLock {
+                // (One that could not be made, the file gone or no memory, leaves its stand-in until the
+                // page is drawn again, which asks for it again.)
                 if wanted[id] == key { wanted[id] = nil }
+                guard let picture else { return }
                 pictures.keep(picture, as: key)
                 madeAside += 1
             }

@@ -258,16 +258,22 @@ public final class PaperImages: @unchecked Sendable {
         }
         guard asked else { return }
         aside.async { [self] in
-            guard stillWanted(key, id), let image = level(of: file, pixelsShown: shown) else { return }
-            defer { cairo_surface_destroy(image) }
-            let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
-            guard let picture = PagePictures.make(at: placement, format: CAIRO_FORMAT_ARGB32, draw: { c in
-                cairo_scale(c, size.width / w, size.height / h)
-                cairo_set_source_surface(c, image, 0, 0)
-                cairo_paint(c)
-            }) else { return }
+            guard stillWanted(key, id) else { return }
+            let image = level(of: file, pixelsShown: shown)
+            defer { if let image { cairo_surface_destroy(image) } }
+            let picture = image.flatMap { image in
+                let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
+                return PagePictures.make(at: placement, format: CAIRO_FORMAT_ARGB32) { c in
+                    cairo_scale(c, size.width / w, size.height / h)
+                    cairo_set_source_surface(c, image, 0, 0)
+                    cairo_paint(c)
+                }
+            }
             lock.withLock {
+                // (One that could not be made, the file gone or no memory, leaves its stand-in until the
+                // page is drawn again, which asks for it again.)
                 if wanted[id] == key { wanted[id] = nil }
+                guard let picture else { return }
                 pictures.keep(picture, as: key)
                 madeAside += 1
             }
