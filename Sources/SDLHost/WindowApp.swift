@@ -31,6 +31,14 @@ public final class WindowApp {
         Environment.current.hasDisplay
     }
 
+    /// The error to stop with when SDL's video `driver` shows nothing: its offscreen driver,
+    /// which SDL falls back to where no display answers, unless `SDL_VIDEODRIVER` asked for it.
+    static func unseenDriver(_ driver: String?, environment: [String: String]) -> HostError? {
+        guard driver == "offscreen", environment["SDL_VIDEODRIVER"] != "offscreen" else { return nil }
+        guard let name = environment["DISPLAY"] ?? environment["WAYLAND_DISPLAY"], !name.isEmpty else { return .noDisplay }
+        return .cannotOpenDisplay(name)
+    }
+
     /// What a running window keeps between frames besides the state.
     struct Running {
         var state: AppState
@@ -126,6 +134,14 @@ public final class WindowApp {
             throw HostError.sdl(Window.lastError)
         }
         defer { SDL_Quit() }
+        // Where no display answers (DISPLAY names a server that is gone, or one refusing
+        // clients), SDL falls back to its offscreen driver: a window no one sees, run for
+        // nothing. Said, unless that driver was asked for.
+        if let problem = Self.unseenDriver(SDL_GetCurrentVideoDriver().map { String(cString: $0) },
+                                           environment: ProcessInfo.processInfo.environment) {
+            config.journal?.close()
+            throw problem
+        }
         let start = config.initialState ?? config.header.initialState(shortcuts: config.shortcuts)
         let window: Window, presenter: any WindowPresenter
         // The window holds the device and, placed outside it, the dock.

@@ -1,5 +1,6 @@
 import TestSupport
 import CairoRender
+@testable import SDLHost
 import ForceCore
 import Foundation
 import XCTest
@@ -94,6 +95,23 @@ final class WindowTests: XCTestCase {
         let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/f.png"))
         XCTAssertEqual(shot.width, 640 + 472, "the device's 640 pt and the HUD's dock beside it")
         XCTAssertEqual(shot.height, 360)
+    }
+
+    /// A DISPLAY no server answers (a server gone, an old ssh session's): said, and the program
+    /// ends with an error, where SDL's fallback to its offscreen driver ran a window no one saw.
+    func testADisplayThatDoesNotAnswerIsSaid() throws {
+        var environment = Binary.isolatedEnvironment()
+        environment["DISPLAY"] = ":187"
+        environment["WAYLAND_DISPLAY"] = nil
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X187"), "display :187 is free")
+        let r = try Binary.forcecanvas(["run", "--fresh", "--exit-after-frames", "3"], environment: environment)
+        XCTAssertNotEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot open X display \":187\": is the X server (or XWayland) running?"), r.stderr)
+        // SDL's offscreen driver asked for by name is the caller's choice.
+        XCTAssertNil(WindowApp.unseenDriver("offscreen", environment: ["SDL_VIDEODRIVER": "offscreen", "DISPLAY": ":187"]))
+        XCTAssertNil(WindowApp.unseenDriver("x11", environment: ["DISPLAY": ":0"]))
+        XCTAssertEqual(WindowApp.unseenDriver("offscreen", environment: ["WAYLAND_DISPLAY": "wayland-1"]), .cannotOpenDisplay("wayland-1"))
+        XCTAssertEqual(WindowApp.unseenDriver("offscreen", environment: [:]), .noDisplay)
     }
 }
 
