@@ -27,10 +27,6 @@ public final class PDFPages: @unchecked Sendable {
     private var documents: [String: OpaquePointer?] = [:]
     /// Page pictures (`PagePictures`).
     private var pictures = PagePictures(budget: PDFPages.budget)
-    /// Stand-ins (`draw(…standIns:)`): the picture each page was last asked for at, newest
-    /// first served; the pictures made off the frame loop so far.
-    private var wanted: [String: PagePictures.Key] = [:]
-    private var madeAside = 0
     /// Where pictures asked for while a stand-in was shown are made, with documents of its own
     /// (a Poppler document is not for two threads at once): `asideDocuments` is its alone.
     private let aside = DispatchQueue(label: "forcecanvas.pdf-pictures", qos: .userInitiated)
@@ -123,7 +119,7 @@ public final class PDFPages: @unchecked Sendable {
 
     /// How many pictures were made off the frame loop for pages drawn from a stand-in: a cache
     /// that drew one repaints it when this moves on.
-    public var picturesMadeAside: Int { lock.withLock { madeAside } }
+    public var picturesMadeAside: Int { lock.withLock { pictures.madeAside } }
 
     /// Waits until the pictures asked for aside are made (tests, the bench).
     public func finishMakingAside() { aside.sync {} }
@@ -132,10 +128,9 @@ public final class PDFPages: @unchecked Sendable {
     /// first (a zoom that went on) or it is made meanwhile. Under the lock.
     private func makeAside(_ key: PagePictures.Key, at placement: PagePictures.Placement, file: String, page: Int) {
         let id = "\(page) \(file)"
-        guard wanted[id] != key else { return }
-        wanted[id] = key
+        guard pictures.askAside(key, id: id) else { return }
         aside.async { [self] in
-            guard stillWanted(key, id) else { return }
+            guard lock.withLock({ pictures.stillWanted(key, id: id) }) else { return }
             // Drawn outside the lock, with the thread's own document: the frame loop draws on.
             if asideDocuments[file] == nil { asideDocuments[file] = Self.open(file) }
             var picture: OpaquePointer?
@@ -143,27 +138,7 @@ public final class PDFPages: @unchecked Sendable {
                 picture = PagePictures.make(at: placement, format: CAIRO_FORMAT_RGB24) { Self.render(p, into: $0) }
                 g_object_unref(UnsafeMutableRawPointer(p))
             }
-            lock.withLock {
-                // (One that could not be made, the file gone or no memory, leaves its stand-in until the
-                // page is drawn again, which asks for it again.)
-                if wanted[id] == key { wanted[id] = nil }
-                guard let picture else { return }
-                pictures.keep(picture, as: key)
-                madeAside += 1
-            }
-        }
-    }
-
-    /// Whether the picture of `key` is still to be made aside: asked for last, and not made
-    /// meanwhile (by a frame drawing without stand-ins): then it counts as made aside, so the
-    /// cache that drew its stand-in repaints it.
-    private func stillWanted(_ key: PagePictures.Key, _ id: String) -> Bool {
-        lock.withLock {
-            guard wanted[id] == key else { return false }
-            guard pictures.has(key) else { return true }
-            wanted[id] = nil
-            madeAside += 1
-            return false
+            lock.withLock { pictures.keepMadeAside(picture, as: key, id: id) }
         }
     }
 
@@ -201,7 +176,6 @@ public final class PDFPages: @unchecked Sendable {
         }
         lock.withLock {
             pictures.removeAll()
-            wanted = [:]
             for case let d? in documents.values { g_object_unref(UnsafeMutableRawPointer(d)) }
             documents = [:]
         }

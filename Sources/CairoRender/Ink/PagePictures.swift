@@ -70,6 +70,10 @@ struct PagePictures {
     private var bytes = 0
     /// How many pictures were made (what a test of reading ahead watches).
     private(set) var made = 0
+    /// Pictures asked for aside (`PaperStandIns`): the newest key asked for each content (an
+    /// id of the owner's), and how many asked for were made (or found made).
+    private var wanted: [String: Key] = [:]
+    private(set) var madeAside = 0
 
     init(budget: Int) { self.budget = budget }
 
@@ -152,6 +156,35 @@ struct PagePictures {
         for p in pictures { cairo_surface_destroy(p.surface) }
         pictures = []
         bytes = 0
+        wanted = [:]
+    }
+
+    /// Asks for the picture of `key` to be made aside, the newest placement of content `id`;
+    /// false when it is asked for already.
+    mutating func askAside(_ key: Key, id: String) -> Bool {
+        guard wanted[id] != key else { return false }
+        wanted[id] = key
+        return true
+    }
+
+    /// Whether the picture of `key` is still to be made aside: asked for last, and not made
+    /// meanwhile (by a frame drawing without stand-ins), when it counts as made aside, so the
+    /// cache that drew its stand-in repaints it.
+    mutating func stillWanted(_ key: Key, id: String) -> Bool {
+        guard wanted[id] == key else { return false }
+        guard has(key) else { return true }
+        wanted[id] = nil
+        madeAside += 1
+        return false
+    }
+
+    /// Keeps `picture`, made aside as `key`. One that could not be made (nil: the file gone, no
+    /// memory) leaves its stand-in until the page is drawn again, which asks for it again.
+    mutating func keepMadeAside(_ picture: OpaquePointer?, as key: Key, id: String) {
+        if wanted[id] == key { wanted[id] = nil }
+        guard let picture else { return }
+        keep(picture, as: key)
+        madeAside += 1
     }
 
     /// The bytes an image surface's pixels take (what a budget of pictures or images counts).

@@ -37,10 +37,7 @@ public final class PaperImages: @unchecked Sendable {
     /// Where `prefetch` reads, and its newest call's number.
     private let prefetching = DispatchQueue(label: "forcecanvas.paper-images", qos: .utility)
     private var prefetchGeneration = 0
-    /// Stand-ins (`draw(…standIns:)`): the picture each image in each rect was last asked for
-    /// at, and the pictures made aside so far; where they are made.
-    private var wanted: [String: PagePictures.Key] = [:]
-    private var madeAside = 0
+    /// Where pictures asked for while a stand-in was shown are made (`draw(…standIns:)`).
     private let aside = DispatchQueue(label: "forcecanvas.image-pictures", qos: .userInitiated)
 
     /// The bytes of decoded images kept (`budget`, or less for a test).
@@ -240,7 +237,7 @@ public final class PaperImages: @unchecked Sendable {
     }
 
     /// How many pictures were made off the frame loop for images drawn from a stand-in.
-    var picturesMadeAside: Int { lock.withLock { madeAside } }
+    var picturesMadeAside: Int { lock.withLock { pictures.madeAside } }
 
     /// Waits until the pictures asked for aside are made (tests, the bench).
     public func finishMakingAside() { aside.sync {} }
@@ -251,14 +248,9 @@ public final class PaperImages: @unchecked Sendable {
     private func makeAside(_ key: PagePictures.Key, at placement: PagePictures.Placement, file: String, pixelsShown shown: Double,
                            size: (width: Double, height: Double)) {
         let id = "\(size.width) \(size.height) \(file)"
-        let asked = lock.withLock {
-            guard wanted[id] != key else { return false }
-            wanted[id] = key
-            return true
-        }
-        guard asked else { return }
+        guard lock.withLock({ pictures.askAside(key, id: id) }) else { return }
         aside.async { [self] in
-            guard stillWanted(key, id) else { return }
+            guard lock.withLock({ pictures.stillWanted(key, id: id) }) else { return }
             let image = level(of: file, pixelsShown: shown)
             defer { if let image { cairo_surface_destroy(image) } }
             let picture = image.flatMap { image in
@@ -269,25 +261,7 @@ public final class PaperImages: @unchecked Sendable {
                     cairo_paint(c)
                 }
             }
-            lock.withLock {
-                // (One that could not be made, the file gone or no memory, leaves its stand-in until the
-                // page is drawn again, which asks for it again.)
-                if wanted[id] == key { wanted[id] = nil }
-                guard let picture else { return }
-                pictures.keep(picture, as: key)
-                madeAside += 1
-            }
-        }
-    }
-
-    /// Whether the picture of `key` is still to be made aside (`PDFPages.stillWanted`).
-    private func stillWanted(_ key: PagePictures.Key, _ id: String) -> Bool {
-        lock.withLock {
-            guard wanted[id] == key else { return false }
-            guard pictures.has(key) else { return true }
-            wanted[id] = nil
-            madeAside += 1
-            return false
+            lock.withLock { pictures.keepMadeAside(picture, as: key, id: id) }
         }
     }
 
@@ -359,7 +333,6 @@ public final class PaperImages: @unchecked Sendable {
             images = []
             imageBytes = 0
             pictures.removeAll()
-            wanted = [:]
         }
     }
 
