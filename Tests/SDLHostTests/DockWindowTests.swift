@@ -247,7 +247,7 @@ struct PrivateDisplay {
     }
 
     func xdotool(_ arguments: [String]) throws -> Binary.Result {
-        try Binary.run("/usr/bin/env", ["DISPLAY=\(name)", "xdotool"] + arguments)
+        try Binary.xdotool(arguments, display: name)
     }
 
     /// Where `window` is on the screen and its size, as `xwininfo` reads them (xdotool's

@@ -63,10 +63,55 @@ public enum Binary {
                                                             "XDG_DATA_HOME": scratchRoot + "/data-\(id)"]) { $1 }
     }
 
-    /// xdotool through /usr/bin/env, so PATH finds it.
+    /// xdotool through /usr/bin/env, so PATH finds it, on `display` (else this process's).
+    ///
+    /// `key --window` sends each press and release through XTEST while the window has the
+    /// focus, else through XSendEvent, deciding for each one. A key that closes its window
+    /// (Ctrl+Q) is pressed through XTEST, and its release goes by XSendEvent to a window that is
+    /// gone: the X server holds the key down, and the next window gets its autorepeat and never
+    /// a Ctrl+Q. So the keys such a command pressed are released again through XTEST (a release
+    /// of a key that is up makes no event).
     @discardableResult
-    public static func xdotool(_ arguments: [String]) throws -> Result {
-        try run("/usr/bin/env", ["xdotool"] + arguments)
+    public static func xdotool(_ arguments: [String], display: String? = nil) throws -> Result {
+        let prefix = display.map { ["DISPLAY=\($0)"] } ?? []
+        let result = try run("/usr/bin/env", prefix + ["xdotool"] + arguments)
+        let held = keysSentToAWindow(arguments)
+        if !held.isEmpty { try run("/usr/bin/env", prefix + ["xdotool", "keyup"] + held) }
+        return result
+    }
+
+    /// xdotool's command words: where the key names after a `key` end.
+    static let xdotoolCommands: Set<String> = [
+        "getactivewindow", "getwindowfocus", "getwindowname", "getwindowpid", "getwindowgeometry", "getdisplaygeometry",
+        "search", "selectwindow", "behave", "behave_screen_edge", "click", "getmouselocation", "key", "keydown", "keyup",
+        "mousedown", "mousemove", "mousemove_relative", "mouseup", "set_window", "type", "windowactivate", "windowfocus",
+        "windowkill", "windowclose", "windowquit", "windowmap", "windowminimize", "windowmove", "windowraise",
+        "windowreparent", "windowsize", "windowstate", "windowunmap", "set_num_desktops", "get_num_desktops",
+        "set_desktop", "get_desktop", "set_desktop_for_window", "get_desktop_for_window", "get_desktop_viewport",
+        "set_desktop_viewport", "exec", "sleep",
+    ]
+
+    /// The key names (as "ctrl+q") of the `key --window` commands in xdotool `arguments`.
+    public static func keysSentToAWindow(_ arguments: [String]) -> [String] {
+        var keys: [String] = []
+        var i = 0
+        while i < arguments.count {
+            guard arguments[i] == "key" else { i += 1; continue }
+            i += 1
+            var toWindow = false
+            while i < arguments.count, arguments[i].hasPrefix("--") {
+                if arguments[i] == "--window" { toWindow = true }
+                // --clearmodifiers takes no value; the others (--window, --delay, --repeat, …) one.
+                i += arguments[i] == "--clearmodifiers" ? 1 : 2
+            }
+            var names: [String] = []
+            while i < arguments.count, !xdotoolCommands.contains(arguments[i]) {
+                names.append(arguments[i])
+                i += 1
+            }
+            if toWindow { keys += names }
+        }
+        return keys
     }
 
     /// Waits for `p` to end, at most `timeout` seconds; then kills it and fails the test.
