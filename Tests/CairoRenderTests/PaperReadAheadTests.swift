@@ -69,6 +69,22 @@ final class PaperReadAheadTests: XCTestCase {
     /// page's own picture is made aside, and a later frame repaints the page from it. The
     /// window's frame is then the one a renderer that draws every page at its own scale draws,
     /// to the pixel.
+    /// A picture's key gives back the scale and quarter-pixel corner it was made at, which a
+    /// stand-in is stretched from (every quarter, a scale that is no round number).
+    func testAPicturesKeyGivesBackItsPlacement() {
+        for qx in [0.0, 0.25, 0.5, 0.75] {
+            for qy in [0.0, 0.25, 0.5, 0.75] {
+                let key = PagePictures.Key(file: "a.pdf", page: 3, pixelsPerPoint: 1.8333, size: (595.28, 841.89), quarter: (qx, qy))
+                XCTAssertEqual(key.quarter.x, qx)
+                XCTAssertEqual(key.quarter.y, qy)
+                XCTAssertEqual(key.pixelsPerPoint, 1.8333, accuracy: 1e-12)
+            }
+        }
+        let a = PagePictures.Key(file: "a.pdf", page: 1, pixelsPerPoint: 2, size: (100, 200), quarter: (0.25, 0))
+        XCTAssertNotEqual(a, PagePictures.Key(file: "a.pdf", page: 1, pixelsPerPoint: 2, size: (200, 100), quarter: (0.25, 0)))
+        XCTAssertNotEqual(a, PagePictures.Key(file: "a.pdf", page: 1, pixelsPerPoint: 2, size: (100, 200), quarter: (0, 0.25)))
+    }
+
     func testAZoomStepDrawsAStandInThenThePagesOwnPicture() throws {
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -18,6 +18,21 @@ struct PagePictures {
         var size: Int
         /// Where in its pixel the page's corner is, in quarters across and down.
         var phase: Int
+
+        /// The key of `file`'s `page` of `size` points drawn at `pixelsPerPoint`, its corner
+        /// `quarter` of a pixel into its pixel (each a multiple of 1/4, below 1).
+        init(file: String, page: Int, pixelsPerPoint: Double, size: (width: Double, height: Double), quarter: (x: Double, y: Double)) {
+            self.file = file
+            self.page = page
+            scale = Int((pixelsPerPoint * 10_000).rounded())
+            self.size = Int((size.width * 100).rounded()) &* 1_000_003 &+ Int((size.height * 100).rounded())
+            phase = Int(quarter.x * 4) * 8 + Int(quarter.y * 4)
+        }
+
+        /// Device pixels a point, as kept.
+        var pixelsPerPoint: Double { Double(scale) / 10_000 }
+        /// Where the corner is in its pixel, as kept: `init`'s `quarter`.
+        var quarter: (x: Double, y: Double) { (Double(phase / 8) / 4, Double(phase % 8) / 4) }
     }
 
     /// Where a picture of content `size` points large, drawn from `corner` (`cr`'s points),
@@ -50,9 +65,7 @@ struct PagePictures {
 
         /// The key of the picture of `file`'s `page` (`Key.page`) of `size` at this placement.
         func key(file: String, page: Int, size: (width: Double, height: Double)) -> Key {
-            Key(file: file, page: page, scale: Int((scale * 10_000).rounded()),
-                size: Int((size.width * 100).rounded()) &* 1_000_003 &+ Int((size.height * 100).rounded()),
-                phase: Int(quarter.x * 4) * 8 + Int(quarter.y * 4))
+            Key(file: file, page: page, pixelsPerPoint: scale, size: size, quarter: quarter)
         }
 
         /// Paints `picture` with its first pixel on the device pixel the corner is in (`cr`
@@ -141,7 +154,7 @@ struct PagePictures {
     /// Paints a picture kept as `key` (another placement's) into `cr`, which draws in points
     /// from the content's corner: stretched, so each point lands where the picture drew it.
     static func paint(standIn picture: OpaquePointer, _ key: Key, into cr: OpaquePointer) {
-        let scale = Double(key.scale) / 10_000, quarter = (x: Double(key.phase / 8) / 4, y: Double(key.phase % 8) / 4)
+        let scale = key.pixelsPerPoint, quarter = key.quarter
         guard scale > 0 else { return }
         cairo_save(cr)
         cairo_scale(cr, 1 / scale, 1 / scale)
