@@ -434,8 +434,12 @@ extension XoppDocument {
                 let widths = Self.widths(element.attributes["width"] ?? "1")
                 let size = min(InkTool.sizeRange.upperBound, max(InkTool.sizeRange.lowerBound, widths.first ?? 1))
                 var colour = element.attributes["color"].flatMap(colour(named:)) ?? (isWhiteout ? Self.whiteout : nil)
-                // Xournal++ draws a highlighter at its own opacity, whatever alpha the file gives it.
-                if kind == "highlighter" { colour?.alpha = Self.highlighterAlpha }
+                // Xournal++ draws a highlighter at its own opacity, whatever alpha the file gives it
+                // (and refuses one without a colour: here it is ForceCanvas's yellow at that opacity).
+                if kind == "highlighter" {
+                    colour = colour ?? InkTool.highlighterYellow
+                    colour?.alpha = Self.highlighterAlpha
+                }
                 let next = InkTool(kind: kind == "highlighter" ? .highlighter : .pen, colour: colour, size: size, fill: fill, dash: dash)
                 if next != tool {
                     tool = next

@@ -229,6 +229,20 @@ final class XoppImportTests: XCTestCase {
         }
     }
 
+    /// Every highlighter takes Xournal++'s opacity, whatever alpha its colour says; one without
+    /// a colour (Xournal++ refuses the file) is ForceCanvas's yellow at that opacity.
+    func testHighlightersTakeXournalppsOpacity() throws {
+        let doc = ##"<xournal><page width="300" height="200"><background type="solid" color="#ffffffff" style="plain"/><layer>"##
+            + ##"<stroke tool="highlighter" color="#00ff00ff" width="8">20 30 200 30</stroke>"##
+            + ##"<stroke tool="highlighter" color="#0000ff40" width="8">20 60 200 60</stroke>"##
+            + ##"<stroke tool="highlighter" width="8">20 90 200 90</stroke></layer></page></xournal>"##
+        let (session, _) = try XoppDocument.session(from: Array(doc.utf8), title: nil)
+        let colours = Fixtures.finalState(session).ink.strokes.map(\.tool.pieceColour)
+        var yellow = InkTool.highlighterYellow
+        yellow.alpha = 120
+        XCTAssertEqual(colours, [InkColour(red: 0, green: 255, blue: 0, alpha: 120), InkColour(red: 0, green: 0, blue: 255, alpha: 120), yellow])
+    }
+
     /// A document of several pages goes back to Xournal++ as it came: page by page, each with
     /// its size and its paper, each stroke on its page in that page's points; read again, the
     /// pages and the strokes are where they were.
