@@ -52,6 +52,25 @@ final class PaperImagesTests: XCTestCase {
         XCTAssertEqual(files.map { images.draw(file: $0, in: page, into: cr) }, [true, false, false])
     }
 
+    /// A JPEG counts in the images' budget with its pixels and its file's bytes, which its
+    /// surface keeps beside them for a PDF or SVG export to embed; a PNG with its pixels.
+    func testAJPEGCountsItsFilesBytesInTheBudget() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = try XCTUnwrap(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 64, 48))
+        defer { cairo_surface_destroy(image) }
+        XCTAssertEqual(cairo_surface_write_to_png(image, dir + "/a.png"), CAIRO_STATUS_SUCCESS)
+        let made = try Binary.run("/usr/bin/env", ["ffmpeg", "-loglevel", "error", "-i", dir + "/a.png", "-q:v", "2", dir + "/a.jpg"])
+        XCTAssertEqual(made.status, 0, "./run.sh test installs ffmpeg: \(made.stderr)")
+        let fileBytes = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: dir + "/a.jpg")[.size] as? Int)
+        let jpeg = try XCTUnwrap(PaperImages.read(dir + "/a.jpg")), png = try XCTUnwrap(PaperImages.read(dir + "/a.png"))
+        defer { cairo_surface_destroy(jpeg); cairo_surface_destroy(png) }
+        let pixels = Int(cairo_image_surface_get_stride(jpeg)) * 48
+        XCTAssertGreaterThan(fileBytes, 100)
+        XCTAssertEqual(PagePictures.bytes(of: jpeg), pixels + fileBytes)
+        XCTAssertEqual(PagePictures.bytes(of: png), pixels)
+    }
+
     /// A JPEG's size is read from its frame header, past the segments before it (Exif and
     /// other application data, up to 64 KiB each, here across the reads' 64 KiB chunks); a JPEG
     /// libjpeg-turbo does not decode (four components: CMYK; lossless), one with no frame

@@ -200,9 +200,13 @@ struct PagePictures {
         madeAside += 1
     }
 
-    /// The bytes an image surface's pixels take (what a budget of pictures or images counts).
+    /// The bytes an image surface takes (what a budget of pictures or images counts): its
+    /// pixels, and the JPEG file a JPEG's surface keeps beside them for exports.
     static func bytes(of surface: OpaquePointer) -> Int {
-        Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+        var data: UnsafePointer<UInt8>?
+        var length: UInt = 0
+        cairo_surface_get_mime_data(surface, CAIRO_MIME_TYPE_JPEG, &data, &length)
+        return Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface)) + (data == nil ? 0 : Int(length))
     }
 }
 
