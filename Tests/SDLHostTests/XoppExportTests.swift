@@ -223,7 +223,7 @@ final class XoppExportTests: XCTestCase {
 
     /// Typed text, as Xournal++ 1.1 draws it at 72 dpi: each text's ink in the same box to a
     /// pixel, with as much ink in it to a tenth: its size and place from the page's corner,
-    /// a bold title of two lines, a monospaced line, colours. (Xournal++ draws in the machine's
+    /// a bold title of two lines, a monospaced line, an italic one, colours. (Xournal++ draws in the machine's
     /// fonts, where "Sans" is DejaVu Sans: ForceCanvas's pinned one. Its glyphs' edges differ
     /// by a shade where Xournal++ hints them.)
     func testTypedTextIsDrawnAsXournalppDrawsIt() throws {
@@ -232,12 +232,13 @@ final class XoppExportTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let texts = [(##"font="Sans" size="12" x="30" y="20" color="#000000ff""##, "A note &amp; a sum: 2 &lt; 3", Rect(x: 25, y: 15, width: 250, height: 25)),
                      (##"font="Sans Bold" size="20" x="30" y="60" color="#3333ccff""##, "Bold title\nsecond line", Rect(x: 25, y: 55, width: 250, height: 60)),
-                     (##"font="DejaVu Sans Mono" size="10" x="30" y="140" color="#cc0000ff""##, "mono 0123 {x}", Rect(x: 25, y: 135, width: 250, height: 20))]
+                     (##"font="DejaVu Sans Mono" size="10" x="30" y="140" color="#cc0000ff""##, "mono 0123 {x}", Rect(x: 25, y: 135, width: 250, height: 20)),
+                     (##"font="Sans Italic" size="14" x="30" y="162" color="#000000ff""##, "slanted, as it should lean", Rect(x: 25, y: 158, width: 250, height: 30))]
         let doc = ##"<?xml version="1.0" standalone="no"?><xournal creator="test" fileversion="4"><page width="300" height="200">"##
             + ##"<background type="solid" color="#ffffffff" style="plain"/><layer>"##
             + texts.map { "<text \($0.0)>\($0.1)</text>" }.joined() + "</layer></page></xournal>"
         let (session, _, ours) = try Self.importBesideXournalpp(doc, in: dir)
-        XCTAssertEqual(session.paper[0].texts.count, 3)
+        XCTAssertEqual(session.paper[0].texts.count, 4)
         // (One page: Xournal++ names its picture without a page number.)
         let theirs = try XCTUnwrap(PNGPixels(path: "\(dir)/x.png"))
         let page = session.paper[0].rect

@@ -114,7 +114,9 @@ public final class PinnedFonts: @unchecked Sendable {
         if pango_fc_font_map_get_config(fcMap) != config { pango_fc_font_map_set_config(fcMap, config) }
     }
 
-    /// The one rule the configuration has: synthetic emboldening (fontconfig's 90-synthetic.conf).
+    /// The configuration's two rules, fontconfig's 90-synthetic.conf's: a weight the file lacks
+    /// is emboldened, and a slant it lacks is made by shearing the upright face by 0.2 (about
+    /// 11°; DejaVu Sans Oblique, which is not pinned, is that face slanted so).
     static let rules = """
         <?xml version="1.0"?>
         <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
@@ -124,6 +126,14 @@ public final class PinnedFonts: @unchecked Sendable {
             <test target="pattern" name="weight" compare="more_eq"><const>bold</const></test>
             <edit name="embolden" mode="assign"><bool>true</bool></edit>
             <edit name="weight" mode="assign"><const>bold</const></edit>
+          </match>
+          <match target="font">
+            <test name="slant"><const>roman</const></test>
+            <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name><matrix><double>1</double><double>0.2</double><double>0</double><double>1</double></matrix></times>
+            </edit>
+            <edit name="slant" mode="assign"><const>oblique</const></edit>
           </match>
         </fontconfig>
         """

@@ -89,7 +89,7 @@ public enum TextPainter {
     /// size in document points (an absolute size: Xournal++ sets Pango's resolution to 72 dpi),
     /// its top left at its place from `corner` (the page's), unwrapped, a line for each of its
     /// line breaks. Its font is the pinned one nearest its name (`documentFamily`), its style
-    /// words (Bold…) kept.
+    /// words (Bold, Italic…) kept: a weight or slant its file lacks is made (`PinnedFonts.rules`).
     static func draw(_ text: PaperText, from corner: Point, in cr: OpaquePointer) {
         let font = pango_font_description_from_string(text.font)
         defer { pango_font_description_free(font) }
