@@ -212,28 +212,28 @@ public final class PaperImages: @unchecked Sendable {
         }
         guard let image = level(of: file, pixelsShown: shown) else { return false }
         defer { cairo_surface_destroy(image) }
-        let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
         cairo_translate(cr, rect.x, rect.y)
-        // The image stretched over the page, from its corner.
-        func stretch(_ c: OpaquePointer) {
-            cairo_scale(c, rect.width / w, rect.height / h)
-            cairo_set_source_surface(c, image, 0, 0)
-            cairo_paint(c)
-        }
         let picture: OpaquePointer? = placement.flatMap { placement in
             lock.withLock {
                 // (Keyed by the level's width: each level's pictures are its own.)
-                pictures.picture(placement.key(file: file, page: Int(w), size: size), at: placement, format: CAIRO_FORMAT_ARGB32,
-                                 draw: stretch).map { cairo_surface_reference($0) }
+                pictures.picture(placement.key(file: file, page: Int(cairo_image_surface_get_width(image)), size: size), at: placement,
+                                 format: CAIRO_FORMAT_ARGB32, draw: { Self.stretch(image, to: size, into: $0) }).map { cairo_surface_reference($0) }
             }
         }
         guard let placement, let picture else {
-            stretch(cr)
+            Self.stretch(image, to: size, into: cr)
             return true
         }
         defer { cairo_surface_destroy(picture) }
         placement.paint(picture, into: cr)
         return true
+    }
+
+    /// Draws `image` stretched to `size` points from `c`'s origin (the rect's corner).
+    private static func stretch(_ image: OpaquePointer, to size: (width: Double, height: Double), into c: OpaquePointer) {
+        cairo_scale(c, size.width / Double(cairo_image_surface_get_width(image)), size.height / Double(cairo_image_surface_get_height(image)))
+        cairo_set_source_surface(c, image, 0, 0)
+        cairo_paint(c)
     }
 
     /// How many pictures were made off the frame loop for images drawn from a stand-in.
@@ -254,12 +254,7 @@ public final class PaperImages: @unchecked Sendable {
             let image = level(of: file, pixelsShown: shown)
             defer { if let image { cairo_surface_destroy(image) } }
             let picture = image.flatMap { image in
-                let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
-                return PagePictures.make(at: placement, format: CAIRO_FORMAT_ARGB32) { c in
-                    cairo_scale(c, size.width / w, size.height / h)
-                    cairo_set_source_surface(c, image, 0, 0)
-                    cairo_paint(c)
-                }
+                PagePictures.make(at: placement, format: CAIRO_FORMAT_ARGB32) { Self.stretch(image, to: size, into: $0) }
             }
             lock.withLock { pictures.keepMadeAside(picture, as: key, id: id) }
         }
@@ -270,13 +265,20 @@ public final class PaperImages: @unchecked Sendable {
     private func levelWidth(of file: String, pixelsShown shown: Double) -> Int? {
         lock.withLock {
             guard let i = images.firstIndex(where: { $0.file == file }), let first = images[i].levels.first else { return nil }
-            var width = Int(cairo_image_surface_get_width(first)), k = 0
-            while Double(width) >= 2 * max(shown, 1), k < 8 {
-                width = (width + 1) / 2
-                k += 1
-            }
-            return width
+            return Self.halvings(ofWidth: Int(cairo_image_surface_get_width(first)), pixelsShown: shown).width
         }
+    }
+
+    /// How many times an image `width` pixels wide is halved to be shown `shown` pixels wide
+    /// (while the halving is at least twice as wide, at most 8 times), and the last halving's
+    /// width (a halving of `w` pixels is `(w + 1) / 2` wide).
+    static func halvings(ofWidth width: Int, pixelsShown shown: Double) -> (steps: Int, width: Int) {
+        var width = width, k = 0
+        while Double(width) >= 2 * max(shown, 1), k < 8 {
+            width = (width + 1) / 2
+            k += 1
+        }
+        return (k, width)
     }
 
     /// Reads `files` ahead of their drawing, on a thread of its own, in order, with their
@@ -365,7 +367,8 @@ public final class PaperImages: @unchecked Sendable {
         lock.withLock {
             guard let i = images.firstIndex(where: { $0.file == file }), !images[i].levels.isEmpty else { return nil }
             var levels = images[i].levels, k = 0
-            while Double(cairo_image_surface_get_width(levels[k])) >= 2 * max(shown, 1), k < 8 {
+            let steps = Self.halvings(ofWidth: Int(cairo_image_surface_get_width(levels[0])), pixelsShown: shown).steps
+            while k < steps {
                 if k + 1 == levels.count {
                     let from = levels[k]
                     let w = (Int(cairo_image_surface_get_width(from)) + 1) / 2, h = (Int(cairo_image_surface_get_height(from)) + 1) / 2
