@@ -64,11 +64,6 @@ final class PaperReadAheadTests: XCTestCase {
         PaperImages.shared.forget()
     }
 
-    /// Zooming over a PDF page or an image in the window: the frame of a zoom step draws the
-    /// page from its picture at the last scale, stretched, and makes none on the frame loop; the
-    /// page's own picture is made aside, and a later frame repaints the page from it. The
-    /// window's frame is then the one a renderer that draws every page at its own scale draws,
-    /// to the pixel.
     /// A picture's key gives back the scale and quarter-pixel corner it was made at, which a
     /// stand-in is stretched from (every quarter, a scale that is no round number).
     func testAPicturesKeyGivesBackItsPlacement() {
@@ -85,6 +80,11 @@ final class PaperReadAheadTests: XCTestCase {
         XCTAssertNotEqual(a, PagePictures.Key(file: "a.pdf", page: 1, pixelsPerPoint: 2, size: (100, 200), quarter: (0, 0.25)))
     }
 
+    /// Zooming over a PDF page or an image in the window: the frame of a zoom step draws the
+    /// page from its picture at the last scale, stretched, and makes none on the frame loop; the
+    /// page's own picture is made aside, and a later frame repaints the page from it. The
+    /// window's frame is then the one a renderer that draws every page at its own scale draws,
+    /// to the pixel.
     func testAZoomStepDrawsAStandInThenThePagesOwnPicture() throws {
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }

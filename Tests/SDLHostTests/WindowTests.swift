@@ -117,7 +117,7 @@ final class WindowTests: XCTestCase {
     /// The harness: Ctrl+Q closes the window before its release is sent, which then goes to no
     /// window (xdotool's `--delay` makes that sure); the next window still quits on Ctrl+Q, as
     /// the X server holds no key down. (Without `Binary.xdotool`'s release, the second window
-    /// got autorepeated q's and never a Ctrl+Q: 1 run in 30 of the picker's test hung so.)
+    /// got autorepeated q's and never a Ctrl+Q: the picker's test hung so, 3 times in about 190 runs.)
     func testAKeyThatClosesAWindowLeavesNoKeyHeldForTheNext() throws {
         try Binary.requireDisplay()
         XCTAssertEqual(Binary.keysSentToAWindow(["mousemove", "--window", "7", "1", "2", "key", "--window", "7", "--delay", "9", "ctrl+q",
