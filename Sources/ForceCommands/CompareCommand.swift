@@ -1,6 +1,7 @@
 import ArgumentParser
 import CairoRender
 import ForceCore
+import ForceFiles
 import ForcePlatform
 import Foundation
 
@@ -108,9 +109,9 @@ struct CompareCommand: ParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             do {
-                try (try encoder.encode(out) + Data("\n".utf8)).write(to: URL(fileURLWithPath: json), options: .atomic)
+                try WholeFile.write(Array(try encoder.encode(out) + Data("\n".utf8)), to: json)
             } catch {
-                printProblem("\(json): cannot write (\(error.localizedDescription))")
+                printError(UserMessage(error).log)
                 throw ExitCode.failure
             }
         }

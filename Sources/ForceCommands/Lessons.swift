@@ -37,9 +37,14 @@ enum Lessons {
     }
 
     /// The lessons folder: the given one, else the one the resource locator finds (none found
-    /// stops the command, naming every place it looked).
+    /// stops the command, naming every place it looked). A given one that is not a folder stops
+    /// it too: read as empty, it would list only the user's lessons, as if it held none.
     static func directory(_ explicit: String?) throws -> String {
-        try Resources.path(of: .lessons, explicit: explicit)
+        if let explicit, FileKind.of(explicit) != .folder {
+            printProblem("--lessons \(explicit): " + (access(explicit, F_OK) == 0 ? "not a folder" : "no such folder"))
+            throw ExitCode.validationFailure
+        }
+        return try Resources.path(of: .lessons, explicit: explicit)
     }
 
     /// The lessons in `directory`, by name; a file that does not read is said on stderr and left out.

@@ -76,8 +76,8 @@ extension RenderCommand {
             : [(stem + ".srt", timeline.srt), (stem + ".vtt", timeline.webVTT)]
         for (path, _) in files { try Self.refuseExisting(path, overwrite: overwrite) }
         for (path, text) in files {
-            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw RenderError.write(path, error.localizedDescription)
+            do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: path) } catch {
+                throw RenderError.write(path, error.reason)
             }
         }
         return files.map(\.0)

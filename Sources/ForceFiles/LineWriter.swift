@@ -1,4 +1,5 @@
 import Dispatch
+import ForcePlatform
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import ForceCore
+import ForcePlatform
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +21,8 @@ public final class SessionWriter: Sendable {
     /// known at once; one that retries (the journal) hands it to its thread like any line, so a
     /// disk full at the start is a warning that clears once there is room, not a lost journal.
     public init(path: String, mode: LineFile.Mode, header: Session, policy: LineWriter.Policy) throws(FileProblem) {
+        // A new file goes into its folder, made if missing (`--record takes/today/peek.jsonl`).
+        if mode.createsFile { try Folder.createParent(of: path) }
         var file = try LineFile(path: path, mode: mode)
         let headerLine = SessionCoding.headerLine(header)
         if case .stop = policy {

@@ -59,7 +59,7 @@ public enum WholeFile {
     /// Creates `path`'s folder if missing, lets `fill` write the temporary file, syncs it and
     /// renames it over `path`; on any failure the temporary file goes and `path` is untouched.
     private static func replacing(_ path: String, _ fill: (inout LineFile) throws(FileProblem) -> Void) throws(FileProblem) {
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try Folder.create(String(path[..<slash])) }
+        try Folder.createParent(of: path)
         let temporary = PartialFiles.temporary(for: path)
         var file = try LineFile(path: temporary, mode: .replace)
         do {

@@ -1,6 +1,7 @@
 import CSDL2
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import Foundation
 
 /// "Continue drawing from here": the replay on screen becomes the live canvas, and a new

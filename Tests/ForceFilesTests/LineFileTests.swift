@@ -1,5 +1,6 @@
 import ForceCore
 @testable import ForceFiles
+import ForcePlatform
 import Foundation
 import TestSupport
 import XCTest

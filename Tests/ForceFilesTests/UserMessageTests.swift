@@ -1,5 +1,6 @@
 import ForceCore
 import ForceFiles
+import ForcePlatform
 import XCTest
 
 /// What a problem says: precise on stderr (file and line), plain on screen.

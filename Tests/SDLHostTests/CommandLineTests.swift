@@ -89,6 +89,53 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// Every file a command writes goes into its folder, made if missing, as `render --out`
+    /// always made its own: a PNG, SVG or PDF Cairo writes, a diff, a JSON result, a diagram, an
+    /// icon (these said "error while writing to output stream" before). A folder that cannot be
+    /// made is said with the part of the path that is in the way.
+    func testEveryOutputGoesIntoItsFolderMadeIfMissing() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
+        let golden = Binary.repository.appendingPathComponent("Tests/Goldens/scene-confirm-selected.png").path
+        let runs: [(args: [String], writes: [String])] = [
+            (["render", demo, "--svg", "\(dir)/a/d.svg", "--pdf", "\(dir)/b/c/d.pdf", "--xopp", "\(dir)/e/d.xopp"],
+             ["a/d.svg", "b/c/d.pdf", "e/d.xopp"]),
+            (["compare", golden, golden, "--diff", "\(dir)/f/diff.png", "--json", "\(dir)/g/h/result.json"], ["f/diff.png", "g/h/result.json"]),
+            (["diagram", "ink", "--png", "\(dir)/i/ink.png", "--svg", "\(dir)/j/ink.svg", "--pdf", "\(dir)/k/ink.pdf"],
+             ["i/ink.png", "j/ink.svg", "k/ink.pdf"]),
+            (["app-icon", "\(dir)/l/m/icon.png"], ["l/m/icon.png"]),
+        ]
+        for run in runs {
+            let r = try Binary.forcecanvas(run.args)
+            XCTAssertEqual(r.status, 0, "\(run.args): \(r.stderr)")
+            for file in run.writes {
+                let attributes = try FileManager.default.attributesOfItem(atPath: "\(dir)/\(file)")
+                XCTAssertGreaterThan(attributes[.size] as? Int ?? 0, 0, file)
+            }
+        }
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/notes", contents: Data("x".utf8)))
+        let blocked = try Binary.forcecanvas(["diagram", "ink", "--png", "\(dir)/notes/ink.png"])
+        XCTAssertEqual(blocked.status, 1)
+        XCTAssertEqual(blocked.stderr, "forcecanvas: \(dir)/notes/ink.png: cannot write: its folder cannot be made: \(dir)/notes: a part of the path is not a folder\n")
+    }
+
+    /// `--lessons` naming no folder is said, where it listed the user's lessons alone (or none),
+    /// as if the folder were empty.
+    func testALessonsFolderThatIsNotThereIsSaid() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/a.jsonl", contents: Data()))
+        for (args, problem) in [(["lessons", "--lessons", "\(dir)/missing"], "\(dir)/missing: no such folder"),
+                                (["lessons", "--lessons", "\(dir)/a.jsonl"], "\(dir)/a.jsonl: not a folder"),
+                                (["run", "--lesson", "3", "--lessons", "\(dir)/missing"], "\(dir)/missing: no such folder")] {
+            let r = try Binary.forcecanvas(args)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertEqual(r.stderr, "forcecanvas: --lessons \(problem)\n", "\(args)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+        }
+    }
+
     /// A mistyped command is named as a command, with the one meant, not as an argument of `run`.
     func testAnUnknownCommandIsNamedWithTheCommands() throws {
         let r = try Binary.forcecanvas(["rendr", "s.jsonl"])

@@ -64,10 +64,23 @@ final class SafeRecordingTests: XCTestCase {
 
     func testARecordingThatCannotBeOpenedLeavesTheWindowRunning() throws {
         try Binary.requireDisplay()
-        let r = try Binary.forcecanvas(["run", "--record", "\(dir)/missing/rec.jsonl", "--exit-after-frames", "5",
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/notes", contents: Data("x".utf8)))
+        let r = try Binary.forcecanvas(["run", "--record", "\(dir)/notes/rec.jsonl", "--exit-after-frames", "5",
                                         "--snapshot", "\(dir)/shot.png"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("Not recording: the folder does not exist (\(dir)/missing/rec.jsonl)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("Not recording: a part of the path is not a folder (\(dir)/notes)"), r.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/shot.png"))
+    }
+
+    /// A recording goes into its folder, made if missing, as every file ForceCanvas writes does
+    /// (it said "the folder does not exist" and drew on, unrecorded).
+    func testARecordingIntoAMissingFolderMakesIt() throws {
+        try Binary.requireDisplay()
+        let path = "\(dir)/takes/today/rec.jsonl"
+        let r = try Binary.forcecanvas(["run", "--record", path, "--exit-after-frames", "5", "--size", "320x200"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("Not recording"), r.stderr)
+        let session = try SessionCoding.parse(try String(contentsOfFile: path, encoding: .utf8), file: path)
+        XCTAssertEqual(session.viewport.width, 320)
     }
 }

@@ -46,15 +46,11 @@ public final class ImageSurface {
     /// A new drawing context on this surface; destroy it with `cairo_destroy`.
     public func makeContext() -> OpaquePointer? { cairo_create(surface) }
 
-    /// Writes the surface as PNG, atomically: a failed write leaves no half-written file.
+    /// Writes the surface as PNG (`AtomicFile`: its folder made if missing, no half-written
+    /// file, a failure in plain words).
     public func writePNG(to path: String) throws(RenderError) {
         flush()
-        let status = cairo_surface_write_to_png(surface, AtomicFile.temporaryPath(for: path))
-        guard status == CAIRO_STATUS_SUCCESS else {
-            AtomicFile.discard(path)
-            throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
-        }
-        try AtomicFile.commit(path)
+        try AtomicFile.write(path) { write, closure in cairo_surface_write_to_png_stream(surface, write, closure) }
     }
 
     /// Decodes a PNG file.

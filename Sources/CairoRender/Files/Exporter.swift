@@ -119,14 +119,11 @@ public enum Exporter {
     /// and returns its status.
     static func writeVectorSurface(_ format: Format, width w: Double, height h: Double, to path: String,
                                    finish: (OpaquePointer) -> cairo_status_t) throws(RenderError) {
-        let temporary = AtomicFile.temporaryPath(for: path)
-        guard let surface = format == .pdf ? cairo_pdf_surface_create(temporary, w, h) : cairo_svg_surface_create(temporary, w, h)
-        else { throw RenderError.write(path, "cannot create the \(format.rawValue) surface") }
-        let status = finish(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            AtomicFile.discard(path)
-            throw RenderError.write(path, String(cString: cairo_status_to_string(status)))
+        try AtomicFile.write(path) { write, closure in
+            guard let surface = format == .pdf ? cairo_pdf_surface_create_for_stream(write, closure, w, h)
+                                               : cairo_svg_surface_create_for_stream(write, closure, w, h)
+            else { return CAIRO_STATUS_NO_MEMORY }
+            return finish(surface)
         }
-        try AtomicFile.commit(path)
     }
 }

@@ -161,7 +161,7 @@ public final class PDFPages: @unchecked Sendable {
             cairo_scale(cr, Double(width) / pw, Double(height) / ph)
             poppler_page_render(p, cr)
             cairo_destroy(cr)
-            return cairo_surface_write_to_png(surface, png) == CAIRO_STATUS_SUCCESS
+            return (try? AtomicFile.write(png) { write, closure in cairo_surface_write_to_png_stream(surface, write, closure) }) != nil
         }
     }
 

@@ -19,4 +19,11 @@ public enum Folder {
         guard stat(path, &info) == 0 else { throw FileProblem.last(path) }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw FileProblem(path: path, code: ENOTDIR) }
     }
+
+    /// Creates the folder a file at `path` goes into, and any missing parents: every writer of
+    /// ForceCanvas's files makes its folder, as `render --out` makes its own.
+    public static func createParent(of path: String) throws(FileProblem) {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        try create(String(path[..<slash]))
+    }
 }
