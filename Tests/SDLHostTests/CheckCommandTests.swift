@@ -34,6 +34,28 @@ final class CheckCommandTests: XCTestCase {
     /// The confirm scene's third notch at 0.3 s turned three notches instead of one.
     static let (notch, strongerNotch) = (#"{"t":0.3,"type":"wheel","dy":1}"#, #"{"t":0.3,"type":"wheel","dy":3}"#)
 
+    /// A goldens folder that is a file is refused before anything runs; one that cannot be made
+    /// (a file in its path) and a report's folder that cannot be made are said in plain words
+    /// (they said "cannot create the goldens' folder" with no reason, listed the goldens as
+    /// missing, and wrote fonts.json's failure twice over).
+    func testGoldensAndReportFoldersThatCannotBeMadeAreSaid() throws {
+        let confirm = try session("scene-confirm.jsonl")
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/notes", contents: Data("x".utf8)))
+        let file = try Binary.forcecanvas(["check", confirm, "--goldens", "\(dir)/notes"])
+        XCTAssertEqual(file.status, 64)
+        XCTAssertTrue(file.stderr.hasPrefix("forcecanvas: --goldens \(dir)/notes is not a folder\n"), file.stderr)
+        XCTAssertEqual(file.stdout, "")
+
+        let under = try Binary.forcecanvas(["check", confirm, "--goldens", "\(dir)/notes/goldens", "--update", "missing"])
+        XCTAssertEqual(under.status, 1)
+        XCTAssertTrue(under.stdout.contains("ERROR    scene-confirm: \(dir)/notes/goldens: cannot write: the folder cannot be made: a part of the path is not a folder"),
+                      under.stdout)
+
+        let report = try check([confirm], ["--update", "missing", "--report", "\(dir)/notes/report"])
+        XCTAssertEqual(report.status, 1)
+        XCTAssertEqual(report.stderr, "forcecanvas: \(dir)/notes/report: cannot write: the folder cannot be made: a part of the path is not a folder\n")
+    }
+
     func testMissingThenRecordedThenPassing() throws {
         let confirm = try session("scene-confirm.jsonl"), pressure = try session("golden-pressure.jsonl")
         let missing = try check([confirm, pressure])

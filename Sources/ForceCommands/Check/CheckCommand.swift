@@ -119,6 +119,9 @@ struct CheckSessionsCommand: ParsableCommand {
             throw ValidationError("--update prune needs the whole suite: it cannot be used with --only, --at or --shard")
         }
         for pattern in only where pattern.isEmpty { throw ValidationError("--only needs a pattern, SESSION/CHECKPOINT") }
+        if access(goldensDirectory, F_OK) == 0, FileKind.of(goldensDirectory) != .folder {
+            throw ValidationError("--goldens \(goldensDirectory) is not a folder")
+        }
         try CheckReport.refuseOutputs(report: reportDirectory, junit: junitPath, json: jsonPath)
         var seen: [String: String] = [:]
         for path in sessions {
@@ -194,7 +197,10 @@ struct CheckSessionsCommand: ParsableCommand {
         }
         if update != .none, update != .prune {
             let wrote = all.flatMap(\.checkpoints).contains { $0.verdict == .recorded || $0.verdict == .updated }
-            do { try GoldenFonts.record(fonts, in: settings.goldens, wroteGoldens: wrote) } catch {
+            do { try GoldenFonts.record(fonts, in: settings.goldens, wroteGoldens: wrote) } catch let error as RenderError {
+                printProblem("\(error)")
+                throw ExitCode.failure
+            } catch {
                 printProblem("\(GoldenFonts.path(in: settings.goldens)): cannot write (\(error))")
                 throw ExitCode.failure
             }
@@ -277,8 +283,8 @@ struct CheckSessionsCommand: ParsableCommand {
                 .appendingPathComponent("check-artifacts"))
         }
         if let dir = artifacts?.directory {
-            do { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) } catch {
-                printProblem("\(dir): cannot create the folder (\(error.localizedDescription))")
+            do { try CheckSession.createFolder(dir) } catch {
+                printProblem("\(error)")
                 throw ExitCode.failure
             }
         }

@@ -170,10 +170,13 @@ struct CheckSession {
     }
 
     private func createGoldenFolder() throws {
-        do {
-            try FileManager.default.createDirectory(atPath: settings.goldens.directory, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError.write(settings.goldens.directory, "cannot create the goldens' folder")
+        try Self.createFolder(settings.goldens.directory)
+    }
+
+    /// Makes the folder `path` (as `mkdir -p` does), a failure said in plain words.
+    static func createFolder(_ path: String) throws(RenderError) {
+        do throws(FileProblem) { try Folder.create(path) } catch {
+            throw RenderError.write(path, "the folder cannot be made: " + (error.path == path ? error.reason : error.description))
         }
     }
 
@@ -181,19 +184,21 @@ struct CheckSession {
     /// ends the command with status 1.
     static func writeOrFail(_ path: String, _ text: () throws -> String) throws {
         do {
-            let dir = (path as NSString).deletingLastPathComponent
-            if !dir.isEmpty { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
             try CheckSession.write(try text(), to: path)
+        } catch let error as RenderError {
+            printProblem("\(error)")
+            throw ExitCode.failure
         } catch {
             printProblem("\(path): cannot write (\(error))")
             throw ExitCode.failure
         }
     }
 
-    /// Writes text atomically (a temporary file renamed into place).
-    static func write(_ text: String, to path: String) throws {
-        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw RenderError.write(path, error.localizedDescription)
+    /// Writes text into its folder (made if missing), atomically: a temporary file, synced and
+    /// renamed into place (`WholeFile`).
+    static func write(_ text: String, to path: String) throws(RenderError) {
+        do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: path) } catch {
+            throw RenderError.write(path, error.path == path ? error.reason : "its folder cannot be made: \(error)")
         }
     }
 
@@ -244,7 +249,7 @@ struct CheckSession {
 
     private func writeArtifacts(_ r: inout CheckpointResult, _ layout: ArtifactLayout, expected: ImageSurface?,
                                 actual: ImageSurface, diff: RGBAImage?) throws {
-        try createFolder(layout.path("images"))
+        try Self.createFolder(layout.path("images"))
         func put(_ image: ImageSurface?, _ kind: String) throws -> String? {
             guard let image else { return nil }
             let relative = layout.relative(scan.name, r.checkpoint.name, kind)
@@ -279,11 +284,6 @@ struct CheckSession {
         }
     }
 
-    private func createFolder(_ path: String) throws {
-        do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) } catch {
-            throw RenderError.write(path, "cannot create the folder")
-        }
-    }
 
     /// A golden's text (a state snapshot, a trace), read whole within the limits every file has.
     static func text(_ path: String) throws(FileReadError) -> String {
