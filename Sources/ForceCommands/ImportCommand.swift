@@ -103,6 +103,10 @@ struct ImportCommand: ParsableCommand {
             print(said)
             return
         }
+        if SessionFile.isSession(firstBytes: bytes) {
+            printProblem("\(file) is a ForceCanvas session already: there is nothing to import (forcecanvas run --open opens it, render and check read it)")
+            throw ExitCode.failure
+        }
         let described = try device.map(Self.readDescription)
         let record: TabletCapture
         do {

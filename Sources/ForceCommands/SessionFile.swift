@@ -104,6 +104,14 @@ enum SessionFile {
     /// (`~/.local/share/…`); nil when nothing says where home is (its pictures are then left out).
     static var picturesFolder: String? { UserFolders().dataHome.map { $0 + "/forcecanvas/pictures" } }
 
+    /// A ForceCanvas session: its first line a JSON object whose format is
+    /// `forcecanvas-session` (what `import` has nothing to do with).
+    static func isSession(firstBytes bytes: [UInt8]) -> Bool {
+        let line = bytes.prefix(InputLimits.maximumLineBytes).prefix { $0 != UInt8(ascii: "\n") }
+        guard line.first == UInt8(ascii: "{") else { return false }
+        return String(decoding: line, as: UTF8.self).contains(#""format":"\#(Session.formatName)""#)
+    }
+
     /// A Xournal++ document: `.xopp` or `.xoj`, or (when they are known) gzip or XML bytes.
     static func isXournal(_ path: String, firstBytes bytes: [UInt8] = []) -> Bool {
         path.hasSuffix(".xopp") || path.hasSuffix(".xoj") || bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: Array("<?xml".utf8))

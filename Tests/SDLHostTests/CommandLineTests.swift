@@ -120,6 +120,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(blocked.stderr, "forcecanvas: \(dir)/notes/ink.png: cannot write: its folder cannot be made: \(dir)/notes: a part of the path is not a folder\n")
     }
 
+    /// A session given to `import` is said to be one, where it was read as a tablet's capture
+    /// ("no evdev events: not a `libinput record` capture").
+    func testImportingASessionSaysItIsOneAlready() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
+        let r = try Binary.forcecanvas(["import", demo, "--out", "\(dir)/demo.jsonl"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stderr, "forcecanvas: \(demo) is a ForceCanvas session already: there is nothing to import (forcecanvas run --open opens it, render and check read it)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/demo.jsonl"))
+    }
+
     /// `--lessons` naming no folder is said, where it listed the user's lessons alone (or none),
     /// as if the folder were empty.
     func testALessonsFolderThatIsNotThereIsSaid() throws {
