@@ -96,10 +96,12 @@ final class ChineseCompletenessTests: XCTestCase {
         for name in ["scene-messages.jsonl", "scene-confirm.jsonl", "scene-home.jsonl", "scene-shade.jsonl",
                      "scene-system.jsonl", "golden-point-types.jsonl", "golden-tablet.jsonl"] {
             var s = try Fixtures.session(name)
-            // With the help, and without it at the recorded size and at one where every
-            // panel (the diagram and the log too) has room.
+            // With the help, and without it at the recorded size, at one where every panel
+            // (the diagram and the log too) has room, and at 640×480, where the diagram is
+            // drawn over the screen with its note.
             for (o, viewport) in [(options, s.viewport), (Options.everyPanel(), s.viewport),
-                                  (Options.everyPanel(), Viewport(width: 1920, height: 1200))] {
+                                  (Options.everyPanel(), Viewport(width: 1920, height: 1200)),
+                                  (Options.everyPanel(), Viewport(width: 640, height: 480))] {
                 s.options = o
                 s.viewport = viewport
                 _ = try Fixtures.render(s, at: [s.duration / 3, s.duration * 2 / 3, s.duration])

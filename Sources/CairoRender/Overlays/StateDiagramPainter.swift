@@ -39,13 +39,27 @@ struct StateDiagramPainter {
                          overflow: .ellipsize, in: cr)
         let subtitleHeight = TextPainter.draw(table.subtitle, at: Point(x: inner.x, y: rect.y + 25),
                                               style: .init(size: 9.5, colour: Palette.panelDim), width: inner.width, in: cr)
+        var bottom = rect.maxY - 8
+        if overScene {
+            // Over the screen, a press on the diagram is the window's: say how to draw again.
+            let style = TextPainter.Style(size: 9.5, colour: Palette.panelDim)
+            let height = TextPainter.measure(Self.overSceneNote, style: style, width: inner.width, in: cr).height
+            TextPainter.draw(Self.overSceneNote, at: Point(x: inner.x, y: bottom - height), style: style, width: inner.width, in: cr)
+            bottom -= height + 4
+        }
         cairo_save(cr)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(cr)
         drawGraph(in: Rect(x: rect.x, y: rect.y + 30 + subtitleHeight, width: rect.width,
-                           height: rect.maxY - 8 - (rect.y + 30 + subtitleHeight)), cr)
+                           height: bottom - (rect.y + 30 + subtitleHeight)), cr)
         cairo_restore(cr)
     }
+
+    /// Under the diagram drawn over the screen (no room for it beside the screen), where a
+    /// press is the window's and the scene waits: how to reach the scene again.
+    static let overSceneNote = "The scene waits under the diagram (no room for it beside the screen) · M closes it · "
+        + "run --diagram-window gives it a window of its own"
+
 
     private func drawGraph(in area: Rect, _ cr: OpaquePointer) {
         let table = diagram.diagram
