@@ -14,6 +14,8 @@ extension RenderCommand {
     func renderVideo(_ path: String) throws -> String {
         let fps = self.fps ?? VideoReplay.defaultFramesPerSecond
         do {
+            // A container ffmpeg is not told how to write, or no ffmpeg: said before anything.
+            _ = try VideoEncoder.check(output: path)
             let file = try SessionFileReader(path: session)
             file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
@@ -28,10 +30,14 @@ extension RenderCommand {
             replay.framesPerSecond = fps
             replay.burnsCaptions = burnCaptions == .strip
             replay.drawsPointer = pointer == .ring
+            // The sidecars are written under temporary names (ffmpeg muxes the first) and moved
+            // into place only once the video is: a video that fails leaves none of them.
             let subtitles = try writeSubtitles(timeline, beside: path)
+            var subtitlesPlaced = false
+            defer { if !subtitlesPlaced { for s in subtitles { unlink(PartialFiles.temporary(for: s)) } } }
             let size = replay.videoViewport
             let encoder = try VideoEncoder(output: path, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight,
-                                           fps: fps, subtitles: subtitles.first)
+                                           fps: fps, subtitles: subtitles.first.map { PartialFiles.temporary(for: $0) })
             var bar = replay.frameCount >= Self.progressFrames ? ProgressBar(total: replay.frameCount, label: "frames") : nil
             let started = ProcessInfo.processInfo.systemUptime
             do {
@@ -43,6 +49,10 @@ extension RenderCommand {
                 }
                 try file.checkUnchanged()
                 try encoder.finish()
+                for s in subtitles where rename(PartialFiles.temporary(for: s), s) != 0 {
+                    throw RenderError.write(s, FileProblem.last(s).reason)
+                }
+                subtitlesPlaced = true
             } catch {
                 encoder.cancel()
                 bar?.finish()
@@ -67,7 +77,8 @@ extension RenderCommand {
     }
 
     /// The captions' sidecars beside the video, `OUT.srt` and `OUT.vtt` (none without
-    /// captions); the one ffmpeg muxes as the track first (WebVTT for .webm, SubRip otherwise).
+    /// captions), written under their temporary names (`PartialFiles`), in their folder (made
+    /// if missing); the one ffmpeg muxes as the track first (WebVTT for .webm, SubRip otherwise).
     private func writeSubtitles(_ timeline: VideoTimeline, beside video: String) throws -> [String] {
         guard !timeline.cues.isEmpty else { return [] }
         let stem = (video as NSString).deletingPathExtension
@@ -76,7 +87,7 @@ extension RenderCommand {
             : [(stem + ".srt", timeline.srt), (stem + ".vtt", timeline.webVTT)]
         for (path, _) in files { try Self.refuseExisting(path, overwrite: overwrite) }
         for (path, text) in files {
-            do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: path) } catch {
+            do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: PartialFiles.temporary(for: path)) } catch {
                 throw RenderError.write(path, error.reason)
             }
         }

@@ -46,6 +46,15 @@ package final class VideoEncoder {
         }
     }
 
+    /// What a video written to `output` needs, or what it lacks: ffmpeg (found by `locate`) and a
+    /// container it is told how to write. Checked before anything is read or written.
+    static func check(output: String) throws(Failure) -> (ffmpeg: String, codec: [String], extension: String) {
+        let ext = (output as NSString).pathExtension.lowercased()
+        guard let codec = arguments(forExtension: ext) else { throw .unsupported(ext.isEmpty ? "(none)" : ext) }
+        guard let ffmpeg = locate() else { throw .missing }
+        return (ffmpeg, codec, ext)
+    }
+
     /// `FORCECANVAS_FFMPEG`, else `ffmpeg` on `PATH`.
     package static func locate() -> String? {
         let env = Environment.current
@@ -81,9 +90,9 @@ package final class VideoEncoder {
     /// with the subtitle file `subtitles` (SubRip or WebVTT) as its subtitle track when the
     /// container has one.
     init(output: String, pixelWidth: Int, pixelHeight: Int, fps: Double, subtitles: String? = nil) throws(Failure) {
-        let ext = (output as NSString).pathExtension.lowercased()
-        guard let codec = Self.arguments(forExtension: ext) else { throw .unsupported(ext.isEmpty ? "(none)" : ext) }
-        guard let ffmpeg = Self.locate() else { throw .missing }
+        let (ffmpeg, codec, ext) = try Self.check(output: output)
+        // The video goes into its folder, made if missing, as every file ForceCanvas writes.
+        do throws(FileProblem) { try Folder.createParent(of: output) } catch { throw .write(error.description) }
         self.output = output
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight

@@ -105,6 +105,8 @@ final class CommandLineTests: XCTestCase {
             (["diagram", "ink", "--png", "\(dir)/i/ink.png", "--svg", "\(dir)/j/ink.svg", "--pdf", "\(dir)/k/ink.pdf"],
              ["i/ink.png", "j/ink.svg", "k/ink.pdf"]),
             (["app-icon", "\(dir)/l/m/icon.png"], ["l/m/icon.png"]),
+            // A video without captions (none of their sidecars to make the folder first).
+            (["render", demo, "--video", "\(dir)/n/o/demo.gif", "--size", "160x100", "--fps", "10"], ["n/o/demo.gif"]),
         ]
         for run in runs {
             let r = try Binary.forcecanvas(run.args)

@@ -186,6 +186,19 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertTrue(format.stderr.contains("name the output .mp4, .webm or .gif"), format.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["fake-ffmpeg"], "no video, no temporary file")
 
+        // A lesson's video has subtitle sidecars: a video that fails leaves none of them (they
+        // were left, and the next try was refused: "e.srt exists"), and a container ffmpeg is
+        // not told how to write is said before anything (it was "e.srt exists").
+        let lesson = Binary.repository.appendingPathComponent("Assets/Lessons/1-coalesced-and-predicted.jsonl").path
+        for (ffmpeg, output, said) in [("\(dir)/no-such-ffmpeg", "e.mp4", "install ffmpeg"), (fake, "e.mp4", "ffmpeg failed: Unknown encoder"),
+                                       (fake, "e.mp4", "ffmpeg failed: Unknown encoder"), (fake, "e.avi", "name the output .mp4, .webm or .gif")] {
+            env["FORCECANVAS_FFMPEG"] = ffmpeg
+            let r = try Binary.forcecanvas(["render", lesson, "--video", "\(dir)/\(output)", "--size", "320x200"], environment: env)
+            XCTAssertEqual(r.status, 1, r.stderr)
+            XCTAssertTrue(r.stderr.contains(said), "\(output) with \(ffmpeg): \(r.stderr)")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["fake-ffmpeg"], "no video, no sidecar, no temporary file")
+        }
+
         let usage = try Binary.forcecanvas(["render", session, "--video", "\(dir)/d.mp4", "--at", "1"])
         XCTAssertEqual(usage.status, 64)
         let speed = try Binary.forcecanvas(["render", session, "--video", "\(dir)/d.mp4", "--speed", "9"])
