@@ -11,6 +11,8 @@ package final class VideoEncoder {
     /// What can go wrong, each saying what the user can do.
     enum Failure: Error, CustomStringConvertible {
         case missing
+        /// `FORCECANVAS_FFMPEG` names something that is not a program.
+        case notAProgram(String)
         case unsupported(String)
         case failed(String)
         case write(String)
@@ -18,6 +20,7 @@ package final class VideoEncoder {
         var description: String {
             switch self {
             case .missing: return "ffmpeg is not installed: install ffmpeg: apt-get install ffmpeg"
+            case .notAProgram(let path): return "FORCECANVAS_FFMPEG=\(path) is not a program ffmpeg can be run from"
             case .unsupported(let ext):
                 return "cannot write .\(ext) videos: name the output .mp4, .webm or .gif"
             case .failed(let line): return "ffmpeg failed: \(line)"
@@ -51,7 +54,10 @@ package final class VideoEncoder {
     static func check(output: String) throws(Failure) -> (ffmpeg: String, codec: [String], extension: String) {
         let ext = (output as NSString).pathExtension.lowercased()
         guard let codec = arguments(forExtension: ext) else { throw .unsupported(ext.isEmpty ? "(none)" : ext) }
-        guard let ffmpeg = locate() else { throw .missing }
+        guard let ffmpeg = locate() else {
+            if let named = Environment.current[.forceCanvasFFmpeg] { throw .notAProgram(named) }
+            throw .missing
+        }
         return (ffmpeg, codec, ext)
     }
 

@@ -170,7 +170,12 @@ final class PlayerBinaryTests: XCTestCase {
         env["FORCECANVAS_FFMPEG"] = "\(dir)/no-such-ffmpeg"
         let missing = try Binary.forcecanvas(["render", session, "--video", "\(dir)/a.mp4"], environment: env)
         XCTAssertEqual(missing.status, 1)
-        XCTAssertTrue(missing.stderr.contains("install ffmpeg: apt-get install ffmpeg"), missing.stderr)
+        XCTAssertEqual(missing.stderr, "forcecanvas: FORCECANVAS_FFMPEG=\(dir)/no-such-ffmpeg is not a program ffmpeg can be run from\n")
+        env["FORCECANVAS_FFMPEG"] = nil
+        env["PATH"] = dir
+        let none = try Binary.forcecanvas(["render", session, "--video", "\(dir)/a.mp4"], environment: env)
+        XCTAssertEqual(none.status, 1)
+        XCTAssertTrue(none.stderr.contains("install ffmpeg: apt-get install ffmpeg"), none.stderr)
 
         // An ffmpeg that reads a little, complains and fails.
         let fake = "\(dir)/fake-ffmpeg"
@@ -190,7 +195,7 @@ final class PlayerBinaryTests: XCTestCase {
         // were left, and the next try was refused: "e.srt exists"), and a container ffmpeg is
         // not told how to write is said before anything (it was "e.srt exists").
         let lesson = Binary.repository.appendingPathComponent("Assets/Lessons/1-coalesced-and-predicted.jsonl").path
-        for (ffmpeg, output, said) in [("\(dir)/no-such-ffmpeg", "e.mp4", "install ffmpeg"), (fake, "e.mp4", "ffmpeg failed: Unknown encoder"),
+        for (ffmpeg, output, said) in [("\(dir)/no-such-ffmpeg", "e.mp4", "is not a program"), (fake, "e.mp4", "ffmpeg failed: Unknown encoder"),
                                        (fake, "e.mp4", "ffmpeg failed: Unknown encoder"), (fake, "e.avi", "name the output .mp4, .webm or .gif")] {
             env["FORCECANVAS_FFMPEG"] = ffmpeg
             let r = try Binary.forcecanvas(["render", lesson, "--video", "\(dir)/\(output)", "--size", "320x200"], environment: env)
