@@ -103,6 +103,10 @@ struct ImportCommand: ParsableCommand {
             print(said)
             return
         }
+        if let kind = FileSignature.kind(of: bytes.prefix(16)) {
+            printProblem("\(file) is \(kind): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
+            throw ExitCode.failure
+        }
         if SessionFile.isSession(firstBytes: bytes) {
             printProblem("\(file) is a ForceCanvas session already: there is nothing to import (forcecanvas run --open opens it, render and check read it)")
             throw ExitCode.failure

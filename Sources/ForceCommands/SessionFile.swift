@@ -69,11 +69,16 @@ enum SessionFile {
     /// a PDF opens as its pages, to be drawn on (`PDFDocument`).
     static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> LoadedSession {
         if [".yml", ".yaml", ".evemu", ".events"].contains(where: path.hasSuffix) { return LoadedSession(try readCapture(path, document: document)) }
-        if isPDF(path) {
+        // PDFs and Xournal++ documents by their bytes too (a PDF saved without its extension).
+        let first = firstBytes(of: path)
+        if isPDF(path, firstBytes: first) {
             let (session, summary) = try readPDF(path)
             return LoadedSession(session, leftOut: PDFDocument.leftOut(summary))
         }
-        if isXournal(path) {
+        if let kind = FileSignature.kind(of: first), !FileSignature.mayBeImported(kind) {
+            throw SessionError(file: path, line: 1, message: "\(kind): the window opens \(windowOpens)")
+        }
+        if isXournal(path, firstBytes: first) {
             let (session, summary) = try readXournal(path)
             return LoadedSession(session, leftOut: XoppDocument.leftOut(summary))
         }
@@ -82,6 +87,19 @@ enum SessionFile {
         case .failure(.invalid(let error)): throw error
         case .failure(let error): throw error
         }
+    }
+
+    /// What the window opens, as its messages say it.
+    static let windowOpens = "sessions, Xournal++ documents, PDFs and tablet captures"
+
+    /// The first `count` bytes of the file at `path` (fewer for a shorter file; none for one that
+    /// cannot be opened as a regular file, whose reader then says why).
+    static func firstBytes(of path: String, count: Int = 16) -> [UInt8] {
+        guard let (fd, _) = try? FileKind.openRegular(path) else { return [] }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) }
+        return Array(bytes.prefix(max(0, n)))
     }
 
     /// A PDF: `.pdf`, or (when they are known) bytes that begin `%PDF-`.
@@ -112,9 +130,11 @@ enum SessionFile {
         return String(decoding: line, as: UTF8.self).contains(#""format":"\#(Session.formatName)""#)
     }
 
-    /// A Xournal++ document: `.xopp` or `.xoj`, or (when they are known) gzip or XML bytes.
+    /// A Xournal++ document: `.xopp` or `.xoj`, or (when they are known) gzip, zip (a package)
+    /// or XML bytes.
     static func isXournal(_ path: String, firstBytes bytes: [UInt8] = []) -> Bool {
-        path.hasSuffix(".xopp") || path.hasSuffix(".xoj") || bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: Array("<?xml".utf8))
+        path.hasSuffix(".xopp") || path.hasSuffix(".xoj") || bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: [0x50, 0x4B, 0x03, 0x04])
+            || bytes.starts(with: Array("<?xml".utf8))
     }
 
     /// A Xournal++ document as a session (`XoppDocument.session`); a problem is a

@@ -76,6 +76,32 @@ final class SessionStreamingTests: XCTestCase {
         }
     }
 
+    /// An image, a video, a PDF or an archive given as a session is named at its first line,
+    /// not reported as "not UTF-8 text" (a PNG's first line is its first 5 bytes: its signature
+    /// has a line break); a document `import` reads says so.
+    func testAFileThatIsNotTextIsNamedAtItsFirstLine() {
+        let files: [(bytes: [UInt8], said: String)] = [
+            ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13], "a PNG image, not a session"),
+            ([0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array("JFIF".utf8), "a JPEG image, not a session"),
+            (Array("GIF89a".utf8) + [1, 0], "a GIF image, not a session"),
+            ([0, 0, 0, 0x20] + Array("ftypisom".utf8), "an MP4 or QuickTime video, not a session"),
+            ([0x1A, 0x45, 0xDF, 0xA3, 0x9F], "a WebM or Matroska video, not a session"),
+            (Array("%PDF-1.7\n".utf8), "a PDF, not a session (`forcecanvas import` turns a Xournal++ document or a PDF into one)"),
+            ([0x50, 0x4B, 0x03, 0x04, 20, 0], "a zip archive, not a session (`forcecanvas import` turns a Xournal++ document or a PDF into one)"),
+            ([0x1F, 0x8B, 8, 0], "a gzip-compressed file, not a session (`forcecanvas import` turns a Xournal++ document or a PDF into one)"),
+        ]
+        for (bytes, said) in files {
+            for blockSize in [3, 64 * 1024] {
+                XCTAssertThrowsError(try stream(bytes, blockSize: blockSize, file: "f")) { error in
+                    XCTAssertEqual((error as? SessionError)?.description, "f:1: \(said)")
+                }
+            }
+        }
+        // Text that merely begins like one of them past line 1 is an event's problem, as ever.
+        XCTAssertNil(FileSignature.kind(of: Array(#"{"format":"forcecanvas-session"}"#.utf8)))
+        XCTAssertNil(FileSignature.kind(of: [0x89, 0x50]), "too short to tell")
+    }
+
     func testABadLineInTheMiddleOfABigStreamIsNamed() {
         let doc = DocumentGenerator(strokes: 100, pointsPerStroke: 50)
         var lines: [String] = []

@@ -61,6 +61,13 @@ final class ProblemDetailsChineseTests: XCTestCase {
         "a zip package whose content.xml is missing: not a Xournal++ document",
         "checkpoint name \"a b\" may hold only letters, digits, \".\", \"_\" and \"-\" (it becomes part of a file name)",
         "invalid thresholds (peek 0.9, pop 0.5): pop must be above peek (0.9) and at most 1, got 0.5",
+        // `FileSignature`'s kinds, as the session parser and the window name them.
+        "a PNG image, not a session", "a JPEG image, not a session", "a GIF image, not a session", "a WebP image, not a session",
+        "an MP4 or QuickTime video, not a session", "a WebM or Matroska video, not a session", "a program (ELF), not a session",
+        "a PDF, not a session (`forcecanvas import` turns a Xournal++ document or a PDF into one)",
+        "a zip archive, not a session (`forcecanvas import` turns a Xournal++ document or a PDF into one)",
+        "a gzip-compressed file, not a session (`forcecanvas import` turns a Xournal++ document or a PDF into one)",
+        "a PNG image: the window opens sessions, Xournal++ documents, PDFs and tablet captures",
     ]
 
     func testEveryProblemWithAFileIsInChinese() throws {

@@ -134,6 +134,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/demo.jsonl"))
     }
 
+    /// An image given to `render`, `import` or `check` is named as one; a Xournal++ package
+    /// without its extension is known by its bytes.
+    func testAnImageGivenAsASessionIsNamed() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let image = Binary.repository.appendingPathComponent("Tests/Goldens/scene-confirm-selected.png").path
+        let render = try Binary.forcecanvas(["render", image, "--out", "\(dir)/frames"])
+        XCTAssertEqual(render.status, 1)
+        XCTAssertEqual(render.stderr, "forcecanvas: \(image):1: a PNG image, not a session\n")
+        let imported = try Binary.forcecanvas(["import", image, "--out", "\(dir)/s.jsonl"])
+        XCTAssertEqual(imported.status, 1)
+        XCTAssertEqual(imported.stderr, "forcecanvas: \(image) is a PNG image: import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)\n")
+        let package = "\(dir)/notes.bin"
+        try FileManager.default.copyItem(atPath: Binary.repository.appendingPathComponent("Tests/Fixtures/xournal-tools-package.xopp").path, toPath: package)
+        let read = try Binary.forcecanvas(["import", package, "--out", "\(dir)/notes.jsonl"])
+        XCTAssertEqual(read.status, 0, read.stderr)
+        XCTAssertTrue(read.stdout.hasPrefix("\(dir)/notes.jsonl: Xournal++ · 2 pages"), read.stdout)
+    }
+
     /// `--lessons` naming no folder is said, where it listed the user's lessons alone (or none),
     /// as if the folder were empty.
     func testALessonsFolderThatIsNotThereIsSaid() throws {
