@@ -51,7 +51,9 @@ struct CompareCommand: ParsableCommand {
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
         if let n = maxDiffPixels, n < 0 { throw ValidationError("--max-diff-pixels must be 0 or more") }
         if let r = maxDiffRatio, !(0...1).contains(r) { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
-        for path in [diff, json].compactMap({ $0 }) { try RenderCommand.refuseExisting(path, overwrite: overwrite) }
+        for path in [diff, json].compactMap({ $0 }) {
+            try OutputFiles.refuse(path, overwrite: overwrite, inputs: [expected, actual], command: "compare")
+        }
     }
 
     /// What `--json` writes.

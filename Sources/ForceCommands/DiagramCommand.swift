@@ -35,7 +35,7 @@ struct DiagramCommand: ParsableCommand {
         let outputs = [png, svg, pdf].compactMap { $0 }
         guard !outputs.isEmpty else { throw ValidationError("give --png, --svg or --pdf OUT") }
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1–4") }
-        for path in outputs { try RenderCommand.refuseExisting(path, overwrite: overwrite) }
+        for path in outputs { try OutputFiles.refuse(path, overwrite: overwrite, inputs: [], command: "diagram") }
     }
 
     func run() throws {

@@ -54,6 +54,10 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: .hidden)
     var reportPeakMemory = false
 
+    func validate() throws {
+        try OutputFiles.refuse(out, overwrite: overwrite, inputs: [file] + (device.map { [$0] } ?? []), command: "import")
+    }
+
     func run() throws {
         defer { if reportPeakMemory { printError("peak-resident-bytes \(PeakMemory.residentBytes() ?? 0)") } }
         let data: Data
@@ -157,13 +161,9 @@ struct ImportCommand: ParsableCommand {
         throw ExitCode.failure
     }
 
-    /// Writes the session to `out` (whole or not at all), unless `out` exists and
-    /// `--overwrite` was not given.
+    /// Writes the session to `out` (whole or not at all); `validate` refused an `out` that
+    /// exists without `--overwrite`, or that is the file imported.
     func write(_ session: Session) throws {
-        if !overwrite, FileManager.default.fileExists(atPath: out) {
-            printProblem("\(out) exists: --overwrite replaces it")
-            throw ExitCode.failure
-        }
         do {
             // Line by line, in blocks: never the whole file as one string.
             try WholeFile.write(to: out) { (write: (String) throws(FileProblem) -> Void) throws(FileProblem) in

@@ -85,7 +85,7 @@ extension RenderCommand {
         let webm = (video as NSString).pathExtension.lowercased() == "webm"
         let files = webm ? [(stem + ".vtt", timeline.webVTT), (stem + ".srt", timeline.srt)]
             : [(stem + ".srt", timeline.srt), (stem + ".vtt", timeline.webVTT)]
-        for (path, _) in files { try Self.refuseExisting(path, overwrite: overwrite) }
+        for (path, _) in files { try refuseExisting(path) }
         for (path, text) in files {
             do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: PartialFiles.temporary(for: path)) } catch {
                 throw RenderError.write(path, error.reason)

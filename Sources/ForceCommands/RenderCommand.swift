@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
         if let scale, !range.contains(scale) {
             throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
         }
-        for path in ([video] + drawings).compactMap({ $0 }) { try Self.refuseExisting(path, overwrite: overwrite) }
+        for path in ([video] + drawings).compactMap({ $0 }) { try refuseExisting(path) }
     }
 
     /// The option that writes a file named like `path` (`--pdf` for a .pdf, `--video` for an
@@ -128,11 +128,10 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// A file render would write: never a folder or a device, and never a file that exists
-    /// unless `--overwrite` (as `run --record`).
-    static func refuseExisting(_ path: String, overwrite: Bool) throws {
-        if let kind = FileKind.of(path) { throw ValidationError("\(path) is \(kind.phrase): render writes only files") }
-        if !overwrite, access(path, F_OK) == 0 { throw ValidationError("\(path) exists: render never replaces a file unless --overwrite is given") }
+    /// A file render would write (`OutputFiles.refuse`): never a folder, a device or the
+    /// session it reads, and never a file that exists unless `--overwrite` (as `run --record`).
+    func refuseExisting(_ path: String) throws {
+        try OutputFiles.refuse(path, overwrite: overwrite, inputs: [session], command: "render")
     }
 
     /// For `bench`: print the process's peak resident bytes (VmHWM) on stderr at the end.
@@ -210,7 +209,7 @@ struct RenderCommand: ParsableCommand {
             names[HeadlessReplay.frame(at: t), default: []].append(outFile ?? "\(outDir)/\(base)-t\(String(format: "%.3f", t)).png")
         }
         do {
-            for path in names.values.joined().sorted() { try Self.refuseExisting(path, overwrite: overwrite) }
+            for path in names.values.joined().sorted() { try refuseExisting(path) }
         } catch let error as ValidationError {
             printProblem("\(error.message)")
             throw ExitCode.validationFailure

@@ -124,8 +124,11 @@ struct RunCommand: ParsableCommand {
         }
         if let lesson { _ = try Lessons.find(lesson, in: Lessons.all(bundledIn: try Lessons.directory(lessonsDirectory))) }
         if let recordPath {
-            if let replayPath, Self.sameFile(recordPath, replayPath) {
+            if let replayPath, OutputFiles.sameFile(recordPath, replayPath) {
                 throw ValidationError("--record and --replay name the same file (\(recordPath)): recording would destroy the replay")
+            }
+            if let openPath, OutputFiles.sameFile(recordPath, openPath) {
+                throw ValidationError("--record and --open name the same file (\(recordPath)): recording would destroy the file opened")
             }
             if !overwrite, access(recordPath, F_OK) == 0 {
                 throw ValidationError("\(recordPath) exists: --record never replaces a file unless --overwrite is given")
@@ -301,13 +304,6 @@ struct RunCommand: ParsableCommand {
     /// damaged) so the phrase fits the line.
     static func status(_ restored: JournalRestore, adding phrase: String) -> String {
         [restored.isDamaged ? restored.status : "Restored \(Wording.count(restored.strokeCount, "stroke"))", phrase].joined(separator: " · ")
-    }
-
-    /// Whether two paths name one file (the same inode, or the same absolute path).
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        if stat(a, &sa) == 0, stat(b, &sb) == 0 { return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino }
-        return URL(fileURLWithPath: a).standardized.path == URL(fileURLWithPath: b).standardized.path
     }
 
     /// The player's session, from `--replay FILE` or `--lesson NAME` (`--size` the window it

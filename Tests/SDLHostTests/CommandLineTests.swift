@@ -153,6 +153,39 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(read.stdout.hasPrefix("\(dir)/notes.jsonl: Xournal++ · 2 pages"), read.stdout)
     }
 
+    /// `--overwrite` replaces outputs, never the file a command reads, however it is named (a
+    /// link, `./`): `render s.jsonl --svg s.jsonl --overwrite` replaced the session with its
+    /// drawing, `import a.xopp --out a.xopp --overwrite` the document with a session, and
+    /// `compare --diff` the golden it compared.
+    func testNoCommandWritesOverTheFileItReads() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let session = "\(dir)/s.jsonl", document = "\(dir)/d.xopp", image = "\(dir)/i.png"
+        try FileManager.default.copyItem(atPath: Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path, toPath: session)
+        try FileManager.default.copyItem(atPath: Binary.repository.appendingPathComponent("Tests/Fixtures/xournal-tools-package.xopp").path,
+                                         toPath: document)
+        try FileManager.default.copyItem(atPath: Binary.repository.appendingPathComponent("Tests/Goldens/scene-confirm-selected.png").path,
+                                         toPath: image)
+        try FileManager.default.createSymbolicLink(atPath: "\(dir)/link.jsonl", withDestinationPath: session)
+        let before = try [session, document, image].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let refused: [(args: [String], said: String)] = [
+            (["render", session, "--svg", session, "--overwrite"], "\(session) is the file render reads"),
+            (["render", session, "--pdf", "\(dir)/link.jsonl", "--overwrite"], "\(dir)/link.jsonl is the same file as \(session), the file render reads"),
+            (["render", session, "--video", "\(dir)/./s.jsonl", "--overwrite"], "\(dir)/./s.jsonl is the same file as \(session), the file render reads"),
+            (["import", document, "--out", document, "--overwrite"], "\(document) is the file import reads"),
+            (["compare", image, image, "--diff", image, "--overwrite"], "\(image) is the file compare reads"),
+            (["compare", image, image, "--json", image, "--overwrite"], "\(image) is the file compare reads"),
+            (["check", session, "--goldens", "\(dir)/g", "--junit", session], "--junit \(session) is a file check reads"),
+            (["run", "--open", session, "--record", "\(dir)/link.jsonl", "--overwrite"], "--record and --open name the same file"),
+        ]
+        for (args, said) in refused {
+            let r = try Binary.forcecanvas(args)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: \(said)"), "\(args): \(r.stderr)")
+        }
+        XCTAssertEqual(try [session, document, image].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, before, "every input as it was")
+    }
+
     /// `--lessons` naming no folder is said, where it listed the user's lessons alone (or none),
     /// as if the folder were empty.
     func testALessonsFolderThatIsNotThereIsSaid() throws {

@@ -21,8 +21,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
 
         let again = try Binary.forcecanvas(["import", fixture, "--out", out])
-        XCTAssertEqual(again.status, 1)
-        XCTAssertTrue(again.stderr.contains("\(out) exists: --overwrite replaces it"), again.stderr)
+        XCTAssertEqual(again.status, 64)
+        XCTAssertTrue(again.stderr.hasPrefix("forcecanvas: \(out) exists: import never replaces a file unless --overwrite is given"), again.stderr)
         XCTAssertEqual(try Binary.forcecanvas(["import", fixture, "--out", out, "--overwrite"]).status, 0)
 
         // A Xournal++ document (here its XML as it is before gzip).

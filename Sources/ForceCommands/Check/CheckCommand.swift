@@ -122,7 +122,7 @@ struct CheckSessionsCommand: ParsableCommand {
         if access(goldensDirectory, F_OK) == 0, FileKind.of(goldensDirectory) != .folder {
             throw ValidationError("--goldens \(goldensDirectory) is not a folder")
         }
-        try CheckReport.refuseOutputs(report: reportDirectory, junit: junitPath, json: jsonPath)
+        try CheckReport.refuseOutputs(report: reportDirectory, junit: junitPath, json: jsonPath, reading: sessions)
         var seen: [String: String] = [:]
         for path in sessions {
             let name = Wording.stem(path)

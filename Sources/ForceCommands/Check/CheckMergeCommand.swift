@@ -33,7 +33,8 @@ struct CheckMergeCommand: ParsableCommand {
         guard reportDirectory != nil || junitPath != nil || jsonPath != nil else {
             throw ValidationError("give --report DIR, --junit FILE or --json FILE for the merged results")
         }
-        try CheckReport.refuseOutputs(report: reportDirectory, junit: junitPath, json: jsonPath)
+        let read = parts.map { FileKind.of($0) == .folder ? $0 + "/" + CheckJSON.reportFileName : $0 }
+        try CheckReport.refuseOutputs(report: reportDirectory, junit: junitPath, json: jsonPath, reading: read)
     }
 
     func run() throws {

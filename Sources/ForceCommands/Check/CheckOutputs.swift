@@ -18,10 +18,14 @@ enum MaskOption {
 
 extension CheckReport {
     /// `--report`, `--junit` and `--json` of `check` and `check merge`: a file path that is a
-    /// folder or a device, or a report folder holding someone else's files, is a usage error.
-    static func refuseOutputs(report: String?, junit: String?, json: String?) throws {
+    /// folder, a device or one of the `inputs` (a session, a shard's results), or a report
+    /// folder holding someone else's files, is a usage error.
+    static func refuseOutputs(report: String?, junit: String?, json: String?, reading inputs: [String]) throws {
         for (option, path) in [("--junit", junit), ("--json", json)] {
             if let path, let kind = FileKind.of(path) { throw ValidationError("\(option) \(path): \(kind.phrase), not a file it can write") }
+            if let path, let input = inputs.first(where: { OutputFiles.sameFile(path, $0) }) {
+                throw ValidationError("\(option) \(path) is \(input == path ? "" : "the same file as \(input), ")a file check reads: name another file to write")
+            }
         }
         if let dir = report, let problem = folderProblem(dir) { throw ValidationError("--report \(dir): \(problem)") }
     }
