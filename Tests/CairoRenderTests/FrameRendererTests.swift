@@ -101,14 +101,23 @@ final class FrameRendererTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/ink.pdf.partial"))
     }
 
-    func testAnExportToAMissingFolderFailsWithoutLeavingAFile() {
+    /// An export makes its missing folder (`AtomicFile`); one whose folder cannot be made (a
+    /// file in its path) fails, saying why, and leaves nothing.
+    func testAnExportMakesItsFolderOrFailsWithoutLeavingAFile() throws {
         let state = AppState(viewport: Viewport(width: 10, height: 10))
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: "\(dir)/file", contents: Data("x".utf8)))
         for format in Exporter.Format.allCases {
-            let path = "/nonexistent-\(UUID().uuidString)/ink.\(format.rawValue)"
+            let made = "\(dir)/new/\(format.rawValue)/ink.\(format.rawValue)"
+            try Exporter.export(state.display.ink, viewport: state.viewport, format: format, to: made)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: made), made)
+            let path = "\(dir)/file/ink.\(format.rawValue)"
             XCTAssertThrowsError(try Exporter.export(state.display.ink, viewport: state.viewport, format: format, to: path)) { e in
-                XCTAssertTrue("\(e)".hasPrefix(path), "\(e)")
+                XCTAssertEqual("\(e)", "\(path): cannot write: its folder cannot be made: \(dir)/file: a part of the path is not a folder")
             }
         }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["file", "new"])
     }
 }
 
