@@ -56,6 +56,20 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(report.stderr, "forcecanvas: \(dir)/notes/report: cannot write: the folder cannot be made: a part of the path is not a folder\n")
     }
 
+    /// A session given twice is said so; two sessions of one name from two folders are refused
+    /// (their goldens would share file names).
+    func testASessionGivenTwiceOrTwoOfOneName() throws {
+        let confirm = try session("scene-confirm.jsonl")
+        let twice = try check([confirm, confirm])
+        XCTAssertEqual(twice.status, 64)
+        XCTAssertTrue(twice.stderr.hasPrefix("forcecanvas: \(confirm) is given twice\n"), twice.stderr)
+        try FileManager.default.createDirectory(atPath: "\(dir)/other", withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: confirm, toPath: "\(dir)/other/scene-confirm.jsonl")
+        let named = try check([confirm, "\(dir)/other/scene-confirm.jsonl"])
+        XCTAssertEqual(named.status, 64)
+        XCTAssertTrue(named.stderr.hasPrefix("forcecanvas: \(confirm) and \(dir)/other/scene-confirm.jsonl are both named scene-confirm"), named.stderr)
+    }
+
     func testMissingThenRecordedThenPassing() throws {
         let confirm = try session("scene-confirm.jsonl"), pressure = try session("golden-pressure.jsonl")
         let missing = try check([confirm, pressure])

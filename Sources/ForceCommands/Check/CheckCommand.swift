@@ -127,6 +127,7 @@ struct CheckSessionsCommand: ParsableCommand {
         for path in sessions {
             let name = Wording.stem(path)
             if let other = seen[name] {
+                if OutputFiles.sameFile(other, path) { throw ValidationError("\(path) is given twice") }
                 throw ValidationError("\(other) and \(path) are both named \(name): their goldens would share file names")
             }
             seen[name] = path
