@@ -122,23 +122,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(blocked.stderr, "forcecanvas: \(dir)/notes/ink.png: cannot write: its folder cannot be made: \(dir)/notes: a part of the path is not a folder\n")
     }
 
-    /// A session given to `import` is said to be one, where it was read as a tablet's capture
-    /// ("no evdev events: not a `libinput record` capture").
-    func testImportingASessionSaysItIsOneAlready() throws {
+    /// What a reader is given is named: an image given to `render` or `import` as an image, a
+    /// session given to `import` as a session (both were read as a tablet's capture: "no evdev
+    /// events"); a Xournal++ package without its extension is known by its bytes.
+    func testWhatAReaderIsGivenIsNamed() throws {
         let dir = try Binary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
-        let r = try Binary.forcecanvas(["import", demo, "--out", "\(dir)/demo.jsonl"])
-        XCTAssertEqual(r.status, 1)
-        XCTAssertEqual(r.stderr, "forcecanvas: \(demo) is a ForceCanvas session already: there is nothing to import (forcecanvas run --open opens it, render and check read it)\n")
+        let session = try Binary.forcecanvas(["import", demo, "--out", "\(dir)/demo.jsonl"])
+        XCTAssertEqual(session.status, 1)
+        XCTAssertEqual(session.stderr, "forcecanvas: \(demo) is a ForceCanvas session already: there is nothing to import (forcecanvas run --open opens it, render and check read it)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/demo.jsonl"))
-    }
-
-    /// An image given to `render`, `import` or `check` is named as one; a Xournal++ package
-    /// without its extension is known by its bytes.
-    func testAnImageGivenAsASessionIsNamed() throws {
-        let dir = try Binary.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let image = Binary.repository.appendingPathComponent("Tests/Goldens/scene-confirm-selected.png").path
         let render = try Binary.forcecanvas(["render", image, "--out", "\(dir)/frames"])
         XCTAssertEqual(render.status, 1)
