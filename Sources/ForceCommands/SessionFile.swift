@@ -122,12 +122,12 @@ enum SessionFile {
     /// (`~/.local/share/…`); nil when nothing says where home is (its pictures are then left out).
     static var picturesFolder: String? { UserFolders().dataHome.map { $0 + "/forcecanvas/pictures" } }
 
-    /// A ForceCanvas session: its first line a JSON object whose format is
-    /// `forcecanvas-session` (what `import` has nothing to do with).
+    /// A ForceCanvas session: its first line a JSON object naming the format
+    /// `"forcecanvas-session"` (what `import` has nothing to do with).
     static func isSession(firstBytes bytes: [UInt8]) -> Bool {
         let line = bytes.prefix(InputLimits.maximumLineBytes).prefix { $0 != UInt8(ascii: "\n") }
         guard line.first == UInt8(ascii: "{") else { return false }
-        return String(decoding: line, as: UTF8.self).contains(#""format":"\#(Session.formatName)""#)
+        return String(decoding: line, as: UTF8.self).contains("\"\(Session.formatName)\"")
     }
 
     /// A Xournal++ document: `.xopp` or `.xoj`, or (when they are known) gzip, zip (a package)
