@@ -60,7 +60,6 @@ struct StateDiagramPainter {
     static let overSceneNote = "The scene waits under the diagram (no room for it beside the screen) · M closes it · "
         + "run --diagram-window gives it a window of its own"
 
-
     private func drawGraph(in area: Rect, _ cr: OpaquePointer) {
         let table = diagram.diagram
         guard let layout = Self.layout(of: table, in: cr) else {

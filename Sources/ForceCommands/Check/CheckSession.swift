@@ -198,7 +198,9 @@ struct CheckSession {
     /// renamed into place (`WholeFile`).
     static func write(_ text: String, to path: String) throws(RenderError) {
         do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: path) } catch {
-            throw RenderError.write(path, error.path == path ? error.reason : "its folder cannot be made: \(error)")
+            // A problem with a folder above the file is the folder's; any other is the file's
+            // (or its temporary's, which is the file's too).
+            throw RenderError.write(path, path.hasPrefix(error.path + "/") ? "its folder cannot be made: \(error)" : error.reason)
         }
     }
 
