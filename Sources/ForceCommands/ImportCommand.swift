@@ -107,8 +107,8 @@ struct ImportCommand: ParsableCommand {
             print(said)
             return
         }
-        if let kind = FileSignature.kind(of: bytes.prefix(16)) {
-            printProblem("\(file) is \(kind): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
+        if let kind = FileSignature(bytes.prefix(16)) {
+            printProblem("\(file) is \(kind.phrase): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
             throw ExitCode.failure
         }
         if SessionFile.isSession(firstBytes: bytes) {

@@ -75,8 +75,8 @@ enum SessionFile {
             let (session, summary) = try readPDF(path)
             return LoadedSession(session, leftOut: PDFDocument.leftOut(summary))
         }
-        if let kind = FileSignature.kind(of: first), !FileSignature.mayBeImported(kind) {
-            throw SessionError(file: path, line: 1, message: "\(kind): the window opens \(windowOpens)")
+        if let kind = FileSignature(first), !kind.mayBeImported {
+            throw SessionError(file: path, line: 1, message: "\(kind.phrase): the window opens \(windowOpens)")
         }
         if isXournal(path, firstBytes: first) {
             let (session, summary) = try readXournal(path)

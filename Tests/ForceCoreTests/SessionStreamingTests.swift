@@ -98,8 +98,8 @@ final class SessionStreamingTests: XCTestCase {
             }
         }
         // Text that merely begins like one of them past line 1 is an event's problem, as ever.
-        XCTAssertNil(FileSignature.kind(of: Array(#"{"format":"forcecanvas-session"}"#.utf8)))
-        XCTAssertNil(FileSignature.kind(of: [0x89, 0x50]), "too short to tell")
+        XCTAssertNil(FileSignature(Array(#"{"format":"forcecanvas-session"}"#.utf8)))
+        XCTAssertNil(FileSignature([0x89, 0x50]), "too short to tell")
     }
 
     func testABadLineInTheMiddleOfABigStreamIsNamed() {
