@@ -54,6 +54,8 @@ struct CompareCommand: ParsableCommand {
         for path in [diff, json].compactMap({ $0 }) {
             try OutputFiles.refuse(path, overwrite: overwrite, inputs: [expected, actual], command: "compare")
         }
+        if let diff { try OutputFiles.refuseMisnamed(diff, option: "--diff", writes: ["png"], others: ["json": "--json"]) }
+        if let json { try OutputFiles.refuseMisnamed(json, option: "--json", writes: ["json"], others: ["png": "--diff"]) }
     }
 
     /// What `--json` writes.

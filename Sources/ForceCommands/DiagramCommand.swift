@@ -35,6 +35,10 @@ struct DiagramCommand: ParsableCommand {
         let outputs = [png, svg, pdf].compactMap { $0 }
         guard !outputs.isEmpty else { throw ValidationError("give --png, --svg or --pdf OUT") }
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1–4") }
+        let writers = ["png": "--png", "svg": "--svg", "pdf": "--pdf"]
+        for (option, path) in [("--png", png), ("--svg", svg), ("--pdf", pdf)] {
+            if let path { try OutputFiles.refuseMisnamed(path, option: option, writes: [String(option.dropFirst(2))], others: writers) }
+        }
         for path in outputs { try OutputFiles.refuse(path, overwrite: overwrite, inputs: [], command: "diagram") }
     }
 

@@ -18,6 +18,24 @@ enum OutputFiles {
         }
     }
 
+    /// What a file's extension says it is, for the formats a command writes or reads.
+    static let formats: [String: String] = [
+        "png": "a PNG image", "svg": "an SVG", "pdf": "a PDF", "xopp": "a Xournal++ document", "jsonl": "a session",
+        "json": "JSON", "xml": "XML", "mp4": "a video", "webm": "a video", "gif": "a GIF", "jpg": "a JPEG image",
+        "jpeg": "a JPEG image", "webp": "a WebP image", "tif": "a TIFF image", "tiff": "a TIFF image", "bmp": "a BMP image",
+    ]
+
+    /// Refuses `path` for `option`, which writes the format of `extensions` (the first named in
+    /// the message), when its name says another format: `--svg drawing.pdf` wrote an SVG named as
+    /// a PDF. `others` are the options of the same command that write other formats, by
+    /// extension. A name without an extension, or with one of no known format, is taken.
+    static func refuseMisnamed(_ path: String, option: String, writes extensions: [String], others: [String: String] = [:]) throws {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard !ext.isEmpty, !extensions.contains(ext), let named = formats[ext], let first = extensions.first else { return }
+        let other = others[ext].map { " (\($0) writes \(named))" } ?? ""
+        throw ValidationError("\(option) \(path): \(option) writes \(formats[first] ?? first), and the name says \(named): name it .\(first)\(other)")
+    }
+
     /// Whether `a` and `b` name one file: the same device and inode where both exist (a link,
     /// another spelling), else the same standardized path.
     static func sameFile(_ a: String, _ b: String) -> Bool {

@@ -114,6 +114,15 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
         }
         for path in ([video] + drawings).compactMap({ $0 }) { try refuseExisting(path) }
+        let writers = ["xopp": "--xopp", "svg": "--svg", "pdf": "--pdf", "mp4": "--video", "webm": "--video", "gif": "--video", "png": "--out"]
+        for (option, path, written) in [("--xopp", xopp, ["xopp"]), ("--svg", svg, ["svg"]), ("--pdf", pdf, ["pdf"]),
+                                         ("--video", video, ["mp4", "webm", "gif"])] {
+            if let path { try OutputFiles.refuseMisnamed(path, option: option, writes: written, others: writers) }
+        }
+        // `--out frame.jpg`: a frame is a PNG (a folder of that name was made, PNGs in it).
+        if let out = outDirectory, FileKind.of(out) != .folder, Self.optionWriting(out) == nil {
+            try OutputFiles.refuseMisnamed(out, option: "--out", writes: ["png"])
+        }
     }
 
     /// The option that writes a file named like `path` (`--pdf` for a .pdf, `--video` for an

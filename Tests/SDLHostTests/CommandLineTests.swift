@@ -180,6 +180,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try [session, document, image].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, before, "every input as it was")
     }
 
+    /// An output named as another format is refused before anything is written: `--svg a.pdf`
+    /// wrote an SVG named as a PDF, `diagram --png d.svg` a PNG named as an SVG, `--out f.jpg` a
+    /// folder of PNGs named as a JPEG. A name without a known extension is taken as given.
+    func testAnOutputNamedAsAnotherFormatIsRefused() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
+        let image = Binary.repository.appendingPathComponent("Tests/Goldens/scene-confirm-selected.png").path
+        let refused: [(args: [String], said: String)] = [
+            (["render", demo, "--svg", "\(dir)/a.pdf"], "--svg \(dir)/a.pdf: --svg writes an SVG, and the name says a PDF: name it .svg (--pdf writes a PDF)"),
+            (["render", demo, "--xopp", "\(dir)/a.jsonl"], "--xopp \(dir)/a.jsonl: --xopp writes a Xournal++ document, and the name says a session: name it .xopp"),
+            (["render", demo, "--out", "\(dir)/f.jpg"], "--out \(dir)/f.jpg: --out writes a PNG image, and the name says a JPEG image: name it .png"),
+            (["diagram", "ink", "--png", "\(dir)/d.svg"], "--png \(dir)/d.svg: --png writes a PNG image, and the name says an SVG: name it .png (--svg writes an SVG)"),
+            (["compare", image, image, "--diff", "\(dir)/d.json"], "--diff \(dir)/d.json: --diff writes a PNG image, and the name says JSON: name it .png (--json writes JSON)"),
+        ]
+        for (args, said) in refused {
+            let r = try Binary.forcecanvas(args)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: \(said)\n"), "\(args): \(r.stderr)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir), [], "nothing written")
+        let plain = try Binary.forcecanvas(["diagram", "ink", "--svg", "\(dir)/diagram"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(try String(contentsOfFile: "\(dir)/diagram", encoding: .utf8).contains("<svg"))
+    }
+
     /// `--lessons` naming no folder is said, where it listed the user's lessons alone (or none),
     /// as if the folder were empty.
     func testALessonsFolderThatIsNotThereIsSaid() throws {
