@@ -192,8 +192,9 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["fake-ffmpeg"], "no video, no temporary file")
 
         // A lesson's video has subtitle sidecars: a video that fails leaves none of them (they
-        // were left, and the next try was refused: "e.srt exists"), and a container ffmpeg is
-        // not told how to write is said before anything (it was "e.srt exists").
+        // were left, and the next try was refused: "e.srt exists"; the failing ffmpeg is tried
+        // twice for that), and a container ffmpeg is not told how to write is said before
+        // anything (it was "e.srt exists").
         let lesson = Binary.repository.appendingPathComponent("Assets/Lessons/1-coalesced-and-predicted.jsonl").path
         for (ffmpeg, output, said) in [("\(dir)/no-such-ffmpeg", "e.mp4", "is not a program"), (fake, "e.mp4", "ffmpeg failed: Unknown encoder"),
                                        (fake, "e.mp4", "ffmpeg failed: Unknown encoder"), (fake, "e.avi", "name the output .mp4, .webm or .gif")] {
