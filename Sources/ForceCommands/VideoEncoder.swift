@@ -17,13 +17,23 @@ package final class VideoEncoder {
         case failed(String)
         case write(String)
 
+        /// `strerror`'s words in ffmpeg's messages, and ForceCanvas's for them (`FileProblem`).
+        static let systemReasons: [(said: String, reason: String)] = [
+            ENOSPC, EDQUOT, EROFS, EACCES, EIO, EFBIG,
+        ].map { (String(cString: strerror($0)), FileProblem(path: "", code: $0).reason) }
+
         var description: String {
             switch self {
             case .missing: return "ffmpeg is not installed: install ffmpeg: apt-get install ffmpeg"
             case .notAProgram(let path): return "FORCECANVAS_FFMPEG=\(path) is not a program ffmpeg can be run from"
             case .unsupported(let ext):
                 return "cannot write .\(ext) videos: name the output .mp4, .webm or .gif"
-            case .failed(let line): return "ffmpeg failed: \(line)"
+            case .failed(let line):
+                // The system's error in ffmpeg's last line, said as ForceCanvas says it.
+                if let reason = Self.systemReasons.first(where: { line.contains($0.said) })?.reason {
+                    return "cannot write the video: \(reason) (ffmpeg: \(line))"
+                }
+                return "ffmpeg failed: \(line)"
             case .write(let reason): return "cannot write the video: \(reason)"
             }
         }
@@ -190,6 +200,14 @@ package final class VideoEncoder {
             unlink(temporary)
             throw .failed(lastLine)
         }
+        // ffmpeg runs with `-loglevel error`: a line on stderr is an error even when it exits with
+        // 0. A disk that fills while it writes the trailer leaves a cut-off file, "Error writing
+        // trailer …: No space left on device", and status 0; that file must not take the
+        // video's name.
+        if let said = saidLine {
+            unlink(temporary)
+            throw .failed(said)
+        }
         guard rename(temporary, output) == 0 else {
             let problem = FileProblem.last(output).reason
             unlink(temporary)
@@ -216,9 +234,15 @@ package final class VideoEncoder {
 
     /// ffmpeg's last line on stderr, or its exit status.
     private var lastLine: String {
+        saidLine ?? "it exited with status \(process.terminationStatus)"
+    }
+
+    /// ffmpeg's last line on stderr (its temporary file named as the video), once it has
+    /// exited; nil when it said nothing.
+    private var saidLine: String? {
         // The reader thread ends when ffmpeg closes stderr (it has exited); 2 s at most.
         for _ in 0..<2000 where reader.isExecuting { usleep(1000) }
-        return said.lastLine ?? "it exited with status \(process.terminationStatus)"
+        return said.lastLine.map { $0.replacingOccurrences(of: temporary, with: output) }
     }
 }
 

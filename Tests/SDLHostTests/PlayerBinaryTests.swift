@@ -212,6 +212,21 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertTrue(speed.stderr.contains("--speed 9.0 is out of range"), speed.stderr)
     }
 
+    /// A video on a full disk says so in ForceCanvas's words (with ffmpeg's line after them)
+    /// and leaves nothing: no video, no sidecar, no temporary file. ffmpeg, when the disk fills
+    /// as it writes the trailer, says so and exits with 0: the cut-off file (4 KiB here) took
+    /// the video's name and render said it had written it.
+    func testAVideoOnAFullDiskSaysSoAndLeavesNothing() throws {
+        let disk = try SmallDisk()
+        // Room for the two sidecars (a 4 KiB page each), not for the video.
+        disk.fill(leaving: 12 * 1024)
+        let lesson = Binary.repository.appendingPathComponent("Assets/Lessons/1-coalesced-and-predicted.jsonl").path
+        let r = try Binary.forcecanvas(["render", lesson, "--video", "\(disk.path)/lesson.mp4", "--size", "320x200"])
+        XCTAssertEqual(r.status, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("forcecanvas: cannot write the video: the disk is full (ffmpeg: "), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path), ["filler"])
+    }
+
     func testLessonsAreListedAndFoundByNameOrNumber() throws {
         let list = try Binary.forcecanvas(["lessons"])
         XCTAssertEqual(list.status, 0, list.stderr)
