@@ -107,7 +107,7 @@ struct ImportCommand: ParsableCommand {
             print(said)
             return
         }
-        if let kind = FileSignature(bytes.prefix(16)) {
+        if let kind = FileSignature(bytes) {
             printProblem("\(file) is \(kind.phrase): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
             throw ExitCode.failure
         }

@@ -50,7 +50,7 @@ extension RenderCommand {
                 try file.checkUnchanged()
                 try encoder.finish()
                 for s in subtitles where rename(PartialFiles.temporary(for: s), s) != 0 {
-                    throw RenderError.write(s, FileProblem.last(s).reason)
+                    throw RenderError.writing(s, FileProblem.last(s))
                 }
                 subtitlesPlaced = true
             } catch {
@@ -88,7 +88,7 @@ extension RenderCommand {
         for (path, _) in files { try refuseExisting(path) }
         for (path, text) in files {
             do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: PartialFiles.temporary(for: path)) } catch {
-                throw RenderError.write(path, error.reason)
+                throw RenderError.writing(path, error)
             }
         }
         return files.map(\.0)

@@ -114,7 +114,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--scale \(scale) is out of range: it must be \(range.lowerBound)–\(range.upperBound)")
         }
         for path in ([video] + drawings).compactMap({ $0 }) { try refuseExisting(path) }
-        let writers = ["xopp": "--xopp", "svg": "--svg", "pdf": "--pdf", "mp4": "--video", "webm": "--video", "gif": "--video", "png": "--out"]
+        let writers = Self.optionsByExtension.merging(["png": "--out"]) { $1 }
         for (option, path, written) in [("--xopp", xopp, ["xopp"]), ("--svg", svg, ["svg"]), ("--pdf", pdf, ["pdf"]),
                                          ("--video", video, ["mp4", "webm", "gif"])] {
             if let path { try OutputFiles.refuseMisnamed(path, option: option, writes: written, others: writers) }
@@ -125,16 +125,13 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// The option that writes each kind of file render writes but PNG frames, by extension.
+    static let optionsByExtension = ["pdf": "--pdf", "svg": "--svg", "xopp": "--xopp", "mp4": "--video", "webm": "--video", "gif": "--video"]
+
     /// The option that writes a file named like `path` (`--pdf` for a .pdf, `--video` for an
     /// .mp4), when it is not a PNG frame's.
     static func optionWriting(_ path: String) -> String? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "pdf": return "--pdf"
-        case "svg": return "--svg"
-        case "xopp": return "--xopp"
-        case "mp4", "webm", "gif": return "--video"
-        default: return nil
-        }
+        optionsByExtension[(path as NSString).pathExtension.lowercased()]
     }
 
     /// A file render would write (`OutputFiles.refuse`): never a folder, a device or the

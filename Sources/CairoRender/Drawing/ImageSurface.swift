@@ -1,5 +1,6 @@
 import CCairo
 import ForceCore
+import ForcePlatform
 
 /// An owned Cairo ARGB32 image surface (premultiplied, native endian: SDL's ARGB8888).
 public final class ImageSurface {
@@ -70,6 +71,12 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case surface(String)
     case write(String, String)
     case read(String, String)
+
+    /// `path` could not be written for `problem`: its reason, or, when the problem is a folder
+    /// above `path` (made as the file's folder), that its folder cannot be made.
+    public static func writing(_ path: String, _ problem: FileProblem) -> RenderError {
+        .write(path, path.hasPrefix(problem.path + "/") ? "its folder cannot be made: \(problem)" : problem.reason)
+    }
 
     public var description: String {
         switch self {

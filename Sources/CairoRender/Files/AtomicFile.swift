@@ -16,14 +16,10 @@ enum AtomicFile {
     static func write(
         _ path: String, _ produce: (_ write: cairo_write_func_t, _ closure: UnsafeMutableRawPointer) -> cairo_status_t
     ) throws(RenderError) {
-        do throws(FileProblem) {
-            try Folder.createParent(of: path)
-        } catch {
-            throw RenderError.write(path, "its folder cannot be made: \(error)")
-        }
+        do throws(FileProblem) { try Folder.createParent(of: path) } catch { throw RenderError.writing(path, error) }
         let temporary = PartialFiles.temporary(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RenderError.write(path, FileProblem.last(path).reason) }
+        guard descriptor >= 0 else { throw RenderError.writing(path, FileProblem.last(path)) }
         var sink = Sink(descriptor: descriptor)
         let status = withUnsafeMutablePointer(to: &sink) { produce(writeToSink, UnsafeMutableRawPointer($0)) }
         var code = sink.errorCode
@@ -31,13 +27,13 @@ enum AtomicFile {
         if close(descriptor) != 0, code == 0 { code = errno }
         guard code == 0, status == CAIRO_STATUS_SUCCESS else {
             unlink(temporary)
-            throw RenderError.write(path, code != 0 ? FileProblem(path: path, code: code).reason
-                                                    : String(cString: cairo_status_to_string(status)))
+            throw code != 0 ? RenderError.writing(path, FileProblem(path: path, code: code))
+                            : RenderError.write(path, String(cString: cairo_status_to_string(status)))
         }
         guard rename(temporary, path) == 0 else {
             let problem = FileProblem.last(path)
             unlink(temporary)
-            throw RenderError.write(path, problem.reason)
+            throw RenderError.writing(path, problem)
         }
     }
 

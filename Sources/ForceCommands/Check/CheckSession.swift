@@ -197,11 +197,7 @@ struct CheckSession {
     /// Writes text into its folder (made if missing), atomically: a temporary file, synced and
     /// renamed into place (`WholeFile`).
     static func write(_ text: String, to path: String) throws(RenderError) {
-        do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: path) } catch {
-            // A problem with a folder above the file is the folder's; any other is the file's
-            // (or its temporary's, which is the file's too).
-            throw RenderError.write(path, path.hasPrefix(error.path + "/") ? "its folder cannot be made: \(error)" : error.reason)
-        }
+        do throws(FileProblem) { try WholeFile.write(Array(text.utf8), to: path) } catch { throw RenderError.writing(path, error) }
     }
 
     // MARK: Trace and divergence
@@ -285,7 +281,6 @@ struct CheckSession {
             }
         }
     }
-
 
     /// A golden's text (a state snapshot, a trace), read whole within the limits every file has.
     static func text(_ path: String) throws(FileReadError) -> String {

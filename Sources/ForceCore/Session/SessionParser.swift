@@ -83,13 +83,15 @@ public struct SessionParser: Sendable {
             return .event(quick)
         }
         var bytes = line
-        if number == 1, bytes.starts(with: Self.byteOrderMark) {
-            bytes = UnsafeBufferPointer(rebasing: bytes[Self.byteOrderMark.count...])
-        }
-        // A first line that is not a header's text: an image, a video, a PDF… is said by name.
-        if number == 1, let kind = FileSignature(bytes) {
-            let hint = kind.mayBeImported ? " (`forcecanvas import` turns a Xournal++ document or a PDF into one)" : ""
-            throw SessionError(file: file, line: number, message: "\(kind.phrase), not a session" + hint)
+        if number == 1 {
+            if bytes.starts(with: Self.byteOrderMark) {
+                bytes = UnsafeBufferPointer(rebasing: bytes[Self.byteOrderMark.count...])
+            }
+            // A first line that is not a header's text: an image, a video, a PDF… is said by name.
+            if let kind = FileSignature(bytes) {
+                let hint = kind.mayBeImported ? " (`forcecanvas import` turns a Xournal++ document or a PDF into one)" : ""
+                throw SessionError(file: file, line: number, message: "\(kind.phrase), not a session" + hint)
+            }
         }
         guard Self.isUTF8(bytes) else { throw SessionError(file: file, line: number, message: "not UTF-8 text") }
         let value: JSONValue
