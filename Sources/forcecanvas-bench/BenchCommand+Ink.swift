@@ -74,11 +74,14 @@ extension BenchCommand {
         print("")
     }
 
-    /// A child process that keeps one core busy until it is terminated (nil if it cannot start).
+    /// A child process that keeps one core busy until it is terminated, or until the bench is
+    /// gone (killed, or cut off by a closed pipe: a spinner left behind would load the core of
+    /// every measurement after it) (nil if it cannot start).
     static func spinOneCore() -> Process? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "while :; do :; done"]
+        // The bench's pid is looked at every 100,000 turns (about 0.2 s).
+        p.arguments = ["-c", "bench=$PPID; while kill -0 $bench 2>/dev/null; do i=0; while [ $i -lt 100000 ]; do i=$((i + 1)); done; done"]
         do { try p.run() } catch { return nil }
         return p
     }
