@@ -23,6 +23,32 @@ final class TessellationMemoTests: XCTestCase {
         XCTAssertEqual(memo.bytes, bytes, "the second call made nothing new")
     }
 
+    /// Where a stroke's pieces lie is known once it is tessellated (or handed on by a full
+    /// redraw), also after its pieces were let go, for that stroke in that style only.
+    func testItKnowsWhetherAStrokesPiecesReachAnArea() throws {
+        let style = InkStyle(), s = Self.stroke(3)
+        let pieces = StrokeTessellator.pieces(of: s, style: style).real
+        let first = try XCTUnwrap(pieces.first?.bounds)
+        let far = Rect(x: -5000, y: -5000, width: 10, height: 10)
+        var memo = TessellationMemo(budget: 1 << 20)
+        XCTAssertNil(memo.reaches(s, into: first, style: style))
+        _ = memo.pieces(of: s, style: style)
+        XCTAssertEqual(memo.reaches(s, into: first, style: style), true)
+        XCTAssertEqual(memo.reaches(s, into: far, style: style), false)
+        memo.removeAll()
+        XCTAssertEqual(memo.count, 0)
+        XCTAssertEqual(memo.reaches(s, into: far, style: style), false, "the pieces let go, where they lay is still known")
+        XCTAssertNil(memo.reaches(Self.stroke(3, seed: 2), into: far, style: style), "other samples under the same id")
+        var thin = InkStyle()
+        thin.outline.size /= 2
+        XCTAssertNil(memo.reaches(s, into: far, style: thin))
+        memo.forget()
+        XCTAssertNil(memo.reaches(s, into: far, style: style))
+        memo.keepBounds(of: pieces, of: s, style: style)
+        XCTAssertEqual(memo.reaches(s, into: far, style: style), false)
+        XCTAssertEqual(memo.tessellated, 1)
+    }
+
     func testAStrokeThatChangedUnderItsIdIsTessellatedAgain() {
         var memo = TessellationMemo(budget: 1 << 20)
         let style = InkStyle()

@@ -208,7 +208,7 @@ public final class FrozenInkCache {
         revision = nil
         lastDrawnID = 0
         backups.reset()
-        memo.removeAll()
+        memo.forget()
     }
 
     /// The pieces that complete the live stroke this frame (provisional: recomputed each frame).
@@ -287,7 +287,7 @@ public final class FrozenInkCache {
         PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
         backups.reset()
         // Other ink, or the same in another style: the pieces repaints drew may be of neither.
-        memo.removeAll()
+        memo.forget()
         // The newest strokes are drawn last, one by one, each over its backup: undoing them
         // after a redraw (an opened document, a zoom) restores rather than repaints.
         let backedUp = partialRepaints ? min(Self.strokesBackedUpByARedraw, ink.strokes.count) : 0
@@ -418,6 +418,11 @@ public final class FrozenInkCache {
                 }
             }
             let drawn = tessellated.withLock { $0 }
+            if partialRepaints {
+                for (stroke, made) in zip(block, drawn) {
+                    if let made { memo.keepBounds(of: made.pieces.real, of: stroke, style: style) }
+                }
+            }
             DispatchQueue.concurrentPerform(iterations: contexts.count) { k in
                 let band = contexts[k], painter = InkPainter(style: style)
                 // The band in document points, a point wider for the view's rounding: a piece
@@ -452,7 +457,8 @@ public final class FrozenInkCache {
         // which are in the cache too (unless they are on the live layer).
         var strokes: [[InkPiece]] = []
         for id in ink.index.ids(intersecting: clip) {
-            guard let s = ink.stroke(id: id) else { continue }
+            // A stroke whose pieces are known to miss the clip is not tessellated.
+            guard let s = ink.stroke(id: id), !skipsByReach || memo.reaches(s, into: clip, style: ink.style) != false else { continue }
             let pieces = memo.pieces(of: s, style: ink.style)
             if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) { strokes.append(pieces) }
         }
@@ -535,6 +541,10 @@ public final class FrozenInkCache {
     /// Whether repaints of many strokes are cut into two bands (tests turn it off to compare
     /// with one thread's drawing).
     var repaintsInBands = true
+    /// Whether a repaint skips the strokes whose pieces are known to miss its area (tests turn
+    /// it off to compare), and how many strokes repaints tessellated.
+    var skipsByReach = true
+    var strokesTessellatedByRepaints: Int { memo.tessellated }
     /// How many areas were repainted in bands (for tests: that the cut happened).
     private(set) var areasRepaintedInBands = 0
     /// 2 bands at most: each band builds the paths of every stroke reaching into it, so more
