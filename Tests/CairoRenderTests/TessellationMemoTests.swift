@@ -49,6 +49,28 @@ final class TessellationMemoTests: XCTestCase {
         XCTAssertEqual(memo.tessellated, 1)
     }
 
+    /// Strokes tessellated again and again (other samples under the same ids) leave rectangles
+    /// no stroke refers to; once most are, the rest are gathered, and every stroke's are right.
+    func testWhereStrokesLieStaysRightAsItIsGathered() throws {
+        let style = InkStyle()
+        var memo = TessellationMemo(budget: 1 << 20)
+        var latest: [Int: Stroke] = [:]
+        for round in 0..<60 {
+            for id in 1...10 {
+                let s = StrokeFixtures.stroke(id: id, count: 30, in: Rect(x: Double(id) * 300, y: Double(round) * 40, width: 120, height: 30),
+                                              seed: UInt64(round * 10 + id))
+                memo.keepBounds(of: StrokeTessellator.pieces(of: s, style: style).real, of: s, style: style)
+                latest[id] = s
+            }
+        }
+        for (id, s) in latest {
+            for piece in StrokeTessellator.pieces(of: s, style: style).real {
+                XCTAssertEqual(memo.reaches(s, into: piece.bounds, style: style), true, "stroke \(id)")
+            }
+            XCTAssertEqual(memo.reaches(s, into: Rect(x: Double(id) * 300, y: 0, width: 120, height: 30), style: style), false, "stroke \(id): the first round's place")
+        }
+    }
+
     func testAStrokeThatChangedUnderItsIdIsTessellatedAgain() {
         var memo = TessellationMemo(budget: 1 << 20)
         let style = InkStyle()

@@ -17,8 +17,15 @@ import ForceCore
 /// stroke in bench 12). A full redraw hands on the bounds of every stroke it drew (`keepBounds`).
 struct TessellationMemo {
     private var entries: [Int: (stroke: Stroke, pieces: [InkPiece], bytes: Int)] = [:]
-    /// Where the pieces of each stroke tessellated in `style` lie.
-    private var reach: [Int: (stroke: Stroke, bounds: [Rect])] = [:]
+    /// Where the pieces of each stroke tessellated in `style` lie: stroke `id` is
+    /// `known[reach[id]]`, its pieces' bounds `bounds[first..<first + count]`. Strokes and
+    /// rectangles are in arrays of their own, the dictionary holds indices: strokes in its
+    /// buckets, or an array of rectangles each, cost a restore 15 bytes of peak memory a point.
+    private var reach: [Int: Int] = [:]
+    private var known: [(stroke: Stroke, first: Int, count: Int)] = []
+    private var bounds: [Rect] = []
+    /// The entries of `known` no id refers to any more (a stroke known again).
+    private var unused = 0
     private var style: InkStyle?
     /// The bytes of pieces and samples held.
     private(set) var bytes = 0
@@ -37,7 +44,7 @@ struct TessellationMemo {
         if let kept = entries[stroke.id], kept.stroke == stroke { return kept.pieces }
         let pieces = StrokeTessellator.pieces(of: stroke, style: style).real
         tessellated += 1
-        reach[stroke.id] = (stroke, pieces.map(\.bounds))
+        know(pieces, of: stroke)
         let size = Self.bytes(of: pieces, stroke)
         if let old = entries.removeValue(forKey: stroke.id) { bytes -= old.bytes }
         if bytes + size > budget { removeAll() }
@@ -51,15 +58,33 @@ struct TessellationMemo {
     /// Whether `stroke`'s pieces in `style` reach into `area`: nil when it does not know (the
     /// stroke was never tessellated here in that style, or has changed since).
     func reaches(_ stroke: Stroke, into area: Rect, style: InkStyle) -> Bool? {
-        guard style == self.style, let known = reach[stroke.id], known.stroke == stroke else { return nil }
-        return known.bounds.contains { !$0.intersection(area).isNull }
+        guard style == self.style, let i = reach[stroke.id], known[i].stroke == stroke else { return nil }
+        return bounds[known[i].first..<known[i].first + known[i].count].contains { !$0.intersection(area).isNull }
     }
 
     /// Keeps where `pieces`, the real pieces of `stroke` in `style` made elsewhere (a full
     /// redraw), lie.
     mutating func keepBounds(of pieces: [InkPiece], of stroke: Stroke, style: InkStyle) {
         if style != self.style { forget(style) }
-        reach[stroke.id] = (stroke, pieces.map(\.bounds))
+        know(pieces, of: stroke)
+    }
+
+    private mutating func know(_ pieces: [InkPiece], of stroke: Stroke) {
+        if reach[stroke.id] != nil { unused += 1 }
+        reach[stroke.id] = known.count
+        known.append((stroke, bounds.count, pieces.count))
+        bounds.append(contentsOf: pieces.lazy.map(\.bounds))
+        // Once most entries are unused, the rest are gathered at the front.
+        guard unused > 256, unused > known.count / 2 else { return }
+        var strokes: [(stroke: Stroke, first: Int, count: Int)] = [], rectangles: [Rect] = [], moved = reach
+        strokes.reserveCapacity(reach.count)
+        for (id, i) in reach {
+            let k = known[i]
+            moved[id] = strokes.count
+            strokes.append((k.stroke, rectangles.count, k.count))
+            rectangles += bounds[k.first..<k.first + k.count]
+        }
+        (reach, known, bounds, unused) = (moved, strokes, rectangles, 0)
     }
 
     /// Lets go of the pieces held (where they lie is still known).
@@ -72,6 +97,9 @@ struct TessellationMemo {
     mutating func forget(_ newStyle: InkStyle? = nil) {
         removeAll()
         reach.removeAll()
+        known.removeAll()
+        bounds.removeAll()
+        unused = 0
         style = newStyle
     }
 
