@@ -24,8 +24,6 @@ struct TessellationMemo {
     private var reach: [Int: Int] = [:]
     private var known: [(stroke: Stroke, first: Int, count: Int)] = []
     private var bounds: [Rect] = []
-    /// The entries of `known` no id refers to any more (a stroke known again).
-    private var unused = 0
     private var style: InkStyle?
     /// The bytes of pieces and samples held.
     private(set) var bytes = 0
@@ -70,11 +68,12 @@ struct TessellationMemo {
     }
 
     private mutating func know(_ pieces: [InkPiece], of stroke: Stroke) {
-        if reach[stroke.id] != nil { unused += 1 }
         reach[stroke.id] = known.count
         known.append((stroke, bounds.count, pieces.count))
         bounds.append(contentsOf: pieces.lazy.map(\.bounds))
-        // Once most entries are unused, the rest are gathered at the front.
+        // Once most entries are ones no id refers to any more (a stroke known again), the rest
+        // are gathered at the front.
+        let unused = known.count - reach.count
         guard unused > 256, unused > known.count / 2 else { return }
         var strokes: [(stroke: Stroke, first: Int, count: Int)] = [], rectangles: [Rect] = [], moved = reach
         strokes.reserveCapacity(reach.count)
@@ -84,7 +83,7 @@ struct TessellationMemo {
             strokes.append((k.stroke, rectangles.count, k.count))
             rectangles += bounds[k.first..<k.first + k.count]
         }
-        (reach, known, bounds, unused) = (moved, strokes, rectangles, 0)
+        (reach, known, bounds) = (moved, strokes, rectangles)
     }
 
     /// Lets go of the pieces held (where they lie is still known).
@@ -99,7 +98,6 @@ struct TessellationMemo {
         reach.removeAll()
         known.removeAll()
         bounds.removeAll()
-        unused = 0
         style = newStyle
     }
 
