@@ -32,15 +32,20 @@ struct BlockList<Element: Hashable & Sendable>: Hashable, Sendable {
         }
     }
 
+    /// Appends `e`. The first block grows as an array does (a 60-point stroke holds room for
+    /// 64, not 512: most strokes never fill one block); the blocks after it are taken whole.
     mutating func append(_ e: Element) {
         if count & Self.blockMask == 0 {
             var block: [Element] = []
-            block.reserveCapacity(Self.blockSize)
+            if count > 0 { block.reserveCapacity(Self.blockSize) }
             blocks.append(block)
         }
         blocks[blocks.count - 1].append(e)
         count += 1
     }
+
+    /// How many elements its blocks have room for.
+    var capacity: Int { blocks.reduce(0) { $0 + $1.capacity } }
 
     /// Gives the last block back its spare capacity (a finished stroke keeps no room to grow).
     mutating func shrinkToFit() {

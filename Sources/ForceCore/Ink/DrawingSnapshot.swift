@@ -85,8 +85,7 @@ public enum DrawingSnapshot {
             let tilted = flags & 2 != 0, updated = flags & 8 != 0
             let startTime = Double(bitPattern: start)
             guard startTime.isFinite else { return nil }
-            var stroke = Stroke(id: Int(Int64(bitPattern: id)), source: InputSource.allCases[Int(sourceIndex)], hasForce: flags & 1 != 0,
-                                isFinished: flags & 4 != 0)
+            var stroke = Stroke(id: Int(Int64(bitPattern: id)), source: InputSource.allCases[Int(sourceIndex)], hasForce: flags & 1 != 0)
             if flags & 16 != 0 {
                 guard let kind = r.u8(), kind < InkTool.Kind.allCases.count, let hasColour = r.u8() else { return nil }
                 var colour: InkColour?
@@ -139,6 +138,7 @@ public enum DrawingSnapshot {
                                        force: Double(force) / 32768, preciseLocation: location, altitude: altitude, azimuth: azimuth,
                                        type: PointType(rawValue: type), estimationUpdateIndex: index < 0 ? nil : Int(index)))
             }
+            if flags & 4 != 0 { stroke.finish() }
             strokes.append(stroke)
         }
         return r.atEnd ? strokes : nil

@@ -154,8 +154,7 @@ public struct InkCanvas: Equatable, Sendable {
             // Points already frozen change type (debug colours): that ink is repainted.
             markDamage([finished])
         }
-        finished.isFinished = true
-        finished.points.shrinkToFit()
+        finished.finish()
         if cancelled, discard {
             takenBack.append(finished)
             if takenBack.count > Self.takenBackLimit { takenBack.removeFirst(takenBack.count - Self.takenBackLimit) }

@@ -30,6 +30,7 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
                 append(p)
             }
         }
+        if isFinished { finish() }
     }
 
     /// This stroke under another id (a drawing opened into a canvas whose ids went further).
@@ -39,6 +40,14 @@ public struct Stroke: Equatable, Hashable, Sendable, Identifiable {
         s.points = points
         s.extent = extent
         return s
+    }
+
+    /// Marks it finished: it will not grow, so its storage gives back the room it kept to grow.
+    /// Every way a stroke is finished goes through here (the canvas's pointer up, a snapshot
+    /// read back, a stroke made whole from points).
+    mutating func finish() {
+        isFinished = true
+        points.shrinkToFit()
     }
 
     /// Appends a real sample (stale predictions go first).

@@ -138,6 +138,9 @@ public struct StrokePoints: RandomAccessCollection, Hashable, Sendable {
         tilt?.shrinkToFit()
     }
 
+    /// How many real points its storage has room for.
+    var capacity: Int { packed.capacity }
+
     public static func == (a: StrokePoints, b: StrokePoints) -> Bool {
         a.packed == b.packed && a.predicted == b.predicted && a.startTime == b.startTime
             && a.firstSequence == b.firstSequence && a.tilt == b.tilt && a.updateIndices == b.updateIndices
