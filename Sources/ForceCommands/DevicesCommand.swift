@@ -34,7 +34,7 @@ struct DevicesCommand: ParsableCommand {
                 + "  " + pad(d.kind.rawValue, 8) + "  " + force + (d.isEnabled ? "" : " · disabled") + "\n"
             for a in d.axes {
                 out += "        axis \(a.number)  " + pad(a.label.isEmpty ? "(unlabelled)" : a.label, 14)
-                    + "  " + pad(a.min < a.max ? "\(number(a.min))…\(number(a.max))" : "no range reported", 20)
+                    + "  " + pad(a.range.map { "\(number($0.lowerBound))…\(number($0.upperBound))" } ?? "no range reported", 20)
                     + "  resolution \(a.resolution)  \(a.isAbsolute ? "absolute" : "relative")\n"
             }
         }
@@ -84,13 +84,28 @@ struct DevicesCommand: ParsableCommand {
         var axes: [Axis]
     }
 
+    /// An axis; `min` and `max` are null when the device reports no range (X says -1 to -1,
+    /// as the table's "no range reported" does).
     struct Axis: Encodable {
         var number: Int
         var label: String
-        var min: Double
-        var max: Double
+        var min: Double?
+        var max: Double?
         var resolution: Int
         var mode: String
+
+        private enum CodingKeys: String, CodingKey { case number, label, min, max, resolution, mode }
+
+        /// Every key written, a missing range as null (not left out).
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(number, forKey: .number)
+            try c.encode(label, forKey: .label)
+            try c.encode(min, forKey: .min)
+            try c.encode(max, forKey: .max)
+            try c.encode(resolution, forKey: .resolution)
+            try c.encode(mode, forKey: .mode)
+        }
     }
 
     struct Touch: Encodable {
@@ -105,8 +120,10 @@ struct DevicesCommand: ParsableCommand {
             devices: r.devices.map { d in
                 Device(id: d.id, name: d.name, use: d.use.rawValue, kind: d.kind.rawValue, enabled: d.isEnabled,
                        force: d.force.reportsForce, forceReason: d.force.reason, tilt: d.hasTilt,
-                       axes: d.axes.map { Axis(number: $0.number, label: $0.label, min: $0.min, max: $0.max,
-                                               resolution: $0.resolution, mode: $0.isAbsolute ? "absolute" : "relative") })
+                       axes: d.axes.map { a in
+                           Axis(number: a.number, label: a.label, min: a.range?.lowerBound, max: a.range?.upperBound,
+                                resolution: a.resolution, mode: a.isAbsolute ? "absolute" : "relative")
+                       })
             },
             touch: r.touchDevices.map { Touch(id: $0.id, name: $0.name, type: $0.type) },
             touchNote: r.touchNote, displays: r.displays)

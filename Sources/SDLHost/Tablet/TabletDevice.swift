@@ -109,6 +109,8 @@ public struct ValuatorAxis: Equatable, Sendable {
     /// Units per metre for positions; units per radian for xf86-input-wacom's tilt; 0 if unknown.
     public var resolution: Int
     public var isAbsolute: Bool
+    /// The range the device reports, nil when it reports none (X gives relative axes -1 to -1).
+    public var range: ClosedRange<Double>? { min < max ? min...max : nil }
     /// The axis value when the device was queried (by default 0, or the nearest value in range).
     public var value: Double
 
