@@ -24,7 +24,7 @@ package struct ForceCanvasCommand: ParsableCommand {
     /// 64 for a usage error (the usage follows) and 1 for a failure (`errorReport`).
     package static func main() {
         signal(SIGPIPE, SIG_IGN)
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = negativeValuesJoined(Array(CommandLine.arguments.dropFirst()))
         if let problem = unknownCommand(arguments) {
             printProblem(problem)
             Foundation.exit(ExitCode.validationFailure.rawValue)
@@ -52,6 +52,50 @@ package struct ForceCanvasCommand: ParsableCommand {
             text = problemLine(text)
         }
         return (text, status)
+    }
+
+    /// The options that take several numbers in a row (`--at 1 2.5`).
+    static let numberListOptions: Set<String> = ["--at"]
+
+    /// The arguments with a negative number after a long option joined to it (`--at -1` is
+    /// `--at=-1`): ArgumentParser reads `-1` as an option and said "Missing value for '--at'"
+    /// (swift-argument-parser #31), where the option's own check says what is wrong with the
+    /// value. A number list with a negative among its numbers is given one number an option
+    /// (`--at 1 -2` is `--at=1 --at=-2`). No option of ForceCanvas is a digit, and after `--`
+    /// nothing is touched.
+    static func negativeValuesJoined(_ arguments: [String]) -> [String] {
+        // A number as written: digits or a point after an optional minus (not "inf" or "nan").
+        func isNumber(_ s: String) -> Bool {
+            let body = s.hasPrefix("-") ? s.dropFirst() : Substring(s)
+            guard let c = body.first, c.isASCII, c.isNumber || c == "." else { return false }
+            return Double(s) != nil
+        }
+        func isNegative(_ s: String) -> Bool { s.hasPrefix("-") && isNumber(s) }
+        var out: [String] = []
+        var i = 0
+        while i < arguments.count {
+            let a = arguments[i]
+            if a == "--" {
+                out += arguments[i...]
+                break
+            }
+            i += 1
+            guard a.hasPrefix("--"), !a.contains("=") else {
+                out.append(a)
+                continue
+            }
+            // The numbers that follow: a list's whole run, else the one value.
+            var end = i
+            while end < arguments.count, isNumber(arguments[end]), end == i || numberListOptions.contains(a) { end += 1 }
+            let values = arguments[i..<end]
+            guard values.contains(where: isNegative) else {
+                out.append(a)
+                continue
+            }
+            out += values.map { "\(a)=\($0)" }
+            i = end
+        }
+        return out
     }
 
     /// The commands by name (`help` is ArgumentParser's).

@@ -89,6 +89,44 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// A negative number after an option is that option's value, and its own check says what
+    /// is wrong with it: ArgumentParser took `-1` for an option and said "Missing value for
+    /// '--at <at>'". Every number option of every command, as a user types it (a space, no =).
+    func testANegativeNumberIsTheOptionsValue() throws {
+        let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
+        let golden = Binary.repository.appendingPathComponent("Tests/Goldens/scene-confirm-selected.png").path
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cases: [(args: [String], says: String)] = [
+            (["render", demo, "--at", "-1", "--out", dir], "--at times must be 0 or more seconds, not -1.0"),
+            (["render", demo, "--at", "1", "-2.5", "3", "--out", dir], "--at times must be 0 or more seconds, not -2.5"),
+            (["render", demo, "--speed", "-1", "--video", "\(dir)/v.mp4"], "--speed -1.0 is out of range"),
+            (["render", demo, "--reading-rate", "-1", "--video", "\(dir)/v.mp4"], "--reading-rate -1.0 is out of range"),
+            (["render", demo, "--fps", "-1", "--video", "\(dir)/v.mp4"], "--fps -1.0 is out of range"),
+            (["render", demo, "--scale", "-1", "--out", dir], "--scale -1.0 is out of range"),
+            (["check", demo, "--goldens", dir, "--threshold", "-0.5"], "--threshold must be between 0 and 1"),
+            (["check", demo, "--goldens", dir, "--max-diff-pixels", "-1"], "--max-diff-pixels must be 0 or more"),
+            (["check", demo, "--goldens", dir, "--max-diff-ratio", "-1"], "--max-diff-ratio must be between 0 and 1"),
+            (["check", demo, "--goldens", dir, "--jobs", "-1"], "--jobs must be between 1 and 256"),
+            (["check", demo, "--goldens", dir, "--at", "-1"], "--at times must be 0 or more seconds"),
+            (["diagram", "ink", "--scale", "-1", "--png", "\(dir)/d.png"], "--scale must be 1–4"),
+            (["compare", golden, golden, "--max-diff-pixels", "-3"], "--max-diff-pixels must be 0 or more"),
+            (["run", "--display", "-1"], "--display must be a display's index"),
+            (["run", "--speed", "-1e1"], "--speed -10.0 is out of range"),
+            (["run", "--exit-after-frames", "-1"], "--exit-after-frames must be at least 1"),
+            (["run", "--ui-scale", "-1"], "--ui-scale -1.0 is out of range"),
+        ]
+        for c in cases {
+            let r = try Binary.forcecanvas(c.args)
+            XCTAssertEqual(r.status, 64, "\(c.args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("forcecanvas: \(c.says)"), "\(c.args): \(r.stderr)")
+        }
+        // After -- nothing is joined: a dash word there is the user's to mean.
+        let after = try Binary.forcecanvas(["render", demo, "--at", "--", "-1"])
+        XCTAssertEqual(after.status, 64)
+        XCTAssertTrue(after.stderr.contains("Missing value for '--at"), after.stderr)
+    }
+
     /// Every file a command writes goes into its folder, made if missing, as `render --out`
     /// always made its own: a PNG, SVG or PDF Cairo writes, a diff, a JSON result, a diagram, an
     /// icon (these said "error while writing to output stream" before). A folder that cannot be
