@@ -75,8 +75,6 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Info.plist with ForceCanvas's static quick actions (default: the installed one, or the source tree's).")
     var infoPlist: String?
 
-    /// 60 s: how far past the last event `--at` may reach.
-    static let slackAfterEnd = 60.0
     /// 600 frames (10 s of session at 60 fps): a render or a video at least this long shows
     /// its progress; a shorter one says only what it wrote.
     static let progressFrames = 600
@@ -203,10 +201,8 @@ struct RenderCommand: ParsableCommand {
             summary.replayEvents(of: file)
         }
         let requested = times.isEmpty ? [summary.duration] : times
-        // Frames after the end show the final state; far after it would only burn time.
-        if let late = requested.first(where: { $0 > summary.duration + Self.slackAfterEnd }) {
-            printProblem(String(format: "%@: --at %g is more than %g s past the session's end (%.3f s)",
-                              session, late, Self.slackAfterEnd, summary.duration))
+        if let late = SessionFile.timePastTheEnd(requested, duration: summary.duration, session: session) {
+            printProblem(late)
             throw ExitCode.failure
         }
         var names: [Int: [String]] = [:]

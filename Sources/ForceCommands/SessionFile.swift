@@ -7,6 +7,17 @@ import SDLHost
 
 /// Reading and writing session files for the commands.
 enum SessionFile {
+    /// 60 s: how far past the last event `--at` may reach (render's and check's).
+    static let slackAfterEnd = 60.0
+
+    /// Why `times` (`--at`) cannot be drawn from `session`, whose events end at `duration`:
+    /// frames after the end show the final state, far after it they only burn time (and a
+    /// check would record a golden of a time the session never reaches). Nil when all can.
+    static func timePastTheEnd(_ times: [Double], duration: Double, session: String) -> String? {
+        guard let late = times.first(where: { $0 > duration + slackAfterEnd }) else { return nil }
+        return String(format: "%@: --at %g is more than %g s past the session's end (%.3f s)", session, late, slackAfterEnd, duration)
+    }
+
     /// What a first pass over a session file learns: the header, how many events follow and
     /// the last one's time, and the events themselves when they fitted `keptEventBytes`.
     struct Summary {

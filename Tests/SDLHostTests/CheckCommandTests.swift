@@ -274,4 +274,18 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(r2.stdout.contains("allowed 165600 (threshold 0.1)"), r2.stdout)
         XCTAssertTrue(try check([loose], ["--max-diff-ratio", "0"]).stdout.contains("PASS"), "the session's own tolerance wins")
     }
+
+    /// A time far past a session's end is that session's error, as render says it: no golden
+    /// is recorded of a time the session never reaches (check recorded one at 99999 s).
+    func testATimeFarPastTheEndIsTheSessionsError() throws {
+        let pressure = try session("golden-pressure.jsonl")
+        let r = try check([pressure], ["--at", "1", "99999", "--update", "missing"])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stdout.contains("--at 99999 is more than 60 s past the session's end"), r.stdout)
+        XCTAssertEqual(files().filter { $0.hasPrefix("golden-pressure-t") }, [], "nothing recorded, not even the time in reach")
+        let render = try Binary.forcecanvas(["render", pressure, "--at", "99999", "--out", "\(dir)/frames"])
+        XCTAssertEqual(render.status, 1)
+        XCTAssertTrue(render.stderr.hasPrefix("forcecanvas: \(pressure): --at 99999 is more than 60 s past the session's end"), render.stderr)
+        XCTAssertEqual(try check([pressure], ["--at", "30", "--update", "missing"]).status, 0, "within 60 s: the final state")
+    }
 }

@@ -125,6 +125,8 @@ struct CheckJSON: Codable, Equatable {
         var missing: Int
         var recorded: Int
         var updated: Int
+        /// Sessions not checked: unreadable, or asked for a time far past their end (the name
+        /// is schema 1's).
         var unreadableSessions: Int
     }
 
@@ -198,7 +200,7 @@ enum CheckGitHub {
     static func annotations(_ results: [SessionResult]) -> [String] {
         var out: [String] = []
         for r in results {
-            if let error = r.error { out.append("::error file=\(property(r.path)),title=\(property("unreadable session"))::\(message(error))") }
+            if let error = r.error { out.append("::error file=\(property(r.path)),title=\(property("session not checked"))::\(message(error))") }
             if let problem = r.traceProblem { out.append("::error file=\(property(r.path)),line=1,title=\(property("golden trace"))::\(message(problem))") }
             for c in r.checkpoints where c.verdict.fails {
                 let line = max(1, c.checkpoint.line)

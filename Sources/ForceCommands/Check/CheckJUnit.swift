@@ -24,7 +24,7 @@ struct CheckJUnit {
             + "failures=\"\(failures)\" errors=\"\(r.error == nil ? 0 : 1)\" time=\(attr(r.seconds))>\n"
         if let error = r.error {
             out += "    <testcase classname=\(attr(r.name)) name=\"(session)\" time=\"0\">\n"
-            out += "      <error message=\(attr(error)) type=\"unreadable session\"/>\n    </testcase>\n"
+            out += "      <error message=\(attr(error)) type=\"session not checked\"/>\n    </testcase>\n"
         }
         if let problem = r.traceProblem {
             out += "    <testcase classname=\(attr(r.name)) name=\"(trace)\" time=\"0\">\n"

@@ -50,7 +50,7 @@ final class CheckOutput {
         var parts = [Verdict.pass, .fail, .missing, .recorded, .updated].compactMap { v in
             counts[v].map { "\($0) \(v == .pass ? "passed" : v == .fail ? "failed" : v.rawValue)" }
         }
-        if errors > 0 { parts.append("\(errors) session\(errors == 1 ? "" : "s") unreadable") }
+        if errors > 0 { parts.append("\(errors) session\(errors == 1 ? "" : "s") not checked") }
         let traces = results.compactMap(\.wroteTrace).count
         if traces > 0 { parts.append("\(traces) trace\(traces == 1 ? "" : "s") written") }
         write(String(format: "%d checkpoint%@ in %d session%@ · %d job%@ · %.2f s: ", checkpoints.count,

@@ -53,7 +53,7 @@ struct CheckReport {
         var counts: [Verdict: Int] = [:]
         for c in all { counts[c.verdict, default: 0] += 1 }
         var parts = [Verdict.pass, .fail, .missing, .recorded, .updated].compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }
-        if errors > 0 { parts.append("\(errors) unreadable session\(errors == 1 ? "" : "s")") }
+        if errors > 0 { parts.append("\(errors) session\(errors == 1 ? "" : "s") not checked") }
         return String(format: "%d checkpoints in %d sessions, %.2f s: ", all.count, results.count, seconds) + parts.joined(separator: " · ")
     }
 

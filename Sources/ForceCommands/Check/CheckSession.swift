@@ -15,6 +15,11 @@ struct CheckSession {
     func run() -> SessionResult {
         let started = Date()
         var result = SessionResult(path: scan.path, name: scan.name)
+        if let late = SessionFile.timePastTheEnd(settings.times, duration: scan.duration, session: scan.path) {
+            result.error = late
+            result.seconds = Date().timeIntervalSince(started)
+            return result
+        }
         do {
             let file = try SessionFileReader(path: scan.path)
             let golden = goldenTrace()
