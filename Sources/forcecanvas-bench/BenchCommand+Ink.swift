@@ -91,7 +91,7 @@ extension BenchCommand {
     static func spread(_ costs: [Double]) -> Spread {
         let s = costs.sorted()
         guard !s.isEmpty else { return Spread(median: 0, p99: 0, worst: 0) }
-        return Spread(median: s[s.count / 2], p99: s[min(s.count - 1, Int(Double(s.count) * 0.99))], worst: s[s.count - 1])
+        return Spread(median: s[s.count / 2], p99: percentile(0.99, ofSorted: s), worst: s[s.count - 1])
     }
 
     /// A pen path of `count` samples at 1 kHz, looping over the canvas.
@@ -260,7 +260,8 @@ extension BenchCommand {
             texture.upload(renderer.frame, dirty: try renderer.render(state.display))
             return seconds(clock.now - start)
         }
-        let rounds = Int(Environment.current[.benchUndoRounds] ?? "") ?? 20
+        // 100 of each: a p99 of fewer is the worst one alone.
+        let rounds = Int(Environment.current[.benchUndoRounds] ?? "") ?? 100
         var undo: [Double] = [], redo: [Double] = []
         for _ in 0..<rounds {
             undo.append(try timed(.undo))

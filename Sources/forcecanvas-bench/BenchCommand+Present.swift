@@ -178,14 +178,8 @@ extension BenchCommand {
         }
         return runs.mapValues { run in
             let totals = zip(run.renders, run.presents).map { $0 + $1 }
-            return PresentCost(render: timing(run.renders), present: timing(run.presents), total: timing(totals),
+            return PresentCost(render: Timing(run.renders), present: Timing(run.presents), total: Timing(totals),
                                first: run.first ?? (run.renders[0], run.presents[0]), window: run.window.viewport)
         }
-    }
-
-    func timing(_ costs: [Double]) -> Timing {
-        let sorted = costs.sorted()
-        return Timing(mean: costs.reduce(0, +) / Double(costs.count), p50: sorted[sorted.count / 2],
-                      p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
     }
 }

@@ -105,9 +105,7 @@ extension BenchCommand {
             texture.upload(renderer.frame, dirty: try renderer.render(state.display))
             costs.append(seconds(clock.now - frameStart))
         }
-        let sorted = costs.sorted()
-        let timing = Timing(mean: costs.reduce(0, +) / Double(costs.count), p50: sorted[sorted.count / 2],
-                            p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+        let timing = Timing(costs)
         return PenFrames(timing: timing, eventsMean: eventCosts.reduce(0, +) / Double(eventCosts.count),
                          over: costs.filter { $0 > Self.frameBudget }.count, events: sent)
     }

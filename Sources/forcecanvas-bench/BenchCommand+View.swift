@@ -42,10 +42,7 @@ extension BenchCommand {
             try renderer.render(state.display)
             costs.append(seconds(clock.now - start))
         }
-        let sorted = costs.sorted()
-        return ViewCost(redraw: redraws.min() ?? 0,
-                        drawing: Timing(mean: costs.reduce(0, +) / Double(costs.count), p50: sorted[sorted.count / 2],
-                                        p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]))
+        return ViewCost(redraw: redraws.min() ?? 0, drawing: Timing(costs))
     }
 
     /// The frame after Page Down onto a page whose background (a scan at 300 dpi: a PNG, or a

@@ -75,10 +75,7 @@ extension BenchCommand {
                 let cost = seconds(clock.now - start)
                 if f == 0 { first = cost } else { costs.append(cost) }
             }
-            let sorted = costs.sorted()
-            return SceneCost(name: scenario.name, first: first, timing: Timing(
-                mean: costs.reduce(0, +) / Double(costs.count), p50: sorted[sorted.count / 2],
-                p99: sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))]))
+            return SceneCost(name: scenario.name, first: first, timing: Timing(costs))
         }
     }
 
