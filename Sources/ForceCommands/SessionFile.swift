@@ -66,7 +66,7 @@ enum SessionFile {
             if case .event(let e) = line { events.append(e) }
         }
         if let note = parser.timeNote { printProblem("\(note)") }
-        guard var session = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
+        guard var session = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file", isAboutTheWholeFile: true)) }
         session.events = events
         session.checkpointChecks = parser.checkpointChecks
         return session
@@ -87,7 +87,7 @@ enum SessionFile {
             return LoadedSession(session, leftOut: PDFDocument.leftOut(summary))
         }
         if let kind = FileSignature(first), !kind.mayBeImported {
-            throw SessionError(file: path, line: 1, message: "\(kind.phrase): the window opens \(windowOpens)")
+            throw SessionError(file: path, line: 1, message: "\(kind.phrase): the window opens \(windowOpens)", isAboutTheWholeFile: true)
         }
         if isXournal(path, firstBytes: first) {
             let (session, summary) = try readXournal(path)
@@ -124,7 +124,7 @@ enum SessionFile {
         do {
             return try PDFDocument.session(of: path, title: Wording.stem(path))
         } catch {
-            throw SessionError(file: path, line: 1, message: error.message)
+            throw SessionError(file: path, line: 1, message: error.message, isAboutTheWholeFile: true)
         }
     }
 
@@ -152,12 +152,12 @@ enum SessionFile {
     /// `SessionError` of its first line.
     static func readXournal(_ path: String) throws(SessionError) -> (Session, XoppDocument.Summary) {
         let data: Data
-        do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
+        do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason, isAboutTheWholeFile: true) }
         let name = Wording.stem(path)
         do {
             return try XoppDocument.session(from: [UInt8](data), title: name, source: path, pictures: picturesFolder)
         } catch {
-            throw SessionError(file: path, line: 1, message: error.message)
+            throw SessionError(file: path, line: 1, message: error.message, isAboutTheWholeFile: true)
         }
     }
 
@@ -165,7 +165,7 @@ enum SessionFile {
     /// `SessionError` naming its line.
     static func readCapture(_ path: String, document: Viewport) throws(SessionError) -> Session {
         let data: Data
-        do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason) }
+        do { data = try FileKind.readWhole(path) } catch { throw SessionError(file: path, line: 1, message: error.reason, isAboutTheWholeFile: true) }
         let record: TabletCapture
         do { record = try TabletCapture(bytes: [UInt8](data)) } catch {
             throw SessionError(file: path, line: error.line, message: error.message)

@@ -73,7 +73,7 @@ extension SessionFileReader {
             guard case .event(let e) = line else { return }
             Self.keep(e, in: &packed, within: budget)
         }
-        guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
+        guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file", isAboutTheWholeFile: true)) }
         return Scan(header: header, eventCount: parser.eventCount, duration: parser.duration, captions: parser.captions,
                     timeNote: parser.timeNote, ranges: 1, events: packed)
     }

@@ -32,10 +32,10 @@ public struct UserMessage: Equatable, Sendable {
     /// The problem in plain words for the window (the line of a session, the reason of a file).
     public static func plain(_ error: any Error) -> String {
         switch error {
-        case let e as SessionError: "line \(e.line): \(e.message)"
+        case let e as SessionError: plain(e)
         case let e as SessionFileError:
             switch e {
-            case .invalid(let s): "line \(s.line): \(s.message)"
+            case .invalid(let s): plain(s)
             case .unreadable: "the file cannot be read"
             case .changed: "the file changed while it was read"
             case .notAFile(_, let kind): "it is \(kind.phrase), not a file"
@@ -44,6 +44,11 @@ public struct UserMessage: Equatable, Sendable {
         case let e as FileProblem: e.reason
         default: precise(error)
         }
+    }
+
+    /// A session's problem: its line's, or the file's as a whole without a line.
+    private static func plain(_ e: SessionError) -> String {
+        e.isAboutTheWholeFile ? e.message : "line \(e.line): \(e.message)"
     }
 }
 

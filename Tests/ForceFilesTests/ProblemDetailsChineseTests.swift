@@ -99,6 +99,9 @@ final class ProblemDetailsChineseTests: XCTestCase {
         let status = UserMessage(error, context: "opening a file", status: "Cannot open a.jsonl").status
         XCTAssertEqual(status, "Cannot open a.jsonl: line 3: \"x\" must be a number")
         XCTAssertEqual(Translation.text(status), "无法打开 a.jsonl：第 3 行：“x”必须是数字")
+        // A file that is no session at all: no line.
+        let image = SessionError(file: "/tmp/a.png", line: 1, message: "a PNG image, not a session", isAboutTheWholeFile: true)
+        XCTAssertEqual(Translation.text(UserMessage(image, status: "Cannot open a.png").status), "无法打开 a.png：PNG 图像，不是会话文件")
     }
 
     /// Translated through and through: Chinese, and no English phrase (a word and a word

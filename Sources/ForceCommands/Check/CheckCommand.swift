@@ -237,7 +237,7 @@ struct CheckSessionsCommand: ParsableCommand {
         file.strictTime = strictTime
         let parser = try file.parseAll()
         if let note = parser.timeNote { printProblem("\(note)") }
-        guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file")) }
+        guard let header = parser.header else { throw .invalid(SessionError(file: path, line: 1, message: "empty file", isAboutTheWholeFile: true)) }
         guard parser.duration <= ReplaySchedule.maximumTime else {
             throw .invalid(SessionError(file: path, line: 1, message: "the last event is beyond the replay clock's reach"))
         }

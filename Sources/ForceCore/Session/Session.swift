@@ -79,11 +79,15 @@ public struct SessionError: Error, Equatable, CustomStringConvertible, Sendable 
     public var file: String
     public var line: Int
     public var message: String
+    /// Whether the problem is the file's as a whole (an image, not a session), not its line's:
+    /// the window's status then names no line (the command line still says `FILE:1:`).
+    public var isAboutTheWholeFile = false
 
-    public init(file: String, line: Int, message: String) {
+    public init(file: String, line: Int, message: String, isAboutTheWholeFile: Bool = false) {
         self.file = file
         self.line = line
         self.message = message
+        self.isAboutTheWholeFile = isAboutTheWholeFile
     }
 
     public var description: String { "\(file):\(line): \(message)" }

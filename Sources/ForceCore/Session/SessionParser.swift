@@ -90,7 +90,7 @@ public struct SessionParser: Sendable {
             // A first line that is not a header's text: an image, a video, a PDF… is said by name.
             if let kind = FileSignature(bytes) {
                 let hint = kind.mayBeImported ? " (`forcecanvas import` turns a Xournal++ document or a PDF into one)" : ""
-                throw SessionError(file: file, line: number, message: "\(kind.phrase), not a session" + hint)
+                throw SessionError(file: file, line: number, message: "\(kind.phrase), not a session" + hint, isAboutTheWholeFile: true)
             }
         }
         guard Self.isUTF8(bytes) else { throw SessionError(file: file, line: number, message: "not UTF-8 text") }
@@ -154,7 +154,7 @@ public struct SessionParser: Sendable {
 
     /// The header after the last line; a file without one is an error at line 1.
     public func finish() throws(SessionError) -> Session {
-        guard var header else { throw SessionError(file: file, line: 1, message: "empty file: expected a session header") }
+        guard var header else { throw SessionError(file: file, line: 1, message: "empty file: expected a session header", isAboutTheWholeFile: true) }
         header.checkpointChecks = checkpointChecks
         return header
     }
