@@ -91,7 +91,7 @@ final class CommandLineTests: XCTestCase {
 
     /// A negative number after an option is that option's value, and its own check says what
     /// is wrong with it: ArgumentParser took `-1` for an option and said "Missing value for
-    /// '--at <at>'". Every number option of every command, as a user types it (a space, no =).
+    /// '--at <at>'". Every number option of every command (19), as a user types it (a space, no =).
     func testANegativeNumberIsTheOptionsValue() throws {
         let demo = Binary.repository.appendingPathComponent("Assets/Sessions/demo.jsonl").path
         let golden = Binary.repository.appendingPathComponent("Tests/Goldens/scene-confirm-selected.png").path
@@ -110,7 +110,10 @@ final class CommandLineTests: XCTestCase {
             (["check", demo, "--goldens", dir, "--jobs", "-1"], "--jobs must be between 1 and 256"),
             (["check", demo, "--goldens", dir, "--at", "-1"], "--at times must be 0 or more seconds"),
             (["diagram", "ink", "--scale", "-1", "--png", "\(dir)/d.png"], "--scale must be 1–4"),
+            (["check", demo, "--goldens", dir, "--scale", "-2"], "--scale -2.0 is out of range"),
+            (["compare", golden, golden, "--threshold", "-1"], "--threshold must be between 0 and 1"),
             (["compare", golden, golden, "--max-diff-pixels", "-3"], "--max-diff-pixels must be 0 or more"),
+            (["compare", golden, golden, "--max-diff-ratio", "-.5"], "--max-diff-ratio must be between 0 and 1"),
             (["run", "--display", "-1"], "--display must be a display's index"),
             (["run", "--speed", "-1e1"], "--speed -10.0 is out of range"),
             (["run", "--exit-after-frames", "-1"], "--exit-after-frames must be at least 1"),
