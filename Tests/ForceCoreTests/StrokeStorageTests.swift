@@ -21,9 +21,11 @@ final class StrokeStorageTests: XCTestCase {
         let short = try XCTUnwrap(drawn(60).live)
         XCTAssertEqual(short.realCount, 60)
         XCTAssertLessThanOrEqual(short.points.capacity, 128, "a 60-point stroke holds room for 512")
-        // Past the first block the blocks are taken whole: appending never moves them.
+        // Past the first block the blocks are taken whole: appending never moves them. Each
+        // block may hold one point more than asked (malloc's 16-byte granules); the first block
+        // does not double past a block (CI once found 520 + 512 + 512 slots: 65 → 130 → 260 → 520).
         let long = try XCTUnwrap(drawn(1_300).live)
-        XCTAssertLessThanOrEqual(long.points.capacity, 3 * BlockList<PackedInkPoint>.blockSize + 1, "three blocks for 1,300 points")
+        XCTAssertLessThanOrEqual(long.points.capacity, 3 * BlockList<PackedInkPoint>.blockSize + 3, "three blocks for 1,300 points")
     }
 
     /// At most one point over: malloc's 16-byte granules can give a 16-byte point's array one

@@ -33,12 +33,17 @@ struct BlockList<Element: Hashable & Sendable>: Hashable, Sendable {
     }
 
     /// Appends `e`. The first block grows as an array does (a 60-point stroke holds room for
-    /// 64, not 512: most strokes never fill one block); the blocks after it are taken whole.
+    /// 64, not 512: most strokes never fill one block), but never past one block; the blocks
+    /// after it are taken whole.
     mutating func append(_ e: Element) {
         if count & Self.blockMask == 0 {
             var block: [Element] = []
             if count > 0 { block.reserveCapacity(Self.blockSize) }
             blocks.append(block)
+        } else if count < Self.blockSize, count == blocks[0].capacity {
+            // An array doubles what malloc gave it, and malloc can give a few elements more
+            // than asked (65 slots → 130 → 260 → 520): the first block would end over-full.
+            blocks[0].reserveCapacity(min(Self.blockSize, 2 * count))
         }
         blocks[blocks.count - 1].append(e)
         count += 1
