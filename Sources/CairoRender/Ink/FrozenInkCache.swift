@@ -12,8 +12,10 @@ import Synchronization
 /// it. Undo of the newest stroke does less: the cache keeps the pixels each of its newest strokes
 /// was drawn over (`InkBackups`), puts them back, and redo draws that one stroke again. The
 /// pieces a repaint tessellated are kept for the repaints after it (`TessellationMemo`), and of
-/// an outline only what reaches into the repainted area is filled (`InkPainter`). A style
-/// change, a resize or a change of the canvas's view redraws everything.
+/// an outline only what reaches into the repainted area is filled (`InkPainter`). With many
+/// strokes the cache also keeps its ink without the newest strokes (`base`): a repaint above it
+/// copies the base's pixels and draws only the newest strokes there. A style change, a resize
+/// or a change of the canvas's view redraws everything.
 ///
 /// The ink is in document coordinates and the cache holds it as the screen shows it, through
 /// the ink's `CanvasView`: every area this cache returns or takes is on the screen.
@@ -61,6 +63,29 @@ public final class FrozenInkCache {
     /// The pieces of the strokes repaints drew, for the next repaints.
     private var memo: TessellationMemo
 
+    /// The ink under the newest strokes: paper and every stroke up to `baseID` (the ink keeps
+    /// strokes in id order), drawn as the cache drew them, so the cache's pixels are the base's
+    /// with the strokes above `baseID` drawn over them, in order. An undo, redo or erase of a
+    /// stroke above the base copies the base's pixels under the damage and draws only the
+    /// strokes above it there: with 10,000 strokes a few dozen, where a repaint of everything
+    /// under the damage drew 500–760. Damage to a stroke in the base repaints the base there
+    /// first, as the cache alone was repainted before. Kept with `partialRepaints` and at least
+    /// `leastStrokesForBase` strokes: one more surface the size of the cache.
+    private var base: ImageSurface?
+    private(set) var baseID = 0
+    /// 512: the newest strokes kept above the base; an update adds the strokes under them to it,
+    /// `strokesAddedToBaseAnUpdate` at a time (tests make it smaller).
+    var baseWindow = 512
+    /// 2,000 strokes: with fewer the cache keeps no base (on a full canvas, a repaint then draws
+    /// at most a hundred or so strokes under a handwriting stroke, a few milliseconds). Tests
+    /// make it smaller.
+    var leastStrokesForBase = 2_000
+    /// 8: strokes an update draws into the base (a stroke's fill, tens of microseconds each).
+    static let strokesAddedToBaseAnUpdate = 8
+    /// Whether the cache keeps a base now, and the strokes repaints drew so far (for tests).
+    var hasBase: Bool { base != nil }
+    private(set) var strokesDrawnByRepaints = 0
+
     /// The window's cache (`standIns`): a PDF page or an image a zoom step shows at a new scale
     /// is drawn at once from its picture at the last one, stretched, and repainted when its own
     /// picture is made off the frame loop (`PaperStandIns`). Nil: every page at its own scale,
@@ -102,6 +127,8 @@ public final class FrozenInkCache {
         if v != viewport {
             viewport = v
             surface = try ImageSurface(viewport: v)
+            base = nil
+            baseID = 0
             backups = InkBackups(budget: Self.backupBudget(v))
             liveLayer = nil
             revision = nil
@@ -133,10 +160,11 @@ public final class FrozenInkCache {
         defer { if let standIns { standInPages += standIns.take() } }
         var damaged: [Stroke] = []
         var restored: [Rect] = []
+        // Undo and redo by a backup change the cache alone: only for strokes above the base.
         if !needsAll, let seen = revision, seen != ink.revision {
             let entries = ink.damage.filter { $0.revision > seen }
             if partialRepaints, entries.count == 1, entries[0].revision == seen + 1, let only = entries[0].strokes,
-               only.count == 1, let areas = undoOrRedo(only[0], ink: ink, painter: painter, cr: cr) {
+               only.count == 1, base == nil || only[0].id > baseID, let areas = undoOrRedo(only[0], ink: ink, painter: painter, cr: cr) {
                 restored = areas
             } else if !partialRepaints || entries.first?.revision != seen + 1 || entries.contains(where: { $0.strokes == nil }) {
                 needsAll = true
@@ -157,7 +185,7 @@ public final class FrozenInkCache {
         if !refined.isEmpty {
             var region = DirtyRegion(clip: viewport.bounds)
             for r in refined { region.add(r) }
-            repaint(region.rects, ink: ink, painter: painter, cr: cr)
+            repaint(region.rects, ink: ink, painter: painter, cr: cr, underBase: true)
             // The pixels under the strokes there changed: no backup is the cache without them.
             backups.reset()
             for r in region.rects { dirty.add(r) }
@@ -172,7 +200,7 @@ public final class FrozenInkCache {
                 for p in memo.pieces(of: s, style: ink.style) { region.add(view.toScreen(p.bounds)) }
             }
             if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow() }
-            repaint(region.rects, ink: ink, painter: painter, cr: cr)
+            repaint(region.rects, ink: ink, painter: painter, cr: cr, underBase: damaged.contains { $0.id <= baseID })
             // Strokes under the repainted area changed: no backup is the cache without its stroke.
             backups.reset()
             dirty = region
@@ -199,6 +227,7 @@ public final class FrozenInkCache {
             }
         }
         dirty.add(view.toScreen(followLive(ink.live, painter: painter, cr: cr)))
+        keepBase(ink, painter: painter)
         return dirty.isEmpty ? .none : .areas(dirty.rects)
     }
 
@@ -284,16 +313,28 @@ public final class FrozenInkCache {
         // (What was drawn from stand-ins before is drawn again now.)
         standInPages = []
         _ = standIns?.take()
-        PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
         backups.reset()
         // Other ink, or the same in another style: the pieces repaints drew may be of neither.
         memo.forget()
         // The newest strokes are drawn last, one by one, each over its backup: undoing them
         // after a redraw (an opened document, a zoom) restores rather than repaints.
         let backedUp = partialRepaints ? min(Self.strokesBackedUpByARedraw, ink.strokes.count) : 0
-        let under = ink.strokes.dropLast(backedUp)
+        var under = ink.strokes.dropLast(backedUp)
+        // With many strokes, those under the newest `baseWindow` are drawn into the base, which
+        // the cache then starts from (the same drawing in the same bands: the same pixels).
+        let inBase = partialRepaints && ink.strokes.count >= leastStrokesForBase ? ink.strokes.count - max(baseWindow, backedUp) : 0
+        if inBase > 0, let drawn = drawBase(ink.strokes.prefix(inBase), painter: painter) {
+            base = drawn
+            baseID = ink.strokes[inBase - 1].id
+            Self.copy(viewport.bounds, from: drawn, to: surface, scale: viewport.scale)
+            under = under.dropFirst(inBase)
+        } else {
+            base = nil
+            baseID = 0
+            PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
+        }
         if ink.strokes.count >= Self.leastStrokesInBands {
-            drawInBands(under, painter: painter, cr: cr)
+            drawInBands(under, painter: painter, on: surface, cr: cr)
         } else {
             for s in under { painter.draw(s, into: cr) }
         }
@@ -308,6 +349,66 @@ public final class FrozenInkCache {
 
     /// The stroke an undo would take away by restoring its backup (nil: it would repaint).
     var restorableStroke: Int? { backups.restorable }
+
+    /// A base of paper and `strokes` (nil if no surface could be made): the cache's surface of
+    /// before, if it is the size of the cache's.
+    private func drawBase(_ strokes: ArraySlice<Stroke>, painter: InkPainter) -> ImageSurface? {
+        guard let drawn = base ?? (try? ImageSurface(viewport: viewport)), let cr = drawn.makeContext() else { return nil }
+        defer {
+            cairo_destroy(cr)
+            drawn.flush()
+        }
+        Self.apply(view, to: cr)
+        PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
+        if strokes.count >= Self.leastStrokesInBands {
+            drawInBands(strokes, painter: painter, on: drawn, cr: cr)
+        } else {
+            for s in strokes { painter.draw(s, into: cr) }
+        }
+        return drawn
+    }
+
+    /// Keeps the base at the ink under its newest `baseWindow` strokes: makes one (paper alone:
+    /// the cache is the paper with every stroke over it) once the ink reaches
+    /// `leastStrokesForBase` strokes, and draws into it the oldest strokes above it beyond the
+    /// window, `strokesAddedToBaseAnUpdate` an update (their pixels are in the cache already).
+    private func keepBase(_ ink: InkLayer, painter: InkPainter) {
+        guard partialRepaints, ink.strokes.count >= leastStrokesForBase || base != nil else { return }
+        if base == nil {
+            guard let paper = drawBase([], painter: painter) else { return }
+            base = paper
+            baseID = 0
+        }
+        guard let base else { return }
+        let first = ink.strokes.partitionPoint { $0.id <= baseID }
+        let added = min(Self.strokesAddedToBaseAnUpdate, ink.strokes.count - first - baseWindow)
+        guard added > 0, let cr = base.makeContext() else { return }
+        defer {
+            cairo_destroy(cr)
+            base.flush()
+        }
+        Self.apply(view, to: cr)
+        for s in ink.strokes[first..<(first + added)] {
+            painter.draw(s, into: cr)
+            baseID = s.id
+        }
+    }
+
+    /// Copies the pixels under `area` (screen points, whole pixels) of `source` into `target`,
+    /// a surface of the same size.
+    private static func copy(_ area: Rect, from source: ImageSurface, to target: ImageSurface, scale: Double) {
+        source.flush()
+        target.flush()
+        guard let from = source.data, let to = target.data, source.stride == target.stride,
+              let r = PixelRect(covering: area, scale: scale, width: target.pixelWidth, height: target.pixelHeight)
+        else { return }
+        let stride = target.stride
+        for row in r.y..<(r.y + r.height) {
+            let offset = row * stride + r.x * 4
+            (to + offset).update(from: from + offset, count: r.width * 4)
+        }
+        cairo_surface_mark_dirty_rectangle(target.surface, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height))
+    }
 
     /// 8: the newest strokes a full redraw draws over backups.
     public static let strokesBackedUpByARedraw = 8
@@ -357,25 +458,27 @@ public final class FrozenInkCache {
     /// rectangle exactly as without a clip, and writes nothing outside it): the pixels are those
     /// of drawing on one thread. Strokes are tessellated once, shared among the threads, and each
     /// band draws the pieces that reach into it, in stroke order.
-    private func drawInBands(_ all: ArraySlice<Stroke>, painter: InkPainter, cr: OpaquePointer) {
-        let width = Double(surface.pixelWidth), height = surface.pixelHeight, scale = surface.scale
+    private func drawInBands(_ all: ArraySlice<Stroke>, painter: InkPainter, on target: ImageSurface, cr: OpaquePointer) {
+        let width = Double(target.pixelWidth), height = target.pixelHeight, scale = target.scale
         let rows = (height + Self.bands - 1) / Self.bands
         let areas = stride(from: 0, to: height, by: rows).map { top in
             Rect(x: 0, y: Double(top) / scale, width: width / scale, height: Double(min(rows, height - top)) / scale)
         }
-        withBands(areas, drawingAs: cr) { contexts in drawInBands(all, painter: painter, contexts: contexts) }
+        withBands(areas, on: target, drawingAs: cr) { contexts in drawInBands(all, painter: painter, contexts: contexts) }
     }
 
-    /// Cairo contexts over the cache's pixels, one for each of `areas` (whole pixel rows, in the
-    /// cache's points), each clipped to its area, with the cache's device scale and `cr`'s
-    /// matrix. Each has a surface of its own, so threads drawing one each share no Cairo object.
-    /// `body` draws with them; they are then finished, and the cache's surface marked changed.
-    private func withBands(_ areas: [Rect], drawingAs cr: OpaquePointer, _ body: ([(cr: OpaquePointer, area: Rect)]) -> Void) {
-        cairo_surface_flush(surface.surface)
-        guard let data = surface.data else { return }
+    /// Cairo contexts over `target`'s pixels (the cache's or the base's), one for each of `areas`
+    /// (whole pixel rows, in the cache's points), each clipped to its area, with the cache's
+    /// device scale and `cr`'s matrix. Each has a surface of its own, so threads drawing one each
+    /// share no Cairo object. `body` draws with them; they are then finished, and `target`
+    /// marked changed.
+    private func withBands(_ areas: [Rect], on target: ImageSurface, drawingAs cr: OpaquePointer,
+                           _ body: ([(cr: OpaquePointer, area: Rect)]) -> Void) {
+        cairo_surface_flush(target.surface)
+        guard let data = target.data else { return }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
-        let rowBytes = surface.stride, width = surface.pixelWidth, height = surface.pixelHeight, scale = surface.scale
+        let rowBytes = target.stride, width = target.pixelWidth, height = target.pixelHeight, scale = target.scale
         var bands: [(surface: OpaquePointer, cr: OpaquePointer, area: Rect)] = []
         for area in areas {
             guard let s = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(rowBytes))
@@ -396,7 +499,7 @@ public final class FrozenInkCache {
                 cairo_surface_finish(b.surface)
                 cairo_surface_destroy(b.surface)
             }
-            cairo_surface_mark_dirty(surface.surface)
+            cairo_surface_mark_dirty(target.surface)
         }
         body(bands.map { (cr: $0.cr, area: $0.area) })
     }
@@ -444,27 +547,65 @@ public final class FrozenInkCache {
     /// goes through a mask and rounds differently). An area with many strokes is cut into two
     /// bands of rows, each under its own rectangle (`bandsOfRepaint`): this thread draws the top
     /// one, and a helper thread the bottom one if it starts in time (`helperShare`).
-    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer) {
+    ///
+    /// With a base, each area of the cache is the base's pixels with the strokes above it drawn
+    /// over them; if `underBase` (a stroke in the base changed), the base is repainted there first.
+    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, underBase: Bool) {
         // A stroke reaching into several areas is tessellated once (`memo`), as is the live stroke.
         var live: [InkPiece]?
-        for clip in areas.compactMap(pixelAligned) {
-            repaint(clip, ink: ink, painter: painter, cr: cr, live: &live)
+        let clips = areas.compactMap(pixelAligned)
+        let baseContext = underBase ? base?.makeContext() : nil
+        if underBase, base != nil, baseContext == nil {
+            // No context to repaint the base with: the cache goes on without one.
+            base = nil
+            baseID = 0
+        }
+        guard let base else {
+            for clip in clips { repaint(clip, .all, ink: ink, painter: painter, on: surface, cr: cr, live: &live) }
+            return
+        }
+        if let baseContext { Self.apply(view, to: baseContext) }
+        defer {
+            if let baseContext {
+                cairo_destroy(baseContext)
+                base.flush()
+            }
+        }
+        for clip in clips {
+            if let baseContext {
+                var none: [InkPiece]?
+                repaint(clip, .base, ink: ink, painter: painter, on: base, cr: baseContext, live: &none)
+            }
+            Self.copy(clip, from: base, to: surface, scale: viewport.scale)
+            repaint(clip, .aboveBase, ink: ink, painter: painter, on: surface, cr: cr, live: &live)
         }
     }
 
-    private func repaint(_ screenClip: Rect, ink: InkLayer, painter: InkPainter, cr: OpaquePointer, live settledLive: inout [InkPiece]?) {
+    /// The strokes a repaint of one area draws: all of them on paper (no base), those in the
+    /// base on paper, or those above the base over the base's pixels.
+    private enum RepaintedLayer { case all, base, aboveBase }
+
+    private func repaint(_ screenClip: Rect, _ layer: RepaintedLayer, ink: InkLayer, painter: InkPainter, on target: ImageSurface,
+                         cr: OpaquePointer, live settledLive: inout [InkPiece]?) {
         let clip = view.toDocument(screenClip)
         // What is drawn, in order, found and tessellated here (`memo` is this thread's): the
         // pieces of every stroke reaching into the clip, then the live stroke's final pieces,
         // which are in the cache too (unless they are on the live layer).
         var strokes: [[InkPiece]] = []
         for id in ink.index.ids(intersecting: clip) {
+            switch layer {
+            case .all: break
+            case .base: guard id <= baseID else { continue }
+            case .aboveBase: guard id > baseID else { continue }
+            }
             // A stroke whose pieces are known to miss the clip is not tessellated.
             guard let s = ink.stroke(id: id), !skipsByReach || memo.reaches(s, into: clip, style: ink.style) != false else { continue }
             let pieces = memo.pieces(of: s, style: ink.style)
             if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) { strokes.append(pieces) }
         }
-        if let f = follow, !f.grouped, let live = ink.live, live.id == f.id {
+        strokesDrawnByRepaints += strokes.count
+        let paper = layer == .aboveBase ? nil : self.paper
+        if layer != .base, let f = follow, !f.grouped, let live = ink.live, live.id == f.id {
             let settled = settledLive ?? {
                 var fresh = StrokeTessellator(style: ink.style, stroke: live)
                 return fresh.advance(live, through: f.tessellator.consumed)
@@ -473,7 +614,7 @@ public final class FrozenInkCache {
             strokes.append(settled)
         }
         let bands = repaintsInBands ? Self.bandsOfRepaint(rows: Int((screenClip.height * viewport.scale).rounded()), strokes: strokes.count) : 1
-        if bands > 1, repaintInBands(screenClip, strokes, painter: painter, cr: cr) { return }
+        if bands > 1, repaintInBands(screenClip, strokes, paper: paper, painter: painter, on: target, cr: cr) { return }
         cairo_save(cr)
         // The clip is whole screen pixels; the strokes are drawn in the document's.
         cairo_identity_matrix(cr)
@@ -488,7 +629,8 @@ public final class FrozenInkCache {
     /// here, the bottom one by a helper thread if it starts before this thread is done with the
     /// top one (else here too). False, having drawn nothing, if the bands' contexts could not be
     /// made.
-    private func repaintInBands(_ screenClip: Rect, _ strokes: [[InkPiece]], painter: InkPainter, cr: OpaquePointer) -> Bool {
+    private func repaintInBands(_ screenClip: Rect, _ strokes: [[InkPiece]], paper: [PaperPage]?, painter: InkPainter, on target: ImageSurface,
+                                cr: OpaquePointer) -> Bool {
         let scale = viewport.scale, top = (screenClip.y * scale).rounded()
         let rows = (screenClip.height * scale).rounded()
         let split = (rows * (1 - Self.helperShare)).rounded(.down)
@@ -496,9 +638,9 @@ public final class FrozenInkCache {
             Rect(x: screenClip.x, y: top / scale, width: screenClip.width, height: split / scale),
             Rect(x: screenClip.x, y: (top + split) / scale, width: screenClip.width, height: (rows - split) / scale),
         ]
-        let view = self.view, style = painter.style, paper = self.paper, standIns = self.standIns
+        let view = self.view, style = painter.style, standIns = self.standIns
         var drew = false
-        withBands(areas, drawingAs: cr) { contexts in
+        withBands(areas, on: target, drawingAs: cr) { contexts in
             guard contexts.count == 2 else { return }
             drew = true
             // The helper draws with the bottom band's context and a painter of its own, only
@@ -566,13 +708,14 @@ public final class FrozenInkCache {
         return max(1, min(repaintBands, rows / leastRowsInARepaintBand))
     }
 
-    /// Paper and the pages on it, then `strokes`' pieces that reach into `clip` (document
-    /// points), in order, into `cr` (clipped to the area's pixels, drawing in document points).
-    private static func paint(_ strokes: [[InkPiece]], within clip: Rect, paper: [PaperPage], painter: InkPainter,
+    /// Paper and the pages on it (unless `paper` is nil: the strokes go over the pixels there),
+    /// then `strokes`' pieces that reach into `clip` (document points), in order, into `cr`
+    /// (clipped to the area's pixels, drawing in document points).
+    private static func paint(_ strokes: [[InkPiece]], within clip: Rect, paper: [PaperPage]?, painter: InkPainter,
                               standIns: PaperStandIns?, cr: OpaquePointer) {
         // The clip a point wider, for the view's rounding (see `drawInBands`).
         let reach = clip.insetBy(-1)
-        PaperPainter.paintCanvas(paper, within: reach, into: cr, standIns: standIns)
+        if let paper { PaperPainter.paintCanvas(paper, within: reach, into: cr, standIns: standIns) }
         for pieces in strokes where pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) {
             painter.drawStroke(pieces, predicted: [], within: reach, into: cr)
         }

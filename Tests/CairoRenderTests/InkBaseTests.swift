@@ -1,0 +1,143 @@
+@testable import CairoRender
+import ForceCore
+import XCTest
+
+/// With many strokes the ink cache keeps its ink without the newest strokes (its base): a
+/// repaint above the base copies the base's pixels and draws only the strokes above it, and a
+/// change to a stroke in the base repaints the base first. Every step is what a full redraw of
+/// the same ink gives. (The tests make the base's thresholds small: 2,000 strokes and a window
+/// of 512 in the window.)
+final class InkBaseTests: XCTestCase {
+    static let viewport = InkBackupsTests.viewport
+    static let comparer = InkBackupsTests.comparer
+
+    private func assertFullRedraw(_ cache: FrozenInkCache, _ state: AppState, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (result, _) = Self.comparer.compare(try InkBackupsTests.fullRedraw(state.display.ink).surface, cache.surface)
+        XCTAssertTrue(result.passed, "\(what): \(result.summary)", file: file, line: line)
+    }
+
+    private func cache(least: Int, window: Int) throws -> FrozenInkCache {
+        let cache = try FrozenInkCache(viewport: Self.viewport)
+        cache.leastStrokesForBase = least
+        cache.baseWindow = window
+        return cache
+    }
+
+    /// An opened document (a full redraw) of 80 strokes, a base under the newest 16: undo past
+    /// the backups draws only the strokes above the base, undo into the base repaints it, redo
+    /// and the eraser too, and each step is the full redraw's pixels.
+    func testUndoRedoAndEraseAboveAndInTheBase() throws {
+        var state = PresentFixtures.inkedCanvas(Self.viewport, strokes: 80)
+        let ids = state.display.ink.strokes.map(\.id)
+        XCTAssertEqual(ids.count, 80)
+        let cache = try cache(least: 40, window: 16)
+        XCTAssertEqual(try cache.update(state.display.ink, viewport: Self.viewport), .all)
+        XCTAssertTrue(cache.hasBase)
+        XCTAssertEqual(cache.baseID, ids[63], "the base holds every stroke but the newest 16")
+        try assertFullRedraw(cache, state, "the full redraw over the base")
+
+        var t = 1000.0
+        for k in 0..<24 {
+            let drawn = cache.strokesDrawnByRepaints
+            t += 0.1
+            state.handle(.command(.undo), at: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            try assertFullRedraw(cache, state, "undo \(k)")
+            let repainted = cache.strokesDrawnByRepaints - drawn
+            if k < FrozenInkCache.strokesBackedUpByARedraw {
+                XCTAssertEqual(repainted, 0, "undo \(k) restores its backup")
+            } else if k >= 16 {
+                // Into the base: it is repainted there, with the strokes under the damage.
+                XCTAssertGreaterThan(repainted, 0, "undo \(k) repaints the base")
+            }
+        }
+        XCTAssertEqual(cache.baseID, ids[63], "undo never moves the base")
+        for k in 0..<24 {
+            t += 0.1
+            state.handle(.command(.redo), at: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            try assertFullRedraw(cache, state, "redo \(k)")
+        }
+        // The eraser across the middle: strokes in the base and above it.
+        let y = Double(Self.viewport.height) / 2
+        var x = 40.0
+        while x < Double(Self.viewport.width) - 40 {
+            t += 1.0 / 60
+            state.handle(.pointer(PointerInput(phase: x == 40 ? .down : .move, location: Point(x: x, y: y), source: .eraser)), at: t)
+            state.advance(to: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            x += 24
+        }
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y), source: .eraser)), at: t + 0.1)
+        state.advance(to: t + 0.1)
+        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        XCTAssertLessThan(state.display.ink.strokes.count, 80, "the eraser erased nothing")
+        try assertFullRedraw(cache, state, "after the eraser")
+        state.handle(.command(.undo), at: t + 0.2)
+        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        XCTAssertEqual(state.display.ink.strokes.count, 80)
+        try assertFullRedraw(cache, state, "the eraser undone")
+    }
+
+    /// The same undo with and without a base: the same pixels, fewer strokes drawn.
+    func testARepaintAboveTheBaseDrawsFewerStrokes() throws {
+        var state = PresentFixtures.inkedCanvas(Self.viewport, strokes: 80)
+        let with = try cache(least: 40, window: 16), without = try cache(least: .max, window: 16)
+        for c in [with, without] { _ = try c.update(state.display.ink, viewport: Self.viewport) }
+        XCTAssertTrue(with.hasBase)
+        XCTAssertFalse(without.hasBase)
+        var t = 1000.0
+        for _ in 0..<(FrozenInkCache.strokesBackedUpByARedraw + 4) {
+            t += 0.1
+            state.handle(.command(.undo), at: t)
+            for c in [with, without] { _ = try c.update(state.display.ink, viewport: Self.viewport) }
+        }
+        print("strokes drawn by 4 repaints: \(with.strokesDrawnByRepaints) over the base, \(without.strokesDrawnByRepaints) without")
+        XCTAssertGreaterThan(without.strokesDrawnByRepaints, 2 * with.strokesDrawnByRepaints)
+        let (result, _) = Self.comparer.compare(without.surface, with.surface)
+        XCTAssertTrue(result.passed, result.summary)
+    }
+
+    /// Strokes drawn live, a frame at a time, in every style: the cache makes its base (paper
+    /// alone) once the ink has `leastStrokesForBase` strokes, and each update draws the strokes
+    /// under the window into it; undoing all of them then is the full redraw at each step.
+    func testABaseMadeWhileDrawingFollowsTheInk() throws {
+        for (name, options) in InkBackupsTests.styles {
+            var state = AppState(viewport: Self.viewport, options: options)
+            let cache = try cache(least: 6, window: 4)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            var t = 0.0
+            for k in 0..<14 {
+                XCTAssertEqual(cache.hasBase, k >= 6, "\(name): a base after \(k) strokes")
+                let points = StrokeFixtures.signature(count: 30, in: Rect(x: 70 + Double(k % 5) * 80, y: 100 + Double(k % 3) * 40, width: 180, height: 100),
+                                                      seed: UInt64(k + 1), startTime: t)
+                for (i, e) in LiveInkTests.events(points).enumerated() {
+                    state.handle(e)
+                    if i % 3 == 2 {
+                        state.advance(to: e.time)
+                        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                    }
+                }
+                t = (points.last?.time ?? t) + 0.1
+                state.advance(to: t)
+                _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            }
+            let ids = state.display.ink.strokes.map(\.id)
+            XCTAssertEqual(ids.count, 14, name)
+            XCTAssertEqual(cache.baseID, ids[9], "\(name): the base holds all but the newest 4")
+            try assertFullRedraw(cache, state, "\(name): drawn")
+            for k in 0..<14 {
+                t += 0.1
+                state.handle(.command(.undo), at: t)
+                _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                try assertFullRedraw(cache, state, "\(name): undo \(k)")
+            }
+            for k in 0..<14 {
+                t += 0.1
+                state.handle(.command(.redo), at: t)
+                _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                try assertFullRedraw(cache, state, "\(name): redo \(k)")
+            }
+        }
+    }
+}
