@@ -61,14 +61,16 @@ extension BenchCommand {
                 spinner?.terminate()
                 spinner?.waitUntilExit()
             }
-            let (costs, erase) = try undoCost(strokes: 10_000)
-            for cost in costs {
+            let (costs, erase, deep) = try undoCost(strokes: 10_000)
+            func show(_ cost: (what: String, undo: Spread, redo: Spread)) {
                 print(String(format: "   %@ undo of %@: median %.3f ms · p99 %.3f ms · worst %.3f ms · redo: median %.3f ms · p99 %.3f ms · worst %.3f ms",
                              busy ? "busy: " : "quiet:", cost.what, cost.undo.median * 1000, cost.undo.p99 * 1000, cost.undo.worst * 1000,
                              cost.redo.median * 1000, cost.redo.p99 * 1000, cost.redo.worst * 1000))
             }
+            costs.forEach(show)
             print(String(format: "   %@ the eraser drawn across the canvas, a frame each %.0f px (what it erases repainted): median %.3f ms · p99 %.3f ms · worst %.3f ms",
                          busy ? "busy: " : "quiet:", Self.eraserStep, erase.median * 1000, erase.p99 * 1000, erase.worst * 1000))
+            show(deep)
         }
         print("   target: at most 16 ms at p99, quiet and busy")
         print("")
@@ -240,8 +242,12 @@ extension BenchCommand {
     ///   stroke under it tessellated and drawn again; its redo repaints the same area);
     /// - then the newest stroke undone and redone again and again, each a repaint of the same
     ///   area (the strokes' pieces are those the first repaint kept);
-    /// and last the eraser drawn across the middle of the canvas, each frame `eraserStep` further.
-    func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Spread, redo: Spread)], erase: Spread) {
+    /// then the eraser drawn across the middle of the canvas, each frame `eraserStep` further;
+    /// and last, with the eraser undone and more strokes undone than the ink cache keeps above
+    /// its base (`FrozenInkCache.strokesAboveTheBase`), strokes in the base undone one after
+    /// another, then redone (each repaints the base under it, every stroke there drawn again).
+    func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Spread, redo: Spread)], erase: Spread,
+                                              deep: (what: String, undo: Spread, redo: Spread)) {
         var state = AppState(viewport: Self.viewport)
         var t = Self.fillCanvas(&state, strokes: n, source: .pen)
         state.advance(to: t)
@@ -294,6 +300,15 @@ extension BenchCommand {
         }
         state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: 500), source: .eraser)), at: t + 1.0 / 60)
         guard state.ink.strokes.count < n else { throw RenderError.surface("the eraser erased nothing") }
-        return (costs, Self.spread(erase))
+        // The eraser's gesture, then every stroke above the base (and the few an update has not
+        // added to it yet).
+        for _ in 0..<(1 + FrozenInkCache.strokesAboveTheBase + 2 * FrozenInkCache.strokesBackedUpByARedraw) { _ = try timed(.undo) }
+        undo = []
+        redo = []
+        for _ in 0..<rounds { undo.append(try timed(.undo)) }
+        for _ in 0..<rounds { redo.append(try timed(.redo)) }
+        let deep = ("strokes in the base, more than \(FrozenInkCache.strokesAboveTheBase) undone in a row (the base repainted under each)",
+                    Self.spread(undo), Self.spread(redo))
+        return (costs, Self.spread(erase), deep)
     }
 }

@@ -74,8 +74,10 @@ public final class FrozenInkCache {
     private var base: ImageSurface?
     private(set) var baseID = 0
     /// 512: the newest strokes kept above the base; an update adds the strokes under them to it,
-    /// `strokesAddedToBaseAnUpdate` at a time (tests make it smaller).
-    var baseWindow = 512
+    /// `strokesAddedToBaseAnUpdate` at a time.
+    public static let strokesAboveTheBase = 512
+    /// `strokesAboveTheBase` (tests make it smaller).
+    var baseWindow = strokesAboveTheBase
     /// 2,000 strokes: with fewer the cache keeps no base (on a full canvas, a repaint then draws
     /// at most a hundred or so strokes under a handwriting stroke, a few milliseconds). Tests
     /// make it smaller.
