@@ -11,13 +11,14 @@ final class InkBaseTests: XCTestCase {
     static let viewport = InkBackupsTests.viewport
     static let comparer = InkBackupsTests.comparer
 
-    private func assertFullRedraw(_ cache: FrozenInkCache, _ state: AppState, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let (result, _) = Self.comparer.compare(try InkBackupsTests.fullRedraw(state.display.ink).surface, cache.surface)
+    private func assertFullRedraw(_ cache: FrozenInkCache, _ state: AppState, _ what: String, viewport: Viewport = viewport,
+                                  file: StaticString = #filePath, line: UInt = #line) throws {
+        let (result, _) = Self.comparer.compare(try InkBackupsTests.fullRedraw(state.display.ink, viewport: viewport).surface, cache.surface)
         XCTAssertTrue(result.passed, "\(what): \(result.summary)", file: file, line: line)
     }
 
-    private func cache(least: Int, window: Int) throws -> FrozenInkCache {
-        let cache = try FrozenInkCache(viewport: Self.viewport)
+    private func cache(least: Int, window: Int, viewport: Viewport = viewport) throws -> FrozenInkCache {
+        let cache = try FrozenInkCache(viewport: viewport)
         cache.leastStrokesForBase = least
         cache.baseWindow = window
         return cache
@@ -25,58 +26,74 @@ final class InkBaseTests: XCTestCase {
 
     /// An opened document (a full redraw) of 80 strokes, a base under the newest 16: undo past
     /// the backups draws only the strokes above the base, undo into the base repaints it, redo
-    /// and the eraser too, and each step is the full redraw's pixels.
+    /// and the eraser too, and each step is the full redraw's pixels: at 1× and 1.5× (pixels and
+    /// points meet at fractions), and zoomed in about the centre.
     func testUndoRedoAndEraseAboveAndInTheBase() throws {
-        var state = PresentFixtures.inkedCanvas(Self.viewport, strokes: 80)
+        for (scale, zoom) in [(1.0, 1.0), (1.5, 1.0), (1.0, 1.6)] {
+            try checkUndoRedoAndErase(Viewport(width: Self.viewport.width, height: Self.viewport.height, scale: scale), zoom: zoom)
+        }
+    }
+
+    private func checkUndoRedoAndErase(_ viewport: Viewport, zoom: Double) throws {
+        let name = "\(viewport.scale)×, zoomed \(zoom)×"
+        var state = PresentFixtures.inkedCanvas(viewport, strokes: 80)
+        if zoom != 1 {
+            state.handle(.view(.zoom(zoom, about: Point(x: Double(viewport.width) / 2, y: Double(viewport.height) / 2))), at: 900)
+            state.advance(to: 900)
+            XCTAssertFalse(state.display.ink.view.isIdentity, name)
+        }
         let ids = state.display.ink.strokes.map(\.id)
-        XCTAssertEqual(ids.count, 80)
-        let cache = try cache(least: 40, window: 16)
-        XCTAssertEqual(try cache.update(state.display.ink, viewport: Self.viewport), .all)
-        XCTAssertTrue(cache.hasBase)
-        XCTAssertEqual(cache.baseID, ids[63], "the base holds every stroke but the newest 16")
-        try assertFullRedraw(cache, state, "the full redraw over the base")
+        XCTAssertEqual(ids.count, 80, name)
+        let cache = try cache(least: 40, window: 16, viewport: viewport)
+        XCTAssertEqual(try cache.update(state.display.ink, viewport: viewport), .all, name)
+        XCTAssertTrue(cache.hasBase, name)
+        XCTAssertEqual(cache.baseID, ids[63], "\(name): the base holds every stroke but the newest 16")
+        try assertFullRedraw(cache, state, "\(name): the full redraw over the base", viewport: viewport)
 
         var t = 1000.0
         for k in 0..<24 {
             let drawn = cache.strokesDrawnByRepaints
+            // The newest strokes restore their backups (at 1.5× the budget keeps fewer of them).
+            let restores = cache.restorableStroke != nil && cache.restorableStroke == state.display.ink.strokes.last?.id
+            if k < 4 { XCTAssertTrue(restores, "\(name): undo \(k) has a backup") }
             t += 0.1
             state.handle(.command(.undo), at: t)
-            _ = try cache.update(state.display.ink, viewport: Self.viewport)
-            try assertFullRedraw(cache, state, "undo \(k)")
+            _ = try cache.update(state.display.ink, viewport: viewport)
+            try assertFullRedraw(cache, state, "\(name): undo \(k)", viewport: viewport)
             let repainted = cache.strokesDrawnByRepaints - drawn
-            if k < FrozenInkCache.strokesBackedUpByARedraw {
-                XCTAssertEqual(repainted, 0, "undo \(k) restores its backup")
+            if restores {
+                XCTAssertEqual(repainted, 0, "\(name): undo \(k) restores its backup")
             } else if k >= 16 {
                 // Into the base: it is repainted there, with the strokes under the damage.
-                XCTAssertGreaterThan(repainted, 0, "undo \(k) repaints the base")
+                XCTAssertGreaterThan(repainted, 0, "\(name): undo \(k) repaints the base")
             }
         }
-        XCTAssertEqual(cache.baseID, ids[63], "undo never moves the base")
+        XCTAssertEqual(cache.baseID, ids[63], "\(name): undo never moves the base")
         for k in 0..<24 {
             t += 0.1
             state.handle(.command(.redo), at: t)
-            _ = try cache.update(state.display.ink, viewport: Self.viewport)
-            try assertFullRedraw(cache, state, "redo \(k)")
+            _ = try cache.update(state.display.ink, viewport: viewport)
+            try assertFullRedraw(cache, state, "\(name): redo \(k)", viewport: viewport)
         }
         // The eraser across the middle: strokes in the base and above it.
-        let y = Double(Self.viewport.height) / 2
+        let y = Double(viewport.height) / 2
         var x = 40.0
-        while x < Double(Self.viewport.width) - 40 {
+        while x < Double(viewport.width) - 40 {
             t += 1.0 / 60
             state.handle(.pointer(PointerInput(phase: x == 40 ? .down : .move, location: Point(x: x, y: y), source: .eraser)), at: t)
             state.advance(to: t)
-            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            _ = try cache.update(state.display.ink, viewport: viewport)
             x += 24
         }
         state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y), source: .eraser)), at: t + 0.1)
         state.advance(to: t + 0.1)
-        _ = try cache.update(state.display.ink, viewport: Self.viewport)
-        XCTAssertLessThan(state.display.ink.strokes.count, 80, "the eraser erased nothing")
-        try assertFullRedraw(cache, state, "after the eraser")
+        _ = try cache.update(state.display.ink, viewport: viewport)
+        XCTAssertLessThan(state.display.ink.strokes.count, 80, "\(name): the eraser erased nothing")
+        try assertFullRedraw(cache, state, "\(name): after the eraser", viewport: viewport)
         state.handle(.command(.undo), at: t + 0.2)
-        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        _ = try cache.update(state.display.ink, viewport: viewport)
         XCTAssertEqual(state.display.ink.strokes.count, 80)
-        try assertFullRedraw(cache, state, "the eraser undone")
+        try assertFullRedraw(cache, state, "\(name): the eraser undone", viewport: viewport)
     }
 
     /// The same undo with and without a base: the same pixels, fewer strokes drawn.
