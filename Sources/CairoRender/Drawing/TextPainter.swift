@@ -26,8 +26,9 @@ public enum TextPainter {
 
     /// How text that does not fit is handled.
     /// Too long for the width: wrapped, or cut with "…" at its end (or at its start, where the
-    /// end matters: text being typed).
-    public enum Overflow { case wrap, ellipsize, ellipsizeStart }
+    /// end matters: text being typed; or in its middle, where both ends do: a status line that
+    /// names a file at its end).
+    public enum Overflow { case wrap, ellipsize, ellipsizeStart, ellipsizeMiddle }
 
     /// Horizontal alignment of the lines within `width`.
     public enum Alignment { case left, center, right }
@@ -156,6 +157,7 @@ public enum TextPainter {
         case .wrap: pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         case .ellipsizeStart: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
+        case .ellipsizeMiddle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
         }
         switch alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

@@ -133,16 +133,19 @@ extension OverlayPainter {
         }
     }
 
+    /// A passing message. Too long for its line, it loses its middle: its start says what
+    /// happened and its end, often a file's name or the reason, stays.
     func drawStatus(_ text: String, _ r: Rect, _ cr: OpaquePointer) {
         panel(r, cr, radius: 8)
         TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12), width: r.width - 24,
-                         overflow: .ellipsize, in: cr)
+                         overflow: .ellipsizeMiddle, in: cr)
     }
 
-    /// A problem that lasts (autosave failing, a recording stopped): the status line in red.
+    /// A problem that lasts (autosave failing, a recording stopped): the status line in red,
+    /// cut in its middle as the status is.
     func drawWarning(_ text: String, _ r: Rect, _ cr: OpaquePointer) {
         panel(r, cr, radius: 8, colour: Palette.deep.with(alpha: 0.92))
         TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12, bold: true), width: r.width - 24,
-                         overflow: .ellipsize, in: cr)
+                         overflow: .ellipsizeMiddle, in: cr)
     }
 }
