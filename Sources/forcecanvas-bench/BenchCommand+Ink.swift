@@ -62,7 +62,7 @@ extension BenchCommand {
                 spinner?.waitUntilExit()
             }
             let (costs, erase, deep) = try undoCost(strokes: 10_000)
-            func show(_ cost: (what: String, undo: Spread, redo: Spread)) {
+            func show(_ cost: (what: String, undo: Timing, redo: Timing)) {
                 print(String(format: "   %@ undo of %@: median %.3f ms · p99 %.3f ms · worst %.3f ms · redo: median %.3f ms · p99 %.3f ms · worst %.3f ms",
                              busy ? "busy: " : "quiet:", cost.what, cost.undo.median * 1000, cost.undo.p99 * 1000, cost.undo.worst * 1000,
                              cost.redo.median * 1000, cost.redo.p99 * 1000, cost.redo.worst * 1000))
@@ -88,14 +88,6 @@ extension BenchCommand {
         return p
     }
 
-    struct Spread { var median: Double; var p99: Double; var worst: Double }
-
-    static func spread(_ costs: [Double]) -> Spread {
-        let s = costs.sorted()
-        guard !s.isEmpty else { return Spread(median: 0, p99: 0, worst: 0) }
-        return Spread(median: s[s.count / 2], p99: percentile(0.99, ofSorted: s), worst: s[s.count - 1])
-    }
-
     /// A pen path of `count` samples at 1 kHz, looping over the canvas.
     static func penPath(count: Int) -> [InkPoint] {
         StrokeFixtures.signature(count: count, in: Rect(x: 100, y: 100, width: 1700, height: 880), seed: 5)
@@ -109,7 +101,7 @@ extension BenchCommand {
     }
 
     /// Section 9: the cost of a frame while a stroke of `points` samples is being drawn.
-    func liveStrokeCost(points n: Int) throws -> Spread {
+    func liveStrokeCost(points n: Int) throws -> Timing {
         let extra = Int(Double(Self.liveFrames) / 60 * Self.livePenRate) + 1
         let path = Self.penPath(count: n + extra)
         var state = AppState(viewport: Self.viewport)
@@ -135,7 +127,7 @@ extension BenchCommand {
             try step()
             costs.append(seconds(clock.now - start))
         }
-        return Self.spread(costs)
+        return Timing(costs)
     }
 
     /// Section 10: replaying one stroke of `points` samples at 1 kHz, rendering every frame.
@@ -246,8 +238,8 @@ extension BenchCommand {
     /// and last, with the eraser undone and more strokes undone than the ink cache keeps above
     /// its base (`FrozenInkCache.strokesAboveTheBase`), strokes in the base undone one after
     /// another, then redone (each repaints the base under it, every stroke there drawn again).
-    func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Spread, redo: Spread)], erase: Spread,
-                                              deep: (what: String, undo: Spread, redo: Spread)) {
+    func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Timing, redo: Timing)], erase: Timing,
+                                              deep: (what: String, undo: Timing, redo: Timing)) {
         var state = AppState(viewport: Self.viewport)
         var t = Self.fillCanvas(&state, strokes: n, source: .pen)
         state.advance(to: t)
@@ -273,20 +265,20 @@ extension BenchCommand {
             undo.append(try timed(.undo))
             redo.append(try timed(.redo))
         }
-        var costs = [("the newest stroke (its backup restored)", Self.spread(undo), Self.spread(redo))]
+        var costs = [("the newest stroke (its backup restored)", Timing(undo), Timing(redo))]
         for _ in 0..<FrozenInkCache.strokesBackedUpByARedraw { _ = try timed(.undo) }
         undo = []
         redo = []
         for _ in 0..<rounds { undo.append(try timed(.undo)) }
         for _ in 0..<rounds { redo.append(try timed(.redo)) }
-        costs.append(("strokes past the backups, one after another (each a new area repainted)", Self.spread(undo), Self.spread(redo)))
+        costs.append(("strokes past the backups, one after another (each a new area repainted)", Timing(undo), Timing(redo)))
         undo = []
         redo = []
         for _ in 0..<rounds {
             undo.append(try timed(.undo))
             redo.append(try timed(.redo))
         }
-        costs.append(("the newest stroke again and again, with no backup (the same area repainted)", Self.spread(undo), Self.spread(redo)))
+        costs.append(("the newest stroke again and again, with no backup (the same area repainted)", Timing(undo), Timing(redo)))
         var erase: [Double] = []
         var x = 100.0
         while x <= 1800 {
@@ -308,7 +300,7 @@ extension BenchCommand {
         for _ in 0..<rounds { undo.append(try timed(.undo)) }
         for _ in 0..<rounds { redo.append(try timed(.redo)) }
         let deep = ("strokes in the base, more than \(FrozenInkCache.strokesAboveTheBase) undone in a row (the base repainted under each)",
-                    Self.spread(undo), Self.spread(redo))
-        return (costs, Self.spread(erase), deep)
+                    Timing(undo), Timing(redo))
+        return (costs, Timing(erase), deep)
     }
 }

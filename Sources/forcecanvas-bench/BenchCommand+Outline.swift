@@ -86,7 +86,7 @@ extension BenchCommand {
             theirs.append(round(peer))
         }
         if sink == -1 { print("") }  // keeps the work observable
-        return ((Self.spread(ours).median, ourAllocations), (Self.spread(theirs).median, peerAllocations))
+        return ((Timing(ours).median, ourAllocations), (Timing(theirs).median, peerAllocations))
     }
 
     /// Puts glibc's allocator in the state of a program that has run a while: one large block

@@ -117,7 +117,7 @@ extension BenchCommand {
         print("5. A 1 kHz pen (16–17 events per frame), \(Self.penFrames) frames at 60 fps")
         let r = try penFrameCost()
         print(String(format: "   frame cost (events + update + render + upload): mean %.3f ms · p50 %.3f ms · p99 %.3f ms",
-                     r.timing.mean * 1000, r.timing.p50 * 1000, r.timing.p99 * 1000))
+                     r.timing.mean * 1000, r.timing.median * 1000, r.timing.p99 * 1000))
         print(String(format: "   of which handling the events: mean %.3f ms per frame (%d events in all)", r.eventsMean * 1000, r.events))
         print("   frames over 16.7 ms: \(r.over) of \(Self.penFrames) (target: 0)")
     }

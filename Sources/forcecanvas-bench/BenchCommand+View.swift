@@ -81,7 +81,7 @@ extension BenchCommand {
         }
         PaperImages.shared.forget()
         PDFPages.shared.forget()
-        return (Self.spread(onFrame).median, Self.spread(ahead).median)
+        return (Timing(onFrame).median, Timing(ahead).median)
     }
 
     /// The frames of 12 Ctrl+wheel notches in (×1.1 each, about the middle of the first page of
@@ -122,7 +122,7 @@ extension BenchCommand {
         }
         PaperImages.shared.forget()
         PDFPages.shared.forget()
-        let spread = Self.spread(frames)
+        let spread = Timing(frames)
         return (spread.median, frames.max() ?? 0, refine)
     }
 
