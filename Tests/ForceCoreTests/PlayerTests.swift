@@ -84,6 +84,31 @@ final class PlayerTests: XCTestCase {
         }
     }
 
+    /// Keyframes hold the strokes drawn then: past the budget every other one goes and they
+    /// are kept half as often, and every seek stays exact.
+    func testKeyframesPastTheBudgetAreKeptLessOftenAndSeeksStayExact() throws {
+        let s = try Self.session("Assets/Sessions/demo.jsonl")
+        var all = Player(session: s)
+        all.prepare()
+        let held = all.keyframes.reduce(0) { $0 + $1.strokesHeld }
+        XCTAssertEqual(all.keyframeSpacing, Player.keyframeInterval, "the bundled demo is far under the budget")
+        var player = Player(session: s)
+        player.keyframeBudget = held / 3
+        player.prepare()
+        XCTAssertGreaterThanOrEqual(player.keyframeSpacing, 4 * Player.keyframeInterval, "thinned at least twice")
+        XCTAssertLessThanOrEqual(player.keyframes.reduce(0) { $0 + $1.strokesHeld }, held / 3)
+        let frames = player.keyframes.map(\.frame)
+        XCTAssertEqual(frames.first, all.keyframes.first?.frame, "the first keyframe stays")
+        XCTAssertEqual(Set(frames.map { $0 / player.keyframeSpacing }).count, frames.count, "one keyframe a spacing")
+        XCTAssertTrue(Set(frames).isSubset(of: Set(all.keyframes.map(\.frame))), "thinning keeps keyframes, makes none")
+        let reference = Self.stepped(s, through: player.lastFrame)
+        for target in stride(from: player.lastFrame, through: 0, by: -37) {
+            player.seek(toFrame: player.lastFrame)
+            player.seek(toFrame: target)
+            XCTAssertTrue(Self.same(player.state, reference[target]), "seek back to \(target): " + Self.difference(player.state, reference[target]))
+        }
+    }
+
     /// Session time runs at the player's speed: one second of the clock plays speed × 60 frames.
     func testThePlayerDrivesTheClockAtItsSpeed() throws {
         let s = try Self.session("Assets/Sessions/scene-messages.jsonl")

@@ -8,12 +8,24 @@
 ///
 /// Seeking is exact and fast: while frames are simulated for the first time a keyframe of the
 /// state (a value) is kept about every second (`keyframeInterval`), and a seek replays from the
-/// nearest keyframe at or before its target, jumping over idle frames as replays do.
+/// nearest keyframe at or before its target, jumping over idle frames as replays do. Each
+/// keyframe holds its own list of the strokes then drawn and of their undo steps, so a long
+/// session with many strokes would hold keyframes × strokes of them (a 22-minute session of
+/// 3,000 strokes held 1.1 GB): past `keyframeStrokeBudget` every other keyframe goes and they
+/// are kept half as often, so a seek replays a little more instead.
 public struct Player: Equatable, Sendable {
     /// A kept replay: its state at `frame`, with the events handled so far.
     public struct Keyframe: Equatable, Sendable {
         public var frame: Int { replay.frame }
         var replay: Replayer<TimedEventList>
+        /// The strokes and undo steps it holds (what its memory grows with).
+        let strokesHeld: Int
+
+        init(replay: Replayer<TimedEventList>) {
+            self.replay = replay
+            let ink = replay.state.ink
+            strokesHeld = 1 + ink.strokes.count + ink.undoStack.count + ink.redoStack.count
+        }
     }
 
     /// A caption of the session and its time.
@@ -49,6 +61,16 @@ public struct Player: Equatable, Sendable {
     public private(set) var speed: Double
     /// The keyframes kept so far, by frame.
     public private(set) var keyframes: [Keyframe] = []
+    /// 1,000,000: the strokes and undo steps the keyframes may hold together (about 200 bytes
+    /// each: some 200 MB at most). A 10-minute session of 300 strokes holds 180,000.
+    public static let keyframeStrokeBudget = 1_000_000
+    /// `keyframeStrokeBudget` (tests make it smaller).
+    var keyframeBudget = keyframeStrokeBudget
+    /// The frames between keyframes: `keyframeInterval`, doubled each time the keyframes were
+    /// thinned to fit the budget.
+    public private(set) var keyframeSpacing = keyframeInterval
+    /// The strokes and undo steps the keyframes hold.
+    private var strokesInKeyframes = 0
     /// The timeline's markers (those of the state's changes as far as frames were simulated).
     public private(set) var markers: TimelineMarkers
     /// The captions, by time: their event index and the caption.
@@ -279,10 +301,27 @@ public struct Player: Equatable, Sendable {
             let before = k > markers.scannedThrough ? TimelineMarkers.Probe(replay.state) : nil
             replay.simulate(k)
             if let before { markers.scan(frame: k, from: before, to: TimelineMarkers.Probe(replay.state), log: replay.state.eventLog) }
-            let slot = k / Self.keyframeInterval
-            if keyframes.last.map({ $0.frame / Self.keyframeInterval < slot }) ?? true {
-                keyframes.append(Keyframe(replay: replay))
+            let slot = k / keyframeSpacing
+            if keyframes.last.map({ $0.frame / keyframeSpacing < slot }) ?? true {
+                let key = Keyframe(replay: replay)
+                keyframes.append(key)
+                strokesInKeyframes += key.strokesHeld
+                if strokesInKeyframes > keyframeBudget { thinKeyframes() }
             }
+        }
+    }
+
+    /// Keeps keyframes half as often: the first of each slot of twice the spacing stays (the
+    /// very first always), until what they hold fits the budget.
+    private mutating func thinKeyframes() {
+        while strokesInKeyframes > keyframeBudget, keyframes.count > 1 {
+            keyframeSpacing *= 2
+            var kept: [Keyframe] = []
+            for key in keyframes where kept.last.map({ $0.frame / keyframeSpacing < key.frame / keyframeSpacing }) ?? true {
+                kept.append(key)
+            }
+            keyframes = kept
+            strokesInKeyframes = kept.reduce(0) { $0 + $1.strokesHeld }
         }
     }
 
