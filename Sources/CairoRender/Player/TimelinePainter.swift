@@ -11,6 +11,17 @@ struct TimelinePainter {
     /// The strip's background: darker than the panels, so the frame above stands apart.
     static let background = RGBA(0.10, 0.10, 0.12)
     /// Each marker kind's colour.
+    /// "time / duration s" with as many decimals (2, 1, 0) as fit `width` as `measure` says: a
+    /// session of over 100 s cut its "s" and last digit at two (607.00 / 607.0…).
+    static func timeText(_ time: Double, of duration: Double, fitting width: Double, measure: (String) -> Double) -> String {
+        var text = ""
+        for decimals in [2, 1, 0] {
+            text = String(format: "%.\(decimals)f / %.\(decimals)f s", time, duration)
+            if measure(text) <= width { break }
+        }
+        return text
+    }
+
     static func colour(_ kind: TimelineMarker.Kind) -> RGBA {
         switch kind {
         case .down, .up: return RGBA(0.80, 0.80, 0.86)
@@ -33,9 +44,10 @@ struct TimelinePainter {
         cairo_fill(cr)
         drawCaption(l.caption, cr)
         drawButton(l.playButton, cr)
-        TextPainter.draw(String(format: "%.2f / %.2f s", player.time, player.duration),
-                         at: Point(x: l.timeLabel.x, y: l.timeLabel.y + 8), style: .init(size: 12, mono: true),
-                         width: l.timeLabel.width, overflow: .ellipsize, in: cr)
+        let timeStyle = TextPainter.Style(size: 12, mono: true)
+        TextPainter.draw(Self.timeText(player.time, of: player.duration, fitting: l.timeLabel.width) { text in
+            TextPainter.measure(text, style: timeStyle, width: nil, in: cr).width
+        }, at: Point(x: l.timeLabel.x, y: l.timeLabel.y + 8), style: timeStyle, width: l.timeLabel.width, overflow: .ellipsize, in: cr)
         TextPainter.draw(PlaybackSpeed.label(player.speed), at: Point(x: l.speedLabel.x, y: l.speedLabel.y + 7),
                          style: .init(size: 14, bold: true, mono: true, colour: player.speed == 1 ? Palette.panelText : Self.colour(.callback)),
                          width: l.speedLabel.width, alignment: .right, in: cr)
