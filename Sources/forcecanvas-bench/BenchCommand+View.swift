@@ -122,8 +122,8 @@ extension BenchCommand {
         }
         PaperImages.shared.forget()
         PDFPages.shared.forget()
-        let spread = Timing(frames)
-        return (spread.median, frames.max() ?? 0, refine)
+        let timing = Timing(frames)
+        return (timing.median, timing.worst, refine)
     }
 
     /// Four A4 pages whose backgrounds are a scan at 300 dpi (2,480 × 3,508 pixels of "text"):

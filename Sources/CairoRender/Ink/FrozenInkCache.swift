@@ -335,11 +335,7 @@ public final class FrozenInkCache {
             baseID = 0
             PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
         }
-        if ink.strokes.count >= Self.leastStrokesInBands {
-            drawInBands(under, painter: painter, on: surface, cr: cr)
-        } else {
-            for s in under { painter.draw(s, into: cr) }
-        }
+        draw(under, inBands: ink.strokes.count >= Self.leastStrokesInBands, painter: painter, on: surface, cr: cr)
         for s in ink.strokes.suffix(backedUp) {
             backups.begin(s.id)
             backUp(s.inkBounds, for: s.id)
@@ -352,8 +348,8 @@ public final class FrozenInkCache {
     /// The stroke an undo would take away by restoring its backup (nil: it would repaint).
     var restorableStroke: Int? { backups.restorable }
 
-    /// A base of paper and `strokes` (nil if no surface could be made): the cache's surface of
-    /// before, if it is the size of the cache's.
+    /// A base of paper and `strokes` (nil if no surface could be made), drawn into the base's
+    /// surface if there is one (a resize drops it), else into a new one.
     private func drawBase(_ strokes: ArraySlice<Stroke>, painter: InkPainter) -> ImageSurface? {
         guard let drawn = base ?? (try? ImageSurface(viewport: viewport)), let cr = drawn.makeContext() else { return nil }
         defer {
@@ -362,12 +358,18 @@ public final class FrozenInkCache {
         }
         Self.apply(view, to: cr)
         PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
-        if strokes.count >= Self.leastStrokesInBands {
-            drawInBands(strokes, painter: painter, on: drawn, cr: cr)
+        draw(strokes, inBands: strokes.count >= Self.leastStrokesInBands, painter: painter, on: drawn, cr: cr)
+        return drawn
+    }
+
+    /// Draws `strokes` in order into `target` (the cache or the base) through its context `cr`:
+    /// in bands on the cores (`drawInBands`), or on this thread alone.
+    private func draw(_ strokes: ArraySlice<Stroke>, inBands: Bool, painter: InkPainter, on target: ImageSurface, cr: OpaquePointer) {
+        if inBands {
+            drawInBands(strokes, painter: painter, on: target, cr: cr)
         } else {
             for s in strokes { painter.draw(s, into: cr) }
         }
-        return drawn
     }
 
     /// Keeps the base at the ink under its newest `baseWindow` strokes: makes one (paper alone:
