@@ -70,7 +70,7 @@ extension BenchCommand {
             costs.forEach(show)
             print(String(format: "   %@ the eraser drawn across the canvas, a frame each %.0f px (what it erases repainted): median %.3f ms · p99 %.3f ms · worst %.3f ms",
                          busy ? "busy: " : "quiet:", Self.eraserStep, erase.median * 1000, erase.p99 * 1000, erase.worst * 1000))
-            show(deep)
+            deep.forEach(show)
         }
         print("   target: at most 16 ms at p99, quiet and busy")
         print("")
@@ -236,10 +236,12 @@ extension BenchCommand {
     ///   area (the strokes' pieces are those the first repaint kept);
     /// then the eraser drawn across the middle of the canvas, each frame `eraserStep` further;
     /// and last, with the eraser undone and more strokes undone than the ink cache keeps above
-    /// its base (`FrozenInkCache.strokesAboveTheBase`), strokes in the base undone one after
-    /// another, then redone (each repaints the base under it, every stroke there drawn again).
+    /// the top level of its base (`FrozenInkCache.strokesAboveTheBase`), strokes in that level
+    /// undone one after another, then redone (each repaints the top level under it from the
+    /// level under that); then the same past the deep level (`strokesAboveTheDeepBase`: each
+    /// repaints both levels, the deep one from the paper with every stroke there).
     func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Timing, redo: Timing)], erase: Timing,
-                                              deep: (what: String, undo: Timing, redo: Timing)) {
+                                              deep: [(what: String, undo: Timing, redo: Timing)]) {
         var state = AppState(viewport: Self.viewport)
         var t = Self.fillCanvas(&state, strokes: n, source: .pen)
         state.advance(to: t)
@@ -292,15 +294,22 @@ extension BenchCommand {
         }
         state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: 500), source: .eraser)), at: t + 1.0 / 60)
         guard state.ink.strokes.count < n else { throw RenderError.surface("the eraser erased nothing") }
-        // The eraser's gesture, then every stroke above the base (and the few an update has not
-        // added to it yet).
-        for _ in 0..<(1 + FrozenInkCache.strokesAboveTheBase + 2 * FrozenInkCache.strokesBackedUpByARedraw) { _ = try timed(.undo) }
-        undo = []
-        redo = []
-        for _ in 0..<rounds { undo.append(try timed(.undo)) }
-        for _ in 0..<rounds { redo.append(try timed(.redo)) }
-        let deep = ("strokes in the base, more than \(FrozenInkCache.strokesAboveTheBase) undone in a row (the base repainted under each)",
-                    Timing(undo), Timing(redo))
+        // The eraser's gesture, then every stroke above the level (and the few an update has not
+        // added to it yet), then strokes in it timed.
+        var deep: [(what: String, undo: Timing, redo: Timing)] = []
+        var undone = 1
+        for (window, what) in [(FrozenInkCache.strokesAboveTheBase, "the top level under each repainted from the deep level"),
+                               (FrozenInkCache.strokesAboveTheDeepBase, "both levels under each repainted, the deep one from the paper")] {
+            while undone < 1 + window + 2 * FrozenInkCache.strokesBackedUpByARedraw {
+                _ = try timed(.undo)
+                undone += 1
+            }
+            undo = []
+            redo = []
+            for _ in 0..<rounds { undo.append(try timed(.undo)) }
+            for _ in 0..<rounds { redo.append(try timed(.redo)) }
+            deep.append(("strokes in the base, more than \(window) undone in a row (\(what))", Timing(undo), Timing(redo)))
+        }
         return (costs, Timing(erase), deep)
     }
 }

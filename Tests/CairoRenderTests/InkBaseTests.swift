@@ -5,8 +5,8 @@ import XCTest
 /// With many strokes the ink cache keeps its ink without the newest strokes (its base): a
 /// repaint above the base copies the base's pixels and draws only the strokes above it, and a
 /// change to a stroke in the base repaints the base first. Every step is what a full redraw of
-/// the same ink gives. (The tests make the base's thresholds small: 2,000 strokes and a window
-/// of 512 in the window.)
+/// the same ink gives. With two levels, a change under the top level repaints it from the level under
+/// it. (The tests make the levels' thresholds and windows small.)
 final class InkBaseTests: XCTestCase {
     static let viewport = InkBackupsTests.viewport
     static let comparer = InkBackupsTests.comparer
@@ -18,9 +18,13 @@ final class InkBaseTests: XCTestCase {
     }
 
     private func cache(least: Int, window: Int, viewport: Viewport = viewport) throws -> FrozenInkCache {
+        try cache([(window, least)], viewport: viewport)
+    }
+
+    /// A cache with these levels, the deepest first.
+    private func cache(_ levels: [(window: Int, least: Int)], viewport: Viewport = viewport) throws -> FrozenInkCache {
         let cache = try FrozenInkCache(viewport: viewport)
-        cache.leastStrokesForBase = least
-        cache.baseWindow = window
+        cache.baseLevels = levels.map { FrozenInkCache.BaseRule(window: $0.window, leastStrokes: $0.least) }
         return cache
     }
 
@@ -155,6 +159,100 @@ final class InkBaseTests: XCTestCase {
                 _ = try cache.update(state.display.ink, viewport: Self.viewport)
                 try assertFullRedraw(cache, state, "\(name): redo \(k)")
             }
+        }
+    }
+
+    /// Two levels (the newest 8 strokes above the top one, 32 above the deep one): undoing
+    /// strokes under the top level repaints it from the deep level, drawing fewer strokes than a
+    /// cache with the top level alone, and past the deep one repaints both; every undo and redo
+    /// is the full redraw's pixels, at 1× and 1.5×.
+    func testUndoUnderTheTopLevelRepaintsItFromTheLevelUnderIt() throws {
+        for scale in [1.0, 1.5] {
+            let viewport = Viewport(width: Self.viewport.width, height: Self.viewport.height, scale: scale)
+            let name = "\(scale)×"
+            var state = PresentFixtures.inkedCanvas(viewport, strokes: 80)
+            let ids = state.display.ink.strokes.map(\.id)
+            let two = try cache([(32, 60), (8, 40)], viewport: viewport), one = try cache([(8, 40)], viewport: viewport)
+            for c in [two, one] { XCTAssertEqual(try c.update(state.display.ink, viewport: viewport), .all, name) }
+            XCTAssertEqual(two.baseIDs, [ids[47], ids[71]], "\(name): the levels hold all but the newest 32 and 8")
+            XCTAssertEqual(one.baseIDs, [ids[71]], name)
+            try assertFullRedraw(two, state, "\(name): the full redraw over two levels", viewport: viewport)
+            var t = 1000.0
+            var between = (two: 0, one: 0)
+            for k in 0..<44 {
+                let (drewTwo, drewOne) = (two.strokesDrawnByRepaints, one.strokesDrawnByRepaints)
+                t += 0.1
+                state.handle(.command(.undo), at: t)
+                for c in [two, one] { _ = try c.update(state.display.ink, viewport: viewport) }
+                try assertFullRedraw(two, state, "\(name): undo \(k)", viewport: viewport)
+                if (8..<32).contains(k) {
+                    // Under the top level, above the deep one: the top level repainted from it.
+                    between.two += two.strokesDrawnByRepaints - drewTwo
+                    between.one += one.strokesDrawnByRepaints - drewOne
+                    XCTAssertLessThanOrEqual(two.strokesDrawnByRepaints - drewTwo, one.strokesDrawnByRepaints - drewOne, "\(name): undo \(k)")
+                }
+            }
+            print("\(name): strokes drawn by 24 undos under the top level: \(between.two) over the deep level, \(between.one) without it")
+            XCTAssertLessThan(4 * between.two, 3 * between.one, "\(name): undos under the top level draw fewer strokes over the deep level")
+            XCTAssertEqual(two.baseIDs, [ids[47], ids[71]], "\(name): undo never moves a level")
+            for k in 0..<44 {
+                t += 0.1
+                state.handle(.command(.redo), at: t)
+                _ = try two.update(state.display.ink, viewport: viewport)
+                try assertFullRedraw(two, state, "\(name): redo \(k)", viewport: viewport)
+            }
+        }
+    }
+
+    /// Strokes drawn live with two levels: the top level is made first, the deep one later (the
+    /// paper alone, under the top one), and each follows its window; the eraser across both and
+    /// undoing every stroke are the full redraw at each step.
+    func testTwoLevelsMadeWhileDrawingFollowTheInk() throws {
+        var state = AppState(viewport: Self.viewport)
+        let cache = try cache([(6, 9), (3, 6)])
+        var t = 0.0
+        for k in 0..<14 {
+            XCTAssertEqual(cache.baseIDs.count, k >= 9 ? 2 : k >= 6 ? 1 : 0, "levels after \(k) strokes")
+            let points = StrokeFixtures.signature(count: 30, in: Rect(x: 70 + Double(k % 5) * 80, y: 100 + Double(k % 3) * 40, width: 180, height: 100),
+                                                  seed: UInt64(k + 1), startTime: t)
+            for (i, e) in LiveInkTests.events(points).enumerated() {
+                state.handle(e)
+                if i % 3 == 2 {
+                    state.advance(to: e.time)
+                    _ = try cache.update(state.display.ink, viewport: Self.viewport)
+                }
+            }
+            t = (points.last?.time ?? t) + 0.1
+            state.advance(to: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        }
+        let ids = state.display.ink.strokes.map(\.id)
+        XCTAssertEqual(cache.baseIDs, [ids[7], ids[10]], "the levels hold all but the newest 6 and 3")
+        try assertFullRedraw(cache, state, "drawn")
+        let y = 170.0
+        var x = 40.0
+        while x < 600 {
+            t += 1.0 / 60
+            state.handle(.pointer(PointerInput(phase: x == 40 ? .down : .move, location: Point(x: x, y: y), source: .eraser)), at: t)
+            state.advance(to: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            x += 24
+        }
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y), source: .eraser)), at: t + 0.1)
+        state.advance(to: t + 0.1)
+        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        XCTAssertLessThan(state.display.ink.strokes.count, 14, "the eraser erased nothing")
+        try assertFullRedraw(cache, state, "after the eraser")
+        t += 0.2
+        state.handle(.command(.undo), at: t)
+        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        XCTAssertEqual(state.display.ink.strokes.count, 14)
+        try assertFullRedraw(cache, state, "the eraser undone")
+        for k in 0..<14 {
+            t += 0.1
+            state.handle(.command(.undo), at: t)
+            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            try assertFullRedraw(cache, state, "undo \(k)")
         }
     }
 }

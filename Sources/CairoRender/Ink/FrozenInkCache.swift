@@ -13,8 +13,8 @@ import Synchronization
 /// was drawn over (`InkBackups`), puts them back, and redo draws that one stroke again. The
 /// pieces a repaint tessellated are kept for the repaints after it (`TessellationMemo`), and of
 /// an outline only what reaches into the repainted area is filled (`InkPainter`). With many
-/// strokes the cache also keeps its ink without the newest strokes (`base`): a repaint above it
-/// copies the base's pixels and draws only the newest strokes there. A style change, a resize
+/// strokes the cache also keeps its ink without the newest strokes, in two levels (`bases`): a
+/// repaint copies a level's pixels and draws only the strokes above it there. A style change, a resize
 /// or a change of the canvas's view redraws everything.
 ///
 /// The ink is in document coordinates and the cache holds it as the screen shows it, through
@@ -63,29 +63,55 @@ public final class FrozenInkCache {
     /// The pieces of the strokes repaints drew, for the next repaints.
     private var memo: TessellationMemo
 
-    /// The ink under the newest strokes: paper and every stroke up to `baseID` (the ink keeps
-    /// strokes in id order), drawn as the cache drew them, so the cache's pixels are the base's
-    /// with the strokes above `baseID` drawn over them, in order. An undo, redo or erase of a
-    /// stroke above the base copies the base's pixels under the damage and draws only the
-    /// strokes above it there: with 10,000 strokes a few dozen, where a repaint of everything
-    /// under the damage drew 500–760. Damage to a stroke in the base repaints the base there
-    /// first, as the cache alone was repainted before. Kept with `partialRepaints` and at least
-    /// `leastStrokesForBase` strokes: one more surface the size of the cache.
-    private var base: ImageSurface?
-    private(set) var baseID = 0
-    /// 512: the newest strokes kept above the base; an update adds the strokes under them to it,
+    /// The ink under the newest strokes, in levels, the deepest first (`bases`). A level holds
+    /// the paper and every stroke up to its `id` (the ink keeps strokes in id order), drawn as the
+    /// cache drew them: its pixels are the level under it (or the paper) with the strokes between
+    /// their ids drawn over them, and the cache's are the top level's with the strokes above it.
+    /// An undo, redo or erase of a stroke above the top level copies that level's pixels under
+    /// the damage and draws only the strokes above it there: with 10,000 strokes a few dozen,
+    /// where a repaint of everything under the damage drew 500–760. Damage to a stroke in a
+    /// level repaints that level there first (from the one under it), then each level above.
+    ///
+    /// The top level keeps the newest 512 strokes above it and the one under it the newest 2,048
+    /// (`baseRules`): more than 512 undos in a row repaint the top level from the one under it,
+    /// with the strokes between them, not from the paper with every stroke under the damage.
+    /// Kept with `partialRepaints` only, each level from its `leastStrokes` on: one more surface
+    /// the size of the cache each.
+    private var bases: [BaseLevel] = []
+    private struct BaseLevel {
+        var surface: ImageSurface
+        /// The newest stroke in it.
+        var id: Int
+        /// Its rule, in `baseLevels`.
+        let rule: Int
+    }
+    /// A level of the base: once the ink has `leastStrokes` strokes, the cache keeps one of all
+    /// strokes but the newest `window`; an update adds the strokes under the window to it,
     /// `strokesAddedToBaseAnUpdate` at a time.
+    struct BaseRule: Equatable {
+        var window: Int
+        var leastStrokes: Int
+    }
+    /// 512: the newest strokes kept above the top level of the base.
     public static let strokesAboveTheBase = 512
-    /// `strokesAboveTheBase` (tests make it smaller).
-    var baseWindow = strokesAboveTheBase
-    /// 2,000 strokes: with fewer the cache keeps no base (on a full canvas, a repaint then draws
-    /// at most a hundred or so strokes under a handwriting stroke, a few milliseconds). Tests
-    /// make it smaller.
-    var leastStrokesForBase = 2_000
-    /// 8: strokes an update draws into the base (a stroke's fill, tens of microseconds each).
+    /// 2,048: the newest strokes kept above the level under it.
+    public static let strokesAboveTheDeepBase = 2_048
+    /// The levels, the deepest (largest window) first: 2,048 strokes above the deep level from
+    /// 4,000 strokes on, 512 above the top level from 2,000 on. With fewer strokes a repaint
+    /// draws at most a hundred or so strokes under a handwriting stroke on a full canvas, a few
+    /// milliseconds.
+    static let baseRules = [BaseRule(window: strokesAboveTheDeepBase, leastStrokes: 4_000),
+                            BaseRule(window: strokesAboveTheBase, leastStrokes: 2_000)]
+    /// `baseRules` (tests make them smaller); windows must shrink from one to the next.
+    var baseLevels = FrozenInkCache.baseRules
+    /// 8: strokes an update draws into each level (a stroke's fill, tens of microseconds each).
     static let strokesAddedToBaseAnUpdate = 8
-    /// Whether the cache keeps a base now, and the strokes repaints drew so far (for tests).
-    var hasBase: Bool { base != nil }
+    /// Whether the cache keeps a base now, its levels, and the newest stroke in its top level
+    /// (for tests).
+    var hasBase: Bool { !bases.isEmpty }
+    var baseIDs: [Int] { bases.map(\.id) }
+    var baseID: Int { bases.last?.id ?? 0 }
+    /// The strokes repaints drew so far (for tests).
     private(set) var strokesDrawnByRepaints = 0
 
     /// The window's cache (`standIns`): a PDF page or an image a zoom step shows at a new scale
@@ -129,8 +155,7 @@ public final class FrozenInkCache {
         if v != viewport {
             viewport = v
             surface = try ImageSurface(viewport: v)
-            base = nil
-            baseID = 0
+            bases = []
             backups = InkBackups(budget: Self.backupBudget(v))
             liveLayer = nil
             revision = nil
@@ -166,7 +191,7 @@ public final class FrozenInkCache {
         if !needsAll, let seen = revision, seen != ink.revision {
             let entries = ink.damage.filter { $0.revision > seen }
             if partialRepaints, entries.count == 1, entries[0].revision == seen + 1, let only = entries[0].strokes,
-               only.count == 1, base == nil || only[0].id > baseID, let areas = undoOrRedo(only[0], ink: ink, painter: painter, cr: cr) {
+               only.count == 1, bases.isEmpty || only[0].id > baseID, let areas = undoOrRedo(only[0], ink: ink, painter: painter, cr: cr) {
                 restored = areas
             } else if !partialRepaints || entries.first?.revision != seen + 1 || entries.contains(where: { $0.strokes == nil }) {
                 needsAll = true
@@ -187,7 +212,7 @@ public final class FrozenInkCache {
         if !refined.isEmpty {
             var region = DirtyRegion(clip: viewport.bounds)
             for r in refined { region.add(r) }
-            repaint(region.rects, ink: ink, painter: painter, cr: cr, underBase: true)
+            repaint(region.rects, ink: ink, painter: painter, cr: cr, damagedFrom: .min)
             // The pixels under the strokes there changed: no backup is the cache without them.
             backups.reset()
             for r in region.rects { dirty.add(r) }
@@ -202,7 +227,7 @@ public final class FrozenInkCache {
                 for p in memo.pieces(of: s, style: ink.style) { region.add(view.toScreen(p.bounds)) }
             }
             if let f = follow, appended.contains(where: { $0.id == f.id }) { endFollow() }
-            repaint(region.rects, ink: ink, painter: painter, cr: cr, underBase: damaged.contains { $0.id <= baseID })
+            repaint(region.rects, ink: ink, painter: painter, cr: cr, damagedFrom: damaged.map(\.id).min())
             // Strokes under the repainted area changed: no backup is the cache without its stroke.
             backups.reset()
             dirty = region
@@ -321,21 +346,29 @@ public final class FrozenInkCache {
         // The newest strokes are drawn last, one by one, each over its backup: undoing them
         // after a redraw (an opened document, a zoom) restores rather than repaints.
         let backedUp = partialRepaints ? min(Self.strokesBackedUpByARedraw, ink.strokes.count) : 0
-        var under = ink.strokes.dropLast(backedUp)
-        // With many strokes, those under the newest `baseWindow` are drawn into the base, which
-        // the cache then starts from (the same drawing in the same bands: the same pixels).
-        let inBase = partialRepaints && ink.strokes.count >= leastStrokesForBase ? ink.strokes.count - max(baseWindow, backedUp) : 0
-        if inBase > 0, let drawn = drawBase(ink.strokes.prefix(inBase), painter: painter) {
-            base = drawn
-            baseID = ink.strokes[inBase - 1].id
-            Self.copy(viewport.bounds, from: drawn, to: surface, scale: viewport.scale)
-            under = under.dropFirst(inBase)
+        let count = ink.strokes.count, inBands = count >= Self.leastStrokesInBands
+        // With many strokes, those under each level's window are drawn into that level, each
+        // level started from the one under it, and the cache from the top one (the same drawing
+        // in the same bands: the same pixels).
+        let kept = bases
+        bases = []
+        var drawn = 0
+        for (r, rule) in baseLevels.enumerated() where partialRepaints && count >= rule.leastStrokes {
+            let upTo = count - max(rule.window, backedUp)
+            guard upTo > drawn, let level = kept.first(where: { $0.rule == r })?.surface ?? (try? ImageSurface(viewport: viewport)),
+                  let levelContext = begin(level, over: bases.last?.surface) else { continue }
+            draw(ink.strokes[drawn..<upTo], inBands: inBands, painter: painter, on: level, cr: levelContext)
+            cairo_destroy(levelContext)
+            level.flush()
+            bases.append(BaseLevel(surface: level, id: ink.strokes[upTo - 1].id, rule: r))
+            drawn = upTo
+        }
+        if let top = bases.last {
+            Self.copy(viewport.bounds, from: top.surface, to: surface, scale: viewport.scale)
         } else {
-            base = nil
-            baseID = 0
             PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
         }
-        draw(under, inBands: ink.strokes.count >= Self.leastStrokesInBands, painter: painter, on: surface, cr: cr)
+        draw(ink.strokes[drawn..<(count - backedUp)], inBands: inBands, painter: painter, on: surface, cr: cr)
         for s in ink.strokes.suffix(backedUp) {
             backups.begin(s.id)
             backUp(s.inkBounds, for: s.id)
@@ -348,18 +381,17 @@ public final class FrozenInkCache {
     /// The stroke an undo would take away by restoring its backup (nil: it would repaint).
     var restorableStroke: Int? { backups.restorable }
 
-    /// A base of paper and `strokes` (nil if no surface could be made), drawn into the base's
-    /// surface if there is one (a resize drops it), else into a new one.
-    private func drawBase(_ strokes: ArraySlice<Stroke>, painter: InkPainter) -> ImageSurface? {
-        guard let drawn = base ?? (try? ImageSurface(viewport: viewport)), let cr = drawn.makeContext() else { return nil }
-        defer {
-            cairo_destroy(cr)
-            drawn.flush()
-        }
+    /// A context over `level`'s pixels (the caller destroys it), after starting them as the
+    /// paper (`below` nil) or as `below`'s pixels; nil if none could be made.
+    private func begin(_ level: ImageSurface, over below: ImageSurface?) -> OpaquePointer? {
+        guard let cr = level.makeContext() else { return nil }
         Self.apply(view, to: cr)
-        PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
-        draw(strokes, inBands: strokes.count >= Self.leastStrokesInBands, painter: painter, on: drawn, cr: cr)
-        return drawn
+        if let below {
+            Self.copy(viewport.bounds, from: below, to: level, scale: viewport.scale)
+        } else {
+            PaperPainter.paintCanvas(paper, within: view.toDocument(viewport.bounds), into: cr, standIns: standIns)
+        }
+        return cr
     }
 
     /// Draws `strokes` in order into `target` (the cache or the base) through its context `cr`:
@@ -372,29 +404,35 @@ public final class FrozenInkCache {
         }
     }
 
-    /// Keeps the base at the ink under its newest `baseWindow` strokes: makes one (paper alone:
-    /// the cache is the paper with every stroke over it) once the ink reaches
-    /// `leastStrokesForBase` strokes, and draws into it the oldest strokes above it beyond the
-    /// window, `strokesAddedToBaseAnUpdate` an update (their pixels are in the cache already).
+    /// Keeps each level of the base at the ink under its newest `window` strokes: makes a level
+    /// once the ink reaches its `leastStrokes` (a copy of the level under it, or the paper alone:
+    /// the cache is that with every stroke above it drawn over), and draws into each the oldest
+    /// strokes above it beyond its window, `strokesAddedToBaseAnUpdate` an update, and none
+    /// past the level above it (their pixels are in the cache already).
     private func keepBase(_ ink: InkLayer, painter: InkPainter) {
-        guard partialRepaints, ink.strokes.count >= leastStrokesForBase || base != nil else { return }
-        if base == nil {
-            guard let paper = drawBase([], painter: painter) else { return }
-            base = paper
-            baseID = 0
-        }
-        guard let base else { return }
-        let first = ink.strokes.partitionPoint { $0.id <= baseID }
-        let added = min(Self.strokesAddedToBaseAnUpdate, ink.strokes.count - first - baseWindow)
-        guard added > 0, let cr = base.makeContext() else { return }
-        defer {
+        guard partialRepaints else { return }
+        let count = ink.strokes.count
+        for (r, rule) in baseLevels.enumerated() where count >= rule.leastStrokes && !bases.contains(where: { $0.rule == r }) {
+            let at = bases.firstIndex { $0.rule > r } ?? bases.endIndex
+            let below = at > 0 ? bases[at - 1] : nil
+            guard let level = try? ImageSurface(viewport: viewport), let cr = begin(level, over: below?.surface) else { continue }
             cairo_destroy(cr)
-            base.flush()
+            level.flush()
+            bases.insert(BaseLevel(surface: level, id: below?.id ?? 0, rule: r), at: at)
         }
-        Self.apply(view, to: cr)
-        for s in ink.strokes[first..<(first + added)] {
-            painter.draw(s, into: cr)
-            baseID = s.id
+        for k in bases.indices {
+            let ceiling = k + 1 < bases.count ? bases[k + 1].id : .max
+            let first = ink.strokes.partitionPoint { $0.id <= bases[k].id }
+            let end = min(first + Self.strokesAddedToBaseAnUpdate, count - baseLevels[bases[k].rule].window)
+            guard end > first, ink.strokes[first].id <= ceiling, let cr = bases[k].surface.makeContext() else { continue }
+            Self.apply(view, to: cr)
+            for s in ink.strokes[first..<end] {
+                guard s.id <= ceiling else { break }
+                painter.draw(s, into: cr)
+                bases[k].id = s.id
+            }
+            cairo_destroy(cr)
+            bases[k].surface.flush()
         }
     }
 
@@ -552,42 +590,60 @@ public final class FrozenInkCache {
     /// bands of rows, each under its own rectangle (`bandsOfRepaint`): this thread draws the top
     /// one, and a helper thread the bottom one if it starts in time (`helperShare`).
     ///
-    /// With a base, each area of the cache is the base's pixels with the strokes above it drawn
-    /// over them; if `underBase` (a stroke in the base changed), the base is repainted there first.
-    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, underBase: Bool) {
+    /// With a base, each area of the cache is the top level's pixels with the strokes above it
+    /// drawn over them. The levels holding a damaged stroke, from the deepest one whose newest
+    /// stroke is at least `lowest` (the oldest damaged stroke's id: `.min` for all, nil for
+    /// none), are repainted there first, each from the one under it.
+    private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, damagedFrom lowest: Int?) {
         // A stroke reaching into several areas is tessellated once (`memo`), as is the live stroke.
         var live: [InkPiece]?
         let clips = areas.compactMap(pixelAligned)
-        let baseContext = underBase ? base?.makeContext() : nil
-        if underBase, base != nil, baseContext == nil {
-            // No context to repaint the base with: the cache goes on without one.
-            base = nil
-            baseID = 0
+        let first = lowest.map { lowest in bases.firstIndex { $0.id >= lowest } ?? bases.endIndex } ?? bases.endIndex
+        var contexts: [OpaquePointer] = []
+        for level in bases[first...] {
+            guard let c = level.surface.makeContext() else { break }
+            Self.apply(view, to: c)
+            contexts.append(c)
         }
-        guard let base else {
-            for clip in clips { repaint(clip, .all, ink: ink, painter: painter, on: surface, cr: cr, live: &live) }
+        if contexts.count < bases.count - first {
+            // No context to repaint a level with: the cache goes on without a base.
+            for c in contexts { cairo_destroy(c) }
+            contexts = []
+            bases = []
+        }
+        guard let top = bases.last else {
+            for clip in clips {
+                repaint(clip, RepaintedLayer(above: .min, through: nil, paper: true), ink: ink, painter: painter, on: surface, cr: cr, live: &live)
+            }
             return
         }
-        if let baseContext { Self.apply(view, to: baseContext) }
         defer {
-            if let baseContext {
-                cairo_destroy(baseContext)
-                base.flush()
+            for (c, k) in zip(contexts, first...) {
+                cairo_destroy(c)
+                bases[k].surface.flush()
             }
         }
         for clip in clips {
-            if let baseContext {
+            for (c, k) in zip(contexts, first...) {
+                let below = k > 0 ? bases[k - 1] : nil
+                if let below { Self.copy(clip, from: below.surface, to: bases[k].surface, scale: viewport.scale) }
                 var none: [InkPiece]?
-                repaint(clip, .base, ink: ink, painter: painter, on: base, cr: baseContext, live: &none)
+                repaint(clip, RepaintedLayer(above: below?.id ?? .min, through: bases[k].id, paper: below == nil), ink: ink, painter: painter,
+                        on: bases[k].surface, cr: c, live: &none)
             }
-            Self.copy(clip, from: base, to: surface, scale: viewport.scale)
-            repaint(clip, .aboveBase, ink: ink, painter: painter, on: surface, cr: cr, live: &live)
+            Self.copy(clip, from: top.surface, to: surface, scale: viewport.scale)
+            repaint(clip, RepaintedLayer(above: top.id, through: nil, paper: false), ink: ink, painter: painter, on: surface, cr: cr, live: &live)
         }
     }
 
-    /// The strokes a repaint of one area draws: all of them on paper (no base), those in the
-    /// base on paper, or those above the base over the base's pixels.
-    private enum RepaintedLayer { case all, base, aboveBase }
+    /// The strokes a repaint of one area draws: those with ids above `above` and up to
+    /// `through`, over the paper or over the pixels there. The cache's (`through` nil: every
+    /// stroke above) also draws the live stroke's final pieces.
+    private struct RepaintedLayer {
+        var above: Int
+        var through: Int?
+        var paper: Bool
+    }
 
     private func repaint(_ screenClip: Rect, _ layer: RepaintedLayer, ink: InkLayer, painter: InkPainter, on target: ImageSurface,
                          cr: OpaquePointer, live settledLive: inout [InkPiece]?) {
@@ -597,19 +653,15 @@ public final class FrozenInkCache {
         // which are in the cache too (unless they are on the live layer).
         var strokes: [[InkPiece]] = []
         for id in ink.index.ids(intersecting: clip) {
-            switch layer {
-            case .all: break
-            case .base: guard id <= baseID else { continue }
-            case .aboveBase: guard id > baseID else { continue }
-            }
+            guard id > layer.above, id <= layer.through ?? .max else { continue }
             // A stroke whose pieces are known to miss the clip is not tessellated.
             guard let s = ink.stroke(id: id), !skipsByReach || memo.reaches(s, into: clip, style: ink.style) != false else { continue }
             let pieces = memo.pieces(of: s, style: ink.style)
             if pieces.contains(where: { !$0.bounds.intersection(clip).isNull }) { strokes.append(pieces) }
         }
         strokesDrawnByRepaints += strokes.count
-        let paper = layer == .aboveBase ? nil : self.paper
-        if layer != .base, let f = follow, !f.grouped, let live = ink.live, live.id == f.id {
+        let paper = layer.paper ? self.paper : nil
+        if layer.through == nil, let f = follow, !f.grouped, let live = ink.live, live.id == f.id {
             let settled = settledLive ?? {
                 var fresh = StrokeTessellator(style: ink.style, stroke: live)
                 return fresh.advance(live, through: f.tessellator.consumed)
