@@ -80,21 +80,10 @@ final class InkBaseTests: XCTestCase {
             try assertFullRedraw(cache, state, "\(name): redo \(k)", viewport: viewport)
         }
         // The eraser across the middle: strokes in the base and above it.
-        let y = Double(viewport.height) / 2
-        var x = 40.0
-        while x < Double(viewport.width) - 40 {
-            t += 1.0 / 60
-            state.handle(.pointer(PointerInput(phase: x == 40 ? .down : .move, location: Point(x: x, y: y), source: .eraser)), at: t)
-            state.advance(to: t)
-            _ = try cache.update(state.display.ink, viewport: viewport)
-            x += 24
-        }
-        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y), source: .eraser)), at: t + 0.1)
-        state.advance(to: t + 0.1)
-        _ = try cache.update(state.display.ink, viewport: viewport)
+        t = try erase(&state, cache, at: Double(viewport.height) / 2, to: Double(viewport.width) - 40, from: t, viewport: viewport)
         XCTAssertLessThan(state.display.ink.strokes.count, 80, "\(name): the eraser erased nothing")
         try assertFullRedraw(cache, state, "\(name): after the eraser", viewport: viewport)
-        state.handle(.command(.undo), at: t + 0.2)
+        state.handle(.command(.undo), at: t + 0.1)
         _ = try cache.update(state.display.ink, viewport: viewport)
         XCTAssertEqual(state.display.ink.strokes.count, 80)
         try assertFullRedraw(cache, state, "\(name): the eraser undone", viewport: viewport)
@@ -120,45 +109,22 @@ final class InkBaseTests: XCTestCase {
     }
 
     /// Strokes drawn live, a frame at a time, in every style: the cache makes its base (paper
-    /// alone) once the ink has `leastStrokesForBase` strokes, and each update draws the strokes
+    /// alone) once the ink has its level's `leastStrokes`, and each update draws the strokes
     /// under the window into it; undoing all of them then is the full redraw at each step.
     func testABaseMadeWhileDrawingFollowsTheInk() throws {
         for (name, options) in InkBackupsTests.styles {
             var state = AppState(viewport: Self.viewport, options: options)
             let cache = try cache(least: 6, window: 4)
             _ = try cache.update(state.display.ink, viewport: Self.viewport)
-            var t = 0.0
-            for k in 0..<14 {
+            var t = try drawFourteenStrokes(&state, cache) { k in
                 XCTAssertEqual(cache.hasBase, k >= 6, "\(name): a base after \(k) strokes")
-                let points = StrokeFixtures.signature(count: 30, in: Rect(x: 70 + Double(k % 5) * 80, y: 100 + Double(k % 3) * 40, width: 180, height: 100),
-                                                      seed: UInt64(k + 1), startTime: t)
-                for (i, e) in LiveInkTests.events(points).enumerated() {
-                    state.handle(e)
-                    if i % 3 == 2 {
-                        state.advance(to: e.time)
-                        _ = try cache.update(state.display.ink, viewport: Self.viewport)
-                    }
-                }
-                t = (points.last?.time ?? t) + 0.1
-                state.advance(to: t)
-                _ = try cache.update(state.display.ink, viewport: Self.viewport)
             }
             let ids = state.display.ink.strokes.map(\.id)
             XCTAssertEqual(ids.count, 14, name)
             XCTAssertEqual(cache.baseID, ids[9], "\(name): the base holds all but the newest 4")
             try assertFullRedraw(cache, state, "\(name): drawn")
-            for k in 0..<14 {
-                t += 0.1
-                state.handle(.command(.undo), at: t)
-                _ = try cache.update(state.display.ink, viewport: Self.viewport)
-                try assertFullRedraw(cache, state, "\(name): undo \(k)")
-            }
-            for k in 0..<14 {
-                t += 0.1
-                state.handle(.command(.redo), at: t)
-                _ = try cache.update(state.display.ink, viewport: Self.viewport)
-                try assertFullRedraw(cache, state, "\(name): redo \(k)")
-            }
+            try step(.undo, 14, &state, cache, &t, name)
+            try step(.redo, 14, &state, cache, &t, name)
         }
     }
 
@@ -195,12 +161,7 @@ final class InkBaseTests: XCTestCase {
             print("\(name): strokes drawn by 24 undos under the top level: \(between.two) over the deep level, \(between.one) without it")
             XCTAssertLessThan(4 * between.two, 3 * between.one, "\(name): undos under the top level draw fewer strokes over the deep level")
             XCTAssertEqual(two.baseIDs, [ids[47], ids[71]], "\(name): undo never moves a level")
-            for k in 0..<44 {
-                t += 0.1
-                state.handle(.command(.redo), at: t)
-                _ = try two.update(state.display.ink, viewport: viewport)
-                try assertFullRedraw(two, state, "\(name): redo \(k)", viewport: viewport)
-            }
+            try step(.redo, 44, &state, two, &t, name, viewport: viewport)
         }
     }
 
@@ -210,9 +171,29 @@ final class InkBaseTests: XCTestCase {
     func testTwoLevelsMadeWhileDrawingFollowTheInk() throws {
         var state = AppState(viewport: Self.viewport)
         let cache = try cache([(6, 9), (3, 6)])
+        var t = try drawFourteenStrokes(&state, cache) { k in
+            XCTAssertEqual(cache.baseIDs.count, k >= 9 ? 2 : k >= 6 ? 1 : 0, "levels after \(k) strokes")
+        }
+        let ids = state.display.ink.strokes.map(\.id)
+        XCTAssertEqual(cache.baseIDs, [ids[7], ids[10]], "the levels hold all but the newest 6 and 3")
+        try assertFullRedraw(cache, state, "drawn")
+        t = try erase(&state, cache, at: 170, to: 600, from: t)
+        XCTAssertLessThan(state.display.ink.strokes.count, 14, "the eraser erased nothing")
+        try assertFullRedraw(cache, state, "after the eraser")
+        t += 0.1
+        state.handle(.command(.undo), at: t)
+        _ = try cache.update(state.display.ink, viewport: Self.viewport)
+        XCTAssertEqual(state.display.ink.strokes.count, 14)
+        try assertFullRedraw(cache, state, "the eraser undone")
+        try step(.undo, 14, &state, cache, &t, "two levels")
+    }
+
+    /// Draws 14 handwriting strokes live, updating `cache` every third event and after each
+    /// stroke; `before(k)` runs before stroke `k`. Returns the time after the last.
+    private func drawFourteenStrokes(_ state: inout AppState, _ cache: FrozenInkCache, before: (Int) -> Void) throws -> Double {
         var t = 0.0
         for k in 0..<14 {
-            XCTAssertEqual(cache.baseIDs.count, k >= 9 ? 2 : k >= 6 ? 1 : 0, "levels after \(k) strokes")
+            before(k)
             let points = StrokeFixtures.signature(count: 30, in: Rect(x: 70 + Double(k % 5) * 80, y: 100 + Double(k % 3) * 40, width: 180, height: 100),
                                                   seed: UInt64(k + 1), startTime: t)
             for (i, e) in LiveInkTests.events(points).enumerated() {
@@ -226,33 +207,37 @@ final class InkBaseTests: XCTestCase {
             state.advance(to: t)
             _ = try cache.update(state.display.ink, viewport: Self.viewport)
         }
-        let ids = state.display.ink.strokes.map(\.id)
-        XCTAssertEqual(cache.baseIDs, [ids[7], ids[10]], "the levels hold all but the newest 6 and 3")
-        try assertFullRedraw(cache, state, "drawn")
-        let y = 170.0
-        var x = 40.0
-        while x < 600 {
+        return t
+    }
+
+    /// The eraser drawn along row `y` from x = 40 to `end`, a frame each 24 pt, `cache` updated
+    /// each frame and after the eraser is lifted. Returns the time it was lifted.
+    private func erase(_ state: inout AppState, _ cache: FrozenInkCache, at y: Double, to end: Double, from start: Double,
+                       viewport: Viewport = viewport) throws -> Double {
+        var t = start, x = 40.0
+        while x < end {
             t += 1.0 / 60
             state.handle(.pointer(PointerInput(phase: x == 40 ? .down : .move, location: Point(x: x, y: y), source: .eraser)), at: t)
             state.advance(to: t)
-            _ = try cache.update(state.display.ink, viewport: Self.viewport)
+            _ = try cache.update(state.display.ink, viewport: viewport)
             x += 24
         }
-        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y), source: .eraser)), at: t + 0.1)
-        state.advance(to: t + 0.1)
-        _ = try cache.update(state.display.ink, viewport: Self.viewport)
-        XCTAssertLessThan(state.display.ink.strokes.count, 14, "the eraser erased nothing")
-        try assertFullRedraw(cache, state, "after the eraser")
-        t += 0.2
-        state.handle(.command(.undo), at: t)
-        _ = try cache.update(state.display.ink, viewport: Self.viewport)
-        XCTAssertEqual(state.display.ink.strokes.count, 14)
-        try assertFullRedraw(cache, state, "the eraser undone")
-        for k in 0..<14 {
+        t += 0.1
+        state.handle(.pointer(PointerInput(phase: .up, location: Point(x: x, y: y), source: .eraser)), at: t)
+        state.advance(to: t)
+        _ = try cache.update(state.display.ink, viewport: viewport)
+        return t
+    }
+
+    /// `command` (undo or redo) `times` times, 0.1 s apart, `cache` updated after each and
+    /// compared with a full redraw.
+    private func step(_ command: Command, _ times: Int, _ state: inout AppState, _ cache: FrozenInkCache, _ t: inout Double,
+                      _ name: String, viewport: Viewport = viewport, file: StaticString = #filePath, line: UInt = #line) throws {
+        for k in 0..<times {
             t += 0.1
-            state.handle(.command(.undo), at: t)
-            _ = try cache.update(state.display.ink, viewport: Self.viewport)
-            try assertFullRedraw(cache, state, "undo \(k)")
+            state.handle(.command(command), at: t)
+            _ = try cache.update(state.display.ink, viewport: viewport)
+            try assertFullRedraw(cache, state, "\(name): \(command) \(k)", viewport: viewport, file: file, line: line)
         }
     }
 }
