@@ -238,8 +238,8 @@ extension BenchCommand {
     /// and last, with the eraser undone and more strokes undone than the ink cache keeps above
     /// the top level of its base (`FrozenInkCache.strokesAboveTheBase`), strokes in that level
     /// undone one after another, then redone (each repaints the top level under it from the
-    /// level under that); then the same past the deep level (`strokesAboveTheDeepBase`: each
-    /// repaints both levels, the deep one from the paper with every stroke there).
+    /// level under that); then the same past the deep level (`strokesAboveTheDeepBase`), which
+    /// the cache draws anew, lower, a few strokes an update, once the undos near it.
     func undoCost(strokes n: Int) throws -> (costs: [(what: String, undo: Timing, redo: Timing)], erase: Timing,
                                               deep: [(what: String, undo: Timing, redo: Timing)]) {
         var state = AppState(viewport: Self.viewport)
@@ -299,7 +299,7 @@ extension BenchCommand {
         var deep: [(what: String, undo: Timing, redo: Timing)] = []
         var undone = 1
         for (window, what) in [(FrozenInkCache.strokesAboveTheBase, "the top level under each repainted from the deep level"),
-                               (FrozenInkCache.strokesAboveTheDeepBase, "both levels under each repainted, the deep one from the paper")] {
+                               (FrozenInkCache.strokesAboveTheDeepBase, "the deep level drawn anew, lower, as the undos near it")] {
             while undone < 1 + window + 2 * FrozenInkCache.strokesBackedUpByARedraw {
                 _ = try timed(.undo)
                 undone += 1

@@ -74,7 +74,8 @@ public final class FrozenInkCache {
     ///
     /// The top level keeps the newest 512 strokes above it and the one under it the newest 2,048
     /// (`baseRules`): more than 512 undos in a row repaint the top level from the one under it,
-    /// with the strokes between them, not from the paper with every stroke under the damage.
+    /// with the strokes between them, not from the paper with every stroke under the damage;
+    /// and as the undos near the deepest level, it is drawn anew lower (`lowered`).
     /// Kept with `partialRepaints` only, each level from its `leastStrokes` on: one more surface
     /// the size of the cache each.
     private var bases: [BaseLevel] = []
@@ -106,6 +107,26 @@ public final class FrozenInkCache {
     var baseLevels = FrozenInkCache.baseRules
     /// 8: strokes an update draws into each level (a stroke's fill, tens of microseconds each).
     static let strokesAddedToBaseAnUpdate = 8
+    /// The deepest level drawn anew, lower, a few strokes an update: undos and erasing that
+    /// leave fewer than half its window above the deepest level start one, of every stroke but
+    /// the newest `window` (`lowerTheDeepest`). Drawn up to `through`: it replaces the deepest
+    /// level, so a long run of undos keeps at most a window or so of strokes above it, and never
+    /// reaches the paper. Dropped if a stroke it holds (`drawn` or older) changes (and none is
+    /// started in that update), or if the deepest level is another's (`rule`).
+    private var lowered: (surface: ImageSurface, through: Int, drawn: Int, rule: Int)?
+    private var letGoThisUpdate = false
+    /// 1,536: the points of strokes an update draws into the level being drawn anew (about 25
+    /// handwriting strokes, 2–3 ms on a full 1920×1080 canvas; at least one stroke): a level of
+    /// 8,000 strokes is drawn in about 300 updates, well before the undos that started it reach
+    /// it. Tests make it smaller, or 0: never drawn anew.
+    var pointsLoweredAnUpdate = 1_536
+    /// How many times the deepest level was drawn anew, lower, how many such levels were let
+    /// go, whether one is being drawn, and the deepest level's pixels (for tests).
+    private(set) var levelsLowered = 0
+    private(set) var loweredLevelsLetGo = 0
+    var isLowering: Bool { lowered != nil }
+    var loweringDrawn: (drawn: Int, through: Int)? { lowered.map { ($0.drawn, $0.through) } }
+    var deepestLevel: ImageSurface? { bases.first?.surface }
     /// Whether the cache keeps a base now, its levels, and the newest stroke in its top level
     /// (for tests).
     var hasBase: Bool { !bases.isEmpty }
@@ -156,6 +177,7 @@ public final class FrozenInkCache {
             viewport = v
             surface = try ImageSurface(viewport: v)
             bases = []
+            lowered = nil
             backups = InkBackups(budget: Self.backupBudget(v))
             liveLayer = nil
             revision = nil
@@ -352,6 +374,7 @@ public final class FrozenInkCache {
         // in the same bands: the same pixels).
         let kept = bases
         bases = []
+        lowered = nil
         var drawn = 0
         for (r, rule) in baseLevels.enumerated() where partialRepaints && count >= rule.leastStrokes {
             let upTo = count - max(rule.window, backedUp)
@@ -433,6 +456,49 @@ public final class FrozenInkCache {
             }
             cairo_destroy(cr)
             bases[k].surface.flush()
+        }
+        lowerTheDeepest(ink, painter: painter)
+    }
+
+    /// Draws the deepest level anew, lower, when fewer than half its window of strokes are left
+    /// above it (a long run of undos, or the eraser, took them): starts a level of the paper
+    /// and every stroke but the newest `window`, draws `pointsLoweredAnUpdate` points of its
+    /// strokes an update, in order, and once all are drawn, puts it in the deepest level's place
+    /// (the levels above it hold every stroke up to their ids whatever the level under them).
+    private func lowerTheDeepest(_ ink: InkLayer, painter: InkPainter) {
+        defer { letGoThisUpdate = false }
+        guard let deepest = bases.first, pointsLoweredAnUpdate > 0 else {
+            lowered = nil
+            return
+        }
+        if lowered?.rule != deepest.rule { lowered = nil }
+        let count = ink.strokes.count, window = baseLevels[deepest.rule].window
+        if lowered == nil {
+            let above = count - ink.strokes.partitionPoint { $0.id <= deepest.id }
+            guard !letGoThisUpdate, above < window / 2, count > window, ink.strokes[count - window - 1].id < deepest.id,
+                  let surface = try? ImageSurface(viewport: viewport), let cr = begin(surface, over: nil) else { return }
+            cairo_destroy(cr)
+            surface.flush()
+            lowered = (surface, ink.strokes[count - window - 1].id, 0, deepest.rule)
+        }
+        guard var level = lowered, let cr = level.surface.makeContext() else { return }
+        Self.apply(view, to: cr)
+        var next = ink.strokes.partitionPoint { $0.id <= level.drawn }, points = 0
+        while next < count, ink.strokes[next].id <= level.through, points < pointsLoweredAnUpdate {
+            let s = ink.strokes[next]
+            painter.draw(s, into: cr)
+            level.drawn = s.id
+            points += s.points.count
+            next += 1
+        }
+        cairo_destroy(cr)
+        level.surface.flush()
+        if next == count || ink.strokes[next].id > level.through {
+            bases[0] = BaseLevel(surface: level.surface, id: level.through, rule: deepest.rule)
+            lowered = nil
+            levelsLowered += 1
+        } else {
+            lowered = level
         }
     }
 
@@ -595,6 +661,12 @@ public final class FrozenInkCache {
     /// stroke is at least `lowest` (the oldest damaged stroke's id: `.min` for all, nil for
     /// none), are repainted there first, each from the one under it.
     private func repaint(_ areas: [Rect], ink: InkLayer, painter: InkPainter, cr: OpaquePointer, damagedFrom lowest: Int?) {
+        // A level being drawn anew that holds a damaged stroke is let go (a later one starts afresh).
+        if let lowest, let level = lowered, lowest <= level.drawn {
+            lowered = nil
+            letGoThisUpdate = true
+            loweredLevelsLetGo += 1
+        }
         // A stroke reaching into several areas is tessellated once (`memo`), as is the live stroke.
         var live: [InkPiece]?
         let clips = areas.compactMap(pixelAligned)
@@ -610,6 +682,7 @@ public final class FrozenInkCache {
             for c in contexts { cairo_destroy(c) }
             contexts = []
             bases = []
+            lowered = nil
         }
         guard let top = bases.last else {
             for clip in clips {
