@@ -417,6 +417,15 @@ public final class FrozenInkCache {
         return cr
     }
 
+    /// A new level's surface, started as the paper (`below` nil) or as `below`'s pixels; nil if
+    /// none could be made.
+    private func newLevel(over below: ImageSurface?) -> ImageSurface? {
+        guard let level = try? ImageSurface(viewport: viewport), let cr = begin(level, over: below) else { return nil }
+        cairo_destroy(cr)
+        level.flush()
+        return level
+    }
+
     /// Draws `strokes` in order into `target` (the cache or the base) through its context `cr`:
     /// in bands on the cores (`drawInBands`), or on this thread alone.
     private func draw(_ strokes: ArraySlice<Stroke>, inBands: Bool, painter: InkPainter, on target: ImageSurface, cr: OpaquePointer) {
@@ -438,9 +447,7 @@ public final class FrozenInkCache {
         for (r, rule) in baseLevels.enumerated() where count >= rule.leastStrokes && !bases.contains(where: { $0.rule == r }) {
             let at = bases.firstIndex { $0.rule > r } ?? bases.endIndex
             let below = at > 0 ? bases[at - 1] : nil
-            guard let level = try? ImageSurface(viewport: viewport), let cr = begin(level, over: below?.surface) else { continue }
-            cairo_destroy(cr)
-            level.flush()
+            guard let level = newLevel(over: below?.surface) else { continue }
             bases.insert(BaseLevel(surface: level, id: below?.id ?? 0, rule: r), at: at)
         }
         for k in bases.indices {
@@ -475,11 +482,10 @@ public final class FrozenInkCache {
         let count = ink.strokes.count, window = baseLevels[deepest.rule].window
         if lowered == nil {
             let above = count - ink.strokes.partitionPoint { $0.id <= deepest.id }
-            guard !letGoThisUpdate, above < window / 2, count > window, ink.strokes[count - window - 1].id < deepest.id,
-                  let surface = try? ImageSurface(viewport: viewport), let cr = begin(surface, over: nil) else { return }
-            cairo_destroy(cr)
-            surface.flush()
-            lowered = (surface, ink.strokes[count - window - 1].id, 0, deepest.rule)
+            guard !letGoThisUpdate, above < window / 2, count > window else { return }
+            let through = ink.strokes[count - window - 1].id
+            guard through < deepest.id, let surface = newLevel(over: nil) else { return }
+            lowered = (surface, through, 0, deepest.rule)
         }
         guard var level = lowered, let cr = level.surface.makeContext() else { return }
         Self.apply(view, to: cr)
