@@ -10,7 +10,6 @@ struct TimelinePainter {
 
     /// The strip's background: darker than the panels, so the frame above stands apart.
     static let background = RGBA(0.10, 0.10, 0.12)
-    /// Each marker kind's colour.
     /// "time / duration s" with as many decimals (2, 1, 0) as fit `width` as `measure` says: a
     /// session of over 100 s cut its "s" and last digit at two (607.00 / 607.0…).
     static func timeText(_ time: Double, of duration: Double, fitting width: Double, measure: (String) -> Double) -> String {
@@ -22,6 +21,7 @@ struct TimelinePainter {
         return text
     }
 
+    /// Each marker kind's colour.
     static func colour(_ kind: TimelineMarker.Kind) -> RGBA {
         switch kind {
         case .down, .up: return RGBA(0.80, 0.80, 0.86)
