@@ -22,23 +22,30 @@ final class StrokeStorageTests: XCTestCase {
         XCTAssertEqual(short.realCount, 60)
         XCTAssertLessThanOrEqual(short.points.capacity, 128, "a 60-point stroke holds room for 512")
         // Past the first block the blocks are taken whole: appending never moves them. Each
-        // block may hold one point more than asked (malloc's 16-byte granules); the first block
-        // does not double past a block (CI once found 520 + 512 + 512 slots: 65 → 130 → 260 → 520).
+        // block may hold up to `mallocSlack` points more than asked; the first block does not
+        // double past a block (CI once found 520 + 512 + 512 slots: 65 → 130 → 260 → 520).
         let long = try XCTUnwrap(drawn(1_300).live)
-        XCTAssertLessThanOrEqual(long.points.capacity, 3 * BlockList<PackedInkPoint>.blockSize + 3, "three blocks for 1,300 points")
+        XCTAssertLessThanOrEqual(long.points.capacity, 3 * (BlockList<PackedInkPoint>.blockSize + mallocSlack), "three blocks for 1,300 points")
     }
 
-    /// At most one point over: malloc's 16-byte granules can give a 16-byte point's array one
-    /// more than it asked for.
+    /// How many 16-byte points an array may hold beyond what it asked for. Swift takes an
+    /// array's capacity from malloc's usable size. glibc rounds a request (plus its 8-byte
+    /// header) up to 16 bytes, which with the array's 32-byte header leaves half a point; and it
+    /// may hand back a free chunk up to 31 bytes bigger rather than split it, which is up to two
+    /// points in all. CI once found 1,302 slots for 1,300 points and 515 for 513, after other
+    /// tests had left the heap so.
+    private let mallocSlack = 2
+
+    /// At most `mallocSlack` points over, whatever the heap holds before.
     func testEveryWayAStrokeIsFinishedGivesTheRoomBack() throws {
         for count in [1, 60, 512, 513, 1_300] {
             let finished = try XCTUnwrap(drawn(count).finished)
-            XCTAssertLessThanOrEqual(finished.points.capacity, count + 1, "the pointer up, \(count) points")
+            XCTAssertLessThanOrEqual(finished.points.capacity, count + mallocSlack, "the pointer up, \(count) points")
             let decoded = try XCTUnwrap(DrawingSnapshot.decode(DrawingSnapshot.encode([finished])))
             XCTAssertEqual(decoded, [finished])
-            XCTAssertLessThanOrEqual(decoded[0].points.capacity, count + 1, "a snapshot read back, \(count) points")
+            XCTAssertLessThanOrEqual(decoded[0].points.capacity, count + mallocSlack, "a snapshot read back, \(count) points")
             let whole = StrokeFixtures.stroke(id: 1, count: count, in: Rect(x: 0, y: 0, width: 400, height: 300))
-            XCTAssertLessThanOrEqual(whole.points.capacity, count + 1, "a stroke made whole from points, \(count) points")
+            XCTAssertLessThanOrEqual(whole.points.capacity, count + mallocSlack, "a stroke made whole from points, \(count) points")
         }
         // An unfinished stroke in a snapshot keeps growing: it is not made tight.
         let live = try XCTUnwrap(drawn(60).live)
