@@ -51,9 +51,15 @@ extension BenchCommand {
                 return n
             })
             let spacing = Self.pathLength(points) / Double(max(1, count - 1))
-            print(String(format: "   %6d points%@ (%.1f pt apart): ForceCanvas %.1f M points/s, %.1f allocations a stroke · C port %.1f M points/s, %.1f allocations · %.2f× the C port",
+            // The polygons' vertices each writes: the work per point differs with them.
+            writer.write(points, options: .default, simulatesPressure: false)
+            var outline: UnsafeMutablePointer<Double>?
+            let portVertices = freehand_port_stroke(xyp, xyp.count / 3, &outline)
+            free(outline)
+            print(String(format: "   %6d points%@ (%.1f pt apart): ForceCanvas %.1f M points/s, %.1f allocations a stroke, %d vertices · C port %.1f M points/s, %.1f allocations, %d vertices · %.2f× the C port",
                          count, area == nil ? ", straight" : "", spacing, Double(count) / ours.seconds / 1e6, ours.allocations,
-                         Double(count) / port.seconds / 1e6, port.allocations, port.seconds / ours.seconds))
+                         writer.points.count, Double(count) / port.seconds / 1e6, port.allocations, portVertices,
+                         port.seconds / ours.seconds))
         }
         print("   target: at least the C port's speed at 60 and 1,000 points, no allocation a stroke in the steady state")
     }
