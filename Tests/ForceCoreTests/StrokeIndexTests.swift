@@ -51,6 +51,27 @@ final class StrokeIndexTests: XCTestCase {
         }
     }
 
+    /// Equal indexes hold the same strokes with the same bounds, whatever order they were
+    /// indexed in and whatever was removed on the way (slots reused, cells in another order).
+    func testIndexesHoldingTheSameStrokesAreEqualWhateverTheirHistory() {
+        let a = Rect(x: 10, y: 10, width: 300, height: 40), b = Rect(x: 200, y: 100, width: 30, height: 300)
+        var first = StrokeIndex(), second = StrokeIndex()
+        first.insert(1, bounds: a)
+        first.insert(2, bounds: b)
+        second.insert(3, bounds: a)
+        second.insert(2, bounds: b)
+        second.remove(3)
+        second.insert(1, bounds: a)  // into the slot stroke 3 left
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(first.ids(intersecting: Rect(x: 0, y: 0, width: 1000, height: 1000)), [1, 2])
+        XCTAssertEqual(second.ids(intersecting: Rect(x: 0, y: 0, width: 1000, height: 1000)), [1, 2])
+        second.insert(2, bounds: a)
+        XCTAssertNotEqual(first, second, "stroke 2 moved")
+        second.remove(2)
+        XCTAssertNotEqual(first, second, "stroke 2 gone")
+        XCTAssertEqual(second.ids(intersecting: b), [])
+    }
+
     /// A stroke and a query that only touch along a cell's edge share no area.
     func testTouchingEdgesDoNotCount() {
         var index = StrokeIndex()

@@ -1,7 +1,11 @@
 /// A uniform grid over finished strokes: which strokes may touch a rectangle, without looking
 /// at them all. The eraser's hit test and the renderer's partial redraws (undo, redo, erase)
 /// ask it.
-public struct StrokeIndex: Equatable, Sendable {
+///
+/// Each indexed stroke has a slot: its bounds and id in two arrays, a slot freed by a removal
+/// taken by the next insertion. A cell lists the slots of the strokes whose bounds reach into
+/// it (4 bytes each), so a query reads a candidate's bounds by index, hashing nothing.
+public struct StrokeIndex: Sendable {
     /// 128 pt cells: a typical stroke covers a few, a screen holds about a hundred.
     public static let cellSize = 128.0
     /// A stroke whose bounds span more cells than this is kept in one list that every query
@@ -13,37 +17,48 @@ public struct StrokeIndex: Equatable, Sendable {
         var y: Int32
     }
 
-    /// A stroke in a cell: its id, and its bounds (read by every query that reaches the cell,
-    /// so kept beside the id, not looked up by it).
-    private struct Entry: Equatable, Sendable {
-        var id: Int
-        var bounds: Rect
-    }
-
-    /// The strokes per cell, in no particular order.
-    private var cells: [Cell: [Entry]] = [:]
-    /// Strokes too large for the grid.
+    /// The slots of the strokes per cell, in no particular order.
+    private var cells: [Cell: [Int32]] = [:]
+    /// Strokes too large for the grid, by id.
     private var oversized: Set<Int> = []
-    /// Every indexed stroke's bounds, by id (to remove it and to answer exact queries).
-    private var bounds: [Int: Rect] = [:]
+    /// Every indexed stroke's slot, by id (to remove it and to answer queries past the grid).
+    private var slots: [Int: Int32] = [:]
+    /// By slot: the stroke's bounds and id (a free slot's bounds are null).
+    private var slotBounds: [Rect] = []
+    private var slotIDs: [Int] = []
+    private var freeSlots: [Int32] = []
 
     public init() {}
 
     /// Indexes stroke `id` covering `rect` (replacing an earlier entry for it).
     public mutating func insert(_ id: Int, bounds rect: Rect) {
-        if bounds[id] != nil { remove(id) }
+        if slots[id] != nil { remove(id) }
         guard !rect.isNull else { return }
-        bounds[id] = rect
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            slotBounds[Int(slot)] = rect
+            slotIDs[Int(slot)] = id
+        } else {
+            // More strokes than an Int32 counts cannot be held in memory (each is a stroke).
+            slot = Int32(truncatingIfNeeded: slotBounds.count)
+            slotBounds.append(rect)
+            slotIDs.append(id)
+        }
+        slots[id] = slot
         guard let range = Self.cells(covering: rect) else {
             oversized.insert(id)
             return
         }
-        for y in range.y { for x in range.x { cells[Cell(x: x, y: y), default: []].append(Entry(id: id, bounds: rect)) } }
+        for y in range.y { for x in range.x { cells[Cell(x: x, y: y), default: []].append(slot) } }
     }
 
     /// Removes stroke `id`.
     public mutating func remove(_ id: Int) {
-        guard let rect = bounds.removeValue(forKey: id) else { return }
+        guard let slot = slots.removeValue(forKey: id) else { return }
+        let rect = slotBounds[Int(slot)]
+        slotBounds[Int(slot)] = .null
+        freeSlots.append(slot)
         guard let range = Self.cells(covering: rect) else {
             oversized.remove(id)
             return
@@ -51,7 +66,7 @@ public struct StrokeIndex: Equatable, Sendable {
         for y in range.y {
             for x in range.x {
                 let key = Cell(x: x, y: y)
-                cells[key]?.removeAll { $0.id == id }
+                cells[key]?.removeAll { $0 == slot }
                 if cells[key]?.isEmpty == true { cells[key] = nil }
             }
         }
@@ -68,16 +83,20 @@ public struct StrokeIndex: Equatable, Sendable {
         var found: [Int] = []
         if let range = Self.cells(covering: rect) {
             // Oversized strokes are in no cell.
-            for id in oversized where bounds[id]?.intersects(rect) ?? false { found.append(id) }
-            for y in range.y {
-                for x in range.x {
-                    guard let entries = cells[Cell(x: x, y: y)] else { continue }
-                    for entry in entries {
-                        let b = entry.bounds
-                        guard b.intersects(rect) else { continue }
-                        // The corner is in a cell of both ranges: `cell` is monotonic.
-                        if Self.cell(Swift.max(b.x, rect.x)) == x, Self.cell(Swift.max(b.y, rect.y)) == y {
-                            found.append(entry.id)
+            for id in oversized {
+                if let slot = slots[id], slotBounds[Int(slot)].intersects(rect) { found.append(id) }
+            }
+            slotBounds.withUnsafeBufferPointer { bounds in
+                for y in range.y {
+                    for x in range.x {
+                        guard let entries = cells[Cell(x: x, y: y)] else { continue }
+                        for slot in entries {
+                            let b = bounds[Int(slot)]
+                            guard b.intersects(rect) else { continue }
+                            // The corner is in a cell of both ranges: `cell` is monotonic.
+                            if Self.cell(Swift.max(b.x, rect.x)) == x, Self.cell(Swift.max(b.y, rect.y)) == y {
+                                found.append(slotIDs[Int(slot)])
+                            }
                         }
                     }
                 }
@@ -85,7 +104,7 @@ public struct StrokeIndex: Equatable, Sendable {
         } else {
             // A query larger than the grid's limit reads every stroke's bounds (the oversized
             // ones' too).
-            for (id, b) in bounds where b.intersects(rect) { found.append(id) }
+            for (id, slot) in slots where slotBounds[Int(slot)].intersects(rect) { found.append(id) }
         }
         found.sort()
         return found
@@ -104,5 +123,16 @@ public struct StrokeIndex: Equatable, Sendable {
         let c = (v / cellSize).rounded(.down)
         guard c.isFinite, abs(c) < Double(Int32.max / 2) else { return nil }
         return Int32(c)
+    }
+}
+
+extension StrokeIndex: Equatable {
+    /// Two indexes are equal when they hold the same strokes with the same bounds, whatever
+    /// slots and cell order their histories gave them.
+    public static func == (a: StrokeIndex, b: StrokeIndex) -> Bool {
+        guard a.slots.count == b.slots.count else { return false }
+        return a.slots.allSatisfy { id, slot in
+            b.slots[id].map { b.slotBounds[Int($0)] == a.slotBounds[Int(slot)] } ?? false
+        }
     }
 }
