@@ -41,21 +41,23 @@ extension BenchCommand {
             // is reused. (The tessellator keeps a builder a stroke and an array a piece of ink.)
             var writer = OutlineWriter()
             let xyp = points.flatMap { [$0.location.x, $0.location.y, $0.force] }
-            let (ours, port) = outlineCosts(points, {
-                writer.write($0, options: .default, simulatesPressure: false)
+            // Each returns what keeps its work observable: ForceCanvas's pieces, the port's
+            // vertices.
+            func outlineOurs(_ points: [InkPoint]) -> Int {
+                writer.write(points, options: .default, simulatesPressure: false)
                 return writer.pieces.count
-            }, against: { _ in
+            }
+            func outlinePort(_: [InkPoint]) -> Int {
                 var outline: UnsafeMutablePointer<Double>?
                 let n = freehand_port_stroke(xyp, xyp.count / 3, &outline)
                 free(outline)
                 return n
-            })
+            }
+            let (ours, port) = outlineCosts(points, outlineOurs, against: outlinePort)
             let spacing = Self.pathLength(points) / Double(max(1, count - 1))
             // The polygons' vertices each writes: the work per point differs with them.
-            writer.write(points, options: .default, simulatesPressure: false)
-            var outline: UnsafeMutablePointer<Double>?
-            let portVertices = freehand_port_stroke(xyp, xyp.count / 3, &outline)
-            free(outline)
+            _ = outlineOurs(points)
+            let portVertices = outlinePort(points)
             print(String(format: "   %6d points%@ (%.1f pt apart): ForceCanvas %.1f M points/s, %.1f allocations a stroke, %d vertices · C port %.1f M points/s, %.1f allocations, %d vertices · %.2f× the C port",
                          count, area == nil ? ", straight" : "", spacing, Double(count) / ours.seconds / 1e6, ours.allocations,
                          writer.points.count, Double(count) / port.seconds / 1e6, port.allocations, portVertices,
