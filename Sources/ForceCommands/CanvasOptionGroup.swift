@@ -56,6 +56,21 @@ struct CanvasOptionGroup: ParsableArguments {
         if hud { o.showHUD = true }
         return o
     }
+
+    /// The events that give a canvas whose options are `options` (a restored one) what the
+    /// flags ask: `apply(to:)` as events, which the window handles and records in the
+    /// canvas's journal first thing, so the journal replays to what the window shows. A
+    /// flag not given leaves its option as the canvas had it.
+    func events(over options: Options) -> [InputEvent] {
+        var events: [InputEvent] = []
+        let wanted = apply(to: options)
+        if wanted.renderer != options.renderer { events.append(.command(.toggleRenderer)) }
+        if wanted.widthMapping != options.widthMapping { events.append(.command(.toggleWidthMapping)) }
+        if wanted.debug != options.debug { events.append(.command(.toggleDebug)) }
+        if wanted.showHUD != options.showHUD { events.append(.command(.toggleHUD)) }
+        if wanted.uiScale != options.uiScale { events.append(.uiScale(wanted.uiScale)) }
+        return events
+    }
 }
 
 extension InkRenderer: ExpressibleByArgument {}

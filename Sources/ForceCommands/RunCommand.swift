@@ -282,9 +282,11 @@ struct RunCommand: ParsableCommand {
     static func isReadOnly(_ code: Int32) -> Bool { code == EROFS || code == EACCES || code == EPERM }
 
     /// Puts a restored canvas in the configuration: the state, its window size unless --size
-    /// was given, the scene asked for, and one status line.
+    /// was given, what the flags ask of it (`--ui-scale`, `--hud`…: they win over the options it
+    /// was left with), the scene asked for, and one status line.
     private func apply(_ restored: JournalRestore, to config: inout WindowConfiguration, from path: String) {
         config.initialState = restored.state
+        config.eventsOnStart = canvas.events(over: restored.state.options)
         // The device's screen: the window adds the dock when a panel is open.
         if size == nil { (config.width, config.height) = (restored.state.screenSize.width, restored.state.screenSize.height) }
         config.sceneOnStart = scene

@@ -703,9 +703,10 @@ public final class WindowApp {
         }
     }
 
-    /// The scene asked for on a restored canvas, then a launch through a quick action (which
-    /// skips the normal start: the shortcut picks the scene).
+    /// What the flags ask of a restored canvas and the scene asked for, then a launch through a
+    /// quick action (which skips the normal start: the shortcut picks the scene).
     private func launch(at t: Double, _ s: inout Running) {
+        for e in config.eventsOnStart { apply(e, at: t, &s) }
         if let scene = config.sceneOnStart, scene != s.state.scene, let show = Command.show(scene) { apply(.command(show), at: t, &s) }
         var launch = LaunchShortcut(item: config.launchShortcut.map { config.shortcuts.item(ofType: $0) })
         guard let dispatch = launch.take() else { return }

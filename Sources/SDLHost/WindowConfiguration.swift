@@ -24,6 +24,10 @@ public struct WindowConfiguration {
     public var initialState: AppState?
     /// A scene to show once the restored state is up (`--scene` given with a restored canvas).
     public var sceneOnStart: SceneKind?
+    /// What `run`'s flags ask of a restored canvas (`--ui-scale`, `--hud`, `--debug`,
+    /// `--renderer`, `--width-mapping`), handled and recorded once the restored state is up,
+    /// before `sceneOnStart`.
+    public var eventsOnStart: [InputEvent] = []
     /// A line for the status bar at the start ("Restored 12 strokes …").
     public var startStatus: String?
     /// The first launch (no document yet): the status line says how to press with a mouse

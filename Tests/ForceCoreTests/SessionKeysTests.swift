@@ -55,7 +55,7 @@ final class SessionKeysTests: XCTestCase {
             .pointer(pointer), .wheel(1), .deepPress(true), .command(.clear), .resize(Viewport(width: 700, height: 500)),
             .pressureCurve(.standard), .shortcut("com.x"), .checkpoint("c"), .caption(Caption(text: "t", duration: 2, pause: true, speed: 0.5)),
             .view(.zoom(2, about: Point(x: 1, y: 1))), .view(.pan(dx: 1, dy: 2)), .view(.fit), .view(.actualSize),
-            .proximity(.pen, entering: true), .button(PenButton(button: 2, down: true)),
+            .proximity(.pen, entering: true), .button(PenButton(button: 2, down: true)), .uiScale(1.6),
             .tool(InkTool(kind: .highlighter, colour: InkColour(hex: "#ff000080"), size: 12)),
             .tool(InkTool(kind: .pen, colour: InkColour(hex: "#0072b2"), size: 2, fill: 0.5)),
             .device(InputDevice(name: "Pen", kind: .pen, hasForce: true, hasTilt: true, details: details)),
@@ -93,6 +93,21 @@ final class SessionKeysTests: XCTestCase {
                        #""mask" rectangle 0,0,0,4 is empty: width and height must be more than 0"#)
         XCTAssertEqual(error([header, #"{"t":0,"type":"checkpoint","name":"a","threshold":2}"#])?.message,
                        #""threshold" must be between 0 and 1, not 2.0"#)
+    }
+
+    /// A `ui-scale` line (a restored canvas started with `--ui-scale`) sets the text's size to
+    /// its value, any in 1–3, not only U's steps; outside the range it is refused with it.
+    func testUIScaleLineSetsTheScaleInItsRange() throws {
+        let session = try SessionCoding.parse(header + "\n" + #"{"t":0.5,"type":"ui-scale","scale":1.6}"#, file: "s.jsonl")
+        XCTAssertEqual(session.events.map(\.event), [.uiScale(1.6)])
+        var state = AppState(viewport: Viewport(width: 800, height: 600))
+        XCTAssertEqual(state.options.uiScale, 1)
+        state.handle(.uiScale(1.6), at: 0.5)
+        XCTAssertEqual(state.options.uiScale, 1.6)
+        state.handle(.command(.uiLarger), at: 0.6)
+        XCTAssertEqual(state.options.uiScale, 1.75, "U goes on from it to the next step")
+        XCTAssertEqual(error([header, #"{"t":0,"type":"ui-scale","scale":3.5}"#])?.message, #""scale" 3.5 is out of range: 1–3"#)
+        XCTAssertEqual(error([header, #"{"t":0,"type":"ui-scale"}"#])?.message, #"missing "scale""#)
     }
 
     func testSuggestions() {

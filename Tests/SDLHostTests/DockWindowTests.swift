@@ -62,6 +62,29 @@ final class DockWindowTests: XCTestCase {
         }
     }
 
+    /// The flags given to a restored canvas win over the options it was left with, and are
+    /// kept by its journal: `--ui-scale 1.5` makes its dock (open since the first start) 1.5×
+    /// as wide, the next start without flags keeps that, and `--ui-scale 1` takes it back.
+    /// Before, a restored canvas kept its own options and the flags were dropped unsaid.
+    func testFlagsGivenToARestoredCanvasWinOverItsOptions() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        let starts: [(arguments: [String], width: Int)] = [
+            (["--size", "600x400", "--hud"], 600 + 472), (["--ui-scale", "1.5"], 600 + 708), ([], 600 + 708),
+            (["--ui-scale", "1"], 600 + 472),
+        ]
+        for (i, start) in starts.enumerated() {
+            let r = try Binary.forcecanvas(["run", "--exit-after-frames", "10", "--snapshot", "\(dir)/\(i).png"] + start.arguments,
+                                           environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let shot = try XCTUnwrap(PNGPixels(path: "\(dir)/\(i).png"))
+            XCTAssertEqual([shot.width, shot.height], [start.width, 400], "start \(i): \(start.arguments)")
+        }
+    }
+
     /// A window that cannot grow (a window manager that keeps every window at the screen's
     /// size, as a kiosk, a tiling manager or a maximized window does): after half a second the
     /// device gives the dock its room, recorded as a resize, and takes it back when the dock

@@ -89,6 +89,9 @@ public enum InputEvent: Equatable, Hashable, Sendable {
     case button(PenButton)
     /// A pen (or its eraser end) came into the tablet's range, or left it.
     case proximity(InputSource, entering: Bool)
+    /// The text around the scene became this many times larger, 1–3 (`Options.uiScale`): a
+    /// restored canvas started with `--ui-scale`. U and Shift+U step it (`Command.uiLarger`).
+    case uiScale(Double)
 }
 
 /// An event with the time it happened, in seconds from the session start.

@@ -179,6 +179,7 @@ public struct AppState: Equatable, Sendable {
         case .pressureCurve(let curve): pressure.setCurve(curve)
         case .tool(let tool): scenes.canvas.ink.tool = tool
         case .proximity: break  // recorded for what made the session; the core draws nothing of it
+        case .uiScale(let scale): options.uiScale = Options.clampedUIScale(scale)
         case .button(let b):
             guard (1...2).contains(b.button) else { break }
             switch barrelActions[b.button - 1] {

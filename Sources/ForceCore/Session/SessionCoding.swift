@@ -107,6 +107,8 @@ public enum SessionCoding {
             }
         case .proximity(let source, let entering):
             return t + "\"type\":\"proximity\",\"source\":\"\(source.rawValue)\",\"in\":\(entering)}"
+        case .uiScale(let scale):
+            return t + "\"type\":\"ui-scale\",\"scale\":\(num(scale))}"
         case .button(let b):
             return t + "\"type\":\"button\",\"button\":\(b.button),\"down\":\(b.down)}"
         case .tool(let tool):

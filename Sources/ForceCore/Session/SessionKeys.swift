@@ -32,7 +32,7 @@ public enum SessionKeys {
             "curve": ["pressureCurve", "minimumPressure", "pressureMultiplier"], "shortcut": ["item"],
             "checkpoint": tolerances.union(["name", "mask"]), "caption": ["text", "duration", "pause", "speed"],
             "view": ["zoom", "x", "y", "dx", "dy", "fit", "actualSize", "page"], "proximity": ["source", "in"],
-            "button": ["button", "down"], "tool": ["tool", "colour", "size", "fill", "dash"],
+            "button": ["button", "down"], "ui-scale": ["scale"], "tool": ["tool", "colour", "size", "fill", "dash"],
             "device": ["name", "kind", "force", "tilt", "widthMM", "heightMM", "resolution", "rate", "tiltRange",
                        "pressureLevels", "toolId", "serial"],
         ]

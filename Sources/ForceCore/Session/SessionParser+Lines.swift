@@ -190,6 +190,12 @@ extension SessionParser {
             let name = try f.string("source")
             guard let source = InputSource(rawValue: name) else { throw f.fail("unknown source \"\(name)\"") }
             event = .proximity(source, entering: try f.bool("in"))
+        case "ui-scale":
+            let scale = try f.number("scale")
+            guard Options.uiScaleRange.contains(scale) else {
+                throw f.fail("\"scale\" \(SessionCoding.num(scale)) is out of range: \(SessionCoding.num(Options.uiScaleRange.lowerBound))–\(SessionCoding.num(Options.uiScaleRange.upperBound))")
+            }
+            event = .uiScale(scale)
         case "button":
             let button = try f.integer("button")
             guard button == 1 || button == 2 else { throw f.fail("\"button\" must be 1 (the lower barrel button) or 2 (the upper)") }
