@@ -106,7 +106,7 @@ final class SessionKeysTests: XCTestCase {
         XCTAssertEqual(state.options.uiScale, 1.6)
         state.handle(.command(.uiLarger), at: 0.6)
         XCTAssertEqual(state.options.uiScale, 1.75, "U goes on from it to the next step")
-        XCTAssertEqual(error([header, #"{"t":0,"type":"ui-scale","scale":3.5}"#])?.message, #""scale" 3.5 is out of range: 1–3"#)
+        XCTAssertEqual(error([header, #"{"t":0,"type":"ui-scale","scale":3.5}"#])?.message, #""scale" 3.5 is out of range (1…3)"#)
         XCTAssertEqual(error([header, #"{"t":0,"type":"ui-scale"}"#])?.message, #"missing "scale""#)
     }
 

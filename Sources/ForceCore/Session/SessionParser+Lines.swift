@@ -193,7 +193,8 @@ extension SessionParser {
         case "ui-scale":
             let scale = try f.number("scale")
             guard Options.uiScaleRange.contains(scale) else {
-                throw f.fail("\"scale\" \(SessionCoding.num(scale)) is out of range: \(SessionCoding.num(Options.uiScaleRange.lowerBound))–\(SessionCoding.num(Options.uiScaleRange.upperBound))")
+                let range = Options.uiScaleRange
+                throw f.fail("\"scale\" \(SessionCoding.num(scale)) is out of range (\(SessionCoding.num(range.lowerBound))…\(SessionCoding.num(range.upperBound)))")
             }
             event = .uiScale(scale)
         case "button":
