@@ -185,13 +185,43 @@ struct CaptionPainter {
     static let size = 15.0
     /// The text's size (videos' strips use larger text).
     var size = CaptionPainter.size
+    /// 9 pt: the smallest a caption is set to fit its band.
+    static let smallestSize = 9.0
 
+    /// The caption centred in `r`, at `size`, or as much smaller as it takes to fit `r` (a
+    /// long caption in a narrow window, or with larger text: it ran into the timeline below):
+    /// the largest half point that fits, down to `smallestSize`; what is still too long is cut
+    /// at `r`'s edge.
     func draw(in r: Rect, _ cr: OpaquePointer) {
+        let set = fitted(in: r, cr)
+        cairo_save(cr)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_clip(cr)
+        TextPainter.draw(set.text, at: Point(x: r.x, y: r.y + max(0, (r.height - set.height) / 2)), style: set.style,
+                         width: r.width, alignment: .center, in: cr)
+        cairo_restore(cr)
+    }
+
+    /// What `draw(in:_:)` writes in `r`: the text with its hints, the style it is set in, and
+    /// its height.
+    func fitted(in r: Rect, _ cr: OpaquePointer) -> (text: String, style: TextPainter.Style, height: Double) {
         let shown = Translation.text(text) + (held ? "   · " + Translation.text("Space continues") : "")
             + (speedChosen ? "   · " + Translation.text("your speed (0: the lesson's)") : "")
-        let style = TextPainter.Style(size: size, bold: true, colour: Palette.panelText)
-        let h = TextPainter.measure(shown, style: style, width: r.width, in: cr).height
-        TextPainter.draw(shown, at: Point(x: r.x, y: r.y + max(0, (r.height - h) / 2)), style: style, width: r.width,
-                         alignment: .center, in: cr)
+        var style = TextPainter.Style(size: size, bold: true, colour: Palette.panelText)
+        func height() -> Double { TextPainter.measure(shown, style: style, width: r.width, in: cr).height }
+        var h = height()
+        if h > r.height, size > Self.smallestSize {
+            // The largest half point that fits, by halving the sizes left (a few measures):
+            // `low` fits or is the smallest, every size from `high` up does not.
+            var low = Self.smallestSize, high = size
+            while high - low > 0.5 {
+                // Above `low` whatever the sizes (`size` need not be a half point).
+                style.size = max(low + 0.5, ((low + high) / 2 * 2).rounded(.down) / 2)
+                if height() <= r.height { low = style.size } else { high = style.size }
+            }
+            style.size = low
+            h = height()
+        }
+        return (shown, style, h)
     }
 }
