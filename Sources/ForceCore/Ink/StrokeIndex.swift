@@ -19,8 +19,8 @@ public struct StrokeIndex: Sendable {
 
     /// The slots of the strokes per cell, in no particular order.
     private var cells: [Cell: [Int32]] = [:]
-    /// Strokes too large for the grid, by id.
-    private var oversized: Set<Int> = []
+    /// The slots of the strokes too large for the grid.
+    private var oversized: Set<Int32> = []
     /// Every indexed stroke's slot, by id (to remove it and to answer queries past the grid).
     private var slots: [Int: Int32] = [:]
     /// By slot: the stroke's bounds and id (a free slot's bounds are null).
@@ -47,7 +47,7 @@ public struct StrokeIndex: Sendable {
         }
         slots[id] = slot
         guard let range = Self.cells(covering: rect) else {
-            oversized.insert(id)
+            oversized.insert(slot)
             return
         }
         for y in range.y { for x in range.x { cells[Cell(x: x, y: y), default: []].append(slot) } }
@@ -60,7 +60,7 @@ public struct StrokeIndex: Sendable {
         slotBounds[Int(slot)] = .null
         freeSlots.append(slot)
         guard let range = Self.cells(covering: rect) else {
-            oversized.remove(id)
+            oversized.remove(slot)
             return
         }
         for y in range.y {
@@ -83,9 +83,7 @@ public struct StrokeIndex: Sendable {
         var found: [Int] = []
         if let range = Self.cells(covering: rect) {
             // Oversized strokes are in no cell.
-            for id in oversized {
-                if let slot = slots[id], slotBounds[Int(slot)].intersects(rect) { found.append(id) }
-            }
+            for slot in oversized where slotBounds[Int(slot)].intersects(rect) { found.append(slotIDs[Int(slot)]) }
             slotBounds.withUnsafeBufferPointer { bounds in
                 for y in range.y {
                     for x in range.x {
