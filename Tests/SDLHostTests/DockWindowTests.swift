@@ -294,17 +294,20 @@ struct PrivateDisplay {
     }
 
     /// Runs `forcecanvas run` with `arguments` in `environment` (its DISPLAY this one), its
-    /// output dropped or its stderr to `stderr`, and waits for its window: the process and the
-    /// window's id.
-    func launch(_ arguments: [String], environment: [String: String], stderr: FileHandle? = nil) throws -> (Process, String) {
+    /// error output to the file `stderr` (to a file of its own without one, read back when the
+    /// window does not come), and waits for its window: the process and the window's id.
+    func launch(_ arguments: [String], environment: [String: String], stderr: String? = nil) throws -> (Process, String) {
+        let errors = stderr ?? Binary.scratchRoot + "/window-\(UUID().uuidString).stderr"
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        defer { if stderr == nil { try? FileManager.default.removeItem(atPath: errors) } }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Binary.path)
         p.arguments = ["run"] + arguments
         p.environment = environment
         p.standardOutput = FileHandle.nullDevice
-        p.standardError = stderr ?? FileHandle.nullDevice
+        p.standardError = FileHandle(forWritingAtPath: errors)
         try p.run()
-        return (p, try waitForWindow(pid: p.processIdentifier))
+        return (p, try Binary.waitForWindow(of: p, display: name, stderr: errors))
     }
 
     /// Presses `keys` in `window`, `pause` seconds apart, the last one quitting it (Ctrl+Q), waits
@@ -317,20 +320,6 @@ struct PrivateDisplay {
         Binary.waitForExit(process)
         XCTAssertEqual(process.terminationStatus, 0)
         return try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
-    }
-
-    /// The ForceCanvas window of process `pid`, once it is mapped.
-    func waitForWindow(pid: Int32) throws -> String {
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(pid)", "--class", "forcecanvas"])
-            if r.status == 0, let id = r.stdout.split(separator: "\n").first {
-                Thread.sleep(forTimeInterval: 0.5)
-                return String(id)
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        throw MissingPrerequisite("the window did not appear on \(name) within 20 s")
     }
 
     func stop() {

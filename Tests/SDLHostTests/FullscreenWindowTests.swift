@@ -88,9 +88,8 @@ final class FullscreenWindowTests: XCTestCase {
         defer { display.stop() }
         let env = display.environment(state: dir + "/state")
         let log = dir + "/stderr.txt"
-        XCTAssertTrue(FileManager.default.createFile(atPath: log, contents: nil))
         let (p, window) = try display.launch(["--fresh", "--fullscreen", "--presenter", "gl", "--size", "800x600", "-v"],
-                                             environment: env, stderr: try FileHandle(forWritingTo: URL(fileURLWithPath: log)))
+                                             environment: env, stderr: log)
         func geometry() throws -> String { try display.xdotool(["getwindowgeometry", window]).stdout }
         func stderr() -> String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         let full = try geometry()

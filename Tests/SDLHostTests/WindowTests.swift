@@ -11,6 +11,21 @@ final class WindowTests: XCTestCase {
         try Binary.launchWindow(arguments, stderr: stderr)
     }
 
+    /// A window that never comes says why, as soon as the program has ended: how it ended and
+    /// what it wrote, not a bare "did not appear within 20 s" (which a crash, a refused display
+    /// and a slow map all read as).
+    func testAWindowThatNeverComesSaysWhyTheProgramEnded() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        XCTAssertThrowsError(try launch(["--size", "bogus"], stderr: dir + "/stderr.txt")) { error in
+            let message = "\(error)"
+            XCTAssertTrue(message.contains("forcecanvas ended before its window appeared"), message)
+            XCTAssertTrue(message.contains("(exit status 64)"), message)
+            XCTAssertTrue(message.contains("\"bogus\" is not a size"), message)
+        }
+    }
+
     /// Dark pixels in column `x` near the stroke's row (y = 300, away from the gauge): the
     /// stroke's thickness there.
     func thickness(_ pixels: PNGPixels, x: Int) -> Int {

@@ -158,21 +158,37 @@ public enum Binary {
             p.standardError = FileHandle(forWritingAtPath: stderr)
         }
         try p.run()
+        return (p, try waitForWindow(of: p, stderr: stderr))
+    }
+
+    /// The window of `p` (a `forcecanvas run`) on `display` (this process's DISPLAY without one),
+    /// once it is mapped. When `p` ends first, or the window is not there within 20 s, it throws
+    /// at once with how the program ended, what it said on `stderr` (a file), and whether an
+    /// unmapped window of it exists: a crash, a refused display and a slow map read differently.
+    public static func waitForWindow(of p: Process, display: String? = nil, stderr: String?) throws -> String {
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        let pid = "\(p.processIdentifier)"
+        while Date() < deadline, p.isRunning {
             // By its class: xdotool cannot match a name in UTF-8 (the Chinese interface's title).
-            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", "\(p.processIdentifier)", "--class", "forcecanvas"])
+            let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", pid, "--class", "forcecanvas"], display: display)
             if r.status == 0, let id = r.stdout.split(separator: "\n").first {
                 Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
-                return (p, String(id))
+                return String(id)
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
-        // The window never came: say why, from what the program said and how it ended.
-        p.terminate()
-        p.waitUntilExit()
-        var cause = "the window did not appear within 20 s (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "")"
-        cause += p.terminationReason == .exit ? ", forcecanvas exited with status \(p.terminationStatus))" : ")"
+        let screen = display ?? ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        var cause: String
+        if p.isRunning {
+            let unmapped = try xdotool(["search", "--all", "--pid", pid, "--class", "forcecanvas"], display: display)
+            cause = "the window did not appear on \(screen) within 20 s; "
+            cause += unmapped.status == 0 ? "forcecanvas has an unmapped window" : "forcecanvas made no window"
+            p.terminate()
+            p.waitUntilExit()
+        } else {
+            cause = "forcecanvas ended before its window appeared on \(screen)"
+        }
+        cause += p.terminationReason == .exit ? " (exit status \(p.terminationStatus))" : " (signal \(p.terminationStatus))"
         if let stderr, let text = try? String(contentsOfFile: stderr, encoding: .utf8), !text.isEmpty { cause += ": " + text }
         throw MissingPrerequisite(cause)
     }
