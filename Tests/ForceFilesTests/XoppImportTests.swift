@@ -34,12 +34,12 @@ final class XoppImportTests: XCTestCase {
         // The second page starts below the first and a margin.
         XCTAssertEqual(strokes[2].points[0].preciseLocation.y, 100 + m + 595.28 + m, accuracy: 0.01)
         XCTAssertEqual(strokes[0].points[0].preciseLocation.x, 60 + m, accuracy: 0.01)
-        // Per-point widths 1, 2, 3 (and 3 for the last point) at size 2 come back as forces
-        // whose widths they are.
+        // Segment widths 1, 2, 3 at size 2 come back as forces whose widths are the mean of the
+        // segments each point joins (the ends take their one segment's).
         var options = OutlineOptions()
         options.size = 2
         let widths = strokes[1].points.map { 2 * OutlinePolygon.radius(pressure: $0.force, options: options) }
-        for (a, b) in zip(widths, [1.0, 2, 3, 3]) { XCTAssertEqual(a, b, accuracy: 0.01) }
+        for (a, b) in zip(widths, [1.0, 1.5, 2.5, 3]) { XCTAssertEqual(a, b, accuracy: 0.01) }
         // A stroke without per-point widths is drawn at its size: force 0.5.
         XCTAssertEqual(strokes[0].points.map(\.force).max() ?? 0, 0.5, accuracy: 0.001)
     }
@@ -62,12 +62,12 @@ final class XoppImportTests: XCTestCase {
         options.widthMapping = .touchCanvas
         options.size = 2.26
         let back = state.ink.strokes[0].points.map { 2 * OutlinePolygon.radius(pressure: $0.force, options: options) }
-        for (a, b) in zip(back, widths + [1.6]) { XCTAssertEqual(a, b, accuracy: 0.01) }
+        for (a, b) in zip(back, [0.2, 0.31, 0.61, 0.95, 1.35, 1.6]) { XCTAssertEqual(a, b, accuracy: 0.01) }
         XCTAssertEqual(state.ink.strokes[1].points.map(\.force).max() ?? 0, 0.5, accuracy: 0.001, "drawn at its size in either mapping")
 
         // A damaged width ("nan", 0) takes the one before it and a negative one is straightened
-        // up, in place: the widths after it stay with their points (they were dropped, and every
-        // later point took its neighbour's width).
+        // up, in place: the widths after it stay with their segments (they were dropped, and
+        // every later point took its neighbour's width); each point the mean of its two.
         XCTAssertEqual(XoppDocument.widths("2 1 nan 3 -2 0 x"), [2, 1, 1, 3, 2, 2, 2])
         XCTAssertEqual(XoppDocument.widths("nan 1 2"), [], "no size: the default")
         let damaged = "<xournal><page width=\"400\" height=\"300\"><layer><stroke tool=\"pen\" color=\"#000000ff\" width=\"2 1 nan 3 -2\">"
@@ -75,7 +75,7 @@ final class XoppImportTests: XCTestCase {
         var pf = OutlineOptions()
         pf.size = 2
         let repaired = Fixtures.finalState(try XoppDocument.session(from: Array(damaged.utf8), title: nil).0).ink.strokes[0]
-        for (a, b) in zip(repaired.points.map({ 2 * OutlinePolygon.radius(pressure: $0.force, options: pf) }), [1.0, 1, 3, 2, 2]) {
+        for (a, b) in zip(repaired.points.map({ 2 * OutlinePolygon.radius(pressure: $0.force, options: pf) }), [1.0, 1, 2, 2.5, 2]) {
             XCTAssertEqual(a, b, accuracy: 0.01)
         }
 
@@ -152,8 +152,9 @@ final class XoppImportTests: XCTestCase {
         XCTAssertEqual(try SessionCoding.parse(SessionCoding.encode(session), file: "damaged").events, session.events)
     }
 
-    /// Exported and imported again: the same strokes, tools and widths (the margin aside), each
-    /// width half a segment on.
+    /// Exported and imported again: the same strokes, tools and forces (the margin aside), and
+    /// exported once more, the same segment widths: a document saved and opened again and again
+    /// keeps its widths (each point took its own segment's force, half a segment on each time).
     func testARoundTripKeepsTheDrawing() throws {
         var state = AppState(viewport: Viewport(width: 600, height: 400))
         state.handle(.tool(InkTool(colour: InkColour(red: 0, green: 114, blue: 178), size: 6)), at: 0)
@@ -170,11 +171,27 @@ final class XoppImportTests: XCTestCase {
         let m = XoppDocument.margin
         XCTAssertEqual(back.ink.strokes[0].points.map { $0.preciseLocation.x - m }, state.ink.strokes[0].points.map(\.preciseLocation.x))
         // Each segment's width is the width at its middle (Xournal++ draws the whole segment at
-        // one width), which comes back as the force of the segment's first point.
+        // one width); a point takes the mean of its two segments': its own force where the force
+        // changes evenly, as here. The ends take their one segment's.
         let forces = state.ink.strokes[0].points.map(\.force)
-        for (a, (b, c)) in zip(back.ink.strokes[0].points.dropLast(), zip(forces, forces.dropFirst())) {
-            XCTAssertEqual(a.force, (b + c) / 2, accuracy: 0.002)
+        let backForces = back.ink.strokes[0].points.map(\.force)
+        XCTAssertEqual(backForces.count, forces.count)
+        let n = forces.count
+        for i in 1..<n - 1 { XCTAssertEqual(backForces[i], forces[i], accuracy: 0.002, "point \(i)") }
+        XCTAssertEqual(backForces[0], (forces[0] + forces[1]) / 2, accuracy: 0.002)
+        XCTAssertEqual(backForces[n - 1], (forces[n - 2] + forces[n - 1]) / 2, accuracy: 0.002)
+        // Saved again: every segment's width as the first export wrote it, but the two at the ends.
+        func segmentWidths(_ gz: [UInt8]) throws -> [Double] {
+            let xml = String(decoding: try XoppDocument.inflate(gz), as: UTF8.self)
+            let attribute = try XCTUnwrap(xml.range(of: "width=\"", options: .backwards))
+            let end = try XCTUnwrap(xml[attribute.upperBound...].firstIndex(of: "\""))
+            return XoppDocument.widths(String(xml[attribute.upperBound..<end])).dropFirst().map { $0 }
         }
+        let first = try segmentWidths(gz)
+        let again = try segmentWidths(try XCTUnwrap(XoppDocument.gzipped(back.display.ink, viewport: back.screenSize)))
+        XCTAssertEqual(first.count, n - 1)
+        XCTAssertEqual(again.count, n - 1)
+        for i in 1..<n - 2 { XCTAssertEqual(again[i], first[i], accuracy: 0.002, "segment \(i)") }
     }
 
     /// A filled shape goes to Xournal++ with its fill's alpha out of 255 and comes back filled.
