@@ -110,6 +110,13 @@ final class CheckCITests: XCTestCase {
         let after = try check([path])
         XCTAssertTrue(after.stdout.contains("FAIL     s/a"), after.stdout)
         XCTAssertTrue(after.stdout.contains("PASS     s/both"), after.stdout)
+        // The report's heading counts as the terminal does, in the singular for one: it said
+        // "1 checkpoints in 1 sessions, …: 1 fail".
+        let single = try check([path, "--only", "s/a", "--report", "\(dir)/r1"])
+        XCTAssertTrue(single.stdout.contains("1 checkpoint in 1 session · "), single.stdout)
+        let heading = try String(contentsOfFile: "\(dir)/r1/index.html", encoding: .utf8)
+        XCTAssertTrue(heading.contains(#"<p class="summary bad">1 checkpoint in 1 session, "#), heading)
+        XCTAssertTrue(heading.contains(" s: 1 failed</p>"), heading)
         // Globs, session names, and a pattern that matches nothing (a usage error, never "nothing checked").
         XCTAssertTrue(try check([path, "--only", "s/b*"]).stdout.contains("PASS     s/both"))
         XCTAssertEqual(try check([path, "--only", "s"]).stdout.components(separatedBy: "\n").filter { $0.hasPrefix("PASS") || $0.hasPrefix("FAIL") }.count, 2)
@@ -127,7 +134,8 @@ final class CheckCITests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("::error file=\(path),line=27,title=s/both differs::pixels FAIL: "), r.stdout)
         XCTAssertTrue(r.stdout.contains("%0Aaccept: forcecanvas check"), "line breaks escaped for the workflow command")
         let summary = try String(contentsOfFile: summaryPath, encoding: .utf8)
-        XCTAssertTrue(summary.hasPrefix("### forcecanvas check: failed\n\n2 checkpoints in 1 session"), summary)
+        XCTAssertTrue(summary.hasPrefix("### forcecanvas check: failed\n\n2 checkpoints in 1 session, "), summary)
+        XCTAssertTrue(summary.contains(" s: 1 passed, 1 failed\n"), summary)
         XCTAssertTrue(summary.contains("| `s/both` | fail | "), summary)
 
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/out.json"))) as? [String: Any])

@@ -220,9 +220,8 @@ enum CheckGitHub {
         let failing = all.filter { $0.verdict != .pass }
         let bad = results.contains(where: \.fails)
         var out = "### forcecanvas check: \(bad ? "failed" : "passed")\n\n"
-        out += "\(Wording.count(all.count, "checkpoint")) in \(Wording.count(results.count, "session")), "
-            + String(format: "%.1f s: %d passed, %d failed, %d missing\n\n", seconds, all.filter { $0.verdict == .pass }.count,
-                     all.filter { $0.verdict == .fail }.count, all.filter { $0.verdict == .missing }.count)
+        let tally = CheckTally(results)
+        out += tally.scope + String(format: ", %.1f s: ", seconds) + tally.verdicts(separator: ", ") + "\n\n"
         let errors = results.filter { $0.error != nil || $0.traceProblem != nil }
         guard !failing.isEmpty || !errors.isEmpty else { return out }
         out += "| checkpoint | status | pixels | state | first divergence |\n|---|---|---|---|---|\n"

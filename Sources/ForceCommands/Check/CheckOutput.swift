@@ -44,18 +44,8 @@ final class CheckOutput {
     func finish(_ results: [SessionResult], jobs: Int, seconds: Double, goldens: GoldenLayout, update: UpdateMode, sessions: [String]) {
         clearProgress()
         let checkpoints = results.flatMap(\.checkpoints)
-        var counts: [Verdict: Int] = [:]
-        for c in checkpoints { counts[c.verdict, default: 0] += 1 }
-        let errors = results.filter { $0.error != nil }.count
-        var parts = [Verdict.pass, .fail, .missing, .recorded, .updated].compactMap { v in
-            counts[v].map { "\($0) \(v == .pass ? "passed" : v == .fail ? "failed" : v.rawValue)" }
-        }
-        if errors > 0 { parts.append("\(errors) session\(errors == 1 ? "" : "s") not checked") }
-        let traces = results.compactMap(\.wroteTrace).count
-        if traces > 0 { parts.append("\(traces) trace\(traces == 1 ? "" : "s") written") }
-        write(String(format: "%d checkpoint%@ in %d session%@ · %d job%@ · %.2f s: ", checkpoints.count,
-                           checkpoints.count == 1 ? "" : "s", results.count, results.count == 1 ? "" : "s", jobs,
-                           jobs == 1 ? "" : "s", seconds) + (parts.isEmpty ? "nothing checked" : parts.joined(separator: ", ")))
+        let tally = CheckTally(results)
+        write("\(tally.scope) · \(Wording.count(jobs, "job")) · " + String(format: "%.2f s: ", seconds) + tally.verdicts(separator: ", "))
         let missing = checkpoints.filter { $0.verdict == .missing }
         guard !missing.isEmpty else { return }
         var lines: [String] = []

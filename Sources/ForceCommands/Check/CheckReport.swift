@@ -25,7 +25,7 @@ struct CheckReport {
             <title>forcecanvas check: \(bad == 0 ? "all passed" : "\(bad) failing")</title>
             <style>\(Self.style)</style></head><body>
             <h1>forcecanvas check</h1>
-            <p class="summary \(bad == 0 ? "ok" : "bad")">\(Self.escape(summary(all, errors: errors.count)))</p>
+            <p class="summary \(bad == 0 ? "ok" : "bad")">\(Self.escape(summary))</p>
             \(fontsNote.map { "<p class=\"summary bad\">\(Self.escape($0))</p>" } ?? "")
             <p class="meta">goldens: <code>\(Self.escape(goldens.directory))</code> · re-record after looking:
             <code>forcecanvas check … --goldens \(Self.escape(goldens.directory)) --update changed</code></p>
@@ -49,12 +49,9 @@ struct CheckReport {
         return out
     }
 
-    private func summary(_ all: [CheckpointResult], errors: Int) -> String {
-        var counts: [Verdict: Int] = [:]
-        for c in all { counts[c.verdict, default: 0] += 1 }
-        var parts = [Verdict.pass, .fail, .missing, .recorded, .updated].compactMap { v in counts[v].map { "\($0) \(v.rawValue)" } }
-        if errors > 0 { parts.append("\(errors) session\(errors == 1 ? "" : "s") not checked") }
-        return String(format: "%d checkpoints in %d sessions, %.2f s: ", all.count, results.count, seconds) + parts.joined(separator: " · ")
+    private var summary: String {
+        let tally = CheckTally(results)
+        return tally.scope + String(format: ", %.2f s: ", seconds) + tally.verdicts(separator: " · ")
     }
 
     private func table(_ all: [CheckpointResult], errors: [SessionResult]) -> String {

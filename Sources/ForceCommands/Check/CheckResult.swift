@@ -1,5 +1,6 @@
 import CairoRender
 import ForceCore
+import ForcePlatform
 import Foundation
 
 /// The outcome of one checkpoint.
@@ -20,6 +21,45 @@ enum Verdict: String, Sendable {
 
     /// The word at the start of the stdout line.
     var label: String { rawValue.uppercased() }
+
+    /// How a count of it is said: "3 passed", "1 failed", "2 missing".
+    var counted: String {
+        switch self {
+        case .pass: "passed"
+        case .fail: "failed"
+        case .missing, .recorded, .updated: rawValue
+        }
+    }
+}
+
+/// What a check found, counted once for every place that says it: the terminal's last line, the
+/// report's heading and CI's step summary.
+struct CheckTally {
+    let checkpoints: Int
+    let sessions: Int
+    /// "3 passed", "1 failed", … for each verdict found, then the sessions not checked and the
+    /// traces written.
+    let parts: [String]
+
+    init(_ results: [SessionResult]) {
+        let all = results.flatMap(\.checkpoints)
+        var counts: [Verdict: Int] = [:]
+        for c in all { counts[c.verdict, default: 0] += 1 }
+        var parts = [Verdict.pass, .fail, .missing, .recorded, .updated].compactMap { v in counts[v].map { "\($0) \(v.counted)" } }
+        let errors = results.filter { $0.error != nil }.count
+        if errors > 0 { parts.append(Wording.count(errors, "session") + " not checked") }
+        let traces = results.compactMap(\.wroteTrace).count
+        if traces > 0 { parts.append(Wording.count(traces, "trace") + " written") }
+        checkpoints = all.count
+        sessions = results.count
+        self.parts = parts
+    }
+
+    /// "5 checkpoints in 2 sessions".
+    var scope: String { "\(Wording.count(checkpoints, "checkpoint")) in \(Wording.count(sessions, "session"))" }
+
+    /// The verdicts' counts joined by `separator`, or "nothing checked".
+    func verdicts(separator: String) -> String { parts.isEmpty ? "nothing checked" : parts.joined(separator: separator) }
 }
 
 /// Images of a failing checkpoint in the report's folder (paths relative to it).
