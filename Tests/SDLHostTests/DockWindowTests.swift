@@ -310,16 +310,33 @@ struct PrivateDisplay {
         return (p, try Binary.waitForWindow(of: p, display: name, stderr: errors))
     }
 
-    /// Presses `keys` in `window`, `pause` seconds apart, the last one quitting it (Ctrl+Q), waits
-    /// for `process` to end, and returns what it recorded in `recording`.
+    /// Presses `keys` in `window`, at least `pause` seconds apart and each once the window has
+    /// settled after the one before, the last one quitting it (Ctrl+Q); waits for `process` to
+    /// end, and returns what it recorded in `recording`.
     func press(_ keys: [String], in window: String, of process: Process, pause: Double, recording: String) throws -> Session {
-        for key in keys {
+        for (i, key) in keys.enumerated() {
             _ = try xdotool(["key", "--window", window, key])
             Thread.sleep(forTimeInterval: pause)
+            if i < keys.count - 1, process.isRunning { try settle(window) }
         }
         Binary.waitForExit(process)
         XCTAssertEqual(process.terminationStatus, 0)
         return try SessionCoding.parse(try String(contentsOfFile: recording, encoding: .utf8), file: recording)
+    }
+
+    /// Waits until `window`'s place and size read the same three times 0.2 s apart (at most
+    /// 10 s): a key that resizes the window (the dock, the text's steps) has been handled, and the
+    /// window manager has placed it. Under load a key sent while the manager still moved a
+    /// resized window was lost (1 run in 20 with both cores busy).
+    func settle(_ window: String) throws {
+        let deadline = Date().addingTimeInterval(10)
+        var last = try placement(of: window), same = 0
+        while same < 2, Date() < deadline, last != nil {
+            Thread.sleep(forTimeInterval: 0.2)
+            let now = try placement(of: window)
+            if let a = now, let b = last, a == b { same += 1 } else { same = 0 }
+            last = now
+        }
     }
 
     func stop() {
