@@ -149,15 +149,14 @@ struct CheckJSON: Codable, Equatable {
     init(results: [SessionResult], goldens: String, seconds: Double, obsolete: [String], fontsNote: String? = nil, shard: String? = nil) {
         self.fontsNote = fontsNote
         self.shard = shard
-        let all = results.flatMap(\.checkpoints)
-        func count(_ v: Verdict) -> Int { all.filter { $0.verdict == v }.count }
+        let tally = CheckTally(results)
+        func count(_ v: Verdict) -> Int { tally.counts[v] ?? 0 }
         passed = !results.contains(where: \.fails)
         self.goldens = goldens
         self.seconds = seconds
         self.obsolete = obsolete
-        summary = Summary(checkpoints: all.count, passed: count(.pass), failed: count(.fail), missing: count(.missing),
-                          recorded: count(.recorded), updated: count(.updated),
-                          unreadableSessions: results.filter { $0.error != nil }.count)
+        summary = Summary(checkpoints: tally.checkpoints, passed: count(.pass), failed: count(.fail), missing: count(.missing),
+                          recorded: count(.recorded), updated: count(.updated), unreadableSessions: tally.errors)
         sessions = results.map { r in
             SessionEntry(path: r.path, name: r.name, seconds: r.seconds, error: r.error, traceProblem: r.traceProblem,
                          wroteTrace: r.wroteTrace, checkpoints: r.checkpoints.map(Self.entry))

@@ -33,10 +33,14 @@ enum Verdict: String, Sendable {
 }
 
 /// What a check found, counted once for every place that says it: the terminal's last line, the
-/// report's heading and CI's step summary.
+/// report's heading, CI's step summary and the `--json` summary.
 struct CheckTally {
     let checkpoints: Int
     let sessions: Int
+    /// How many checkpoints had each verdict (none: absent).
+    let counts: [Verdict: Int]
+    /// Sessions not checked: unreadable, or asked for a time far past their end.
+    let errors: Int
     /// "3 passed", "1 failed", … for each verdict found, then the sessions not checked and the
     /// traces written.
     let parts: [String]
@@ -52,6 +56,8 @@ struct CheckTally {
         if traces > 0 { parts.append(Wording.count(traces, "trace") + " written") }
         checkpoints = all.count
         sessions = results.count
+        self.counts = counts
+        self.errors = errors
         self.parts = parts
     }
 
