@@ -2,9 +2,11 @@
 import ForceCore
 import XCTest
 
-/// A status or warning line too long for its panel loses its middle: what happened (its start)
-/// and the file or the reason (its end) both stay on screen. It lost its end before: "recording
-/// to /home/…/.local/state/forcecanvas/recordings/m…" never named the recording.
+/// A status or warning line too long for its panel wraps onto up to three lines, and beyond
+/// them loses its middle: what happened (its start) and the file or the reason (its end) both
+/// stay on screen. It lost its end before: "recording to /home/…/.local/state/forcecanvas/
+/// recordings/m…" never named the recording; and, kept to one line, it lost the middle of a
+/// sentence: "Zoom 13 % · Ctrl+0 the whole drawi… ace+drag or the middle button pans".
 final class StatusLineTests: XCTestCase {
     private func frame(status: String? = nil, warning: String? = nil) throws -> [UInt8] {
         let state = AppState(viewport: Viewport(width: 640, height: 400))
@@ -17,13 +19,42 @@ final class StatusLineTests: XCTestCase {
         // Starts longer than half the line, and ends longer than half the line.
         let start = "Drawing from 270.50 s of a session with a rather long name · recording to "
         let end = "/home/someone/.local/state/forcecanvas/recordings/"
+        // Far more than three lines: the middle of what does not fit is cut.
+        let deep = String(repeating: "deep/", count: 60), middle = String(repeating: "deep/", count: 40)
         for line in [{ (text: String) in try self.frame(status: text) }, { (text: String) in try self.frame(warning: text) }] {
-            let one = try line(start + String(repeating: "deep/", count: 40) + end + "one.jsonl")
+            let one = try line(start + deep + middle + deep + end + "one.jsonl")
             // (Compared as Bools: a failing XCTAssertEqual of two frames prints a megabyte.)
-            XCTAssertFalse(one == (try line(start + String(repeating: "deep/", count: 40) + end + "two.jsonl")), "the file's name shows")
-            XCTAssertTrue(one == (try line(start + String(repeating: "dark/", count: 40) + end + "one.jsonl")), "the middle is cut")
-            XCTAssertFalse(one == (try line("Opening " + start.dropFirst(7) + String(repeating: "deep/", count: 40) + end + "one.jsonl")),
+            XCTAssertFalse(one == (try line(start + deep + middle + deep + end + "two.jsonl")), "the file's name shows")
+            XCTAssertTrue(one == (try line(start + deep + String(repeating: "dark/", count: 40) + deep + end + "one.jsonl")),
+                          "the middle is cut")
+            XCTAssertFalse(one == (try line("Opening " + start.dropFirst(7) + deep + middle + deep + end + "one.jsonl")),
                            "the start shows")
         }
+    }
+
+    /// A sentence two lines long at 640 pt shows whole: a word changed at its middle or its end
+    /// changes the frame; its panel grows to hold it, and a warning stacks above it.
+    func testASentenceTooLongForALineWrapsWhole() throws {
+        let words = "Zoom 13 % · Ctrl+0 the whole drawing, Ctrl+1 100 %, Space+drag or the middle button pans the view"
+        let one = try frame(status: words)
+        XCTAssertFalse(one == (try frame(status: words.replacingOccurrences(of: "Space+drag", with: "Space+move"))),
+                       "its middle shows")
+        XCTAssertFalse(one == (try frame(status: words.replacingOccurrences(of: "the view", with: "the page"))), "its end shows")
+
+        let state = AppState(viewport: Viewport(width: 640, height: 400))
+        let surface = try ImageSurface(viewport: state.viewport)
+        var changes = FrameChanges()
+        var short = OverlayPainter(display: state.display, stats: nil, status: "Saved", warning: "Autosave failed")
+        try changes.measureMessages(of: &short, on: surface)
+        var long = OverlayPainter(display: state.display, stats: nil, status: words, warning: words + " " + words)
+        try changes.measureMessages(of: &long, on: surface)
+        let (s1, w1, s2, w2) = try (XCTUnwrap(short.statusRect), XCTUnwrap(short.warningRect),
+                                    XCTUnwrap(long.statusRect), XCTUnwrap(long.warningRect))
+        XCTAssertEqual(s1.height, OverlayPainter.messageHeight, "one line: as high as ever")
+        XCTAssertGreaterThan(s2.height, s1.height + 10, "two lines: a line higher")
+        XCTAssertGreaterThan(w2.height, s2.height + 10, "three lines: higher again")
+        XCTAssertEqual(s2.maxY, s1.maxY, "the status keeps its bottom")
+        XCTAssertEqual(w1.maxY, s1.y - OverlayPainter.messageGap, accuracy: 1e-9)
+        XCTAssertEqual(w2.maxY, s2.y - OverlayPainter.messageGap, accuracy: 1e-9, "the warning stacks above the taller status")
     }
 }

@@ -11,7 +11,7 @@ public enum TextPainter {
     public static let family = "DejaVu Sans"
     public static let monoFamily = "DejaVu Sans Mono"
 
-    public struct Style {
+    public struct Style: Sendable {
         public var size: Double
         public var bold: Bool
         public var mono: Bool
@@ -26,9 +26,13 @@ public enum TextPainter {
 
     /// How text that does not fit is handled.
     /// Too long for the width: wrapped, or cut with "…" at its end (or at its start, where the
-    /// end matters: text being typed; or in its middle, where both ends do: a status line that
-    /// names a file at its end).
-    public enum Overflow { case wrap, ellipsize, ellipsizeStart, ellipsizeMiddle }
+    /// end matters: text being typed; or in its middle, where both ends do: a file's path), or
+    /// wrapped onto at most so many lines, the last cut in its middle if it must be (a status
+    /// line: a sentence is read whole, and a long path still shows its file at its end).
+    public enum Overflow {
+        case wrap, ellipsize, ellipsizeStart, ellipsizeMiddle
+        case wrapThenEllipsizeMiddle(lines: Int)
+    }
 
     /// Horizontal alignment of the lines within `width`.
     public enum Alignment { case left, center, right }
@@ -158,6 +162,11 @@ public enum TextPainter {
         case .ellipsize: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
         case .ellipsizeStart: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_START)
         case .ellipsizeMiddle: pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+        case .wrapThenEllipsizeMiddle(let lines):
+            // A negative height is a number of lines; the last is ellipsized.
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            pango_layout_set_height(layout, -Int32(clamping: max(1, lines)))
         }
         switch alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

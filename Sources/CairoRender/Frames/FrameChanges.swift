@@ -1,3 +1,4 @@
+import CCairo
 import ForceCore
 
 /// What changed since the last frame a renderer drew: whether it must draw everything, where
@@ -36,6 +37,39 @@ struct FrameChanges {
         for old in previousOverlays where !items.contains(old) { out.append(old.rect) }
         for new in items where !previousOverlays.contains(new) { out.append(new.rect) }
         return out
+    }
+
+    /// The status's and the warning's text heights, wrapped at the width `overlays` gives them,
+    /// set on `overlays` (each text measured once while it stays on screen).
+    mutating func measureMessages(of overlays: inout OverlayPainter, on surface: ImageSurface) throws(RenderError) {
+        let width = overlays.messageTextWidth
+        if let text = overlays.status {
+            overlays.statusTextHeight = try messageHeight(text, width: width, bold: false, on: surface)
+        }
+        if let text = overlays.warning {
+            overlays.warningTextHeight = try messageHeight(text, width: width, bold: true, on: surface)
+        }
+    }
+
+    /// A message's measured height, by its text, weight and width (a few kept: a status is
+    /// drawn for seconds, a frame at a time).
+    private var messageHeights: [MessageKey: Double] = [:]
+    private struct MessageKey: Hashable {
+        var text: String
+        var width: Double
+        var bold: Bool
+    }
+
+    private mutating func messageHeight(_ text: String, width: Double, bold: Bool, on surface: ImageSurface) throws(RenderError) -> Double {
+        let key = MessageKey(text: text, width: width, bold: bold)
+        if let h = messageHeights[key] { return h }
+        guard let cr = surface.makeContext() else { throw RenderError.surface("cannot measure the status line") }
+        defer { cairo_destroy(cr) }
+        let style = bold ? OverlayPainter.warningStyle : OverlayPainter.statusStyle
+        let h = OverlayPainter.messageTextHeight(text, width: width, style: style, in: cr)
+        if messageHeights.count >= 8 { messageHeights.removeAll(keepingCapacity: true) }
+        messageHeights[key] = h
+        return h
     }
 
     /// The help's layout for this display's scene and window (measured once for each).

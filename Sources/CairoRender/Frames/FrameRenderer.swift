@@ -95,6 +95,7 @@ public final class FrameRenderer {
         let painter = InkPainter(style: d.ink.style)
         var overlays = OverlayPainter(display: d, stats: stats, status: status, warning: warning)
         if d.showHelp { overlays.helpLayout = try changes.help(for: d, measuringOn: frame) }
+        try changes.measureMessages(of: &overlays, on: frame)
         let items = overlays.items
 
         var tail: StrokeTessellator.Pieces?

@@ -227,6 +227,7 @@ public final class LayerRenderer {
         let d = request.display
         var overlays = OverlayPainter(display: d, stats: request.stats, status: request.status, warning: request.warning)
         if d.showHelp { overlays.helpLayout = try changes.help(for: d, measuringOn: overlay) }
+        try changes.measureMessages(of: &overlays, on: overlay)
         let items = overlays.items
         var dirty = DirtyRegion(clip: viewport.bounds)
         if changes.needsFull { dirty.add(viewport.bounds) }

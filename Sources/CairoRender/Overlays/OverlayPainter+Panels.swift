@@ -137,15 +137,29 @@ extension OverlayPainter {
     /// happened and its end, often a file's name or the reason, stays.
     func drawStatus(_ text: String, _ r: Rect, _ cr: OpaquePointer) {
         panel(r, cr, radius: 8)
-        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12), width: r.width - 24,
-                         overflow: .ellipsizeMiddle, in: cr)
+        drawMessage(text, r, style: Self.statusStyle, cr)
     }
 
     /// A problem that lasts (autosave failing, a recording stopped): the status line in red,
-    /// cut in its middle as the status is.
+    /// wrapped as the status is.
     func drawWarning(_ text: String, _ r: Rect, _ cr: OpaquePointer) {
         panel(r, cr, radius: 8, colour: Palette.deep.with(alpha: 0.92))
-        TextPainter.draw(text, at: Point(x: r.x + 12, y: r.y + 7), style: .init(size: 12, bold: true), width: r.width - 24,
-                         overflow: .ellipsizeMiddle, in: cr)
+        drawMessage(text, r, style: Self.warningStyle, cr)
+    }
+
+    static let statusStyle = TextPainter.Style(size: 12)
+    static let warningStyle = TextPainter.Style(size: 12, bold: true)
+
+    /// A message's text in its panel `r`: wrapped onto up to `messageLines` lines, the last cut
+    /// in its middle (a long path keeps its file name).
+    private func drawMessage(_ text: String, _ r: Rect, style: TextPainter.Style, _ cr: OpaquePointer) {
+        let inset = Self.messageInset
+        TextPainter.draw(text, at: Point(x: r.x + inset.x, y: r.y + inset.y), style: style, width: r.width - 2 * inset.x,
+                         overflow: .wrapThenEllipsizeMiddle(lines: Self.messageLines), in: cr)
+    }
+
+    /// The height of a message's text laid out as `drawMessage` lays it out, `width` wide.
+    static func messageTextHeight(_ text: String, width: Double, style: TextPainter.Style, in cr: OpaquePointer) -> Double {
+        TextPainter.measure(text, style: style, width: width, overflow: .wrapThenEllipsizeMiddle(lines: messageLines), in: cr).height
     }
 }

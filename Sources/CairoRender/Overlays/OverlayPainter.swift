@@ -28,6 +28,10 @@ struct OverlayPainter {
     var helpLayout: HelpLayout?
     /// A problem that stays on screen while it lasts (autosave failing, a recording stopped).
     var warning: String? = nil
+    /// The status's and the warning's text, wrapped at `messageTextWidth`, measured by the
+    /// renderer (`FrameChanges.messageHeights`): nil, one line.
+    var statusTextHeight: Double? = nil
+    var warningTextHeight: Double? = nil
 
     static let margin = 16.0
     /// TouchCanvas's reticle: radius 80, dot radius 8.
@@ -61,23 +65,36 @@ struct OverlayPainter {
     var helpRect: Rect? { display.showHelp ? helpLayout.map { $0.frame.scaled(by: $0.uiScale) } : nil }
     var statusRect: Rect? {
         guard status != nil else { return nil }
-        return messageRect(rowsUp: 0)
+        return messageRect(textHeight: statusTextHeight, above: 0)
     }
     /// Stacked above the status line (or where it would be).
     var warningRect: Rect? {
         guard warning != nil else { return nil }
-        return messageRect(rowsUp: status != nil ? 1 : 0)
+        let below = statusRect.map { $0.height / layout.uiScale + Self.messageGap } ?? 0
+        return messageRect(textHeight: warningTextHeight, above: below)
     }
-    /// 30 pt message lines, 8 pt apart.
+    /// 30 pt message lines, 8 pt apart; a message's text 12 pt in from its sides, 7 pt from
+    /// its top and bottom.
     static let messageHeight = 30.0, messageGap = 8.0
-    /// A message line at the bottom of the screen, `rowsUp` lines above the lowest: stacked above a
-    /// floating gauge, so the two never overlap whatever the window's width (`uiScale` times larger).
-    private func messageRect(rowsUp: Int) -> Rect {
+    static let messageInset = (x: 12.0, y: 7.0)
+    /// A message too long for a line wraps onto at most this many (the last cut in its middle).
+    static let messageLines = 3
+    /// The width a message's text is laid out at, in the dock's points (`uiScale`): the renderer
+    /// measures the status and the warning at it (`statusTextHeight`, `warningTextHeight`).
+    var messageTextWidth: Double {
+        let screen = layout.screen, s = layout.uiScale
+        return min(640 * s, screen.width - 2 * Self.margin) / s - 2 * Self.messageInset.x
+    }
+    /// A message at the bottom of the screen, `above` dock points above the lowest's place: stacked
+    /// above a floating gauge, so the two never overlap whatever the window's width (`uiScale`
+    /// times larger). One line high, or as high as its wrapped text (`textHeight`, dock points).
+    private func messageRect(textHeight: Double?, above: Double) -> Rect {
         let screen = layout.screen, s = layout.uiScale
         let w = min(640 * s, screen.width - 2 * Self.margin)
+        let h = max(Self.messageHeight, (textHeight ?? 0) + 2 * Self.messageInset.y)
         let bottom = layout.dock == .none && !layout.compactGauge ? gaugeRect.y - Self.messageGap * s : screen.maxY - Self.margin
-        let y = bottom - Self.messageHeight * s - Double(rowsUp) * (Self.messageHeight + Self.messageGap) * s
-        return Rect(x: screen.x + Self.margin, y: y, width: w, height: Self.messageHeight * s)
+        let y = bottom - (h + above) * s
+        return Rect(x: screen.x + Self.margin, y: y, width: w, height: h * s)
     }
 
     /// Draws `body` at the dock's text size: given `r` in the points it draws in.
