@@ -116,33 +116,68 @@ final class CanvasViewTests: XCTestCase {
     func testPageDownAndUpGoPageByPageOrAScreenfulAtATime() {
         let area = Rect(x: 0, y: 50, width: 1280, height: 750)
         let tops = (0..<10).map { 48 + Double($0) * (842 + 12) }
+        let pages = tops.map { Rect(x: 0, y: $0, width: 595, height: 842) }
         func topShown(_ v: CanvasView) -> Double { v.toDocument(Point(x: 0, y: area.y + CanvasView.fitMargin)).y }
 
         var out = CanvasView(scale: 0.25, offset: Point(x: 300, y: area.y + CanvasView.fitMargin - tops[0] * 0.25))
         for k in 1...3 {
-            out.page(1, pageTops: tops, in: area)
+            out.page(1, pages: pages, in: area)
             XCTAssertEqual(topShown(out), tops[k], accuracy: 1e-9, "page \(k + 1) at the top")
         }
         XCTAssertEqual(out.offset.x, 300, "across, the view stays")
-        out.page(-1, pageTops: tops, in: area)
+        out.page(-1, pages: pages, in: area)
         XCTAssertEqual(topShown(out), tops[2], accuracy: 1e-9)
 
         // At 100 % a page is taller than the screen (702 pt of room): a screenful, then the next top.
         var in1 = CanvasView(scale: 1, offset: Point(x: 0, y: area.y + CanvasView.fitMargin - tops[0]))
-        in1.page(1, pageTops: tops, in: area)
+        in1.page(1, pages: pages, in: area)
         XCTAssertEqual(topShown(in1), tops[0] + 702, accuracy: 1e-9, "a screenful into page 1")
-        in1.page(1, pageTops: tops, in: area)
+        in1.page(1, pages: pages, in: area)
         XCTAssertEqual(topShown(in1), tops[1], accuracy: 1e-9, "then page 2's top")
-        in1.page(-1, pageTops: tops, in: area)
+        in1.page(-1, pages: pages, in: area)
         XCTAssertEqual(topShown(in1), tops[1] - 702, accuracy: 1e-9, "back a screenful")
-        in1.page(-1, pageTops: tops, in: area)
+        in1.page(-1, pages: pages, in: area)
         XCTAssertEqual(topShown(in1), tops[0], accuracy: 1e-9, "and page 1's top")
 
         var blank = CanvasView.identity
-        blank.page(1, pageTops: [], in: area)
+        blank.page(1, pages: [], in: area)
         XCTAssertEqual(blank.offset.y, -702, accuracy: 1e-9)
-        blank.page(-1, pageTops: [], in: area)
+        blank.page(-1, pages: [], in: area)
         XCTAssertEqual(blank.offset.y, 0, accuracy: 1e-9)
+    }
+
+    /// Paging past either end of the pages stops there: the last page's bottom at the bottom
+    /// margin (zoomed in) or its top at the top margin (zoomed out), the first page's top going
+    /// up; pressed again, and from beyond the pages, the key does nothing.
+    func testPagingStopsAtTheEndsOfThePages() {
+        let area = Rect(x: 0, y: 50, width: 1280, height: 750)
+        let pages = (0..<3).map { Rect(x: 0, y: 48 + Double($0) * (842 + 12), width: 595, height: 842) }
+        func topShown(_ v: CanvasView) -> Double { v.toDocument(Point(x: 0, y: area.y + CanvasView.fitMargin)).y }
+        func bottomShown(_ v: CanvasView) -> Double { v.toDocument(Point(x: 0, y: area.maxY - CanvasView.fitMargin)).y }
+
+        var in1 = CanvasView(scale: 1, offset: Point(x: 0, y: area.y + CanvasView.fitMargin - pages[0].y))
+        for _ in 0..<20 { in1.page(1, pages: pages, in: area) }
+        XCTAssertEqual(bottomShown(in1), pages[2].maxY, accuracy: 1e-9, "the last page's bottom at the bottom margin")
+        let atEnd = in1
+        in1.page(1, pages: pages, in: area)
+        XCTAssertEqual(in1, atEnd, "at the end, Page Down does nothing")
+        for _ in 0..<20 { in1.page(-1, pages: pages, in: area) }
+        XCTAssertEqual(topShown(in1), pages[0].y, accuracy: 1e-9, "the first page's top at the top margin")
+        let atStart = in1
+        in1.page(-1, pages: pages, in: area)
+        XCTAssertEqual(in1, atStart, "at the start, Page Up does nothing")
+
+        // Zoomed out, the last page's top is the end: its bottom is on screen already.
+        var out = CanvasView(scale: 0.25, offset: Point(x: 0, y: area.y + CanvasView.fitMargin - pages[0].y * 0.25))
+        for _ in 0..<5 { out.page(1, pages: pages, in: area) }
+        XCTAssertEqual(topShown(out), pages[2].y, accuracy: 1e-9)
+
+        // Panned far below the pages, Page Down stays; Page Up comes back a screenful at a time.
+        var lost = CanvasView(scale: 1, offset: Point(x: 0, y: -20_000))
+        lost.page(1, pages: pages, in: area)
+        XCTAssertEqual(lost.offset.y, -20_000, accuracy: 1e-9, "below the pages, Page Down does nothing")
+        lost.page(-1, pages: pages, in: area)
+        XCTAssertEqual(lost.offset.y, -20_000 + 702, accuracy: 1e-9)
     }
 
     /// View lines round-trip through the session format, and a replay shows the same view.

@@ -67,28 +67,38 @@ public struct CanvasView: Equatable, Hashable, Sendable {
 
     /// Page Down (`direction` 1) or Page Up (−1): the view moves a screenful (the area less
     /// its two margins) down or up the document, or less, to the nearest page top within that
-    /// reach, which then lands at the top margin (`pageTops`: the pages' top edges, document
+    /// reach, which then lands at the top margin (`pages`: the pages' rects, document
     /// coordinates, in any order). Zoomed out over many pages, each press is the next page;
-    /// zoomed in on one, a screen at a time until the next page's top comes into reach.
-    public mutating func page(_ direction: Int, pageTops: [Double], in area: Rect) {
+    /// zoomed in on one, a screen at a time until the next page's top comes into reach. Pages
+    /// bound the moves: Page Down stops where the last page's bottom reaches the bottom margin
+    /// (or its top the top margin), Page Up at the first page's top, so paging past either end
+    /// does not lose the document in empty space. Without pages (ink on an open canvas), a
+    /// screenful each time.
+    public mutating func page(_ direction: Int, pages: [Rect], in area: Rect) {
         guard direction != 0, !area.isNull else { return }
         let screen = max(area.height - 2 * Self.fitMargin, area.height / 2)
         // The document's y at the top margin, and how far a screenful reaches (both in document
         // points); a page top within half a pixel of it is the one shown there already.
         let top = (area.y + Self.fitMargin - offset.y) / scale
         let reach = screen / scale, slack = 0.5 / scale
+        let tops = pages.map(\.y)
         let target: Double? = direction > 0
-            ? pageTops.filter { $0 > top + slack && $0 <= top + reach }.min()
-            : pageTops.filter { $0 < top - slack && $0 >= top - reach }.max()
-        let dy = target.map { (top - $0) * scale } ?? (direction > 0 ? -screen : screen)
-        pan(dx: 0, dy: dy)
+            ? tops.filter { $0 > top + slack && $0 <= top + reach }.min()
+            : tops.filter { $0 < top - slack && $0 >= top - reach }.max()
+        var next = target ?? (direction > 0 ? top + reach : top - reach)
+        if target == nil, let first = tops.min(), let lastTop = tops.max(), let bottom = pages.map(\.maxY).max() {
+            next = direction > 0 ? min(next, max(lastTop, bottom - reach)) : max(next, first)
+            // At the end already (or beyond it, panned there): the key does nothing.
+            guard direction > 0 ? next > top + slack : next < top - slack else { return }
+        }
+        pan(dx: 0, dy: (top - next) * scale)
     }
 
     /// The view Page Down (`direction` 1) or Page Up (−1) shows over the pages `paper`: this
-    /// one moved to the next or previous page's top (`page(_:pageTops:in:)`).
+    /// one moved to the next or previous page's top (`page(_:pages:in:)`).
     public func paged(_ direction: Int, over paper: [PaperPage], in area: Rect) -> CanvasView {
         var view = self
-        view.page(direction, pageTops: paper.map(\.rect.y), in: area)
+        view.page(direction, pages: paper.map(\.rect), in: area)
         return view
     }
 
