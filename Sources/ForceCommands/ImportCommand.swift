@@ -12,8 +12,8 @@ struct ImportCommand: ParsableCommand {
             Reads FILE, a Xournal++ document (.xopp, gzipped or a zip package: its pages one \
             below the other on their paper — its colour and its plain, ruled, lined, graph, \
             dotted, staves or isometric ruling, its page of an annotated PDF or its image (a PNG or a JPEG), \
-            drawn as Xournal++ draws it; a PDF or an image that cannot be read is counted and the \
-            page drawn in its colour —, each pen and \
+            drawn as Xournal++ draws it; a PDF or an image that cannot be read is counted, the \
+            page drawn in its colour, and kept for when it is there —, each pen and \
             highlighter stroke with its colour, size, fill, line style (dashes, dots) and per-point \
             widths as forces, each whiteout eraser stroke as the white stroke Xournal++ draws; \
             text, images and LaTeX are counted and left out; points get times at 120 Hz), a PDF \

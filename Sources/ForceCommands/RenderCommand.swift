@@ -269,6 +269,12 @@ extension RenderCommand {
             printProblem(error.description)
             throw ExitCode.failure
         }
+        // An SVG or a PDF draws the pages' PDF and images: one that cannot be read is said, as
+        // the frames say it (once: not again after them). A .xopp only names them.
+        if video == nil, outDirectory == nil, wanted.contains(where: { $0.0 != "xopp" }),
+           let missing = XoppDocument.unreadableBackgrounds(under: state.display.ink.paper) {
+            printProblem("\(session): \(missing)")
+        }
         // The session's own ink style; the drawing in document coordinates (no zoom or pan).
         var ink = state.display.ink
         ink.view = .identity

@@ -248,8 +248,10 @@ extension XoppDocument {
         public var otherBackgrounds = 0
         public var unreadablePDF: String?
         /// Pages whose image is not drawn (not a PNG ForceCanvas reads, not there, inside a zip
-        /// package: `unreadableImage` names the first). (The pages drawn on their PDF's page or
-        /// their image are the session's: `PaperPage.pdf`, `PaperPage.image`.)
+        /// package: `unreadableImage` names the first). (A page keeps its PDF's page and its
+        /// image, `PaperPage.pdf` and `PaperPage.image`, whether they can be read or not: one
+        /// that cannot is drawn in its colour, said as the document opens, and named again in
+        /// a document written back.)
         public var imageBackgrounds = 0
         public var unreadableImage: String?
         /// Pictures whose files cannot be read (moved or deleted since they were kept):
@@ -364,6 +366,10 @@ extension XoppDocument {
         // The PDF under the pages (Xournal++ names it on the first page it is under) and its
         // number of pages; nil until named, or when it cannot be read.
         var pdf: (file: String, pages: Int)?
+        // The PDF named, when it cannot be read: its pages keep it (`PaperPage.pdf`), as a
+        // document's do when its PDF is moved after the import, and a document written back
+        // names it again.
+        var missingPDF: String?
         var summary = Summary()
         var events: [TimedEvent] = []
         // Each pointer event's width and its stroke's size, turned into forces once the
@@ -480,16 +486,20 @@ extension XoppDocument {
                         let domain = element.attributes["domain"] ?? "absolute"
                         let file = backgroundPath(name, domain: domain, attached: ".bg.pdf", source: source, inPackage: isPackage)
                         pdf = file.flatMap { f in PDFPages.shared.pageCount(of: f).map { (f, $0) } }
+                        missingPDF = pdf == nil ? file : nil
                         if pdf == nil { summary.unreadablePDF = unreadable(file, name, domain: domain) }
                     }
-                    if let pdf, let n = element.attributes["pageno"].flatMap({ Int($0) }), (1...pdf.pages).contains(n) {
+                    let number = element.attributes["pageno"].flatMap { Int($0) }
+                    if let pdf, let n = number, (1...pdf.pages).contains(n) {
                         page.pdf = PaperPage.PDFPage(file: pdf.file, page: n)
+                    } else if pdf == nil, let file = missingPDF, let n = number {
+                        // Kept: drawn in the page's colour, and said, until the file is there.
+                        page.pdf = PaperPage.PDFPage(file: file, page: n)
                     }
-                    // (A path too long for a session is not kept either.)
-                    if page.pdf == nil || page.problem != nil {
-                        page.pdf = nil
-                        summary.pdfBackgrounds += 1
-                    }
+                    // (A path too long for a session, or a page number past any PDF's, is not
+                    // kept either.)
+                    if page.pdf == nil || page.problem != nil { page.pdf = nil }
+                    if page.pdf == nil || pdf == nil { summary.pdfBackgrounds += 1 }
                 } else if type == "pixmap" {
                     // An image stretched to the page: a file beside the document or anywhere, or
                     // the image of an earlier page (`clone`: its index from 0).
@@ -497,14 +507,14 @@ extension XoppDocument {
                     let file = domain == "clone"
                         ? Int(name).flatMap { paper.indices.dropLast().contains($0) ? paper[$0].image : nil }
                         : backgroundPath(name, domain: domain, attached: "." + name, source: source, inPackage: isPackage)
-                    page.image = file.flatMap { PaperImages.canRead($0) ? $0 : nil }
-                    // (A path too long for a session is not kept either, nor a file past the
-                    // most a session names.)
+                    // Kept even when it cannot be read (not there yet, moved, a kind ForceCanvas
+                    // does not read): drawn in the page's colour, and said.
+                    page.image = file
+                    // (A path too long for a session is not kept, nor a file past the most a
+                    // session names.)
                     if page.image.map({ !images.contains($0) && images.count >= PaperPage.maximumImages }) == true { page.image = nil }
-                    if let image = page.image, page.problem == nil {
-                        images.insert(image)
-                    } else {
-                        page.image = nil
+                    if let image = page.image, page.problem == nil { images.insert(image) } else { page.image = nil }
+                    if page.image.map(PaperImages.canRead) != true {
                         summary.imageBackgrounds += 1
                         if summary.unreadableImage == nil, domain != "clone" { summary.unreadableImage = unreadable(file, name, domain: domain) }
                     }

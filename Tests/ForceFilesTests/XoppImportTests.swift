@@ -326,10 +326,21 @@ final class XoppImportTests: XCTestCase {
         let attached = ##"<background type="pdf" domain="attach" filename="bg.pdf" pageno="2"/>"##
         XCTAssertEqual(try XoppDocument.session(from: doc(attached), title: nil, source: "\(dir)/notes.xopp").0.paper[0].pdf,
                        PaperPage.PDFPage(file: "\(dir)/notes.xopp.bg.pdf", page: 2))
-        // A PDF that is not there: white pages, and its name said.
+        // A PDF that is not there: white pages, and its name said; the pages keep it (a
+        // document written back names it again, and one opened once the file is there draws it).
         let missing = ##"<background type="pdf" domain="absolute" filename="\##(dir)/gone.pdf" pageno="1"/>"##
-        let (_, gone) = try XoppDocument.session(from: doc(missing), title: nil)
+        let (goneSession, gone) = try XoppDocument.session(from: doc(missing), title: nil)
         XCTAssertEqual(XoppDocument.leftOut(gone), ["not drawn: the PDF under 3 pages, \(dir)/gone.pdf, which cannot be read"])
+        XCTAssertEqual(goneSession.paper.map(\.pdf), [1, 1, 7].map { PaperPage.PDFPage(file: "\(dir)/gone.pdf", page: $0) })
+        XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: goneSession.paper), XoppDocument.leftOut(gone).first)
+        XCTAssertEqual(try SessionCoding.parse(SessionCoding.encode(goneSession), file: "s.jsonl").paper, goneSession.paper)
+        let goneBack = XoppDocument.xml(Fixtures.finalState(goneSession).display.ink, viewport: goneSession.viewport)
+        XCTAssertTrue(goneBack.contains(##"<background type="pdf" domain="absolute" filename="\##(dir)/gone.pdf" pageno="1"/>"##), goneBack)
+        try FileManager.default.copyItem(atPath: "\(dir)/slides.pdf", toPath: "\(dir)/gone.pdf")
+        PDFPages.shared.forget()
+        XCTAssertNil(XoppDocument.unreadableBackgrounds(under: goneSession.paper), "once there, it is read")
+        try FileManager.default.removeItem(atPath: "\(dir)/gone.pdf")
+        PDFPages.shared.forget()
 
         // Moved away after the import: the document says so as it opens (its pages white).
         XCTAssertNil(XoppDocument.unreadableBackgrounds(under: session.paper))

@@ -172,8 +172,8 @@ final class XoppExportTests: XCTestCase {
     /// Image backgrounds: a PNG named by its path, one attached beside the document
     /// (`NAME.xopp.bg_2.png`) and a page that clones the first page's are drawn stretched to
     /// their pages, and so is a JPEG, the same pixels as Xournal++ 1.1 draws them at 72 dpi; a
-    /// file that cannot be read is said (not drawn: the page keeps its colour). Exported back to
-    /// `.xopp`, the pages name their images.
+    /// file that cannot be read is said (not drawn: the page keeps its colour, and the file).
+    /// Exported back to `.xopp`, the pages name their images.
     func testImageBackgroundsAreDrawnAsXournalppDrawsThem() throws {
         try Self.requireXournalpp()
         let dir = try Binary.temporaryDirectory()
@@ -212,6 +212,8 @@ final class XoppExportTests: XCTestCase {
         let said = try Binary.forcecanvas(["import", "\(dir)/photo.xopp", "--out", "\(dir)/photo.jsonl"])
         XCTAssertEqual(said.status, 0, said.stderr)
         XCTAssertTrue(said.stdout.contains("image backgrounds not drawn: 1 page, \(dir)/photo.jpg, which cannot be read as a PNG or a JPEG"), said.stdout)
+        let kept = try SessionCoding.parse(String(contentsOfFile: "\(dir)/photo.jsonl", encoding: .utf8), file: "photo.jsonl")
+        XCTAssertEqual(kept.paper.map(\.image), ["\(dir)/photo.jpg"], "the page keeps it: written back, Xournal++ may read it")
         try FileManager.default.moveItem(atPath: "\(dir)/scan.png", toPath: "\(dir)/moved.png")
         PaperImages.shared.forget()
         XCTAssertEqual(XoppDocument.unreadableBackgrounds(under: session.paper),
@@ -219,6 +221,9 @@ final class XoppExportTests: XCTestCase {
         let rendered = try Binary.forcecanvas(["render", "\(dir)/notes.jsonl", "--out", "\(dir)/again.png"])
         XCTAssertEqual(rendered.status, 0, rendered.stderr)
         XCTAssertTrue(rendered.stderr.contains("image backgrounds not drawn: 2 pages"), rendered.stderr)
+        let drawn = try Binary.forcecanvas(["render", "\(dir)/notes.jsonl", "--pdf", "\(dir)/again.pdf"])
+        XCTAssertEqual(drawn.status, 0, drawn.stderr)
+        XCTAssertTrue(drawn.stderr.contains("image backgrounds not drawn: 2 pages"), "the drawing as a PDF says it too: \(drawn.stderr)")
     }
 
     /// Typed text, as Xournal++ 1.1 draws it at 72 dpi: each text's ink in the same box to a
