@@ -332,6 +332,7 @@ extension WindowApp {
             return
         }
         if s.player != nil { s.player = nil }
+        s.canvasStatus = nil  // about the canvas being left
         endLivePress(&s, at: now)
         let previous = desk.current.id
         s.journal?.close()

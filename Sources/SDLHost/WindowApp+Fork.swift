@@ -21,6 +21,7 @@ extension WindowApp {
         let header = p.player.session
         let prefix = p.player.handledEvents
         s.player = nil
+        s.canvasStatus = nil  // about the canvas the fork replaces
         s.wholeFrame = true
         endLivePress(&s, at: now)
         let before = s.state

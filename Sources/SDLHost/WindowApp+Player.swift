@@ -189,7 +189,7 @@ extension WindowApp {
                 _ = p.view.flip(.toggleHelp)
             } else {
                 s.player = nil
-                leavePlayer(window: window, &s)
+                leavePlayer(window: window, now: frameStart, &s)
                 return true
             }
         case .input(.command(let c)):
@@ -229,10 +229,15 @@ extension WindowApp {
         }
     }
 
-    /// Esc in the player: back to the live canvas as it was.
-    private func leavePlayer(window: Window, _ s: inout Running) {
+    /// Esc in the player: back to the live canvas as it was (and, the first time, the status
+    /// line its restore held back).
+    private func leavePlayer(window: Window, now: Double, _ s: inout Running) {
         resizeToState(window, &s)
         s.wholeFrame = true
+        if let line = s.canvasStatus {
+            s.status = (line, now + Self.restoreStatusDuration)
+            s.canvasStatus = nil
+        }
     }
 
     // MARK: The lesson picker

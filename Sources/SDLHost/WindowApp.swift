@@ -55,6 +55,10 @@ public final class WindowApp {
         /// Something other than the pointer passing over was journaled since the window opened
         /// (a journal holding only that is as compact as it was: it is not rewritten at exit).
         var journalChanged = false
+        /// The restored canvas's status line, held while the window opens into the player
+        /// (`--lesson`, `--replay`, `--demo`): said when Esc brings back the canvas it is about,
+        /// not over the lesson.
+        var canvasStatus: String?
         /// The player, while a session plays in it, and the lesson picker while it is open.
         var player: PlayerSession?
         var lessonMenu: LessonMenu?
@@ -177,7 +181,9 @@ public final class WindowApp {
             s.journal?.close()
         }
         let clock = FrameClock(startingAt: start.time)
-        if let line = config.startStatus {
+        if let line = config.startStatus, config.player != nil {
+            s.canvasStatus = line
+        } else if let line = config.startStatus {
             s.status = (line, clock.now + Self.restoreStatusDuration)
         } else if config.firstLaunch, config.player == nil {
             s.status = (Self.firstLaunchHint, .infinity)
