@@ -15,8 +15,9 @@ struct CompareCommand: ParsableCommand {
             The perceptual distance of pixelmatch 7.x (YIQ, anti-aliasing left out) per pixel, \
             against --threshold; the images are the same when at most --max-diff-pixels (or \
             --max-diff-ratio) of the pixels differ — by default none. Masks are in pixels. \
-            Exit status: 0 the same, 1 different (or sizes differ), 2 an image cannot be read, \
-            64 usage errors.
+            Exit status: 0 the same, 1 different (or sizes differ) or no answer (an image \
+            that cannot be read, a --diff or --json that cannot be written: said on stderr, \
+            with no SAME or DIFFERENT line), 64 usage errors, as every command ends.
             """)
 
     @Argument(help: "The expected image (a golden).")

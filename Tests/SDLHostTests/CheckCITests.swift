@@ -292,6 +292,7 @@ final class CheckCITests: XCTestCase {
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden, now, "--diff", "\(dir)/d.png", "--overwrite"]).status, 1)
         let bad = try Binary.forcecanvas(["compare", golden, path])
         XCTAssertEqual(bad.status, 1)
+        XCTAssertEqual(bad.stdout, "", "no answer: neither SAME nor DIFFERENT")
         XCTAssertTrue(bad.stderr.hasPrefix("forcecanvas: ") && bad.stderr.contains("\(path): not a PNG"), bad.stderr)
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden]).status, 64)
         XCTAssertEqual(try Binary.forcecanvas(["compare", golden, now, "--threshold", "2"]).status, 64)
