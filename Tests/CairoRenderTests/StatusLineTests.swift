@@ -57,4 +57,24 @@ final class StatusLineTests: XCTestCase {
         XCTAssertEqual(w1.maxY, s1.y - OverlayPainter.messageGap, accuracy: 1e-9)
         XCTAssertEqual(w2.maxY, s2.y - OverlayPainter.messageGap, accuracy: 1e-9, "the warning stacks above the taller status")
     }
+
+    /// Presenting hides the gauge the messages float above: they sit at the screen's bottom
+    /// (they were placed above the hidden gauge's rect, at infinity, and drawn as garbage over
+    /// the scene tabs: "Ctrl+P brings the panels back" never showed).
+    func testMessagesShowWhilePresenting() throws {
+        var state = AppState(viewport: Viewport(width: 1280, height: 800))
+        state.handle(.command(.togglePresentation), at: 0.1)
+        XCTAssertTrue(state.presenting)
+        let painter = OverlayPainter(display: state.display, stats: nil, status: "Presentation", warning: "Autosave failed")
+        let (status, warning) = try (XCTUnwrap(painter.statusRect), XCTUnwrap(painter.warningRect))
+        let screen = state.display.viewport.bounds
+        XCTAssertEqual(status.intersection(screen), status, "on screen: \(status)")
+        XCTAssertEqual(status.maxY, screen.maxY - OverlayPainter.margin, accuracy: 1e-9)
+        XCTAssertEqual(warning.maxY, status.y - OverlayPainter.messageGap, accuracy: 1e-9)
+        let renderer = try FrameRenderer(viewport: state.viewport)
+        _ = try renderer.render(state.display)
+        let without = RGBAImage(surface: renderer.frame).pixels
+        _ = try renderer.render(state.display, status: "Presentation: only the scene and the ink")
+        XCTAssertFalse(without == RGBAImage(surface: renderer.frame).pixels, "the status is drawn")
+    }
 }

@@ -92,13 +92,20 @@ struct OverlayPainter {
         let screen = layout.screen, s = layout.uiScale
         let w = min(640 * s, screen.width - 2 * Self.margin)
         let h = max(Self.messageHeight, (textHeight ?? 0) + 2 * Self.messageInset.y)
-        let bottom = layout.dock == .none && !layout.compactGauge ? gaugeRect.y - Self.messageGap * s : screen.maxY - Self.margin
+        // Above the floating gauge where it shows; else (a dock, the gauge in the top strip, or
+        // presenting, which hides it: its rect is null, at infinity) at the screen's bottom.
+        let gauge = gaugeRect
+        let bottom = layout.dock == .none && !layout.compactGauge && !gauge.isNull
+            ? gauge.y - Self.messageGap * s : screen.maxY - Self.margin
         let y = bottom - (h + above) * s
         return Rect(x: screen.x + Self.margin, y: y, width: w, height: h * s)
     }
 
-    /// Draws `body` at the dock's text size: given `r` in the points it draws in.
+    /// Draws `body` at the dock's text size: given `r` in the points it draws in. A rect not on
+    /// any screen (null, or placed from one: at infinity) draws nothing, where Cairo, moved
+    /// there, drew garbage.
     func inUIScale(_ r: Rect, _ cr: OpaquePointer, _ body: (Rect) -> Void) {
+        guard !r.isNull, [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) else { return }
         CairoDrawing.scaled(by: layout.uiScale, r, cr, body)
     }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
