@@ -376,7 +376,7 @@ extension WindowApp {
     }
 
     /// Ends the recording (it replays one canvas), saying why.
-    private func stopRecording(because reason: String, _ s: inout Running) {
+    func stopRecording(because reason: String, _ s: inout Running) {
         guard let recording = s.recording else { return }
         recording.close()
         s.recording = nil

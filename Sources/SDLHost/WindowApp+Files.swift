@@ -19,6 +19,32 @@ extension WindowApp {
         }
     }
 
+    /// A file opened as a new document while recording: a recording replays one canvas. The
+    /// file `run --open` names at the start becomes the canvas the recording starts from (its
+    /// pages and strokes, as the new document's journal holds them: what was recorded while it
+    /// loaded was the canvas it replaces); one opened later ends the recording, as opening
+    /// another document does.
+    func recordOpenedDocument(_ s: inout Running) {
+        defer { s.recordingAwaitsOpen = false }
+        guard let recording = s.recording else { return }
+        guard s.recordingAwaitsOpen else {
+            stopRecording(because: "a file was opened as a new document", &s)
+            return
+        }
+        recording.close()
+        let session = Session.resuming(s.state)
+        do {
+            let writer = try SessionWriter(path: recording.path, mode: .replace, header: session, policy: .stop)
+            for e in session.events { writer.record(e) }
+            s.recording = writer
+        } catch {
+            let message = UserMessage(error, context: "Not recording")
+            Self.log(message.log)
+            s.recording = nil
+            s.recordingStopped = message.line
+        }
+    }
+
     /// Takes the exports that finished: registers "Open Recent" for each set written, or says
     /// in plain words why nothing was exported.
     func takeExports(at now: Double, _ s: inout Running) {

@@ -47,6 +47,9 @@ public final class WindowApp {
         var pressOnOverlay = false
         var recording: SessionWriter?
         var recordingStopped: String?
+        /// `run --open FILE --record REC`: the recording starts from the file once it is open
+        /// (`recordOpenedDocument`).
+        var recordingAwaitsOpen = false
         var journalFailing = false
         var exports: [ExportJob] = []
         var running = true
@@ -163,6 +166,7 @@ public final class WindowApp {
         s.player = config.player.map(openPlayer)
         // The recording is opened only now that the window is up.
         if let request = config.recording { s.recording = openRecording(request, &s) }
+        s.recordingAwaitsOpen = s.recording != nil && config.openOnStart != nil
         // `--present`: presentation mode from the start, recorded as the key would be.
         if config.present, config.player == nil {
             apply(.command(.togglePresentation), at: start.time, &s)
@@ -325,12 +329,14 @@ public final class WindowApp {
                 s.wholeFrame = true
                 let name = Wording.stem(job.path)
                 let left = startNewDocument(leaving: before, as: Session.resuming(s.state), name: name, &s)
+                recordOpenedDocument(&s)
                 let remapped = opened.widthMapping != before.options.widthMapping
                 s.status = ("Opened \(Self.fileName(job.path)) (\(Wording.count(opened.strokes.count, "stroke"))) as a new document"
                             + (remapped ? " · \(opened.widthMapping.title) widths (W switches)" : "")
                             + opened.leftOut.map { " · " + $0 }.joined()
                             + (left.map { " · “\($0)” is kept: Ctrl+O lists it" } ?? ""), frameStart + 2 * Self.statusDuration)
             case .failure(let error):
+                s.recordingAwaitsOpen = false  // it records the canvas there is
                 let message = UserMessage(error, context: "opening a file", status: "Cannot open \(Self.fileName(job.path))")
                 Self.log(message.log)
                 s.status = (message.status, frameStart + Self.statusDuration)

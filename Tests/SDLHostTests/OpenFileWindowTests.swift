@@ -34,6 +34,26 @@ final class OpenFileWindowTests: XCTestCase {
         XCTAssertEqual(store.list().count, 3, "nothing opened, nothing lost")
     }
 
+    /// `run --open FILE --record REC`: the recording starts from the opened document, its page
+    /// and its stroke, so it replays what the window showed (it held the blank canvas the file
+    /// replaced: a recording of annotating a PDF replayed without the PDF).
+    func testARecordingStartsFromTheFileOpenedWithIt() throws {
+        try Binary.requireDisplay()
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = Binary.isolatedEnvironment()
+        env["XDG_STATE_HOME"] = dir + "/state"
+        let xml = "<xournal><page width=\"600\" height=\"400\"><background type=\"solid\" color=\"#ffff80ff\" style=\"lined\"/><layer>"
+            + "<stroke tool=\"pen\" color=\"#000000ff\" width=\"2\">100 100 200 150 300 120</stroke></layer></page></xournal>"
+        try xml.write(toFile: dir + "/page.xopp", atomically: true, encoding: .utf8)
+        let r = try Binary.forcecanvas(["run", "--open", dir + "/page.xopp", "--record", dir + "/rec.jsonl", "--size", "800x600",
+                                        "--exit-after-frames", "40"], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let recorded = try SessionCoding.parse(String(contentsOfFile: dir + "/rec.jsonl", encoding: .utf8), file: "rec.jsonl")
+        XCTAssertEqual(recorded.paper.map(\.ruling), [.lined], "the document's page")
+        XCTAssertEqual(Fixtures.finalState(recorded).ink.strokes.count, 1, "and its stroke")
+    }
+
     /// A Xournal++ document's pressure widths (its size × the pressure: here 4 pt at size 20,
     /// thinner than perfect-freehand's thinnest, 10 pt) open at their width: the new document
     /// draws with TouchCanvas's mapping, and says so. Before, the stroke was 10 pt thick. The
