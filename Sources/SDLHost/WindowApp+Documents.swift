@@ -380,7 +380,8 @@ extension WindowApp {
         guard let recording = s.recording else { return }
         recording.close()
         s.recording = nil
-        s.recordingStopped = reason
+        // Said as a recording stopped by a write error is (`warnings`): what and why, and the file.
+        s.recordingStopped = "Recording stopped: \(reason); \(Self.fileName(recording.path)) keeps what was recorded until then"
         Self.log("forcecanvas: the recording \(recording.path) stopped: \(reason)")
     }
 

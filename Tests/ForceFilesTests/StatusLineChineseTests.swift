@@ -27,7 +27,7 @@ final class StatusLineChineseTests: XCTestCase {
     /// line.
     static let markers: [(marker: String, endsAtComma: Bool)] = [
         ("status = (", true), ("say(", true), ("startStatus = ", false), ("firstLaunchHint = ", false),
-        ("warningLines.append(", true), ("warningLine = ", false),
+        ("warningLines.append(", true), ("warningLine = ", false), ("recordingStopped = ", false),
     ]
 
     func testEveryStatusLineTheWindowWritesIsInChinese() throws {
@@ -60,6 +60,10 @@ final class StatusLineChineseTests: XCTestCase {
         built.append(("RunCommand.status", damaged.status + " · not drawn: the PDF under 1 page, /home/ann/slides.pdf, which cannot be read"))
         built.append(("RunCommand.status", "Restored 3 strokes · not drawn: the PDF under 2 pages, /home/ann/slides.pdf, which cannot be read"
                       + " · image backgrounds not drawn: 1 page, /home/ann/scan.png, which cannot be read as a PNG or a JPEG"))
+        // Why a recording stopped (`WindowApp.stopRecording(because:)`: a recording replays one canvas).
+        for reason in ["another document was opened", "the document it recorded was deleted", "a file was opened as a new document"] {
+            built.append(("WindowApp.stopRecording", "Recording stopped: \(reason); rec.jsonl keeps what was recorded until then"))
+        }
         // What of a Xournal++ document the window does not draw, said as it opens.
         for skipped in [1, 2] {
             var summary = XoppDocument.Summary()
@@ -95,6 +99,9 @@ final class StatusLineChineseTests: XCTestCase {
             + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · 未绘制：3 页下的 PDF · 未绘制图片背景：2 页"
             + " · 按白纸绘制：1 页（ForceCanvas 不认识的背景）"
             + " · “b”已保留：Ctrl+O 可找到它")
+        // Why a recording stopped, its reason too.
+        XCTAssertEqual(Translation.text("Recording stopped: another document was opened; rec.jsonl keeps what was recorded until then"),
+                       "录制已停止：打开了另一个文档；rec.jsonl 保留了此前录下的内容")
         let english = (sentences + built).filter { !Self.isChinese(Translation.text($0.1)) }
         XCTAssertTrue(english.isEmpty, "status lines drawn in English in Chinese (\(english.count)):\n"
             + english.map { "\($0.0): \($0.1)" }.joined(separator: "\n"))
