@@ -36,6 +36,10 @@ extension WindowApp {
         do {
             let writer = try SessionWriter(path: recording.path, mode: .replace, header: session, policy: .stop)
             for e in session.events { writer.record(e) }
+            // Presenting (`--present`) is the window's, not the document's: recorded again.
+            if s.state.presenting {
+                writer.record(TimedEvent(time: session.events.last?.time ?? 0, event: .command(.togglePresentation)))
+            }
             s.recording = writer
         } catch {
             let message = UserMessage(error, context: "Not recording")

@@ -36,7 +36,8 @@ final class OpenFileWindowTests: XCTestCase {
 
     /// `run --open FILE --record REC`: the recording starts from the opened document, its page
     /// and its stroke, so it replays what the window showed (it held the blank canvas the file
-    /// replaced: a recording of annotating a PDF replayed without the PDF).
+    /// replaced: a recording of annotating a PDF replayed without the PDF), presented where the
+    /// window was (`--present`).
     func testARecordingStartsFromTheFileOpenedWithIt() throws {
         try Binary.requireDisplay()
         let dir = try Binary.temporaryDirectory()
@@ -47,11 +48,12 @@ final class OpenFileWindowTests: XCTestCase {
             + "<stroke tool=\"pen\" color=\"#000000ff\" width=\"2\">100 100 200 150 300 120</stroke></layer></page></xournal>"
         try xml.write(toFile: dir + "/page.xopp", atomically: true, encoding: .utf8)
         let r = try Binary.forcecanvas(["run", "--open", dir + "/page.xopp", "--record", dir + "/rec.jsonl", "--size", "800x600",
-                                        "--exit-after-frames", "40"], environment: env)
+                                        "--present", "--exit-after-frames", "40"], environment: env)
         XCTAssertEqual(r.status, 0, r.stderr)
         let recorded = try SessionCoding.parse(String(contentsOfFile: dir + "/rec.jsonl", encoding: .utf8), file: "rec.jsonl")
         XCTAssertEqual(recorded.paper.map(\.ruling), [.lined], "the document's page")
         XCTAssertEqual(Fixtures.finalState(recorded).ink.strokes.count, 1, "and its stroke")
+        XCTAssertTrue(Fixtures.finalState(recorded).presenting, "presented, as the window was")
     }
 
     /// A Xournal++ document's pressure widths (its size × the pressure: here 4 pt at size 20,
