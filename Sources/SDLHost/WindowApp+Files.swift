@@ -33,19 +33,13 @@ extension WindowApp {
         }
         recording.close()
         let session = Session.resuming(s.state)
-        do {
-            let writer = try SessionWriter(path: recording.path, mode: .replace, header: session, policy: .stop)
-            for e in session.events { writer.record(e) }
-            // Presenting (`--present`) is the window's, not the document's: recorded again.
-            if s.state.presenting {
-                writer.record(TimedEvent(time: session.events.last?.time ?? 0, event: .command(.togglePresentation)))
-            }
-            s.recording = writer
-        } catch {
-            let message = UserMessage(error, context: "Not recording")
-            Self.log(message.log)
-            s.recording = nil
-            s.recordingStopped = message.line
+        // Its own file, begun again (a failure is said as at the start).
+        s.recording = openRecording(RecordingRequest(path: recording.path, overwrite: true, header: session), &s)
+        guard let writer = s.recording else { return }
+        for e in session.events { writer.record(e) }
+        // Presenting (`--present`) is the window's, not the document's: recorded again.
+        if s.state.presenting {
+            writer.record(TimedEvent(time: session.events.last?.time ?? 0, event: .command(.togglePresentation)))
         }
     }
 
