@@ -59,7 +59,8 @@ extension WindowApp {
                 item.userInfo = ["session": Self.absolute(base + ".jsonl")]
                 s.state.registerShortcut(item)
                 config.onShortcutsChanged?(s.state.scenes.home.catalog)
-                s.status = ("Exported \(base).{png,svg,pdf,jsonl} · Home → ForceCanvas → Open Recent opens it",
+                // Every file of the set, named from the set's own list (it said four of five).
+                s.status = ("Exported \(base).{\(ExportSet.extensions.joined(separator: ","))} · Home → ForceCanvas → Open Recent opens it",
                             now + Self.statusDuration)
             case .failure(let failure)?:
                 Self.log("forcecanvas: export failed: \(failure) (\(failure.path))")

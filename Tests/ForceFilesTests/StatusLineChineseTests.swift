@@ -99,6 +99,9 @@ final class StatusLineChineseTests: XCTestCase {
             + " · 线型 ForceCanvas 无法绘制，按实线绘制：1 笔 · 未绘制：3 页下的 PDF · 未绘制图片背景：2 页"
             + " · 按白纸绘制：1 页（ForceCanvas 不认识的背景）"
             + " · “b”已保留：Ctrl+O 可找到它")
+        // An export names every file of its set.
+        XCTAssertEqual(Translation.text("Exported /home/ann/f-1.{png,svg,pdf,jsonl,xopp} · Home → ForceCanvas → Open Recent opens it"),
+                       "已导出 /home/ann/f-1.{png,svg,pdf,jsonl,xopp} · 主屏幕 → ForceCanvas → 打开最近 可打开它")
         // Why a recording stopped, its reason too.
         XCTAssertEqual(Translation.text("Recording stopped: another document was opened; rec.jsonl keeps what was recorded until then"),
                        "录制已停止：打开了另一个文档；rec.jsonl 保留了此前录下的内容")
