@@ -174,12 +174,18 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Says which PDF or images under the session's pages cannot be read (the pages are drawn
+    /// in their colour), if any: once a run, by what draws the pages first.
+    func sayUnreadableBackgrounds(under paper: [PaperPage]) {
+        if let missing = XoppDocument.unreadableBackgrounds(under: paper) { printProblem("\(session): \(missing)") }
+    }
+
     /// The session's header with `--size`, `--scale` and the canvas options applied. The parser
     /// refused sizes that do not fit, but the flags are combined here, so they are checked again:
     /// `drawnAs` names what would be too large ("canvas", "video").
     func header(of summary: SessionFile.Summary, drawnAs what: String) throws -> Session {
         var s = summary.header
-        if let missing = XoppDocument.unreadableBackgrounds(under: s.paper) { printProblem("\(session): \(missing)") }
+        sayUnreadableBackgrounds(under: s.paper)
         s.viewport = Size.frame(of: s.viewport, size: size, scale: scale)
         s.options = canvas.apply(to: s.options)
         guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {
@@ -271,9 +277,8 @@ extension RenderCommand {
         }
         // An SVG or a PDF draws the pages' PDF and images: one that cannot be read is said, as
         // the frames say it (once: not again after them). A .xopp only names them.
-        if video == nil, outDirectory == nil, wanted.contains(where: { $0.0 != "xopp" }),
-           let missing = XoppDocument.unreadableBackgrounds(under: state.display.ink.paper) {
-            printProblem("\(session): \(missing)")
+        if video == nil, outDirectory == nil, wanted.contains(where: { $0.0 != "xopp" }) {
+            sayUnreadableBackgrounds(under: state.display.ink.paper)
         }
         // The session's own ink style; the drawing in document coordinates (no zoom or pan).
         var ink = state.display.ink

@@ -52,8 +52,9 @@ final class OpenFileWindowTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let recorded = try SessionCoding.parse(String(contentsOfFile: dir + "/rec.jsonl", encoding: .utf8), file: "rec.jsonl")
         XCTAssertEqual(recorded.paper.map(\.ruling), [.lined], "the document's page")
-        XCTAssertEqual(Fixtures.finalState(recorded).ink.strokes.count, 1, "and its stroke")
-        XCTAssertTrue(Fixtures.finalState(recorded).presenting, "presented, as the window was")
+        let replayed = Fixtures.finalState(recorded)
+        XCTAssertEqual(replayed.ink.strokes.count, 1, "and its stroke")
+        XCTAssertTrue(replayed.presenting, "presented, as the window was")
     }
 
     /// A Xournal++ document's pressure widths (its size × the pressure: here 4 pt at size 20,

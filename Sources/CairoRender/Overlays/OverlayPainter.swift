@@ -29,7 +29,7 @@ struct OverlayPainter {
     /// A problem that stays on screen while it lasts (autosave failing, a recording stopped).
     var warning: String? = nil
     /// The status's and the warning's text, wrapped at `messageTextWidth`, measured by the
-    /// renderer (`FrameChanges.messageHeights`): nil, one line.
+    /// renderer (`FrameChanges.measureMessages`): nil, one line.
     var statusTextHeight: Double? = nil
     var warningTextHeight: Double? = nil
 
@@ -81,16 +81,14 @@ struct OverlayPainter {
     static let messageLines = 3
     /// The width a message's text is laid out at, in the dock's points (`uiScale`): the renderer
     /// measures the status and the warning at it (`statusTextHeight`, `warningTextHeight`).
-    var messageTextWidth: Double {
-        let screen = layout.screen, s = layout.uiScale
-        return min(640 * s, screen.width - 2 * Self.margin) / s - 2 * Self.messageInset.x
-    }
+    var messageTextWidth: Double { messageWidth / layout.uiScale - 2 * Self.messageInset.x }
+    /// A message panel's width on screen: 640 dock points, or the screen less its margins.
+    private var messageWidth: Double { min(640 * layout.uiScale, layout.screen.width - 2 * Self.margin) }
     /// A message at the bottom of the screen, `above` dock points above the lowest's place: stacked
     /// above a floating gauge, so the two never overlap whatever the window's width (`uiScale`
     /// times larger). One line high, or as high as its wrapped text (`textHeight`, dock points).
     private func messageRect(textHeight: Double?, above: Double) -> Rect {
         let screen = layout.screen, s = layout.uiScale
-        let w = min(640 * s, screen.width - 2 * Self.margin)
         let h = max(Self.messageHeight, (textHeight ?? 0) + 2 * Self.messageInset.y)
         // Above the floating gauge where it shows; else (a dock, the gauge in the top strip, or
         // presenting, which hides it: its rect is null, at infinity) at the screen's bottom.
@@ -98,14 +96,14 @@ struct OverlayPainter {
         let bottom = layout.dock == .none && !layout.compactGauge && !gauge.isNull
             ? gauge.y - Self.messageGap * s : screen.maxY - Self.margin
         let y = bottom - (h + above) * s
-        return Rect(x: screen.x + Self.margin, y: y, width: w, height: h * s)
+        return Rect(x: screen.x + Self.margin, y: y, width: messageWidth, height: h * s)
     }
 
     /// Draws `body` at the dock's text size: given `r` in the points it draws in. A rect not on
     /// any screen (null, or placed from one: at infinity) draws nothing, where Cairo, moved
     /// there, drew garbage.
     func inUIScale(_ r: Rect, _ cr: OpaquePointer, _ body: (Rect) -> Void) {
-        guard !r.isNull, [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite) else { return }
+        guard !r.isNull, r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return }
         CairoDrawing.scaled(by: layout.uiScale, r, cr, body)
     }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
