@@ -6,9 +6,10 @@ import Foundation
 
 /// A drawing as a Xournal++ document (`.xopp`: gzipped XML, file format 4), so it can be given
 /// back to Xournal++: its pages (`InkLayer.paper`: an imported document's, with their
-/// backgrounds), or one white page the size of the device's screen (points are Xournal++'s
-/// unit, 1/72 in), each with one layer, one `<stroke>` per stroke with its tool (pen or
-/// highlighter), colour (the ink's for the default pen), fill and line style (its dashes). A
+/// backgrounds), or one white page the size of the device's screen, grown to take in any ink
+/// drawn beyond it (`InkLayer.exportArea`; points are Xournal++'s unit, 1/72 in), each with one
+/// layer, one `<stroke>` per stroke with its tool (pen or highlighter), colour (the ink's for
+/// the default pen), fill and line style (its dashes). A
 /// stroke's `width` is its width at force 0.5 followed by one width for each segment: Xournal++
 /// draws the segment from point i to i + 1 at one width (point i's), and ForceCanvas's outline
 /// widens and narrows along it, so the segment's width is the one ForceCanvas's width mapping
@@ -22,14 +23,15 @@ public enum XoppDocument {
     /// "#17171cff": the ink (`Palette.ink`) as Xournal++ writes colours, RGBA.
     static let inkColour = "#17171cff"
 
-    /// The XML of `ink` on its pages, or on a page of `viewport`'s size.
+    /// The XML of `ink` on its pages, or on one page of its export area (`viewport`'s size when
+    /// the ink keeps to the screen).
     public static func xml(_ ink: InkLayer, viewport: Viewport, title: String = "ForceCanvas drawing") -> String {
         var out = "<?xml version=\"1.0\" standalone=\"no\"?>\n"
         out += "<xournal creator=\"ForceCanvas\" fileversion=\"4\">\n<title>\(escaped(title))</title>\n"
         // The document's pages, each stroke on the one it starts on (else the nearest), in that
-        // page's points; a canvas without pages is one page of the device's screen.
-        let pages = ink.paper.isEmpty
-            ? [PaperPage(rect: Rect(x: 0, y: 0, width: Double(viewport.width), height: Double(viewport.height)))] : ink.paper
+        // page's points; a canvas without pages is one page of what the other exports hold (the
+        // device's screen, grown to take in any ink beyond it).
+        let pages = ink.paper.isEmpty ? [PaperPage(rect: ink.exportArea(home: viewport.bounds))] : ink.paper
         var strokesOf = [[Stroke]](repeating: [], count: pages.count)
         for stroke in ink.visibleStrokes {
             guard let start = stroke.points.first(where: { $0.isReal && $0.preciseLocation.isFinite })?.preciseLocation else { continue }
@@ -332,9 +334,8 @@ extension XoppDocument {
     /// The colour of a whiteout stroke that names none: white, a page's.
     static let whiteout = InkColour.white
 
-    /// 48 pt: the margin around the pages on the session's screen, past the edges' system
-    /// gestures (`EdgeGesture.edgeMargin`), so no stroke is taken for a swipe.
-    public static let margin = 48.0
+    /// The margin around the pages on the session's screen (`PaperPage.deskMargin`).
+    public static let margin = PaperPage.deskMargin
     /// 120 samples a second: the times points get (the format has none), strokes 0.2 s apart.
     public static let sampleRate = 120.0
     public static let strokeGap = 0.2

@@ -18,12 +18,12 @@ extension Exporter {
             let surface = try raster(ink, viewport: viewport)
             status = cairo_surface_write_to_png_stream(surface.surface, streamWrite, closure)
         case .svg, .pdf:
-            let w = Double(viewport.width), h = Double(viewport.height)
+            let area = ink.exportArea(home: viewport.bounds)
             guard let surface = format == .svg
-                ? cairo_svg_surface_create_for_stream(streamWrite, closure, w, h)
-                : cairo_pdf_surface_create_for_stream(streamWrite, closure, w, h)
+                ? cairo_svg_surface_create_for_stream(streamWrite, closure, area.width, area.height)
+                : cairo_pdf_surface_create_for_stream(streamWrite, closure, area.width, area.height)
             else { throw RenderError.surface("cannot create the \(format.rawValue) surface") }
-            status = finishVectorPage(surface, ink: ink)
+            status = finishVectorPage(surface, ink: ink, area: area)
         }
         guard status == CAIRO_STATUS_SUCCESS, !box.failed else {
             throw RenderError.surface("cannot write the \(format.rawValue) export: \(String(cString: cairo_status_to_string(status)))")

@@ -2,11 +2,28 @@ import CCairo
 import ForceCore
 
 /// Writes the ink (without overlays) as PNG, SVG or PDF through Cairo's own surfaces.
-/// SVG and PDF keep every stroke as a vector path; the PDF of a document with pages has a
-/// page for each of them.
+/// Every format holds the whole drawing (`InkLayer.exportArea`: the screen's area at the
+/// canvas's origin, or a document's pages, grown to take in any ink beyond it). SVG and PDF
+/// keep every stroke as a vector path; the PDF of a document with pages has a page for each
+/// of them.
 public enum Exporter {
     public enum Format: String, CaseIterable, Sendable {
         case png, svg, pdf
+    }
+
+    /// 32 megapixels (128 MB while it is drawn): the most a PNG export holds. A larger drawing
+    /// is scaled down to it, whole.
+    public static let maximumPNGPixels = 32 << 20
+    /// 32767 pixels: Cairo's largest image side.
+    static let maximumPNGSide = 32767.0
+
+    /// The pixels a point of `area` becomes in a PNG: the screen's `scale`, or less where that
+    /// would pass `maximumPNGPixels` or `maximumPNGSide`.
+    static func pngScale(of area: Rect, scale: Double) -> Double {
+        let pixels = area.width * area.height * scale * scale
+        var s = scale
+        if pixels > Double(maximumPNGPixels) { s *= (Double(maximumPNGPixels) / pixels).squareRoot() }
+        return min(s, maximumPNGSide / max(area.width, area.height, 1))
     }
 
     /// Writes `ink` at `viewport` to `path`. Vector files are written to a temporary name and
@@ -16,23 +33,28 @@ public enum Exporter {
         case .png:
             try raster(ink, viewport: viewport).writePNG(to: path)
         case .svg, .pdf:
-            try writeVectorSurface(format, width: Double(viewport.width), height: Double(viewport.height), to: path) {
-                finishVectorPage($0, ink: ink)
+            let area = ink.exportArea(home: viewport.bounds)
+            try writeVectorSurface(format, width: area.width, height: area.height, to: path) {
+                finishVectorPage($0, ink: ink, area: area)
             }
         }
     }
 
-    /// Writes a `width` × `height` PNG of `ink` on `viewport` (the device's screen, scaled to
-    /// fit and centred on paper): a document's thumbnail in the picker.
+    /// Writes a `width` × `height` PNG of `ink` (scaled to fit and centred on paper): a
+    /// document's thumbnail in the picker. A canvas shows its whole drawing (its export area,
+    /// the device's screen when the ink keeps to it); a document with pages shows the screen's
+    /// area at its origin, the top of its first page, which a strip of every page would not.
     public static func thumbnail(_ ink: InkLayer, viewport: Viewport, width: Int, height: Int, to path: String) throws(RenderError) {
         let surface = try ImageSurface(viewport: Viewport(width: width, height: height))
         guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the thumbnail") }
         cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
         cairo_paint(cr)
-        let scale = min(Double(width) / Double(viewport.width), Double(height) / Double(viewport.height))
-        cairo_translate(cr, (Double(width) - scale * Double(viewport.width)) / 2, (Double(height) - scale * Double(viewport.height)) / 2)
+        let area = ink.paper.isEmpty ? ink.exportArea(home: viewport.bounds) : viewport.bounds
+        let scale = min(Double(width) / area.width, Double(height) / area.height)
+        cairo_translate(cr, (Double(width) - scale * area.width) / 2, (Double(height) - scale * area.height) / 2)
         cairo_scale(cr, scale, scale)
-        cairo_rectangle(cr, 0, 0, Double(viewport.width), Double(viewport.height))
+        cairo_translate(cr, -area.x, -area.y)
+        cairo_rectangle(cr, area.x, area.y, area.width, area.height)
         cairo_clip(cr)
         paint(ink, into: cr)
         cairo_destroy(cr)
@@ -49,23 +71,39 @@ public enum Exporter {
         for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
     }
 
-    /// The ink on paper as pixels, flushed and ready to encode.
+    /// The ink on paper as pixels, flushed and ready to encode: its export area at the
+    /// screen's scale (`pngScale`).
     static func raster(_ ink: InkLayer, viewport: Viewport) throws(RenderError) -> ImageSurface {
-        let surface = try ImageSurface(viewport: viewport)
+        let area = ink.exportArea(home: viewport.bounds)
+        let scale = pngScale(of: area, scale: viewport.scale)
+        // Scaled down, the pixels are rounded down and the area stretched over them exactly,
+        // so the budget holds and nothing is cut.
+        let reduced = scale < viewport.scale
+        let w = max(1, Int((area.width * scale).rounded(reduced ? .down : .up)))
+        let h = max(1, Int((area.height * scale).rounded(reduced ? .down : .up)))
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
+        else { throw RenderError.surface("cannot create a \(w)x\(h) image surface for the export") }
+        cairo_surface_set_device_scale(s, reduced ? Double(w) / area.width : scale, reduced ? Double(h) / area.height : scale)
+        let surface = ImageSurface(owning: s)
         guard let cr = surface.makeContext() else { throw RenderError.surface("cannot draw the export") }
+        cairo_translate(cr, -area.x, -area.y)
         paint(ink, into: cr)
         cairo_destroy(cr)
         surface.flush()
         return surface
     }
 
-    /// Draws the ink as the one page of a vector `surface` — or, for a PDF of a document with
-    /// pages (`InkLayer.paper`), as one PDF page for each of them —, finishes and destroys the
-    /// surface, and returns its final status (the write errors a vector surface meets show only
-    /// here).
-    static func finishVectorPage(_ surface: OpaquePointer, ink: InkLayer) -> cairo_status_t {
+    /// Draws the ink's export `area` as the one page of a vector `surface` (its size) — or,
+    /// for a PDF of a document with pages (`InkLayer.paper`), one PDF page for each of them —,
+    /// finishes and destroys the surface, and returns its final status (the write errors a
+    /// vector surface meets show only here).
+    static func finishVectorPage(_ surface: OpaquePointer, ink: InkLayer, area: Rect) -> cairo_status_t {
         guard cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_PDF, !ink.paper.isEmpty else {
-            return finishVectorPage(surface) { paint(ink, into: $0) }
+            return finishVectorPage(surface) { cr in
+                cairo_translate(cr, -area.x, -area.y)
+                paint(ink, into: cr)
+            }
         }
         return finishVector(surface) { cr in
             let painter = InkPainter(style: ink.style)

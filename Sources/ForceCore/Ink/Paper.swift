@@ -27,6 +27,11 @@ public struct PaperPage: Equatable, Hashable, Sendable {
         case isograph
     }
 
+    /// 48 pt: the desk around and between a document's pages on the canvas, past the edges'
+    /// system gestures (`EdgeGesture.edgeMargin`), so no stroke is taken for a swipe; an
+    /// export of the pages keeps it around them (`InkLayer.exportArea`).
+    public static let deskMargin = 48.0
+
     /// Where the page is, in document points.
     public var rect: Rect
     /// The paper's colour (opaque).

@@ -104,5 +104,26 @@ extension InkLayer {
     /// The finished strokes and, if one is being drawn, the live stroke: the ink as it looks
     /// (what every export format holds).
     public var visibleStrokes: [Stroke] { live.map { strokes + [$0] } ?? strokes }
+
+    /// What an export holds, in document points, whole points outward: the pages on their
+    /// desk (`PaperPage.deskMargin` around them, as the canvas lays them out) or, on a canvas
+    /// without pages, `home` (the screen's area at the canvas's origin), grown to take in every
+    /// stroke drawn beyond it, so nothing drawn is left out. A stroke whose samples are all
+    /// inside keeps to that area, as the screen shows it, so a drawing on the screen (or on the
+    /// pages) exports at its size; a stroke reaching out brings all its ink (`inkBounds`).
+    public func exportArea(home: Rect) -> Rect {
+        let base = paper.isEmpty ? home : paper.reduce(Rect.null) { $0.union($1.rect) }.insetBy(-PaperPage.deskMargin)
+        var area = base
+        func take(_ s: Stroke) {
+            let e = s.extent
+            guard !e.isNull, e.x.isFinite, e.y.isFinite, e.maxX.isFinite, e.maxY.isFinite, !base.contains(e) else { return }
+            area = area.union(s.inkBounds)
+        }
+        for s in strokes { take(s) }
+        if let live { take(live) }
+        guard !area.isNull else { return home }
+        let x = area.x.rounded(.down), y = area.y.rounded(.down)
+        return Rect(x: x, y: y, width: area.maxX.rounded(.up) - x, height: area.maxY.rounded(.up) - y)
+    }
 }
 
