@@ -28,9 +28,10 @@ public enum ExportSet {
     }
 
     /// Writes the set into `directory` (created if missing) named after `date`; returns the
-    /// path without extension (`DIR/forcecanvas-YYYYMMDD-HHMMSS[-N]`).
+    /// path without extension (`DIR/forcecanvas-YYYYMMDD-HHMMSS[-N]`). `progress` hears of
+    /// each file as it starts: its place in `extensions`.
     public static func write(_ ink: InkLayer, viewport: Viewport, options: Options, directory: String,
-                             date: Date = Date()) throws(Failure) -> String {
+                             date: Date = Date(), progress: (Int) -> Void = { _ in }) throws(Failure) -> String {
         do {
             try Folder.create(directory)
         } catch {
@@ -42,14 +43,17 @@ public enum ExportSet {
         defer { for t in temporaries { _ = unlink(t) } }
         let session = SessionCoding.encode(Session.redrawing(ink.visibleStrokes, viewport: viewport, options: options, paper: ink.paper))
         for (i, format) in Exporter.Format.allCases.enumerated() {
+            progress(i)
             try writeFile(temporaries[i]) { sink in
                 do { try Exporter.write(ink, viewport: viewport, format: format, to: sink) } catch { return false }
                 return true
             }
         }
+        progress(extensions.count - 2)
         try writeFile(temporaries[extensions.count - 2]) { sink in
             Array(session.utf8).withUnsafeBytes { sink($0) }
         }
+        progress(extensions.count - 1)
         try writeFile(temporaries[extensions.count - 1]) { sink in
             guard let xopp = XoppDocument.gzipped(ink, viewport: viewport) else { return false }
             return xopp.withUnsafeBytes { sink($0) }

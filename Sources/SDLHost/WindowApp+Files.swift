@@ -51,6 +51,11 @@ extension WindowApp {
         for job in s.exports {
             switch job.take() {
             case nil:
+                // The first export still running says which file it is at, while the status is
+                // still its own (not one said since, such as the zoom's).
+                if running.isEmpty, let status = s.status, status.text.hasPrefix("Exporting…") {
+                    s.status = (job.progress, status.until)
+                }
                 running.append(job)
             case .success(let base)?:
                 let name = Self.fileName(base)

@@ -33,7 +33,10 @@ final class ExportSetTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (ink, viewport, options) = inkWithALiveStroke()
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let first = try ExportSet.write(ink, viewport: viewport, options: options, directory: dir, date: date)
+        // Each file is heard of as it starts, in the set's order: what the window's status says.
+        var started: [Int] = []
+        let first = try ExportSet.write(ink, viewport: viewport, options: options, directory: dir, date: date) { started.append($0) }
+        XCTAssertEqual(started, Array(ExportSet.extensions.indices))
         let second = try ExportSet.write(ink, viewport: viewport, options: options, directory: dir, date: date)
         XCTAssertEqual(second, first + "-2")
         let stamp = ExportSet.timestamp(date)

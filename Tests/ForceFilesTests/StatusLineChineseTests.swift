@@ -102,6 +102,8 @@ final class StatusLineChineseTests: XCTestCase {
         // An export names every file of its set.
         XCTAssertEqual(Translation.text("Exported /home/ann/f-1.{png,svg,pdf,jsonl,xopp} · Home → ForceCanvas → Open Recent opens it"),
                        "已导出 /home/ann/f-1.{png,svg,pdf,jsonl,xopp} · 主屏幕 → ForceCanvas → 打开最近 可打开它")
+        // An export says which file it is at (`ExportJob.progress`).
+        XCTAssertEqual(Translation.text("Exporting… SVG (2 of 5)"), "正在导出…… SVG（第 2 个，共 5 个）")
         // Why a recording stopped, its reason too.
         XCTAssertEqual(Translation.text("Recording stopped: another document was opened; rec.jsonl keeps what was recorded until then"),
                        "录制已停止：打开了另一个文档；rec.jsonl 保留了此前录下的内容")
