@@ -1,6 +1,9 @@
 import CCairo
 @testable import CairoRender
 import ForceCore
+import ForcePlatform
+import Foundation
+import TestSupport
 import XCTest
 
 /// Issue 9, item 3: text that explains wraps and is never cut. The HUD's lines, wrapped, fit
@@ -38,6 +41,30 @@ final class ExplanationsFitTests: XCTestCase {
                 height += TextPainter.measure(line.text, style: .init(size: 12, mono: line.mono), width: r.width - 24, in: cr).height + 4
             }
             XCTAssertLessThanOrEqual(height, r.height, "\(w)x\(h): the HUD's \(painter.hudLines.count) lines in \(r.width) pt")
+        }
+    }
+
+    /// The document picker's keys, whole, in its title at its widest and at 640×480, in English
+    /// and in Chinese: one line cut "Ctrl+L a file · Esc" off at every width.
+    func testThePickersKeysFitItsTitle() throws {
+        let (surface, cr) = try context()
+        defer { cairo_destroy(cr); _ = surface }
+        let menu = LessonMenu(entries: [LessonMenu.Entry(name: "1", title: "1 · A lesson")])
+        let keys = LessonMenuPainter.keys(menu)
+        XCTAssertTrue(keys.hasSuffix("Ctrl+L a file · Esc"))
+        let folder = try ChineseCatalogue.localeFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for language in [Translation.Language.english, .simplifiedChinese] {
+            XCTAssertNil(Translation.start(language, localeFolder: folder))
+            defer { Translation.start(.english, localeFolder: nil) }
+            for (w, h) in [(640, 480), (1280, 800)] {
+                let f = menu.frame(in: Viewport(width: w, height: h).bounds)
+                let style = LessonMenuPainter.keysStyle
+                let one = TextPainter.measure("Return opens", style: style, width: nil, in: cr).height
+                let whole = TextPainter.measure(keys, style: style, width: f.width - 32, overflow: .wrap, in: cr).height
+                XCTAssertLessThanOrEqual(whole, 2 * one + 1, "\(language) at \(w)x\(h): the keys on two lines at most")
+                XCTAssertLessThanOrEqual(LessonMenuPainter.keysTop + whole, LessonMenu.titleHeight, "\(language) at \(w)x\(h): above the rows")
+            }
         }
     }
 

@@ -61,6 +61,25 @@ final class StatusLineTests: XCTestCase {
     /// Presenting hides the gauge the messages float above: they sit at the screen's bottom
     /// (they were placed above the hidden gauge's rect, at infinity, and drawn as garbage over
     /// the scene tabs: "Ctrl+P brings the panels back" never showed).
+    /// The document picker reaches the screen's bottom margin: the status line, which says what
+    /// its own keys did ("“x” is in the trash · Ctrl+Z brings it back"), is drawn over it. It was
+    /// drawn under it, dimmed and covered: a changed word changed nothing on screen.
+    func testTheStatusShowsOverTheDocumentPicker() throws {
+        var display = AppState(viewport: Viewport(width: 640, height: 400)).display
+        display.lessons = LessonMenu(entries: (1...12).map { LessonMenu.Entry(name: "\($0)", title: "\($0) · A lesson") })
+        func frame(_ status: String) throws -> [UInt8] {
+            let renderer = try FrameRenderer(viewport: display.viewport)
+            _ = try renderer.render(display, status: status)
+            return RGBAImage(surface: renderer.frame).pixels
+        }
+        let one = try frame("“notes” is in the trash · Ctrl+Z brings it back")
+        let other = try frame("“slides” is in the trash · Ctrl+Z brings it back")
+        // The name shows in full contrast (203 of 255 here), not dimmed under the picker's shade
+        // and frame (91 before).
+        let largest = zip(one, other).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        XCTAssertGreaterThan(largest, 120, "the name shows")
+    }
+
     func testMessagesShowWhilePresenting() throws {
         var state = AppState(viewport: Viewport(width: 1280, height: 800))
         state.handle(.command(.togglePresentation), at: 0.1)

@@ -31,7 +31,7 @@ extension OverlayPainter {
         }
     }
 
-    /// The player's strip and the lesson picker, over everything else.
+    /// The player's strip and the lesson picker, over everything but the messages.
     func drawPlayer(_ cr: OpaquePointer) {
         if let p = display.player {
             CairoDrawing.scaled(by: p.layout.uiScale, cr) { TimelinePainter(player: p).draw(cr) }

@@ -173,8 +173,6 @@ struct OverlayPainter {
         if !display.showHelp, !display.presenting { drawHint(cr) }
         if let r = hudRect { inUIScale(r, cr) { drawHUD($0, cr) } }
         if let r = legendRect { inUIScale(r, cr) { drawLegend($0, cr) } }
-        if let r = statusRect, let status { inUIScale(r, cr) { drawStatus(status, $0, cr) } }
-        if let r = warningRect, let warning { inUIScale(r, cr) { drawWarning(warning, $0, cr) } }
         if let panel = display.curve.panel {
             CairoDrawing.scaled(by: panel.uiScale, cr) { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
         }
@@ -184,6 +182,11 @@ struct OverlayPainter {
         }
         if let f = display.checkpointFlash { CheckpointFlashPainter(flash: f, viewport: display.viewport).draw(cr) }
         drawPlayer(cr)
+        // The messages over everything, the document picker included: what its own keys did
+        // ("“x” is in the trash · Ctrl+Z brings it back") is said while it stays open, and the
+        // picker, reaching the screen's bottom margin, covered and dimmed the line.
+        if let r = statusRect, let status { inUIScale(r, cr) { drawStatus(status, $0, cr) } }
+        if let r = warningRect, let warning { inUIScale(r, cr) { drawWarning(warning, $0, cr) } }
     }
 
     func set(_ c: RGBA, _ cr: OpaquePointer) { CairoDrawing.setColour(c, cr) }

@@ -11,6 +11,17 @@ struct LessonMenuPainter {
 
     var frame: Rect { menu.frame(in: bounds) }
 
+    /// The keys line's top in the title, and its type.
+    static let keysTop = 26.0
+    static let keysStyle = TextPainter.Style(size: 11, colour: Palette.panelDim)
+
+    /// The keys the picker takes, as its title says them: a path being typed, a name, or the list's.
+    static func keys(_ menu: LessonMenu) -> String {
+        if let path = menu.openingPath { return "Open: " + path + "▏ · Return opens · Esc" }
+        if menu.naming != nil { return "Type the name · Return keeps it · Esc leaves it as it was" }
+        return "Return opens · F2 renames · Ctrl+D duplicates · Delete → trash · Ctrl+Z undoes · N new · Ctrl+L a file · Esc"
+    }
+
     /// 48 × 30 pt: a thumbnail in a 36 pt row.
     static let thumbnailSize = (width: 48.0, height: 30.0)
 
@@ -22,16 +33,9 @@ struct LessonMenuPainter {
         CairoDrawing.fillRoundedRect(f, radius: 12, colour: RGBA(0.12, 0.12, 0.15, 0.97), cr)
         TextPainter.draw("DOCUMENTS · LESSONS · TRASH", at: Point(x: f.x + 16, y: f.y + 9),
                          style: .init(size: 12, bold: true, colour: Palette.panelDim), width: f.width - 32, overflow: .ellipsize, in: cr)
-        let keys: String
-        if let path = menu.openingPath {
-            keys = "Open: " + path + "▏ · Return opens · Esc"
-        } else if menu.naming != nil {
-            keys = "Type the name · Return keeps it · Esc leaves it as it was"
-        } else {
-            keys = "Return opens · F2 renames · Ctrl+D duplicates · Delete → trash · Ctrl+Z undoes · N new · Ctrl+L a file · Esc"
-        }
-        TextPainter.draw(keys, at: Point(x: f.x + 16, y: f.y + 26), style: .init(size: 11, colour: Palette.panelDim),
-                         width: f.width - 32, overflow: .ellipsize, in: cr)
+        // On two lines: the keys are wider than the picker, at its widest too.
+        TextPainter.draw(Self.keys(menu), at: Point(x: f.x + 16, y: f.y + Self.keysTop), style: Self.keysStyle,
+                         width: f.width - 32, overflow: .wrapThenEllipsizeMiddle(lines: 2), in: cr)
         if menu.entries.isEmpty {
             TextPainter.draw("No documents or lessons found", at: Point(x: f.x + 16, y: f.y + LessonMenu.titleHeight + 8),
                              style: .init(size: 13), width: f.width - 32, in: cr)

@@ -36,8 +36,9 @@ public struct LessonMenu: Equatable, Sendable {
         }
     }
 
-    /// 36 pt rows, a 48 pt title and 12 pt margins; at most 560 pt wide (chosen).
-    public static let rowHeight = 36.0, titleHeight = 48.0, margin = 12.0, maximumWidth = 560.0
+    /// 36 pt rows, a 62 pt title (its name, then the keys on up to two lines) and 12 pt
+    /// margins; at most 560 pt wide (chosen).
+    public static let rowHeight = 36.0, titleHeight = 62.0, margin = 12.0, maximumWidth = 560.0
 
     public let entries: [Entry]
     /// The entry Return opens.
