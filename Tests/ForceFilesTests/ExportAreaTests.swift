@@ -137,6 +137,22 @@ final class ExportAreaTests: XCTestCase {
         XCTAssertTrue(area.contains(ink.strokes[0].inkBounds))
     }
 
+    /// A document as tall as a 36-page PDF (30,288 pt) fits its PNG into 16,384 pixels a side,
+    /// which viewers open (ImageMagick's policy refused the 30,288-pixel column).
+    func testATallDocumentsPNGKeepsToTheLongestSideViewersOpen() throws {
+        var session = Session(viewport: Viewport(width: 800, height: 600))
+        session.paper = (0..<36).map { PaperPage(rect: Rect(x: 48, y: 48 + Double($0) * 840, width: 612, height: 792)) }
+        let state = Fixtures.finalState(session)
+        let area = state.display.ink.exportArea(home: state.viewport.bounds)
+        XCTAssertEqual(area.height, 36 * 840 + 48)
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Exporter.export(state.display.ink, viewport: state.viewport, format: .png, to: "\(dir)/ink.png")
+        let png = try ImageSurface.readPNG("\(dir)/ink.png")
+        XCTAssertEqual(png.pixelHeight, Viewport.maximumPixelSide)
+        XCTAssertEqual(Double(png.pixelWidth), area.width * Double(Viewport.maximumPixelSide) / area.height, accuracy: 1)
+    }
+
     /// A drawing too large for a PNG at its scale is drawn smaller, whole: at most
     /// `maximumPNGPixels`, the far stroke still in it.
     func testADrawingTooLargeForAPNGIsScaledDownWhole() throws {

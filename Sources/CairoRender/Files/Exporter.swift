@@ -11,11 +11,12 @@ public enum Exporter {
         case png, svg, pdf
     }
 
-    /// 32 megapixels (128 MB while it is drawn): the most a PNG export holds. A larger drawing
-    /// is scaled down to it, whole.
+    /// 32 megapixels (128 MB while it is drawn): the most a PNG export holds. A larger drawing,
+    /// or a longer one (`maximumPNGSide`), is scaled down to it, whole.
     public static let maximumPNGPixels = 32 << 20
-    /// 32767 pixels: Cairo's largest image side.
-    static let maximumPNGSide = 32767.0
+    /// 16384 pixels (`Viewport.maximumPixelSide`): the longest side a PNG export has. Cairo
+    /// would make 32767, but viewers refuse such a picture (ImageMagick's policy above 16K).
+    static let maximumPNGSide = Double(Viewport.maximumPixelSide)
 
     /// The pixels a point of `area` becomes in a PNG: the screen's `scale`, or less where that
     /// would pass `maximumPNGPixels` or `maximumPNGSide`.
@@ -76,11 +77,12 @@ public enum Exporter {
     static func raster(_ ink: InkLayer, viewport: Viewport) throws(RenderError) -> ImageSurface {
         let area = ink.exportArea(home: viewport.bounds)
         let scale = pngScale(of: area, scale: viewport.scale)
-        // Scaled down, the pixels are rounded down and the area stretched over them exactly,
-        // so the budget holds and nothing is cut.
+        // Scaled down, the pixels are rounded down (a side at its limit stays at it, 16384 not
+        // 16383.99…) and the area stretched over them exactly, so the budget holds and nothing
+        // is cut.
         let reduced = scale < viewport.scale
-        let w = max(1, Int((area.width * scale).rounded(reduced ? .down : .up)))
-        let h = max(1, Int((area.height * scale).rounded(reduced ? .down : .up)))
+        let w = max(1, Int(reduced ? (area.width * scale + 1e-6).rounded(.down) : (area.width * scale).rounded(.up)))
+        let h = max(1, Int(reduced ? (area.height * scale + 1e-6).rounded(.down) : (area.height * scale).rounded(.up)))
         guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)),
               cairo_surface_status(s) == CAIRO_STATUS_SUCCESS
         else { throw RenderError.surface("cannot create a \(w)x\(h) image surface for the export") }
