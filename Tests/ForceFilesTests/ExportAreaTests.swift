@@ -137,7 +137,7 @@ final class ExportAreaTests: XCTestCase {
         XCTAssertTrue(area.contains(ink.strokes[0].inkBounds))
     }
 
-    /// A document as tall as a 36-page PDF (30,288 pt) fits its PNG into 16,384 pixels a side,
+    /// A document as tall as a 36-page PDF (30,288 pt) fits its PNG into 16,000 pixels a side,
     /// which viewers open (ImageMagick's policy refused the 30,288-pixel column).
     func testATallDocumentsPNGKeepsToTheLongestSideViewersOpen() throws {
         var session = Session(viewport: Viewport(width: 800, height: 600))
@@ -149,8 +149,8 @@ final class ExportAreaTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Exporter.export(state.display.ink, viewport: state.viewport, format: .png, to: "\(dir)/ink.png")
         let png = try ImageSurface.readPNG("\(dir)/ink.png")
-        XCTAssertEqual(png.pixelHeight, Viewport.maximumPixelSide)
-        XCTAssertEqual(Double(png.pixelWidth), area.width * Double(Viewport.maximumPixelSide) / area.height, accuracy: 1)
+        XCTAssertEqual(Double(png.pixelHeight), Exporter.maximumPNGSide)
+        XCTAssertEqual(Double(png.pixelWidth), area.width * Exporter.maximumPNGSide / area.height, accuracy: 1)
     }
 
     /// A drawing too large for a PNG at its scale is drawn smaller, whole: at most

@@ -14,9 +14,9 @@ public enum Exporter {
     /// 32 megapixels (128 MB while it is drawn): the most a PNG export holds. A larger drawing,
     /// or a longer one (`maximumPNGSide`), is scaled down to it, whole.
     public static let maximumPNGPixels = 32 << 20
-    /// 16384 pixels (`Viewport.maximumPixelSide`): the longest side a PNG export has. Cairo
-    /// would make 32767, but viewers refuse such a picture (ImageMagick's policy above 16K).
-    static let maximumPNGSide = Double(Viewport.maximumPixelSide)
+    /// 16,000 pixels: the longest side a PNG export has. Cairo would make 32,767, but viewers
+    /// refuse such a picture: Debian's ImageMagick policy stops at 16,000 ("16KP").
+    public static let maximumPNGSide = 16_000.0
 
     /// The pixels a point of `area` becomes in a PNG: the screen's `scale`, or less where that
     /// would pass `maximumPNGPixels` or `maximumPNGSide`.
@@ -77,8 +77,8 @@ public enum Exporter {
     static func raster(_ ink: InkLayer, viewport: Viewport) throws(RenderError) -> ImageSurface {
         let area = ink.exportArea(home: viewport.bounds)
         let scale = pngScale(of: area, scale: viewport.scale)
-        // Scaled down, the pixels are rounded down (a side at its limit stays at it, 16384 not
-        // 16383.99…) and the area stretched over them exactly, so the budget holds and nothing
+        // Scaled down, the pixels are rounded down (a side at its limit stays at it, 16000 not
+        // 15999.99…) and the area stretched over them exactly, so the budget holds and nothing
         // is cut.
         let reduced = scale < viewport.scale
         let w = max(1, Int(reduced ? (area.width * scale + 1e-6).rounded(.down) : (area.width * scale).rounded(.up)))
