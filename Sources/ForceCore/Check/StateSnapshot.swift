@@ -76,7 +76,7 @@ public struct StateSnapshot: Equatable, Sendable {
         switch owner {
         case nil: return "none"
         case .scene: return "scene"
-        case .held(let samples): return "held (\(samples.count) samples)"
+        case .held(let samples): return samples.count == 1 ? "held (1 sample)" : "held (\(samples.count) samples)"
         case .system(let edge): return "system (\(edge.rawValue))"
         case .shade(_, _, let moved): return moved ? "shade (dragging)" : "shade"
         }
