@@ -33,8 +33,8 @@ final class ExportJob: Sendable {
 
     /// What the job is writing, as the status says it while it runs: "Exporting… SVG (2 of 5)".
     var progress: String {
-        let i = file.load(ordering: .relaxed), kinds = ExportSet.extensions
-        return "Exporting… \(kinds[min(i, kinds.count - 1)].uppercased()) (\(min(i, kinds.count - 1) + 1) of \(kinds.count))"
+        let kinds = ExportSet.extensions, i = min(file.load(ordering: .relaxed), kinds.count - 1)
+        return "Exporting… \(kinds[i].uppercased()) (\(i + 1) of \(kinds.count))"
     }
 
     /// The set's path (without extension) or the failure once writing has finished, else nil.
