@@ -268,6 +268,28 @@ final class PlayerTests: XCTestCase {
         XCTAssertEqual(closed, player.layout(view: view).frameViewport, "the strip is found where the frame puts it")
     }
 
+    /// N in the player brings in the panels its dock has no room for, as the dock's line says
+    /// (it did nothing there): the replayed state's panels turn, on the frame shown only.
+    func testNInThePlayerTurnsThePanelsIn() {
+        var options = Options()
+        options.showHUD = true
+        options.showEventLog = true
+        options.showForcePlot = true
+        options.showCurve = true
+        let s = Session(viewport: Viewport(width: 640, height: 480), options: options)
+        var player = Player(session: s)
+        player.prepare()
+        let before = player.display().layout
+        XCTAssertFalse(before.hidden.isEmpty, "a small window hides some panels")
+        XCTAssertTrue(before.hiddenCanTurnIn)
+        var view = PlayerView()
+        XCTAssertTrue(view.flip(.cyclePanels))
+        let after = player.display(view: view).layout
+        XCTAssertNotEqual(Set(after.panels.keys), Set(before.panels.keys), "another panel is shown")
+        XCTAssertTrue(before.hidden.contains { after.rect(of: $0) != nil }, "one the dock hid")
+        XCTAssertEqual(player.display().layout.panels, before.panels, "the session's own frame is unchanged")
+    }
+
     /// A picker longer than its window scrolls with the highlight; a click finds the row shown.
     func testThePickerScrollsWithTheHighlight() {
         var menu = LessonMenu(entries: (0..<30).map { LessonMenu.Entry(name: "n\($0)", title: "t\($0)", detail: "\($0) kB") })

@@ -45,6 +45,42 @@ final class ScreenLayoutTests: XCTestCase {
         }
     }
 
+    /// The dock's line promises N only where N keeps it: `hiddenCanTurnIn` is true exactly when
+    /// some turn of the panels (`rotation`) shows one the first layout hid, for every window
+    /// size, text size and set of open panels tried, in a dock inside and outside the screen.
+    /// At `--ui-scale 2` in 640×480 the curve panel fits no turn, and the line said "N brings
+    /// them in turn".
+    func testTheDockPromisesNOnlyWhereATurnShowsAHiddenPanel() {
+        let others = ScreenLayout.Panel.allCases.filter { $0 != .gauge }
+        var promised = 0, refused = 0
+        for (w, h) in [(640, 480), (900, 460), (800, 600), (1280, 800), (1600, 500), (1280, 400)] {
+            for scale in [1.0, 1.5, 2, 3] {
+                for mask in 1..<(1 << others.count) {
+                    let open = Set(others.indices.filter { mask & (1 << $0) != 0 }.map { others[$0] })
+                    for outside in [false, true] {
+                        func layout(_ r: Int) -> ScreenLayout {
+                            outside ? ScreenLayout(device: Viewport(width: w, height: h), open: open, rotation: r, uiScale: scale)
+                                : ScreenLayout(viewport: Viewport(width: w, height: h), open: open, rotation: r, uiScale: scale)
+                        }
+                        let first = layout(0)
+                        guard !first.hidden.isEmpty else { continue }
+                        let turns = (1...others.count).contains { r in first.hidden.contains { layout(r).rect(of: $0) != nil } }
+                        XCTAssertEqual(first.hiddenCanTurnIn, turns,
+                                       "\(w)x\(h) at \(scale)×, \(outside ? "outside" : "inside"), open \(open.map(\.rawValue).sorted()), hidden \(first.hidden)")
+                        if turns { promised += 1 } else { refused += 1 }
+                    }
+                }
+            }
+        }
+        // Both answers occur: the test tells them apart.
+        XCTAssertGreaterThan(promised, 0)
+        XCTAssertGreaterThan(refused, 0)
+        // The case found: the curve panel at 2× in 640×480 turns in nowhere.
+        let lesson = ScreenLayout(device: Viewport(width: 640, height: 480), open: [.curve, .diagram], uiScale: 2)
+        XCTAssertEqual(lesson.hidden, [.curve])
+        XCTAssertFalse(lesson.hiddenCanTurnIn)
+    }
+
     func testTheDockIsASideColumnFrom1280AndABottomBandBelow() {
         let open: Set<ScreenLayout.Panel> = [.log]
         XCTAssertEqual(ScreenLayout(viewport: Viewport(width: 1280, height: 800), open: open).dock, .side)

@@ -19,8 +19,12 @@ extension OverlayPainter {
         cairo_fill(cr)
         guard !layout.hidden.isEmpty else { return }
         let names = layout.hidden.map(\.rawValue).joined(separator: ", ")
+        // N only where it brings one in; else what does: smaller text (Shift+U) or a larger window.
+        let line = layout.hiddenCanTurnIn ? "no room for: \(names) · N brings them in turn (a larger window shows them all)"
+            : layout.uiScale > 1 ? "no room for: \(names) · smaller text (Shift+U) or a larger window shows them"
+            : "no room for: \(names) · a larger window shows them"
         inUIScale(r, cr) { r in
-            TextPainter.draw("no room for: \(names) · N brings them in turn (a larger window shows them all)",
+            TextPainter.draw(line,
                              at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2),
                              style: .init(size: 10, colour: Palette.panelDim), width: r.width - 2 * Self.margin,
                              overflow: .ellipsize, in: cr)

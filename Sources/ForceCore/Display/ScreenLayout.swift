@@ -62,6 +62,10 @@ public struct ScreenLayout: Equatable, Sendable {
     public let panels: [Panel: Rect]
     /// Open panels the dock had no room for (smallest windows): named on screen instead.
     public let hidden: [Panel]
+    /// Whether N (`AppState.dockRotation`) brings one of `hidden` in: a later turn of the panels
+    /// shows one of them. When none does (a window too low for the curve panel at
+    /// `--ui-scale 2`), the line that names them says what does show them instead.
+    public let hiddenCanTurnIn: Bool
     /// The state diagram over the device's screen, when the dock beside it has no room for it
     /// (a dock outside the screen only: a version 1 session's dock inside keeps its layout);
     /// null otherwise. The window keeps presses on it from the core (and from the files), so
@@ -97,16 +101,21 @@ public struct ScreenLayout: Equatable, Sendable {
         let big = { (r: Rect) in r.scaled(by: s) }
         if small.width >= Self.sideDockMinimumWidth {
             let width = Self.dockWidth(uiScale: s)
-            let placed = Self.stack(shown, in: Rect(x: 0, y: 0, width: Self.dockWidth, height: small.height).insetBy(Self.margin))
+            let column = Rect(x: 0, y: 0, width: Self.dockWidth, height: small.height).insetBy(Self.margin)
+            let placed = Self.stack(shown, in: column)
             self.init(viewport: viewport, dock: .side, dockFrame: Rect(x: 0, y: 0, width: width, height: bounds.height),
                       screen: Rect(x: width, y: 0, width: bounds.width - width, height: bounds.height),
-                      panels: placed.rects.mapValues(big), hidden: placed.hidden, scenes: scenes, uiScale: s)
+                      panels: placed.rects.mapValues(big), hidden: placed.hidden,
+                      hiddenCanTurnIn: Self.aTurnShows(placed.hidden, open: open, rotation: rotation) { Self.stack($0, in: column).hidden },
+                      scenes: scenes, uiScale: s)
         } else {
             let band = Self.band(shown, viewport: small)
             let frame = big(band.frame)
             self.init(viewport: viewport, dock: .bottom, dockFrame: frame,
                       screen: Rect(x: 0, y: 0, width: bounds.width, height: frame.y),
-                      panels: band.rects.mapValues(big), hidden: band.hidden, scenes: scenes, uiScale: s)
+                      panels: band.rects.mapValues(big), hidden: band.hidden,
+                      hiddenCanTurnIn: Self.aTurnShows(band.hidden, open: open, rotation: rotation) { Self.band($0, viewport: small).hidden },
+                      scenes: scenes, uiScale: s)
         }
     }
 
@@ -126,7 +135,8 @@ public struct ScreenLayout: Equatable, Sendable {
         let bounds = device.bounds
         let frame = Rect(x: bounds.maxX, y: 0, width: Self.dockWidth(uiScale: s), height: bounds.height)
         // The column of a window `s` times lower, then every rect of it `s` times larger.
-        var placed = Self.stack(shown, in: Rect(x: 0, y: 0, width: Self.dockWidth, height: bounds.height / s).insetBy(Self.margin))
+        let column = Rect(x: 0, y: 0, width: Self.dockWidth, height: bounds.height / s).insetBy(Self.margin)
+        var placed = Self.stack(shown, in: column)
         placed.rects = placed.rects.mapValues { $0.scaled(by: s).offsetBy(dx: frame.x, dy: 0) }
         // A diagram the column has no room for goes over the screen, below the scene tabs.
         var overlay = Rect.null
@@ -138,7 +148,11 @@ public struct ScreenLayout: Equatable, Sendable {
             placed.rects[.diagram] = overlay
         }
         self.init(viewport: Viewport(width: device.width + Int(frame.width), height: device.height, scale: device.scale),
-                  dock: .side, dockFrame: frame, screen: bounds, panels: placed.rects, hidden: placed.hidden, overlay: overlay,
+                  dock: .side, dockFrame: frame, screen: bounds, panels: placed.rects, hidden: placed.hidden,
+                  // (A diagram the column has no room for is shown over the screen, never hidden.)
+                  hiddenCanTurnIn: Self.aTurnShows(placed.hidden, open: open, rotation: rotation) {
+                      Self.stack($0, in: column).hidden.filter { $0 != .diagram }
+                  }, overlay: overlay,
                   scenes: scenes, uiScale: s)
     }
 
@@ -152,6 +166,17 @@ public struct ScreenLayout: Equatable, Sendable {
     }
 
 
+    /// Whether a later turn of the `open` panels than `rotation` shows one of `hidden`, the
+    /// panels `hiddenAt` leaves out of each order (N's promise).
+    static func aTurnShows(_ hidden: [Panel], open: Set<Panel>, rotation: Int, hiddenAt: ([Panel]) -> [Panel]) -> Bool {
+        let turns = open.subtracting([.gauge]).count
+        guard !hidden.isEmpty, turns > 1 else { return false }
+        return (1..<turns).contains { k in
+            let left = hiddenAt(order(open, rotation: rotation + k))
+            return hidden.contains { !left.contains($0) }
+        }
+    }
+
     /// 472 pt: the side column's width (a panel and its margins).
     public static var dockWidth: Double { panelWidth + 2 * margin }
 
@@ -159,7 +184,7 @@ public struct ScreenLayout: Equatable, Sendable {
     public static func dockWidth(uiScale: Double) -> Double { (dockWidth * uiScale).rounded() }
 
     private init(viewport: Viewport, dock: Dock, dockFrame: Rect, screen: Rect, panels: [Panel: Rect], hidden: [Panel],
-                 overlay: Rect = .null, scenes: [SceneKind], uiScale: Double) {
+                 hiddenCanTurnIn: Bool = false, overlay: Rect = .null, scenes: [SceneKind], uiScale: Double) {
         self.viewport = viewport
         self.uiScale = uiScale
         self.overlay = overlay
@@ -170,6 +195,7 @@ public struct ScreenLayout: Equatable, Sendable {
                          height: max(0, screen.height - SceneTabs.reservedHeight))
         self.panels = panels
         self.hidden = hidden
+        self.hiddenCanTurnIn = hiddenCanTurnIn
         compactGauge = false
         self.scenes = scenes
     }
@@ -182,6 +208,7 @@ public struct ScreenLayout: Equatable, Sendable {
         screen = l.screen
         sceneArea = l.sceneArea
         hidden = l.hidden
+        hiddenCanTurnIn = l.hiddenCanTurnIn
         overlay = l.overlay
         self.panels = panels
         self.compactGauge = compactGauge

@@ -32,6 +32,9 @@ public struct PlayerView: Equatable, Sendable {
     public private(set) var flipped: Set<Command> = []
     /// The text size the viewer chose (U and Shift+U), over the session's own; nil: the session's.
     public private(set) var uiScale: Double?
+    /// How many times the viewer pressed N: the panels a small window has no room for come in
+    /// turn (`AppState.dockRotation`), as the dock's line says.
+    public private(set) var rotation = 0
 
     /// The commands a viewer may flip: the teaching panels, the help and debug drawing.
     public static let viewCommands: Set<Command> = [
@@ -44,10 +47,14 @@ public struct PlayerView: Equatable, Sendable {
     }
 
     /// Flips `command` if it is a view command (U and Shift+U step the text size from `shownScale`,
-    /// the one on screen); returns whether it was.
+    /// the one on screen; N brings the next panels in); returns whether it was.
     public mutating func flip(_ command: Command, shownScale: Double = 1) -> Bool {
         if command == .uiLarger || command == .uiSmaller {
             uiScale = Options.uiScale(after: Options.clampedUIScale(shownScale), larger: command == .uiLarger)
+            return true
+        }
+        if command == .cyclePanels {
+            rotation += 1
             return true
         }
         guard Self.viewCommands.contains(command) else { return false }
@@ -81,8 +88,9 @@ extension Player {
     private func shown(_ view: PlayerView) -> AppState {
         var shown = state
         if let s = view.uiScale, s != shown.options.uiScale { shown.options.uiScale = s }
-        if !view.flipped.isEmpty {
+        if !view.flipped.isEmpty || view.rotation != 0 {
             for c in view.flipped.sorted(by: { $0.rawValue < $1.rawValue }) { shown.handleCommand(c) }
+            shown.dockRotation += view.rotation
             shown.relayout()
         }
         return shown
