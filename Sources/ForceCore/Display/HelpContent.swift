@@ -35,7 +35,7 @@ public enum HelpContent {
         ("C  /  E  /  Delete", "a caption at the playhead (type it, Return keeps it)  /  edit the one on screen  /  delete it, or the checkpoint here"),
         ("P  /  S  /  F5", "the caption on screen pauses the player  /  its speed: none, 0.25×, 0.5×, 1×, 2×  /  a checkpoint here"),
         ("Ctrl+S", "save as a lesson of your own; every edit is saved at once in your lessons, which Ctrl+O lists"),
-        ("M  T  H  L  G  K  D  ?", "panels over the replay (the replay itself does not change)"),
+        ("M  T  H  L  G  K  D  ?  /  N", "panels over the replay (the replay itself does not change)  /  those its dock has no room for, in turn"),
         ("U  /  Shift+U", "larger / smaller panels, help and strip, for a projector (the replay does not change)"),
         ("Esc", "back to your canvas"),
     ])
