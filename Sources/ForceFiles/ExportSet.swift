@@ -41,7 +41,12 @@ public enum ExportSet {
         let job = sequence.wrappingAdd(1, ordering: .relaxed).oldValue
         let temporaries = extensions.map { PartialFiles.temporary(for: "\(directory)/export-\(stamp)-\(job).\($0)") }
         defer { for t in temporaries { _ = unlink(t) } }
-        let session = SessionCoding.encode(Session.redrawing(ink.visibleStrokes, viewport: viewport, options: options, paper: ink.paper))
+        var redrawing = Session.redrawing(ink.visibleStrokes, viewport: viewport, options: options, paper: ink.paper)
+        // A canvas drawn beyond the screen opens whole (Ctrl+0's view), as its PNG shows it.
+        if ink.paper.isEmpty, ink.exportArea(home: viewport.bounds) != viewport.bounds {
+            redrawing.events.append(TimedEvent(time: redrawing.events.last?.time ?? 0, event: .view(.fit)))
+        }
+        let session = SessionCoding.encode(redrawing)
         for (i, format) in Exporter.Format.allCases.enumerated() {
             progress(i)
             try writeFile(temporaries[i]) { sink in

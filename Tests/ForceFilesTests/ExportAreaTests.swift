@@ -87,6 +87,29 @@ final class ExportAreaTests: XCTestCase {
         }
     }
 
+    /// The `.jsonl` of an export redraws a canvas drawn beyond the screen and opens it whole
+    /// (Ctrl+0's view): every stroke on screen. One that keeps to the screen opens as it was.
+    func testAnExportedCanvasDrawnBeyondTheScreenOpensWhole() throws {
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let panned = Self.pannedDrawing()
+        var t = 0.0
+        let kept = Fixtures.finalState(Session(viewport: Viewport(width: 800, height: 600), events: Self.stroke(x: 300, y: 300, at: &t)))
+        for (state, whole) in [(panned, true), (kept, false)] {
+            let base = try ExportSet.write(state.display.ink, viewport: state.viewport, options: state.options, directory: dir,
+                                           date: Date(timeIntervalSince1970: whole ? 1_700_000_000 : 1_700_000_100))
+            let text = try String(contentsOfFile: base + ".jsonl", encoding: .utf8)
+            let session = try SessionCoding.parse(text, file: base + ".jsonl")
+            let opened = Fixtures.finalState(session).display
+            XCTAssertEqual(opened.ink.strokes.count, state.display.ink.strokes.count)
+            XCTAssertEqual(text.contains("\"fit\":true"), whole)
+            for s in opened.ink.strokes {
+                XCTAssertTrue(opened.layout.screen.contains(opened.ink.view.toScreen(s.extent)),
+                              "\(whole ? "panned" : "kept"): \(s.extent) on screen")
+            }
+        }
+    }
+
     /// The picker's thumbnail of a canvas shows its whole drawing: the stroke drawn far to the
     /// left of the screen's first area is in it, where the area scaled to fit puts it.
     func testTheThumbnailOfACanvasShowsItsWholeDrawing() throws {
