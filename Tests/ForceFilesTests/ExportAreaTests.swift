@@ -88,7 +88,8 @@ final class ExportAreaTests: XCTestCase {
     }
 
     /// The `.jsonl` of an export redraws a canvas drawn beyond the screen and opens it whole
-    /// (Ctrl+0's view): every stroke on screen. One that keeps to the screen opens as it was.
+    /// (Ctrl+0's view), replayed or opened in the window: every stroke on screen. One that keeps
+    /// to the screen opens as it was.
     func testAnExportedCanvasDrawnBeyondTheScreenOpensWhole() throws {
         let dir = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -106,6 +107,16 @@ final class ExportAreaTests: XCTestCase {
             for s in opened.ink.strokes {
                 XCTAssertTrue(opened.layout.screen.contains(opened.ink.view.toScreen(s.extent)),
                               "\(whole ? "panned" : "kept"): \(s.extent) on screen")
+            }
+            // Opened in the window (Open Recent, `run --open`), which takes the strokes of the
+            // replay into a new canvas (`AppState.openDrawing`): the same view.
+            var window = AppState(viewport: state.viewport)
+            window.openDrawing(opened.ink.strokes)
+            let shown = window.display
+            XCTAssertEqual(shown.ink.view.isIdentity, !whole)
+            for s in shown.ink.strokes {
+                XCTAssertTrue(shown.layout.sceneArea.contains(shown.ink.view.toScreen(s.extent)),
+                              "\(whole ? "panned" : "kept"), opened: \(s.extent) in the scene")
             }
         }
     }

@@ -337,6 +337,11 @@ public struct AppState: Equatable, Sendable {
         self.paper = paper
         scenes.canvas.startNew(at: time)
         scenes.canvas.ink.open(strokes, at: time, undoable: false)
+        // A canvas drawn beyond the screen opens whole (Ctrl+0's view), as its export shows it;
+        // one drawn on the screen, and a document's pages, open at 100 % from the origin.
+        if paper.isEmpty, strokes.contains(where: { !$0.extent.isNull && !screenLayout.screen.contains($0.extent) }) {
+            scenes.canvas.changeView(.fit, area: screenLayout.sceneArea)
+        }
         eventLog.append("opened a drawing", at: time)
         show(.canvas)
     }
