@@ -1,3 +1,4 @@
+import CCairo
 import CairoRender
 import ForceCore
 import ForceFiles
@@ -158,7 +159,7 @@ final class ExportAreaTests: XCTestCase {
     /// margin around them, and ink written beside them.
     func testADocumentExportsItsPagesAndTheInkBesideThem() throws {
         var t = 0.0
-        var session = Session(viewport: Viewport(width: 300, height: 200), events: Self.stroke(x: 460, y: 100, at: &t))
+        var session = Session(viewport: Viewport(width: 300, height: 200), events: Self.stroke(x: 500, y: 100, at: &t))
         session.paper = [PaperPage(rect: Rect(x: 48, y: 48, width: 400, height: 500)),
                          PaperPage(rect: Rect(x: 48, y: 596, width: 400, height: 500))]
         let state = Fixtures.finalState(session)
@@ -169,6 +170,31 @@ final class ExportAreaTests: XCTestCase {
         XCTAssertEqual(area.maxY, 596 + 500 + 48, "both pages and the desk below the last")
         XCTAssertGreaterThan(area.maxX, 620, "the ink written beside the pages")
         XCTAssertTrue(area.contains(ink.strokes[0].inkBounds))
+
+        // Its PDF: a page for each page, which shows none of that ink, and a last page that
+        // shows it whole, with the desk's margin around it.
+        let beside = try XCTUnwrap(ink.inkBesidePages())
+        XCTAssertEqual(beside.strokes.count, 1)
+        XCTAssertTrue(beside.area.insetBy(PaperPage.deskMargin - 1).contains(ink.strokes[0].inkBounds))
+        let dir = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Exporter.export(ink, viewport: state.viewport, format: .pdf, to: "\(dir)/doc.pdf")
+        let text = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: "\(dir)/doc.pdf")), as: UTF8.self)
+        let boxes = text.components(separatedBy: "/MediaBox [ ").dropFirst().map { String($0.prefix { $0 != "]" }) }
+        XCTAssertEqual(boxes, ["0 0 400 500 ", "0 0 400 500 ", "0 0 \(Int(beside.area.width)) \(Int(beside.area.height)) "])
+        // The last page draws the stroke: the PDF as Poppler shows it has ink on it.
+        XCTAssertEqual(PDFPages.shared.pageCount(of: "\(dir)/doc.pdf"), 3)
+        let last = try ImageSurface(viewport: Viewport(width: Int(beside.area.width), height: Int(beside.area.height)))
+        let cr = try XCTUnwrap(last.makeContext())
+        XCTAssertTrue(PDFPages.shared.draw(file: "\(dir)/doc.pdf", page: 3, in: Rect(x: 0, y: 0, width: beside.area.width, height: beside.area.height), into: cr))
+        cairo_destroy(cr)
+        let center = ink.strokes[0].inkBounds.center - Point(x: beside.area.x, y: beside.area.y)
+        XCTAssertLessThan(Self.brightness(last, x: Int(center.x), y: Int(center.y)), 400, "the stroke beside the pages")
+
+        // Ink over the pages alone adds no page.
+        var onPages = ink
+        onPages.strokes = []
+        XCTAssertNil(onPages.inkBesidePages())
     }
 
     /// A document as tall as a 36-page PDF (30,288 pt) fits its PNG into 16,000 pixels a side,

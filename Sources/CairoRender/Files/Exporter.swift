@@ -5,7 +5,7 @@ import ForceCore
 /// Every format holds the whole drawing (`InkLayer.exportArea`: the screen's area at the
 /// canvas's origin, or a document's pages, grown to take in any ink beyond it). SVG and PDF
 /// keep every stroke as a vector path; the PDF of a document with pages has a page for each
-/// of them.
+/// of them, and a last one for any ink that no page holds.
 public enum Exporter {
     public enum Format: String, CaseIterable, Sendable {
         case png, svg, pdf
@@ -97,7 +97,8 @@ public enum Exporter {
     }
 
     /// Draws the ink's export `area` as the one page of a vector `surface` (its size) — or,
-    /// for a PDF of a document with pages (`InkLayer.paper`), one PDF page for each of them —,
+    /// for a PDF of a document with pages (`InkLayer.paper`), one PDF page for each of them and
+    /// a last one for the ink beside them (`InkLayer.inkBesidePages`) —,
     /// finishes and destroys the surface, and returns its final status (the write errors a
     /// vector surface meets show only here).
     static func finishVectorPage(_ surface: OpaquePointer, ink: InkLayer, area: Rect) -> cairo_status_t {
@@ -122,6 +123,15 @@ public enum Exporter {
                 PaperPainter.draw([page], within: r, into: cr)
                 for s in strokes where !s.inkBounds.intersection(r).isNull { painter.drawReal(s, into: cr) }
                 cairo_restore(cr)
+                cairo_show_page(cr)
+            }
+            // Ink that no page holds, whole, on plain paper: nothing drawn is left out.
+            if let (beside, r) = ink.inkBesidePages() {
+                cairo_pdf_surface_set_size(surface, r.width, r.height)
+                cairo_translate(cr, -r.x, -r.y)
+                cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
+                cairo_paint(cr)
+                for s in beside { painter.drawReal(s, into: cr) }
                 cairo_show_page(cr)
             }
         }

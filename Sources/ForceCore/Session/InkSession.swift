@@ -122,8 +122,32 @@ extension InkLayer {
         for s in strokes { take(s) }
         if let live { take(live) }
         guard !area.isNull else { return home }
-        let x = area.x.rounded(.down), y = area.y.rounded(.down)
-        return Rect(x: x, y: y, width: area.maxX.rounded(.up) - x, height: area.maxY.rounded(.up) - y)
+        return area.wholePointsOutward
+    }
+
+    /// The strokes of a document with pages that no page shows (their ink all on the desk
+    /// beside the pages), and the area that shows them whole: their ink with the desk's margin
+    /// around it, in whole points. A PDF has a page for each of the document's pages, with
+    /// the ink over it cut at its edges, as print is; these strokes go on a last page of their
+    /// own, so none is left out. Nil for a canvas without pages, or ink all over its pages.
+    public func inkBesidePages() -> (strokes: [Stroke], area: Rect)? {
+        guard !paper.isEmpty else { return nil }
+        let beside = visibleStrokes.filter { s in
+            let b = s.inkBounds
+            guard !b.isNull, b.x.isFinite, b.y.isFinite, b.maxX.isFinite, b.maxY.isFinite else { return false }
+            return !paper.contains { !$0.rect.intersection(b).isNull }
+        }
+        guard !beside.isEmpty else { return nil }
+        let ink = beside.reduce(Rect.null) { $0.union($1.inkBounds) }
+        return (beside, ink.insetBy(-PaperPage.deskMargin).wholePointsOutward)
+    }
+}
+
+extension Rect {
+    /// The smallest rectangle of whole points that holds this one.
+    var wholePointsOutward: Rect {
+        let x = x.rounded(.down), y = y.rounded(.down)
+        return Rect(x: x, y: y, width: maxX.rounded(.up) - x, height: maxY.rounded(.up) - y)
     }
 }
 
