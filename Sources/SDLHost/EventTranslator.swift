@@ -240,6 +240,13 @@ struct EventTranslator {
         "-": .player(.slower), "=": .player(.faster), "+": .player(.faster), "0": .player(.resetSpeed),
     ]
 
+    /// The clipboard's text ("" when it holds none, or no video is up).
+    static func clipboardText() -> String {
+        guard SDL_HasClipboardText() == SDL_TRUE, let c = SDL_GetClipboardText() else { return "" }
+        defer { SDL_free(c) }
+        return String(cString: c)
+    }
+
     /// The text of an `SDL_TEXTINPUT` event.
     static func text(of e: SDL_Event) -> String {
         withUnsafeBytes(of: e.text.text) { raw in
@@ -253,7 +260,11 @@ struct EventTranslator {
         switch SDL_EventType(e.type) {
         case SDL_KEYDOWN:
             let sym = e.key.keysym.sym
-            if let k = KeyMap.pickerKey(sym: sym, modifiers: e.key.keysym.mod, naming: picker == .naming) { return [.picker(k)] }
+            if let k = KeyMap.pickerKey(sym: sym, modifiers: e.key.keysym.mod, naming: picker == .naming) {
+                guard case .paste = k else { return [.picker(k)] }
+                let pasted = Self.clipboardText()
+                return pasted.isEmpty ? [] : [.picker(.paste(pasted))]
+            }
             // Ctrl+Q still quits; every other key waits until the picker closes.
             return KeyMap.action(sym: sym, modifiers: e.key.keysym.mod) == .quit ? [.quit] : []
         case SDL_KEYUP:

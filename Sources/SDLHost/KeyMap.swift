@@ -58,6 +58,16 @@ enum PickerKey: Equatable {
     case openPath
     /// Backspace while naming.
     case backspace
+    /// Ctrl+Backspace while naming: the last word.
+    case deleteWord
+    /// Ctrl+A while naming: the whole text selected.
+    case selectAll
+    /// → or End while naming: the selection gone, the caret at the text's end (where typing
+    /// adds).
+    case deselect
+    /// Ctrl+V or Shift+Insert while naming: the clipboard's text, which the translator reads
+    /// (`paste("")` from the key map).
+    case paste(String)
     /// Text typed while naming.
     case text(String)
     /// An input method's composition while naming (shown, not yet typed).
@@ -149,14 +159,21 @@ enum KeyMap {
         return nil
     }
 
-    /// The picker's keys; while it names a document, only Return, Esc and Backspace (letters
-    /// come as text).
+    /// The picker's keys; while text is typed (a name, a path, a caption), only Return, Esc
+    /// and a field's editing keys (`TypedText`; letters come as text).
     static func pickerKey(sym: SDL_Keycode, modifiers: UInt16, naming: Bool) -> PickerKey? {
         let ctrl = modifiers & UInt16(KMOD_CTRL.rawValue) != 0
+        let shift = modifiers & UInt16(KMOD_SHIFT.rawValue) != 0
         func key(_ k: SDL_KeyCode) -> Bool { sym == SDL_Keycode(k.rawValue) }
         if key(SDLK_RETURN) || key(SDLK_KP_ENTER) { return .open }
         if key(SDLK_ESCAPE) { return .close }
-        if naming { return key(SDLK_BACKSPACE) ? .backspace : nil }
+        if naming {
+            if key(SDLK_BACKSPACE) { return ctrl ? .deleteWord : .backspace }
+            if ctrl, key(SDLK_a) { return .selectAll }
+            if key(SDLK_RIGHT) || key(SDLK_END) { return .deselect }
+            if (ctrl && key(SDLK_v)) || (shift && key(SDLK_INSERT)) { return .paste("") }
+            return nil
+        }
         if ctrl {
             if key(SDLK_o) { return .close }
             if key(SDLK_d) { return .duplicate }

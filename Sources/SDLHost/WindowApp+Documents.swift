@@ -133,7 +133,10 @@ extension WindowApp {
                 s.lessonMenu = nil
                 return true
             case .rename:
-                if case .document = menu.current?.kind { menu.naming = menu.current?.title }
+                // The name starts selected: what is typed replaces it.
+                if case .document = menu.current?.kind, let title = menu.current?.title {
+                    menu.naming = TypedText(title, selected: true, maximumBytes: Self.nameBytes)
+                }
             case .duplicate, .delete, .undo:
                 // Each reopens the picker on what it changed.
                 s.lessonMenu = menu
@@ -160,8 +163,8 @@ extension WindowApp {
                 }
                 return true
             case .openPath:
-                menu.openingPath = ""
-            case .backspace, .text, .composing:
+                menu.openingPath = TypedText(maximumBytes: Self.pathBytes)
+            case .backspace, .deleteWord, .selectAll, .deselect, .paste, .text, .composing:
                 break
             }
         case .player(.lessons), .input(.command(.closeOverlay)):
@@ -191,7 +194,7 @@ extension WindowApp {
     private func naming(_ key: PickerKey, _ menu: inout LessonMenu, now: Double, _ s: inout Running) {
         switch key {
         case .open:
-            if let name = menu.naming, let entry = menu.current, let desk = config.documents {
+            if let name = menu.naming?.text, let entry = menu.current, let desk = config.documents {
                 do {
                     try desk.store.rename(entry.name, to: name)
                     s.status = ("Renamed to “\(name.trimmingCharacters(in: .whitespaces))”", now + Self.statusDuration)
@@ -205,28 +208,28 @@ extension WindowApp {
             openPicker(&s, highlighting: menu.current?.name)
             return
         case .close: menu.naming = nil
-        case .backspace: if menu.naming?.isEmpty == false { menu.naming?.removeLast() }
-        case .text(let t): if (menu.naming?.count ?? 0) < 200 { menu.naming? += t }
-        default: break
+        default: menu.naming?.take(key)
         }
         s.lessonMenu = menu
     }
+
+    /// 800 bytes: a document's name as typed (its card keeps 200 characters, 600 bytes of
+    /// Chinese); 4096 bytes, `PATH_MAX`: a path.
+    static let nameBytes = 800, pathBytes = 4096
 
     /// A key while the picker takes a file's path: Return opens it (`~/` is the home folder),
     /// Esc leaves it.
     private func typingPath(_ key: PickerKey, _ menu: inout LessonMenu, _ s: inout Running) {
         switch key {
         case .open:
-            let typed = (menu.openingPath ?? "").trimmingCharacters(in: .whitespaces)
+            let typed = (menu.openingPath?.text ?? "").trimmingCharacters(in: .whitespaces)
             menu.openingPath = nil
             guard !typed.isEmpty else { break }
             s.lessonMenu = nil
             s.pendingOpen = typed.hasPrefix("~/") ? (Environment.current[.home] ?? "~") + typed.dropFirst(1) : typed
             return
         case .close: menu.openingPath = nil
-        case .backspace: if menu.openingPath?.isEmpty == false { menu.openingPath?.removeLast() }
-        case .text(let t): if (menu.openingPath?.utf8.count ?? 0) < 4096 { menu.openingPath? += t }
-        default: break
+        default: menu.openingPath?.take(key)
         }
         s.lessonMenu = menu
     }

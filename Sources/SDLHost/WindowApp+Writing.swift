@@ -62,12 +62,7 @@ extension WindowApp {
             p.writing = nil
             say("Left as it was", now, &s)
             return
-        case .backspace:
-            // An input method takes its own Backspace while it composes.
-            if w.composing.isEmpty { w.deleteBackward() }
-        case .text(let t): w.type(t)
-        case .composing(let t): w.composing = t
-        default: break
+        default: w.field.take(key)
         }
         p.writing = w
     }
@@ -181,5 +176,23 @@ extension WindowApp {
     static func shortPath(_ path: String) -> String {
         guard let home = Environment.current[.home], !home.isEmpty, path.hasPrefix(home + "/") else { return path }
         return "~" + path.dropFirst(home.count)
+    }
+}
+
+extension TypedText {
+    /// A field's editing key (`TypedText`): text typed or pasted, Backspace and Ctrl+Backspace
+    /// (left to an input method while it composes: it takes its own), Ctrl+A, a composition.
+    /// Every other key is not a field's, and does nothing to it.
+    mutating func take(_ key: PickerKey) {
+        switch key {
+        case .backspace: if composing.isEmpty { deleteBackward() }
+        case .deleteWord: if composing.isEmpty { deleteWordBackward() }
+        case .selectAll: if composing.isEmpty { selectAll() }
+        case .deselect: if composing.isEmpty { deselect() }
+        case .text(let t): type(t)
+        case .paste(let t): paste(t)
+        case .composing(let t): composing = t
+        case .up, .down, .first, .last, .open, .close, .rename, .duplicate, .delete, .undo, .newDocument, .openPath: break
+        }
     }
 }

@@ -123,3 +123,72 @@ final class PlayerEditingTests: XCTestCase {
         XCTAssertNil(Player.nextCaptionSpeed(after: 2))
     }
 }
+
+/// Every field's keys (`TypedText`): a name offered starts selected and typing replaces it,
+/// Ctrl+A selects, Backspace clears a selection, Ctrl+Backspace takes a word, a paste keeps
+/// one line, and the field holds whole characters within its bytes.
+final class TypedTextTests: XCTestCase {
+    func testANameOfferedIsReplacedByWhatIsTyped() {
+        var f = TypedText("2026-11-29 drawing", selected: true, maximumBytes: 100)
+        XCTAssertTrue(f.isSelected)
+        f.type("")
+        XCTAssertEqual(f.text, "2026-11-29 drawing", "nothing typed replaces nothing (a window closing hands over an empty composition)")
+        f.type("N")
+        XCTAssertEqual(f.text, "N")
+        XCTAssertFalse(f.isSelected)
+        f.type("otes")
+        XCTAssertEqual(f.text, "Notes")
+        f.selectAll()
+        f.deleteBackward()
+        XCTAssertEqual(f.text, "", "Backspace clears the selection")
+        f.selectAll()
+        XCTAssertFalse(f.isSelected, "nothing to select")
+        XCTAssertFalse(TypedText("", selected: true, maximumBytes: 10).isSelected)
+    }
+
+    func testDeselectingKeepsTheTextAndTypingAddsToIt() {
+        var f = TypedText("Lesson", selected: true, maximumBytes: 100)
+        f.deselect()
+        f.type(" 2")
+        XCTAssertEqual(f.text, "Lesson 2")
+    }
+
+    func testCtrlBackspaceTakesTheLastWord() {
+        var f = TypedText("force  curves  ", maximumBytes: 100)
+        f.deleteWordBackward()
+        XCTAssertEqual(f.text, "force  ")
+        f.deleteWordBackward()
+        XCTAssertEqual(f.text, "")
+        f.deleteWordBackward()
+        XCTAssertEqual(f.text, "")
+        var chinese = TypedText("压力 曲线", maximumBytes: 100)
+        chinese.deleteWordBackward()
+        XCTAssertEqual(chinese.text, "压力 ")
+        var selected = TypedText("a b", selected: true, maximumBytes: 100)
+        selected.deleteWordBackward()
+        XCTAssertEqual(selected.text, "", "a selection goes whole")
+    }
+
+    func testAPasteIsOneLine() {
+        var f = TypedText("/home/", maximumBytes: 100)
+        f.paste("ada/notes\r\n\tfinal.xopp\n")
+        XCTAssertEqual(f.text, "/home/ada/notes final.xopp", "line breaks and tabs become a space, none at the ends")
+        f.paste("\n\n")
+        XCTAssertEqual(f.text, "/home/ada/notes final.xopp")
+    }
+
+    func testTheFieldHoldsWholeCharactersWithinItsBytes() {
+        var f = TypedText(String(repeating: "字", count: 10), maximumBytes: 16)
+        XCTAssertEqual(f.text, String(repeating: "字", count: 5), "15 bytes: a sixth would pass 16")
+        f.type("ab")
+        XCTAssertEqual(f.text.utf8.count, 16)
+        f.type("c")
+        XCTAssertEqual(f.text.utf8.count, 16)
+    }
+
+    func testACheckpointsAndALessonsNameStartSelectedACaptionDoesNot() {
+        XCTAssertTrue(CaptionWriting(.checkpoint(at: 1), text: "checkpoint-3").field.isSelected)
+        XCTAssertTrue(CaptionWriting(.lessonName, text: "ink").field.isSelected)
+        XCTAssertFalse(CaptionWriting(.editCaption(index: 0, Caption(text: "Hi")), text: "Hi").field.isSelected)
+    }
+}

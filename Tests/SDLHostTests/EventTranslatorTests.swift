@@ -243,10 +243,18 @@ final class EventTranslatorTests: XCTestCase {
         }
         var f1 = SDLEvents.keyDown(SDLK_F1)
         XCTAssertEqual(t.translate(&f1), [.input(.command(.toggleHelp))])
-        // While a name is typed, the characters are the name's.
+        // While a name is typed, the characters are the name's, and the keys a field's.
         t.picker = .naming
         var e = SDLEvents.typed("?")
         XCTAssertEqual(t.translate(&e), [.picker(.text("?"))])
+        for (key, mod, field) in [(SDLK_BACKSPACE, KMOD_NONE, PickerKey.backspace), (SDLK_BACKSPACE, KMOD_LCTRL, .deleteWord),
+                                  (SDLK_a, KMOD_LCTRL, .selectAll)] {
+            var k = SDLEvents.keyDown(key, mod)
+            XCTAssertEqual(t.translate(&k), [.picker(field)])
+        }
+        XCTAssertEqual(KeyMap.pickerKey(sym: SDL_Keycode(SDLK_v.rawValue), modifiers: UInt16(KMOD_LCTRL.rawValue), naming: true), .paste(""))
+        XCTAssertEqual(KeyMap.pickerKey(sym: SDL_Keycode(SDLK_INSERT.rawValue), modifiers: UInt16(KMOD_LSHIFT.rawValue), naming: true), .paste(""))
+        XCTAssertNil(KeyMap.pickerKey(sym: SDL_Keycode(SDLK_a.rawValue), modifiers: UInt16(KMOD_LCTRL.rawValue), naming: false))
     }
 
     /// With Ctrl, a number-row key is what its layout types on it without Shift when that is

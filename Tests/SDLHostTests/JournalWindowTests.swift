@@ -123,13 +123,19 @@ final class JournalWindowTests: XCTestCase {
         try session { _ in [["ctrl+o"], ["End"], ["Up"], ["Return"], ["Escape"]] }
         XCTAssertEqual(try drawings().map(\.strokes), [1], "back from the trash")
         XCTAssertEqual(store.listTrash().count, 0)
-        // F2, four characters off, "xy", Return; then Ctrl+D duplicates the renamed one.
+        // F2: the name starts selected, and "xy" replaces it; " zz" typed and taken back with
+        // Ctrl+Backspace, Return; then Ctrl+D duplicates the renamed one.
         let before = try documents().count
-        try session { _ in [["ctrl+o"], ["F2"], ["BackSpace", "BackSpace", "BackSpace", "BackSpace"], ["x", "y"], ["Return"], ["ctrl+d"], ["Escape"]] }
+        try session { _ in [["ctrl+o"], ["F2"], ["x", "y", "space", "z", "z"], ["ctrl+BackSpace"], ["Return"], ["ctrl+d"], ["Escape"]] }
         XCTAssertEqual(try documents().count, before + 1, "duplicated")
         let names = try documents().map(\.name)
-        XCTAssertTrue(names.contains { $0.hasSuffix("xy") }, "\(names)")
-        XCTAssertTrue(names.contains { $0.hasSuffix("xy copy") }, "\(names)")
+        XCTAssertTrue(names.contains("xy"), "\(names)")
+        XCTAssertTrue(names.contains("xy copy"), "\(names)")
+        // F2, → (the name kept, the caret after it), Backspace takes its last character back,
+        // Ctrl+A selects what is left, and "q" replaces it; without Ctrl+A it would be "xq".
+        try session { _ in [["ctrl+o"], ["F2"], ["Right"], ["BackSpace"], ["ctrl+a"], ["q"], ["Return"], ["Escape"]] }
+        let renamed = try documents().map(\.name)
+        XCTAssertTrue(renamed.contains("q"), "\(renamed)")
         XCTAssertEqual(try drawings().map(\.strokes), [1], "the drawing untouched")
     }
 

@@ -16,6 +16,9 @@ public enum TextPainter {
         public var bold: Bool
         public var mono: Bool
         public var colour: RGBA
+        /// Drawn in the interface's language where it has a translation; false for text a
+        /// user typed (a name, a caption), which shows as typed.
+        public var translated = true
         public init(size: Double = 12, bold: Bool = false, mono: Bool = false, colour: RGBA = Palette.panelText) {
             self.size = size
             self.bold = bold
@@ -133,7 +136,7 @@ public enum TextPainter {
         let font = pango_font_description_from_string(spec)
         defer { pango_font_description_free(font) }
         // Drawn in the interface's language where the text has a translation (`Translation`).
-        return withLayout(Self.bounded(Translation.text(text)), font: font, cr: cr) { layout in
+        return withLayout(Self.bounded(style.translated ? Translation.text(text) : text), font: font, cr: cr) { layout in
             if let width { configure(layout, width: width, overflow: overflow, alignment: alignment) }
             return body(layout)
         }

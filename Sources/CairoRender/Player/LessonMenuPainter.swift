@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import ForceCore
+import ForcePlatform
 
 /// The picker over the window: a title and the keys, then one row per entry (a document's
 /// thumbnail, its name and detail; a lesson's title), the highlighted one filled; a name being
@@ -15,9 +16,10 @@ struct LessonMenuPainter {
     static let keysTop = 26.0
     static let keysStyle = TextPainter.Style(size: 11, colour: Palette.panelDim)
 
-    /// The keys the picker takes, as its title says them: a path being typed, a name, or the list's.
+    /// The keys the picker takes, as its title says them: while a path is typed (on the line
+    /// above them), while a name is, or the list's.
     static func keys(_ menu: LessonMenu) -> String {
-        if let path = menu.openingPath { return "Open: " + path + "▏ · Return opens · Esc" }
+        if menu.openingPath != nil { return "Return opens · Ctrl+V pastes · Esc" }
         if menu.naming != nil { return "Type the name · Return keeps it · Esc leaves it as it was" }
         return "Return opens · F2 renames · Ctrl+D duplicates · Delete → trash · Ctrl+Z undoes · N new · Ctrl+L a file · Esc"
     }
@@ -33,9 +35,22 @@ struct LessonMenuPainter {
         CairoDrawing.fillRoundedRect(f, radius: 12, colour: RGBA(0.12, 0.12, 0.15, 0.97), cr)
         TextPainter.draw("DOCUMENTS · LESSONS · TRASH", at: Point(x: f.x + 16, y: f.y + 9),
                          style: .init(size: 12, bold: true, colour: Palette.panelDim), width: f.width - 32, overflow: .ellipsize, in: cr)
-        // On two lines: the keys are wider than the picker, at its widest too.
-        TextPainter.draw(Self.keys(menu), at: Point(x: f.x + 16, y: f.y + Self.keysTop), style: Self.keysStyle,
-                         width: f.width - 32, overflow: .wrapThenEllipsizeMiddle(lines: 2), in: cr)
+        if let path = menu.openingPath {
+            // The path being typed, then its keys on the line below.
+            let labelStyle = TextPainter.Style(size: 12, bold: true, colour: Palette.panelText)
+            let label = Translation.text("Open:")
+            let labelWidth = TextPainter.measure(label, style: labelStyle, width: nil, in: cr).width
+            TextPainter.draw(label, at: Point(x: f.x + 16, y: f.y + Self.keysTop - 1), style: labelStyle, in: cr)
+            let x = f.x + 16 + labelWidth + 6
+            TypedTextPainter.draw(path, at: Point(x: x, y: f.y + Self.keysTop - 1), width: max(0, f.maxX - 18 - x),
+                                  style: .init(size: 12, colour: Palette.panelText), caret: Palette.accent, in: cr)
+            TextPainter.draw(Self.keys(menu), at: Point(x: f.x + 16, y: f.y + Self.keysTop + 16), style: Self.keysStyle,
+                             width: f.width - 32, overflow: .ellipsizeMiddle, in: cr)
+        } else {
+            // On two lines: the keys are wider than the picker, at its widest too.
+            TextPainter.draw(Self.keys(menu), at: Point(x: f.x + 16, y: f.y + Self.keysTop), style: Self.keysStyle,
+                             width: f.width - 32, overflow: .wrapThenEllipsizeMiddle(lines: 2), in: cr)
+        }
         if menu.entries.isEmpty {
             TextPainter.draw("No documents or lessons found", at: Point(x: f.x + 16, y: f.y + LessonMenu.titleHeight + 8),
                              style: .init(size: 13), width: f.width - 32, in: cr)
@@ -52,12 +67,18 @@ struct LessonMenuPainter {
         if e.kind != .lesson, e.kind != .emptyTrash { left = drawThumbnail(e.thumbnail, in: r, cr) }
         let detailWidth = e.detail.isEmpty ? 0.0 : min(200, r.width / 2.4)
         var title = e.title
-        if highlighted, let naming = menu.naming { title = naming + "▏" }
         if highlighted, e.kind == .emptyTrash, menu.confirmingEmptyTrash { title = "Return again deletes them for good · Esc keeps them" }
         let dim = e.kind == .trashed || e.kind == .emptyTrash
-        TextPainter.draw(title, at: Point(x: left, y: r.y + 9),
-                         style: .init(size: 13, bold: highlighted, colour: dim && !highlighted ? Palette.panelDim : Palette.panelText),
-                         width: r.maxX - 12 - detailWidth - left, overflow: .ellipsize, in: cr)
+        var style = TextPainter.Style(size: 13, bold: highlighted, colour: dim && !highlighted ? Palette.panelDim : Palette.panelText)
+        let titleWidth = r.maxX - 12 - detailWidth - left
+        if highlighted, let naming = menu.naming {
+            TypedTextPainter.draw(naming, at: Point(x: left, y: r.y + 9), width: titleWidth, style: style, caret: Palette.panelText, in: cr)
+        } else {
+            // A document's name shows as it was typed; a lesson's title and the trash's rows
+            // in the interface's language.
+            if case .document = e.kind { style.translated = false }
+            TextPainter.draw(title, at: Point(x: left, y: r.y + 9), style: style, width: titleWidth, overflow: .ellipsize, in: cr)
+        }
         if !e.detail.isEmpty {
             TextPainter.draw(e.detail, at: Point(x: r.maxX - 12 - detailWidth, y: r.y + 10),
                              style: .init(size: 12, colour: highlighted ? Palette.panelText : Palette.panelDim),

@@ -83,20 +83,8 @@ struct TimelinePainter {
         TextPainter.draw(label, at: Point(x: field.x + 6, y: field.y + 4), style: labelStyle, width: labelWidth, overflow: .ellipsize, in: cr)
         let textStyle = TextPainter.Style(size: 13, colour: Palette.panelText)
         let x = field.x + 6 + labelWidth + 8, room = max(0, field.maxX - 6 - x)
-        let shown = w.text + w.composing
-        TextPainter.draw(shown, at: Point(x: x, y: field.y + 3), style: textStyle, width: room, overflow: .ellipsizeStart, in: cr)
-        let typed = min(room, TextPainter.measure(shown, style: textStyle, width: nil, in: cr).width)
-        if !w.composing.isEmpty {
-            // The composition underlined, where it ends the text.
-            let tail = min(typed, TextPainter.measure(w.composing, style: textStyle, width: nil, in: cr).width)
-            cairo_rectangle(cr, x + typed - tail, field.y + 19, tail, 1)
-            CairoDrawing.setColour(Palette.panelText, cr)
-            cairo_fill(cr)
-        }
-        // The caret.
-        cairo_rectangle(cr, x + typed + 1, field.y + 3, 1.5, 16)
-        CairoDrawing.setColour(Self.colour(.caption), cr)
-        cairo_fill(cr)
+        TypedTextPainter.draw(w.field, at: Point(x: x, y: field.y + 3), width: room, style: textStyle,
+                              caret: Self.colour(.caption), in: cr)
         TextPainter.draw(w.keys, at: Point(x: r.x, y: field.maxY + 1), style: .init(size: 10, colour: Palette.panelDim),
                          width: r.width, alignment: .center, overflow: .ellipsize, in: cr)
     }

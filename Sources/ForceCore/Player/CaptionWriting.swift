@@ -1,6 +1,7 @@
 /// Text being typed in the player's strip: a caption (new or edited), a checkpoint's name, or
-/// the name a lesson is saved under. Return keeps it, Esc leaves it; what an input method is
-/// composing shows after it, underlined, until the method hands the text over.
+/// the name a lesson is saved under. Return keeps it, Esc leaves it; the text takes every
+/// field's keys (`TypedText`), and what an input method is composing shows after it,
+/// underlined, until the method hands the text over.
 public struct CaptionWriting: Equatable, Sendable {
     public enum Purpose: Equatable, Sendable {
         /// A caption at session time `at`.
@@ -14,32 +15,38 @@ public struct CaptionWriting: Equatable, Sendable {
     }
 
     public var purpose: Purpose
+    /// The text and its keys (`TypedText`).
+    public var field: TypedText
     /// What was typed so far.
-    public var text: String
+    public var text: String { field.text }
     /// An input method's text not handed over yet (pinyin while it is picked, for example).
-    public var composing = ""
+    public var composing: String {
+        get { field.composing }
+        set { field.composing = newValue }
+    }
 
+    /// `text` to start from; a checkpoint's proposed name and the lesson's own name start
+    /// selected (typing replaces them), a caption being edited does not (typing adds to it;
+    /// Ctrl+A selects it).
     public init(_ purpose: Purpose, text: String = "") {
         self.purpose = purpose
-        self.text = text
+        let selected: Bool
+        switch purpose {
+        case .checkpoint, .lessonName: selected = true
+        case .newCaption, .editCaption: selected = false
+        }
+        field = TypedText(text, selected: selected, maximumBytes: Self.maximumBytes)
     }
 
     /// 1024 bytes: what a caption holds (a checkpoint's name and a lesson's are shorter still,
     /// and say so when kept).
     public static let maximumBytes = Caption.maximumTextBytes
 
-    /// `typed` added at the end, as far as it fits `maximumBytes` (whole characters).
-    public mutating func type(_ typed: String) {
-        composing = ""
-        for c in typed where text.utf8.count + String(c).utf8.count <= Self.maximumBytes && c != "\n" && c != "\r" {
-            text.append(c)
-        }
-    }
+    /// `typed` added at the end (`TypedText.type`).
+    public mutating func type(_ typed: String) { field.type(typed) }
 
-    /// Backspace: the last character (a whole grapheme, so a Chinese character or an emoji goes at once).
-    public mutating func deleteBackward() {
-        if !text.isEmpty { text.removeLast() }
-    }
+    /// Backspace (`TypedText.deleteBackward`).
+    public mutating func deleteBackward() { field.deleteBackward() }
 
     /// What the strip says before the text.
     public var label: String {

@@ -44,9 +44,9 @@ public struct LessonMenu: Equatable, Sendable {
     /// The entry Return opens.
     public private(set) var highlighted = 0
     /// The name being typed for the highlighted document (F2), nil when not renaming.
-    public var naming: String?
+    public var naming: TypedText?
     /// The path of a file to open being typed (Ctrl+L), nil when not typing one.
-    public var openingPath: String?
+    public var openingPath: TypedText?
     /// Return on "Empty the trash" was pressed once: the next one empties it.
     public var confirmingEmptyTrash = false
 
