@@ -175,8 +175,9 @@ extension WindowApp {
             s.lessonMenu = nil
             return false
         case .input(.pointer(let p)):
-            let bounds = (s.player?.player.display().viewport ?? s.state.viewport).bounds
-            if let i = menu.entry(at: s.player?.unscaled(p.location) ?? p.location, in: bounds) {
+            let shown = s.player?.player.display() ?? s.state.display
+            let area = LessonMenu.area(in: shown.viewport.bounds, uiScale: shown.layout.uiScale)
+            if let i = menu.entry(at: s.player?.unscaled(p.location) ?? p.location, in: area) {
                 menu.highlight(i)
                 if p.phase == .up { open = i }
             }

@@ -78,6 +78,26 @@ final class StatusLineTests: XCTestCase {
         // and frame (91 before).
         let largest = zip(one, other).map { abs(Int($0) - Int($1)) }.max() ?? 0
         XCTAssertGreaterThan(largest, 120, "the name shows")
+
+        // And it covers no row: the picker keeps the message line's strip clear, at every
+        // size of text, with the floating gauge (a canvas without a dock) or with a dock.
+        for uiScale in [1.0, 2, 3] {
+            for viewport in [Viewport(width: 640, height: 400), Viewport(width: 640, height: 480), Viewport(width: 1280, height: 800)] {
+                var state = AppState(viewport: viewport)
+                state.handle(.uiScale(uiScale), at: 0.1)
+                for docked in [false, true] {
+                    if docked { state.handle(.command(.toggleHUD), at: 0.2) }
+                    var d = state.display
+                    d.lessons = display.lessons
+                    let painter = OverlayPainter(display: d, stats: nil, status: "“notes” is in the trash · Ctrl+Z brings it back")
+                    let status = try XCTUnwrap(painter.statusRect)
+                    let menu = try XCTUnwrap(d.lessons)
+                    let frame = menu.frame(in: LessonMenu.area(in: d.viewport.bounds, uiScale: d.layout.uiScale))
+                    XCTAssertLessThanOrEqual(frame.maxY, status.y, "\(viewport) at \(uiScale)× \(docked ? "docked" : "floating"): \(frame) \(status)")
+                    XCTAssertGreaterThan(menu.visibleRows(in: frame), 3)
+                }
+            }
+        }
     }
 
     func testMessagesShowWhilePresenting() throws {

@@ -36,6 +36,8 @@ extension OverlayPainter {
         if let p = display.player {
             CairoDrawing.scaled(by: p.layout.uiScale, cr) { TimelinePainter(player: p).draw(cr) }
         }
-        if let m = display.lessons { LessonMenuPainter(menu: m, bounds: display.viewport.bounds).draw(cr) }
+        if let m = display.lessons {
+            LessonMenuPainter(menu: m, bounds: display.viewport.bounds, area: LessonMenu.area(in: display.viewport.bounds, uiScale: layout.uiScale)).draw(cr)
+        }
     }
 }

@@ -92,8 +92,11 @@ struct OverlayPainter {
         let h = max(Self.messageHeight, (textHeight ?? 0) + 2 * Self.messageInset.y)
         // Above the floating gauge where it shows; else (a dock, the gauge in the top strip, or
         // presenting, which hides it: its rect is null, at infinity) at the screen's bottom.
+        // While the picker shows, at the window's bottom: its shade covers the gauge and the
+        // dock, and it keeps that strip clear (`LessonMenu.area`).
         let gauge = gaugeRect
-        let bottom = layout.dock == .none && !layout.compactGauge && !gauge.isNull
+        let bottom = display.lessons != nil ? display.viewport.bounds.maxY - Self.margin
+            : layout.dock == .none && !layout.compactGauge && !gauge.isNull
             ? gauge.y - Self.messageGap * s : screen.maxY - Self.margin
         let y = bottom - (h + above) * s
         return Rect(x: screen.x + Self.margin, y: y, width: messageWidth, height: h * s)

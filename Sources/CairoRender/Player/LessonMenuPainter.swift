@@ -8,9 +8,12 @@ import ForcePlatform
 /// typed shows with a caret.
 struct LessonMenuPainter {
     let menu: LessonMenu
+    /// The window, shaded under the picker.
     let bounds: Rect
+    /// Where the picker is centred (`LessonMenu.area`: the window less the message line's strip).
+    let area: Rect
 
-    var frame: Rect { menu.frame(in: bounds) }
+    var frame: Rect { menu.frame(in: area) }
 
     /// The keys line's top in the title, and its type.
     static let keysTop = 26.0

@@ -59,6 +59,16 @@ public struct LessonMenu: Equatable, Sendable {
     /// The highlighted entry, if any.
     public var current: Entry? { entries.indices.contains(highlighted) ? entries[highlighted] : nil }
 
+    /// The area the picker is centred in, in a window of `bounds`: all of it but a strip at
+    /// its bottom where a message line shows (the overlay's status line: 30 pt, 16 pt from
+    /// the bottom, both `uiScale` times larger for the line), so what the picker's keys did
+    /// ("“notes” is in the trash · Ctrl+Z brings it back") is said over no row. The
+    /// window's clicks and the painter both find the rows in it.
+    public static func area(in bounds: Rect, uiScale: Double) -> Rect {
+        let strip = 16 + 30 * max(1, uiScale) + 4 - margin
+        return Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: max(0, bounds.height - strip))
+    }
+
     /// The list's frame, centred in `bounds` (rows that do not fit are left off the bottom).
     public func frame(in bounds: Rect) -> Rect {
         let width = min(Self.maximumWidth, bounds.width - 2 * Self.margin)
