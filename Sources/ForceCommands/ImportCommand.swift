@@ -111,8 +111,21 @@ struct ImportCommand: ParsableCommand {
             printProblem("\(file) is \(kind.phrase): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
             throw ExitCode.failure
         }
-        if SessionFile.isSession(firstBytes: bytes) {
-            printProblem("\(file) is a ForceCanvas session already: there is nothing to import (forcecanvas run --open opens it, render and check read it)")
+        // An empty file, and JSON (a session, one cut short or damaged, another program's
+        // JSON), are no capture: said as what they are, not as a capture without events.
+        guard let first = bytes.first(where: { !Self.isSpace($0) }) else {
+            printProblem("\(file) is empty: there is nothing to import")
+            throw ExitCode.failure
+        }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            do {
+                _ = try bytes.withUnsafeBufferPointer { b throws(SessionError) in try SessionCoding.parse(b, file: file) }
+                printProblem("\(file) is a ForceCanvas session already: there is nothing to import (forcecanvas run --open opens it, render and check read it)")
+            } catch {
+                printProblem(SessionFile.isSession(firstBytes: bytes)
+                    ? "\(file) is a ForceCanvas session that cannot be read: \(error)"
+                    : "\(file) is JSON, not a capture (\(error)): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
+            }
             throw ExitCode.failure
         }
         let described = try device.map(Self.readDescription)
@@ -147,6 +160,9 @@ struct ImportCommand: ParsableCommand {
         }
         print(said)
     }
+
+    /// A space, a tab or a line break.
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// The device an evemu description (`--device`) gives, or the problem with it, named.
     static func readDescription(_ path: String) throws -> TabletCapture {

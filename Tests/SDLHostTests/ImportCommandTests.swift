@@ -50,6 +50,20 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("\(dir)/bad.yml:4: an evdev event is [sec, usec, type, code, value]"), bad.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/bad.jsonl"), "nothing written")
+
+        // An empty file, a session cut short and other JSON are said as what they are (they
+        // were "no evdev events: not a `libinput record` capture of a device").
+        try "".write(toFile: "\(dir)/empty.yml", atomically: true, encoding: .utf8)
+        try #"{"format":"forcecanvas-session","vers"#.write(toFile: "\(dir)/cut.jsonl", atomically: true, encoding: .utf8)
+        try #"[1, 2, 3]"#.write(toFile: "\(dir)/list.json", atomically: true, encoding: .utf8)
+        for (name, said) in [("empty.yml", "empty.yml is empty: there is nothing to import"),
+                             ("cut.jsonl", "cut.jsonl is a ForceCanvas session that cannot be read: \(dir)/cut.jsonl:1: not valid JSON"),
+                             ("list.json", "list.json is JSON, not a capture (")] {
+            let r = try Binary.forcecanvas(["import", "\(dir)/\(name)", "--out", "\(dir)/o.jsonl"])
+            XCTAssertEqual(r.status, 1, name)
+            XCTAssertTrue(r.stderr.contains(said), r.stderr)
+            XCTAssertFalse(r.stderr.contains("evdev"), r.stderr)
+        }
     }
 
     /// An evemu recording imports as a capture does; an events file recorded without its
