@@ -544,3 +544,58 @@ final class StrokeOutlineTests: XCTestCase {
 private extension OutlineSample {
     var y: Double { point.y }
 }
+
+/// A vector export's outlines (`PolygonReduction`): vertices within the tolerance of the line
+/// through the kept ones go, every other stays, and every vertex left out lies within the
+/// tolerance of the kept polygon's edges.
+final class PolygonReductionTests: XCTestCase {
+    /// The distance from `p` to the segment `a`–`b`.
+    static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let d = b - a, v = p - a
+        let l2 = d.x * d.x + d.y * d.y
+        let t = l2 > 0 ? max(0, min(1, (v.x * d.x + v.y * d.y) / l2)) : 0
+        return (p - (a + d * t)).length
+    }
+
+    func testEveryVertexLeftOutIsWithinTheToleranceOfTheOutlineKept() {
+        var writer = OutlineWriter()
+        // A Xournal++ pen's 1.4 pt ink: its caps' 13 steps and its sides' vertices are far
+        // finer than 0.05 pt apart from a chord (at the default 16 pt, few are).
+        let points = StrokeFixtures.signature(count: 300, in: Rect(x: 0, y: 0, width: 100, height: 50))
+        var options = OutlineOptions.default
+        options.size = 1.4
+        writer.write(points, options: options, simulatesPressure: false)
+        var before = 0, after = 0
+        for i in writer.pieces.indices {
+            let polygon = Array(writer.polygon(i))
+            let kept = PolygonReduction.reduced(polygon, tolerance: 0.05)
+            before += polygon.count
+            after += kept.count
+            XCTAssertTrue(kept.allSatisfy { p in polygon.contains(p) })
+            for p in polygon {
+                let nearest = kept.indices.map { Self.distance(p, kept[$0], kept[($0 + 1) % kept.count]) }.min() ?? .infinity
+                XCTAssertLessThanOrEqual(nearest, 0.05 + 1e-9)
+            }
+        }
+        XCTAssertLessThan(after, before * 3 / 4, "the caps' and the smooth sides' vertices go: \(before) → \(after)")
+    }
+
+    func testCornersStayAndStraightRunsGo() {
+        // A square with 9 points along each side, and a hair's bump on one.
+        var square: [Point] = []
+        for k in 0..<4 {
+            for i in 0..<10 {
+                let u = Double(i) * 10
+                let p = [Point(x: u, y: 0), Point(x: 100, y: u), Point(x: 100 - u, y: 100), Point(x: 0, y: 100 - u)][k]
+                square.append(p)
+            }
+        }
+        XCTAssertEqual(Set(PolygonReduction.reduced(square, tolerance: 0.05).map { "\($0.x),\($0.y)" }),
+                       ["0.0,0.0", "100.0,0.0", "100.0,100.0", "0.0,100.0"])
+        square[5].y = -0.2
+        XCTAssertTrue(PolygonReduction.reduced(square, tolerance: 0.05).contains(square[5]), "a bump past the tolerance stays")
+        let small = Array(square.prefix(4))
+        XCTAssertEqual(PolygonReduction.reduced(small, tolerance: 0.05), small)
+        XCTAssertEqual(PolygonReduction.reduced(square, tolerance: 0), square)
+    }
+}

@@ -65,11 +65,21 @@ public enum Exporter {
 
     /// The paper, its pages and every visible stroke: what every format draws.
     static func paint(_ ink: InkLayer, into cr: OpaquePointer) {
-        let painter = InkPainter(style: ink.style)
+        let painter = painter(ink, for: cr)
         cairo_set_source_rgb(cr, Palette.paper.r, Palette.paper.g, Palette.paper.b)
         cairo_paint(cr)
         PaperPainter.draw(ink.paper, into: cr)
         for s in ink.visibleStrokes { painter.drawReal(s, into: cr) }
+    }
+
+    /// The painter of `ink` for `cr`: on an SVG or PDF surface it leaves out the outline
+    /// vertices within `InkPainter.exportTolerance` of their neighbours' line, which no printer
+    /// shows (the notebook's PDF was 8× Xournal++'s); pixels get every vertex.
+    static func painter(_ ink: InkLayer, for cr: OpaquePointer) -> InkPainter {
+        var painter = InkPainter(style: ink.style)
+        let type = cairo_surface_get_type(cairo_get_target(cr))
+        if type == CAIRO_SURFACE_TYPE_SVG || type == CAIRO_SURFACE_TYPE_PDF { painter.vectorTolerance = InkPainter.exportTolerance }
+        return painter
     }
 
     /// The ink on paper as pixels, flushed and ready to encode: its export area at the
@@ -109,7 +119,7 @@ public enum Exporter {
             }
         }
         return finishVector(surface) { cr in
-            let painter = InkPainter(style: ink.style)
+            let painter = painter(ink, for: cr)
             let strokes = ink.visibleStrokes
             for page in ink.paper {
                 // Each page its own size, with its paper and the ink over it (a stroke across

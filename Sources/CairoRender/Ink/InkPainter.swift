@@ -6,6 +6,13 @@ import ForceCore
 /// the live frame, and the PNG / SVG / PDF exporters all share it, so every output looks the same.
 public struct InkPainter {
     public let style: InkStyle
+    /// Where set (a vector export), outlines are written with the vertices left out that lie
+    /// within this many points of the line through their neighbours (`PolygonReduction`);
+    /// nil (every raster) draws each vertex.
+    public var vectorTolerance: Double?
+
+    /// 0.05 pt (1/1440 inch): what the SVG and PDF exports leave out of an outline.
+    public static let exportTolerance = 0.05
 
     /// How far (in device pixels) Cairo may flatten outline curves from the true curve. 0.25 px
     /// is invisible at the outline's radii and halves the segments of Cairo's 0.1 default.
@@ -262,7 +269,8 @@ public struct InkPainter {
     }
 
     /// An outline (see `fill(_:reaching:cr:)`) as a closed sub-path of the current path.
-    private func addOutline(_ polygon: [Point], reaching area: Rect?, cr: OpaquePointer) {
+    private func addOutline(_ outline: [Point], reaching area: Rect?, cr: OpaquePointer) {
+        let polygon = vectorTolerance.map { PolygonReduction.reduced(outline, tolerance: $0) } ?? outline
         guard polygon.count >= 3 else { return }
         let n = polygon.count
         func mid(_ i: Int) -> Point { polygon[i % n].lerp(to: polygon[(i + 1) % n], 0.5) }
