@@ -136,6 +136,8 @@ extension WindowApp {
                 // The name starts selected: what is typed replaces it.
                 if case .document = menu.current?.kind, let title = menu.current?.title {
                     menu.naming = TypedText(title, selected: true, maximumBytes: Self.nameBytes)
+                } else {
+                    sayNotADocument(menu.current, now: now, &s)
                 }
             case .duplicate, .delete, .undo:
                 // Each reopens the picker on what it changed.
@@ -272,7 +274,9 @@ extension WindowApp {
 
     /// Ctrl+D on a document: a copy named "NAME copy", highlighted.
     private func duplicateHighlighted(now: Double, _ s: inout Running) {
-        guard let desk = config.documents, let entry = s.lessonMenu?.current, case .document = entry.kind else { return }
+        guard let desk = config.documents, let entry = s.lessonMenu?.current, case .document = entry.kind else {
+            return sayNotADocument(s.lessonMenu?.current, now: now, &s)
+        }
         do {
             let copy = try desk.store.duplicate(entry.name)
             s.status = ("Duplicated as “\(desk.store.document(copy)?.name ?? copy)”", now + Self.statusDuration)
@@ -282,10 +286,28 @@ extension WindowApp {
         }
     }
 
+    /// F2, Ctrl+D or Delete on a row that is no document: why nothing happened.
+    private func sayNotADocument(_ entry: LessonMenu.Entry?, now: Double, _ s: inout Running) {
+        guard let entry else { return }
+        switch entry.kind {
+        case .document:
+            break  // a document's row comes from the documents' folder: its keys act on it
+        case .lesson:
+            s.status = ("“\(entry.title)” is a lesson: F2, Ctrl+D and Delete are for documents (Ctrl+S in the player saves a lesson under a name of your own)",
+                        now + Self.statusDuration)
+        case .trashed:
+            s.status = ("“\(entry.title)” is in the trash: Return brings it back first", now + Self.statusDuration)
+        case .emptyTrash:
+            s.status = ("Return empties the trash (after a second Return)", now + Self.statusDuration)
+        }
+    }
+
     /// Delete on a document: it moves to the trash (Ctrl+Z brings it back). The document on
     /// screen is left for a new, empty one first.
     private func deleteHighlighted(window: Window, clock: FrameClock, now: Double, _ s: inout Running) {
-        guard let desk = config.documents, let entry = s.lessonMenu?.current, case .document(let onScreen) = entry.kind else { return }
+        guard let desk = config.documents, let entry = s.lessonMenu?.current, case .document(let onScreen) = entry.kind else {
+            return sayNotADocument(s.lessonMenu?.current, now: now, &s)
+        }
         if onScreen {
             endLivePress(&s, at: now)
             let before = s.state

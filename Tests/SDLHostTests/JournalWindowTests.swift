@@ -139,6 +139,22 @@ final class JournalWindowTests: XCTestCase {
         XCTAssertEqual(try drawings().map(\.strokes), [1], "the drawing untouched")
     }
 
+    /// F2, Ctrl+D and Delete on a lesson's row did nothing, and said nothing: they say why.
+    func testADocumentsKeysOnALessonSayWhyNothingHappens() throws {
+        let log = "\(dir)/stderr.txt"
+        let (process, window) = try Binary.launchWindow(["--size", "800x600", "-v"], stderr: log, environment: env)
+        // The picker: the document on screen, then the lessons; Down reaches the first lesson.
+        for keys in [["ctrl+o"], ["Down"], ["F2"], ["ctrl+d"], ["Delete"], ["ctrl+q"]] {
+            Thread.sleep(forTimeInterval: 0.4)
+            try Binary.xdotool(keys.flatMap { ["key", "--window", window, $0] })
+        }
+        Binary.waitForExit(process)
+        XCTAssertEqual(process.terminationStatus, 0)
+        let said = try String(contentsOfFile: log, encoding: .utf8)
+        XCTAssertTrue(said.contains("status: “1 · Coalesced and predicted points” is a lesson: F2, Ctrl+D and Delete are for documents"), said)
+        XCTAssertEqual(try documents().count, 1, "nothing duplicated")
+    }
+
     /// A 800×600 window: `before` acts on it and returns groups of keys, each group pressed
     /// after a pause; then Ctrl+Q, and the window must end cleanly.
     func session(_ before: (String) throws -> [[String]], file: StaticString = #filePath, line: UInt = #line) throws {
