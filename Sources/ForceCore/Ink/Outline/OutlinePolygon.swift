@@ -189,30 +189,13 @@ public enum OutlinePolygon {
         // smoothing distance (8 pt, two spacings), give or take rounding, and with one copy of
         // the tests most samples were mispredicted: bench section 3's straight stroke took
         // 8.6 ns a sample here, now 4.9, as a curved one does.
-        // The two samples' offsets are scaled by one vector square root and division: the
-        // same values to the bit (both are correctly rounded, one lane or two), for half the
-        // divider's time.
         var i = 1
         while i + 1 < n - 1 {
-            let r = SIMD2(radiusAt(i), radiusAt(i + 1))
-            let d0 = s[i].direction, d1 = s[i + 1].direction, d2 = s[i + 2].direction
-            let b0 = d0 + d1, b1 = d1 + d2
-            let squared = SIMD2(b0.x * b0.x + b0.y * b0.y, b1.x * b1.x + b1.y * b1.y)
-            let scale = r / squared.squareRoot()
-            putSides(s, i, din: d0, dout: d1, bisector: b0, bisectorSquared: squared.x, scale: scale.x, radius: r.x,
-                     &left, &right, minDistanceSquared: minDistanceSquared)
-            putSides(s, i + 1, din: d1, dout: d2, bisector: b1, bisectorSquared: squared.y, scale: scale.y, radius: r.y,
-                     &left, &right, minDistanceSquared: minDistanceSquared)
+            putSides(s, i, radius: radiusAt(i), &left, &right, minDistanceSquared: minDistanceSquared)
+            putSides(s, i + 1, radius: radiusAt(i + 1), &left, &right, minDistanceSquared: minDistanceSquared)
             i += 2
         }
-        if i < n - 1 {
-            let r = radiusAt(i)
-            let din = s[i].direction, dout = s[i + 1].direction
-            let bisector = din + dout
-            let squared = bisector.x * bisector.x + bisector.y * bisector.y
-            putSides(s, i, din: din, dout: dout, bisector: bisector, bisectorSquared: squared, scale: r / squared.squareRoot(),
-                     radius: r, &left, &right, minDistanceSquared: minDistanceSquared)
-        }
+        if i < n - 1 { putSides(s, i, radius: radiusAt(i), &left, &right, minDistanceSquared: minDistanceSquared) }
         // Interior points may have been skipped; the ends never are.
         let endOffset = s[n - 1].direction.perpendicular * radiusAt(n - 1)
         left.put(s[n - 1].point + endOffset)
@@ -233,19 +216,19 @@ public enum OutlinePolygon {
     }
 
     /// The side points of interior sample `i` of `s`, whose radius is `r`: offset along the
-    /// bisector of its steps in and out (`din`, `dout`; their sum `bisector`, of squared length
-    /// `bisectorSquared`, and `scale`, `r` over its length), and kept unless within the
-    /// smoothing distance of the side's last point, or, on the outer side of a sharp turn, a
-    /// round join.
+    /// bisector of its steps in and out, and kept unless within the smoothing distance of the
+    /// side's last point, or, on the outer side of a sharp turn, a round join.
     @inline(__always)
     private static func putSides(
-        _ s: UnsafeBufferPointer<OutlineSample>, _ i: Int, din: Point, dout: Point, bisector: Point, bisectorSquared: Double,
-        scale: Double, radius r: Double, _ left: inout Side, _ right: inout Side, minDistanceSquared: Double
+        _ s: UnsafeBufferPointer<OutlineSample>, _ i: Int, radius r: Double, _ left: inout Side, _ right: inout Side,
+        minDistanceSquared: Double
     ) {
+        let din = s[i].direction, dout = s[i + 1].direction
         // Offset along the bisector of the steps in and out of the sample: its
-        // perpendicular scaled to `r` (one division, where normalising takes two). Steps that
-        // turn straight back have no bisector: the offset is the step in's.
-        let offset = bisectorSquared > 0 ? bisector.perpendicular * scale : din.perpendicular * r
+        // perpendicular scaled to `r` (one division, where normalising takes two).
+        let bisector = din + dout
+        let bisectorSquared = bisector.x * bisector.x + bisector.y * bisector.y
+        let offset = bisectorSquared > 0 ? bisector.perpendicular * (r / bisectorSquared.squareRoot()) : din.perpendicular * r
         let l = s[i].point + offset, rt = s[i].point - offset
         let turn = din.dot(dout)
         if _slowPath(turn < cosArcThreshold) {
