@@ -61,7 +61,8 @@ final class ExplanationsFitTests: XCTestCase {
                 let f = menu.frame(in: Viewport(width: w, height: h).bounds)
                 let style = LessonMenuPainter.keysStyle
                 let one = TextPainter.measure("Return opens", style: style, width: nil, in: cr).height
-                let whole = TextPainter.measure(keys, style: style, width: f.width - 32, overflow: .wrap, in: cr).height
+                let whole = TextPainter.measure(LessonMenuPainter.unbroken(Translation.text(keys)), style: style, width: f.width - 32,
+                                                overflow: .wrap, in: cr).height
                 XCTAssertLessThanOrEqual(whole, 2 * one + 1, "\(language) at \(w)x\(h): the keys on two lines at most")
                 XCTAssertLessThanOrEqual(LessonMenuPainter.keysTop + whole, LessonMenu.titleHeight, "\(language) at \(w)x\(h): above the rows")
             }

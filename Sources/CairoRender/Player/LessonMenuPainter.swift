@@ -27,6 +27,12 @@ struct LessonMenuPainter {
         return "Return opens · F2 renames · Ctrl+D duplicates · Delete → trash · Ctrl+Z undoes · N new · Ctrl+L a file · Esc"
     }
 
+    /// `keys` ("Return opens · F2 renames · …") with the spaces within each key's part made
+    /// no-break spaces, so a line breaks only at a " · ".
+    static func unbroken(_ keys: String) -> String {
+        keys.components(separatedBy: " · ").map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") }.joined(separator: " · ")
+    }
+
     /// 48 × 30 pt: a thumbnail in a 36 pt row.
     static let thumbnailSize = (width: 48.0, height: 30.0)
 
@@ -50,9 +56,13 @@ struct LessonMenuPainter {
             TextPainter.draw(Self.keys(menu), at: Point(x: f.x + 16, y: f.y + Self.keysTop + 16), style: Self.keysStyle,
                              width: f.width - 32, overflow: .ellipsizeMiddle, in: cr)
         } else {
-            // On two lines: the keys are wider than the picker, at its widest too.
-            TextPainter.draw(Self.keys(menu), at: Point(x: f.x + 16, y: f.y + Self.keysTop), style: Self.keysStyle,
-                             width: f.width - 32, overflow: .wrapThenEllipsizeMiddle(lines: 2), in: cr)
+            // On two lines: the keys are wider than the picker, at its widest too. A line
+            // breaks between two keys, never between a key and what it does ("Ctrl+L" at
+            // one line's end, "a file" at the next one's start).
+            var style = Self.keysStyle
+            style.translated = false
+            TextPainter.draw(Self.unbroken(Translation.text(Self.keys(menu))), at: Point(x: f.x + 16, y: f.y + Self.keysTop),
+                             style: style, width: f.width - 32, overflow: .wrapThenEllipsizeMiddle(lines: 2), in: cr)
         }
         if menu.entries.isEmpty {
             TextPainter.draw("No documents or lessons found", at: Point(x: f.x + 16, y: f.y + LessonMenu.titleHeight + 8),
