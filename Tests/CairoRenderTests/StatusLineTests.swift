@@ -1,3 +1,4 @@
+import CCairo
 @testable import CairoRender
 import ForceCore
 import XCTest
@@ -97,6 +98,29 @@ final class StatusLineTests: XCTestCase {
                     XCTAssertGreaterThan(menu.visibleRows(in: frame), 3)
                 }
             }
+        }
+    }
+
+    /// At a large text size on a narrow screen a message is drawn smaller than the text, as
+    /// large as leaves its lines 320 pt: the zoom's status, which needed four lines at 3× on a
+    /// 500 pt screen (three show), fits in two; a wide screen draws it at the text's size.
+    func testAMessageOnANarrowScreenKeepsItsLinesReadable() throws {
+        let zoom = "Zoom 125 % · Ctrl+0 the whole drawing, Ctrl+1 100 %, Space+drag or the middle button pans"
+        let surface = try ImageSurface(viewport: Viewport(width: 10, height: 10))
+        let cr = try XCTUnwrap(surface.makeContext())
+        defer { cairo_destroy(cr) }
+        let one = OverlayPainter.messageTextHeight("Zoom", width: 1000, style: OverlayPainter.statusStyle, in: cr)
+        for (width, scale) in [(500, 468.0 / 344), (1280, 3.0)] {
+            var state = AppState(viewport: Viewport(width: width, height: 700))
+            state.handle(.uiScale(3), at: 0.1)
+            let painter = OverlayPainter(display: state.display, stats: nil, status: zoom)
+            XCTAssertEqual(state.display.layout.uiScale, 3)
+            XCTAssertEqual(painter.messageScale, scale, accuracy: 1e-9, "\(width) pt")
+            XCTAssertGreaterThanOrEqual(painter.messageTextWidth, OverlayPainter.narrowestMessageText - 1e-9)
+            let lines = OverlayPainter.messageTextHeight(zoom, width: painter.messageTextWidth, style: OverlayPainter.statusStyle, in: cr) / one
+            XCTAssertLessThanOrEqual(lines.rounded(), 2, "\(width) pt: \(lines) lines")
+            let status = try XCTUnwrap(painter.statusRect)
+            XCTAssertLessThanOrEqual(status.maxX, state.display.layout.screen.maxX, "on the screen")
         }
     }
 

@@ -70,7 +70,7 @@ struct OverlayPainter {
     /// Stacked above the status line (or where it would be).
     var warningRect: Rect? {
         guard warning != nil else { return nil }
-        let below = statusRect.map { $0.height / layout.uiScale + Self.messageGap } ?? 0
+        let below = statusRect.map { $0.height / messageScale + Self.messageGap } ?? 0
         return messageRect(textHeight: warningTextHeight, above: below)
     }
     /// 30 pt message lines, 8 pt apart; a message's text 12 pt in from its sides, 7 pt from
@@ -79,16 +79,27 @@ struct OverlayPainter {
     static let messageInset = (x: 12.0, y: 7.0)
     /// A message too long for a line wraps onto at most this many (the last cut in its middle).
     static let messageLines = 3
-    /// The width a message's text is laid out at, in the dock's points (`uiScale`): the renderer
-    /// measures the status and the warning at it (`statusTextHeight`, `warningTextHeight`).
-    var messageTextWidth: Double { messageWidth / layout.uiScale - 2 * Self.messageInset.x }
-    /// A message panel's width on screen: 640 dock points, or the screen less its margins.
-    private var messageWidth: Double { min(640 * layout.uiScale, layout.screen.width - 2 * Self.margin) }
-    /// A message at the bottom of the screen, `above` dock points above the lowest's place: stacked
-    /// above a floating gauge, so the two never overlap whatever the window's width (`uiScale`
-    /// times larger). One line high, or as high as its wrapped text (`textHeight`, dock points).
+    /// The width a message's text is laid out at, in its own points (`messageScale`): the
+    /// renderer measures the status and the warning at it (`statusTextHeight`, `warningTextHeight`).
+    var messageTextWidth: Double { messageWidth / messageScale - 2 * Self.messageInset.x }
+    /// A message panel's width on screen: 640 of its points, or the screen less its margins.
+    private var messageWidth: Double { min(640 * messageScale, layout.screen.width - 2 * Self.margin) }
+    /// How much larger than its points a message is drawn: as the dock's text (`uiScale`), but
+    /// not so large that a line holds less than `narrowestMessageText` of its points where a
+    /// smaller size would give it that (never below 1×). At 3× on a 500 pt screen, a line held
+    /// 132 points, and the zoom's status needed four lines of the three a message has.
+    var messageScale: Double {
+        let room = (layout.screen.width - 2 * Self.margin) / (Self.narrowestMessageText + 2 * Self.messageInset.x)
+        return max(1, min(layout.uiScale, room))
+    }
+    /// 320 pt: the least a message's line holds at a larger text size, where the screen has room.
+    static let narrowestMessageText = 320.0
+    /// A message at the bottom of the screen, `above` message points above the lowest's place:
+    /// stacked above a floating gauge, so the two never overlap whatever the window's width
+    /// (`messageScale` times larger). One line high, or as high as its wrapped text
+    /// (`textHeight`, its points).
     private func messageRect(textHeight: Double?, above: Double) -> Rect {
-        let screen = layout.screen, s = layout.uiScale
+        let screen = layout.screen, s = messageScale
         let h = max(Self.messageHeight, (textHeight ?? 0) + 2 * Self.messageInset.y)
         // Above the floating gauge where it shows; else (a dock, the gauge in the top strip, or
         // presenting, which hides it: its rect is null, at infinity) at the screen's bottom.
@@ -106,8 +117,13 @@ struct OverlayPainter {
     /// any screen (null, or placed from one: at infinity) draws nothing, where Cairo, moved
     /// there, drew garbage.
     func inUIScale(_ r: Rect, _ cr: OpaquePointer, _ body: (Rect) -> Void) {
+        inScale(layout.uiScale, r, cr, body)
+    }
+
+    /// `inUIScale` at another scale (a message's, `messageScale`).
+    func inScale(_ s: Double, _ r: Rect, _ cr: OpaquePointer, _ body: (Rect) -> Void) {
         guard !r.isNull, r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite else { return }
-        CairoDrawing.scaled(by: layout.uiScale, r, cr, body)
+        CairoDrawing.scaled(by: s, r, cr, body)
     }
     /// The reticle shows a pen's tilt at the pointer, in debug mode.
     var reticle: Reticle? {
@@ -188,8 +204,8 @@ struct OverlayPainter {
         // The messages over everything, the document picker included: what its own keys did
         // ("“x” is in the trash · Ctrl+Z brings it back") is said while it stays open, and the
         // picker, reaching the screen's bottom margin, covered and dimmed the line.
-        if let r = statusRect, let status { inUIScale(r, cr) { drawStatus(status, $0, cr) } }
-        if let r = warningRect, let warning { inUIScale(r, cr) { drawWarning(warning, $0, cr) } }
+        if let r = statusRect, let status { inScale(messageScale, r, cr) { drawStatus(status, $0, cr) } }
+        if let r = warningRect, let warning { inScale(messageScale, r, cr) { drawWarning(warning, $0, cr) } }
     }
 
     func set(_ c: RGBA, _ cr: OpaquePointer) { CairoDrawing.setColour(c, cr) }
