@@ -251,3 +251,23 @@ extension ScreenLayoutTests {
         XCTAssertEqual(d.state.display.scene.home?.icons, HomeLayout(area: d.state.screenLayout.sceneArea, count: 12).icons)
     }
 }
+
+/// The floating gauge (no dock) at a large text size in a small window: as large as the window
+/// holds it with its margins, never past its edge (at 3× in 640 pt it was 744 pt wide).
+final class FloatingGaugeScaleTests: XCTestCase {
+    func testTheFloatingGaugeStaysInsideTheWindow() {
+        for (width, uiScale) in [(640, 3.0), (640, 2), (500, 3), (1280, 3), (320, 2)] {
+            let viewport = Viewport(width: width, height: 480)
+            let layout = ScreenLayout(viewport: viewport, open: [.gauge], uiScale: uiScale)
+            guard let gauge = layout.rect(of: .gauge) else { return XCTFail("no gauge at \(width)") }
+            let k = ScreenLayout.floatingGaugeScale(uiScale: uiScale, width: Double(width))
+            XCTAssertEqual(gauge.width, ScreenLayout.floatingGaugeSize.width * k, accuracy: 1e-9)
+            XCTAssertEqual(gauge.height, ScreenLayout.floatingGaugeSize.height * k, accuracy: 1e-9)
+            XCTAssertLessThanOrEqual(gauge.maxX, viewport.bounds.maxX + 1e-9, "\(width) pt at \(uiScale)×: \(gauge)")
+            XCTAssertGreaterThanOrEqual(k, 1)
+            XCTAssertLessThanOrEqual(k, uiScale)
+        }
+        XCTAssertEqual(ScreenLayout.floatingGaugeScale(uiScale: 2, width: 640), 2, "where the window holds it, the text's size")
+        XCTAssertEqual(ScreenLayout.floatingGaugeScale(uiScale: 3, width: 640), 640.0 / 280, accuracy: 1e-12)
+    }
+}

@@ -37,8 +37,16 @@ extension OverlayPainter {
 
     func drawGauge(_ cr: OpaquePointer) {
         guard !gaugeRect.isNull else { return }
-        // The compact gauge belongs to the scene tabs' strip, which keeps its size.
-        if layout.compactGauge { drawGauge(gaugeRect, cr) } else { inUIScale(gaugeRect, cr) { drawGauge($0, cr) } }
+        // The compact gauge belongs to the scene tabs' strip, which keeps its size; the floating
+        // one is as large as its window holds (`ScreenLayout.floatingGaugeScale`), a docked one
+        // as the dock's text.
+        if layout.compactGauge {
+            drawGauge(gaugeRect, cr)
+        } else if layout.dock == .none {
+            inScale(gaugeRect.width / ScreenLayout.floatingGaugeSize.width, gaugeRect, cr) { drawGauge($0, cr) }
+        } else {
+            inUIScale(gaugeRect, cr) { drawGauge($0, cr) }
+        }
     }
 
     private func drawGauge(_ r: Rect, _ cr: OpaquePointer) {

@@ -41,6 +41,12 @@ public struct ScreenLayout: Equatable, Sendable {
     public static let bandShare = 0.45
     /// The floating gauge (no dock): 248×80 pt at the bottom left.
     public static let floatingGaugeSize = (width: 248.0, height: 80.0)
+    /// How much larger than its points the floating gauge is drawn in a window `width` wide: as
+    /// the dock's text (`uiScale`), or as large as the window holds it with its margins (never
+    /// below 1×). At 3× in a 640 pt window it was 744 pt wide, its figure and bar cut off.
+    public static func floatingGaugeScale(uiScale: Double, width: Double) -> Double {
+        max(1, min(uiScale, width / (floatingGaugeSize.width + 2 * margin)))
+    }
     /// The compact gauge in the top strip, left of the scene tabs: at most 150×28 pt.
     public static let compactGaugeSize = (width: 150.0, height: 28.0)
     /// 36 pt: the compact gauge's figure ("0.50" at 12 pt) and its margins, the least it is
@@ -89,9 +95,9 @@ public struct ScreenLayout: Equatable, Sendable {
         let bounds = viewport.bounds
         let shown = Self.order(open, rotation: rotation)
         if shown.count == 1 {
-            let g = Self.floatingGaugeSize
-            let gauge = Rect(x: Self.margin * s, y: bounds.maxY - bottomReserve - (Self.margin + g.height) * s,
-                             width: g.width * s, height: g.height * s)
+            let g = Self.floatingGaugeSize, k = Self.floatingGaugeScale(uiScale: s, width: bounds.width)
+            let gauge = Rect(x: Self.margin * k, y: bounds.maxY - bottomReserve - (Self.margin + g.height) * k,
+                             width: g.width * k, height: g.height * k)
             self.init(viewport: viewport, dock: .none, dockFrame: .null, screen: bounds, panels: [.gauge: gauge], hidden: [],
                       scenes: scenes, uiScale: s)
             return
