@@ -108,7 +108,7 @@ struct ImportCommand: ParsableCommand {
             return
         }
         if let kind = FileSignature(bytes) {
-            printProblem("\(file) is \(kind.phrase): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
+            printProblem("\(file) is \(kind.phrase): \(Self.whatItReads)")
             throw ExitCode.failure
         }
         // An empty file, and JSON (a session, one cut short or damaged, another program's
@@ -124,7 +124,7 @@ struct ImportCommand: ParsableCommand {
             } catch {
                 printProblem(SessionFile.isSession(firstBytes: bytes)
                     ? "\(file) is a ForceCanvas session that cannot be read: \(error)"
-                    : "\(file) is JSON, not a capture (\(error)): import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)")
+                    : "\(file) is JSON, not a capture (\(error)): \(Self.whatItReads)")
             }
             throw ExitCode.failure
         }
@@ -160,6 +160,9 @@ struct ImportCommand: ParsableCommand {
         }
         print(said)
     }
+
+    /// What a file of another kind is told.
+    static let whatItReads = "import reads Xournal++ documents (.xopp), PDFs and tablet captures (`libinput record` .yml, evemu recordings)"
 
     /// A space, a tab or a line break.
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }

@@ -37,7 +37,8 @@ extension OverlayPainter {
             CairoDrawing.scaled(by: p.layout.uiScale, cr) { TimelinePainter(player: p).draw(cr) }
         }
         if let m = display.lessons {
-            LessonMenuPainter(menu: m, bounds: display.viewport.bounds, area: LessonMenu.area(in: display.viewport.bounds, uiScale: layout.uiScale)).draw(cr)
+            let bounds = display.viewport.bounds
+            LessonMenuPainter(menu: m, bounds: bounds, area: LessonMenu.area(in: bounds, uiScale: layout.uiScale)).draw(cr)
         }
     }
 }

@@ -2,9 +2,10 @@
 /// path (Ctrl+L), a caption, a checkpoint's or a lesson's name (the player). Every field takes
 /// the same keys: text typed or pasted (Ctrl+V) at its end, Backspace a character (a whole
 /// grapheme) and Ctrl+Backspace a word, Ctrl+A selects it all, so that what is typed next
-/// replaces it and Backspace clears it (→ or End keeps it, the caret after it); and an input method's composition shows after the text
-/// until the method hands the text over. A name the field starts with (F2's, a checkpoint's
-/// proposed name) starts selected, as file managers do: typing a new name replaces it.
+/// replaces it and Backspace clears it (→ or End keeps it, the caret after it); and an input
+/// method's composition shows after the text until the method hands the text over. A name the
+/// field starts with (F2's, a checkpoint's proposed name) starts selected, as file managers
+/// do: typing a new name replaces it.
 public struct TypedText: Equatable, Sendable {
     /// What was typed so far.
     public private(set) var text: String
