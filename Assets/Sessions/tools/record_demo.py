@@ -10,6 +10,7 @@ import math
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -20,9 +21,10 @@ def xdotool(*args):
     subprocess.run(["xdotool", *map(str, args)], check=True)
 
 
-def window_id():
+def window_id(pid):
+    # The window's title names its scene ("Canvas — ForceCanvas"); its process is ours.
     for _ in range(100):
-        r = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^ForceCanvas$"],
+        r = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
                            capture_output=True, text=True)
         if r.returncode == 0 and r.stdout.strip():
             return r.stdout.split()[0]
@@ -67,9 +69,14 @@ def underline():
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/forcecanvas"
     out = os.path.join(HERE, "demo.jsonl")
-    app = subprocess.Popen([binary, "run", "--size", "1280x720", "--record", out])
+    # A state and settings folder of its own: nothing of the user's canvas, settings or
+    # remembered window is restored into the recording (the settings are the defaults a
+    # session written today carries: the wheel's notches ease in over 80 ms).
+    home = tempfile.mkdtemp(prefix="record-demo-")
+    env = dict(os.environ, XDG_STATE_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    app = subprocess.Popen([binary, "run", "--size", "1280x720", "--record", out, "--overwrite"], env=env)
     try:
-        win = window_id()
+        win = window_id(app.pid)
         time.sleep(0.5)
         for pts, wheel in (signature(), underline()):
             stroke(win, pts, wheel)
