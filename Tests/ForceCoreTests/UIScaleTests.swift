@@ -88,6 +88,41 @@ final class UIScaleTests: XCTestCase {
         }
     }
 
+    /// A panel too tall for a version 1 session's band keeps its column in the replay (the
+    /// screen above the band is where its presses landed) and yields its room in the player's
+    /// view at another text size: lesson 5 at 2× (the band of a 640×400 window) showed the
+    /// gauge beside the diagram's empty column, and named the log too.
+    func testAPanelTooTallForTheBandYieldsItsRoomInTheViewersFrame() throws {
+        let v = Viewport(width: 1280, height: 800)
+        let recorded = ScreenLayout(viewport: v, open: [.diagram, .log], uiScale: 2)
+        XCTAssertEqual(recorded.hidden, [.diagram, .log], "the band version 1 sessions replay with")
+        let viewed = ScreenLayout(viewport: v, open: [.diagram, .log], uiScale: 2, tallPanels: .yieldTheirRoom)
+        XCTAssertEqual(viewed.dock, .bottom)
+        XCTAssertEqual(viewed.hidden, [.diagram], "300 pt of diagram is more than a band of 400 pt holds")
+        let log = try XCTUnwrap(viewed.rect(of: .log), "the log has the diagram's column")
+        XCTAssertGreaterThanOrEqual(log.height, ScreenLayout.logMinimumHeight * 2)
+        // Wherever the diagram is named, the log and the gauge are shown as without the diagram.
+        for (w, h) in Self.devices + [(1000, 700), (800, 600), (640, 480), (1279, 720)] {
+            for s in Options.uiScaleSteps {
+                let v = Viewport(width: w, height: h)
+                let both = ScreenLayout(viewport: v, open: [.diagram, .log], uiScale: s, tallPanels: .yieldTheirRoom)
+                guard both.dock == .bottom, both.hidden.contains(.diagram) else { continue }
+                let logAlone = ScreenLayout(viewport: v, open: [.log], uiScale: s, tallPanels: .yieldTheirRoom)
+                XCTAssertEqual(both.rect(of: .log) != nil, logAlone.rect(of: .log) != nil, "\(w)x\(h) at \(s)×")
+                XCTAssertEqual(both.rect(of: .gauge) != nil, logAlone.rect(of: .gauge) != nil, "\(w)x\(h) at \(s)×")
+            }
+        }
+        // The player: lesson 5 as recorded, then as a viewer at 2× sees it.
+        let lesson = try Fixtures.session(at: Fixtures.root.appendingPathComponent("Assets/Lessons/5-peek-and-pop.jsonl"))
+        let player = Player(session: lesson)
+        XCTAssertEqual(player.display().layout, player.state.screenLayout, "with nothing changed, the frame is the replay's")
+        let twice = player.display(view: PlayerView(uiScale: 2)).layout
+        XCTAssertEqual(twice.dock, .bottom)
+        XCTAssertEqual(twice.hidden, [.diagram])
+        XCTAssertNotNil(twice.rect(of: .log))
+        XCTAssertEqual(player.state.screenLayout.uiScale, 1, "the replay keeps the session's own layout")
+    }
+
     func testTheFloatingGaugeGrowsFromTheBottomLeft() {
         let v = Viewport(width: 1280, height: 800)
         let g1 = ScreenLayout(viewport: v, open: []).panels[.gauge]

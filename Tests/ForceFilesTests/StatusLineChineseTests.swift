@@ -104,9 +104,12 @@ final class StatusLineChineseTests: XCTestCase {
                        "已导出 /home/ann/f-1.{png,svg,pdf,jsonl,xopp} · 主屏幕 → ForceCanvas → 打开最近 可打开它")
         // The dock's line for panels it has no room for: N where a turn brings one in, else
         // what does (`ScreenLayout.hiddenCanTurnIn`).
-        XCTAssertTrue(Translation.text("no room for: curve · smaller text (Shift+U) or a larger window shows them")
+        XCTAssertTrue(Translation.text("no room for: curve · smaller text (Shift+U) or a larger window shows it")
             .hasSuffix(" · 缩小文字（Shift+U）或加大窗口即可显示"))
-        XCTAssertTrue(Translation.text("no room for: hud · a larger window shows them").hasSuffix(" · 加大窗口即可显示"))
+        XCTAssertTrue(Translation.text("no room for: curve, log · smaller text (Shift+U) or a larger window shows them")
+            .hasSuffix(" · 缩小文字（Shift+U）或加大窗口即可显示"))
+        XCTAssertTrue(Translation.text("no room for: hud · a larger window shows it").hasSuffix(" · 加大窗口即可显示"))
+        XCTAssertTrue(Translation.text("no room for: hud, plot · a larger window shows them").hasSuffix(" · 加大窗口即可显示"))
         // An export says which file it is at (`ExportJob.progress`).
         XCTAssertEqual(Translation.text("Exporting… SVG (2 of 5)"), "正在导出…… SVG（第 2 个，共 5 个）")
         // Why a recording stopped, its reason too.

@@ -20,9 +20,11 @@ extension OverlayPainter {
         guard !layout.hidden.isEmpty else { return }
         let names = layout.hidden.map(\.rawValue).joined(separator: ", ")
         // N only where it brings one in; else what does: smaller text (Shift+U) or a larger window.
+        let one = layout.hidden.count == 1
         let line = layout.hiddenCanTurnIn ? "no room for: \(names) · N brings them in turn (a larger window shows them all)"
-            : layout.uiScale > 1 ? "no room for: \(names) · smaller text (Shift+U) or a larger window shows them"
-            : "no room for: \(names) · a larger window shows them"
+            : layout.uiScale > 1 ? (one ? "no room for: \(names) · smaller text (Shift+U) or a larger window shows it"
+                                        : "no room for: \(names) · smaller text (Shift+U) or a larger window shows them")
+            : one ? "no room for: \(names) · a larger window shows it" : "no room for: \(names) · a larger window shows them"
         inUIScale(r, cr) { r in
             TextPainter.draw(line,
                              at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2),

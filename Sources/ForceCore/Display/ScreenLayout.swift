@@ -85,12 +85,25 @@ public struct ScreenLayout: Equatable, Sendable {
     /// a panel's rect is in window points, and its painter draws it `uiScale` times larger.
     public let uiScale: Double
 
+    /// How a bottom band treats a panel taller than the band can be (the diagram in a low
+    /// window, or at a large text size).
+    public enum TallPanels: Sendable {
+        /// The panel is given a column it cannot fill, then named: the band version 1 sessions
+        /// were recorded with. Their replays keep it (the screen above the band is where their
+        /// presses landed).
+        case keepTheirColumn
+        /// The panel is named before the columns are made and its room goes to the others (the
+        /// log fills the column it left): the player's frame of such a session at another text
+        /// size or with other panels, a view the replay never saw.
+        case yieldTheirRoom
+    }
+
     /// The layout for a window with the `open` panels (the gauge is implied). `bottomReserve`
     /// keeps the floating gauge above a bar at the bottom of the scene (Confirm's). At a
     /// `uiScale` above 1 the dock is the one a window `uiScale` times smaller would have, drawn
     /// that much larger (`Options.uiScale`).
     public init(viewport: Viewport, open: Set<Panel>, bottomReserve: Double = 0, scenes: [SceneKind] = SceneKind.builtIn,
-                rotation: Int = 0, uiScale: Double = 1) {
+                rotation: Int = 0, uiScale: Double = 1, tallPanels: TallPanels = .keepTheirColumn) {
         let s = uiScale
         let bounds = viewport.bounds
         let shown = Self.order(open, rotation: rotation)
@@ -115,12 +128,14 @@ public struct ScreenLayout: Equatable, Sendable {
                       hiddenCanTurnIn: Self.aTurnShows(placed.hidden, open: open, rotation: rotation) { Self.stack($0, in: column).hidden },
                       scenes: scenes, uiScale: s)
         } else {
-            let band = Self.band(shown, viewport: small)
+            let band = Self.band(shown, viewport: small, tallPanels: tallPanels)
             let frame = big(band.frame)
             self.init(viewport: viewport, dock: .bottom, dockFrame: frame,
                       screen: Rect(x: 0, y: 0, width: bounds.width, height: frame.y),
                       panels: band.rects.mapValues(big), hidden: band.hidden,
-                      hiddenCanTurnIn: Self.aTurnShows(band.hidden, open: open, rotation: rotation) { Self.band($0, viewport: small).hidden },
+                      hiddenCanTurnIn: Self.aTurnShows(band.hidden, open: open, rotation: rotation) {
+                          Self.band($0, viewport: small, tallPanels: tallPanels).hidden
+                      },
                       scenes: scenes, uiScale: s)
         }
     }
@@ -318,12 +333,27 @@ public struct ScreenLayout: Equatable, Sendable {
 
     /// Panels in columns across the bottom: each goes to the shortest column, the log last to
     /// the column where it makes the band lowest. The band is as high as its tallest column, at
-    /// most `bandShare` of the height below the tabs; what does not fit is hidden.
-    private static func band(_ shown: [Panel], viewport bounds: Rect) -> (frame: Rect, rects: [Panel: Rect], hidden: [Panel]) {
+    /// most `bandShare` of the height below the tabs; what does not fit is hidden. A panel
+    /// taller than that keeps a column it cannot fill, or yields its room (`TallPanels`).
+    private static func band(_ open: [Panel], viewport bounds: Rect, tallPanels: TallPanels)
+        -> (frame: Rect, rects: [Panel: Rect], hidden: [Panel]) {
         let innerWidth = bounds.width - 2 * margin
         let fitting = Int((innerWidth + gap) / (bandColumnWidth.minimum + gap))
-        let count = max(1, min(shown.count, fitting))
-        let columnWidth = min(bandColumnWidth.maximum, (innerWidth - Double(count - 1) * gap) / Double(count))
+        let cap = (bounds.height - SceneTabs.reservedHeight) * bandShare - 2 * margin
+        func columns(for panels: Int) -> (count: Int, width: Double) {
+            let count = max(1, min(panels, fitting))
+            return (count, min(bandColumnWidth.maximum, (innerWidth - Double(count - 1) * gap) / Double(count)))
+        }
+        // Fewer columns are wider, and no panel is taller wider: this ends in two rounds.
+        var shown = open, tooTall: [Panel] = []
+        while tallPanels == .yieldTheirRoom {
+            let width = columns(for: shown.count).width
+            let tall = shown.filter { $0 != .log && height(of: $0, width: width) > cap + 0.5 }
+            if tall.isEmpty { break }
+            tooTall += tall
+            shown.removeAll { tall.contains($0) }
+        }
+        let (count, columnWidth) = columns(for: shown.count)
         var columns: [[(Panel, Double)]] = Array(repeating: [], count: count)
         func used(_ c: [(Panel, Double)]) -> Double {
             c.reduce(0) { $0 + $1.1 } + Double(max(0, c.count - 1)) * gap
@@ -333,7 +363,6 @@ public struct ScreenLayout: Equatable, Sendable {
             let k = columns.indices.min { used(columns[$0]) < used(columns[$1]) } ?? 0
             columns[k].append((panel, height(of: panel, width: columnWidth)))
         }
-        let cap = (bounds.height - SceneTabs.reservedHeight) * bandShare - 2 * margin
         var bandHeight = min(cap, columns.map(used).max() ?? 0)
         if shown.contains(.log) {
             // The log fills the column where it keeps the band lowest, at least three lines.
@@ -348,7 +377,7 @@ public struct ScreenLayout: Equatable, Sendable {
         }
         let frame = Rect(x: 0, y: bounds.maxY - bandHeight - 2 * margin, width: bounds.width, height: bandHeight + 2 * margin)
         var rects: [Panel: Rect] = [:]
-        var hidden: [Panel] = []
+        var hidden = tooTall
         for (k, column) in columns.enumerated() {
             var y = frame.y + margin
             let x = margin + Double(k) * (columnWidth + gap)

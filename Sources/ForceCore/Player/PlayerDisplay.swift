@@ -84,15 +84,22 @@ extension Player {
     /// The text size on screen with `view` (the viewer's, else the session's).
     public func uiScale(view: PlayerView) -> Double { view.uiScale ?? state.options.uiScale }
 
-    /// The replayed state with `view`'s panels flipped.
+    /// The replayed state with `view`'s panels flipped. A view that changes anything is laid
+    /// out as a view, not as the recording was: a panel too tall for a version 1 session's band
+    /// yields its room (`ScreenLayout.TallPanels`).
     private func shown(_ view: PlayerView) -> AppState {
         var shown = state
-        if let s = view.uiScale, s != shown.options.uiScale { shown.options.uiScale = s }
+        var changed = false
+        if let s = view.uiScale, s != shown.options.uiScale {
+            shown.options.uiScale = s
+            changed = true
+        }
         if !view.flipped.isEmpty || view.rotation != 0 {
             for c in view.flipped.sorted(by: { $0.rawValue < $1.rawValue }) { shown.handleCommand(c) }
             shown.dockRotation += view.rotation
-            shown.relayout()
+            changed = true
         }
+        if changed { shown.relayout(tallPanels: .yieldTheirRoom) }
         return shown
     }
 }

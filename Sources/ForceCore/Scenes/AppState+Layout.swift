@@ -4,12 +4,12 @@ extension AppState {
 
     /// Where everything goes, from what it depends on (the viewport, the open panels, the scene
     /// on screen): the dock of open panels, the screen, the scene's area, and the gauge clear of
-    /// the scene's content.
-    func computedLayout() -> ScreenLayout {
+    /// the scene's content. (`tallPanels`: a bottom band's, `ScreenLayout.TallPanels`.)
+    func computedLayout(tallPanels: ScreenLayout.TallPanels = .keepTheirColumn) -> ScreenLayout {
         let current = scenes.scene(scene)
         let base = switch placement {
         case .inside: ScreenLayout(viewport: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds,
-                                   rotation: dockRotation, uiScale: options.uiScale)
+                                   rotation: dockRotation, uiScale: options.uiScale, tallPanels: tallPanels)
         case .outside: ScreenLayout(device: screenSize, open: openPanels, bottomReserve: current.bottomReserve, scenes: scenes.kinds,
                                     rotation: dockRotation, uiScale: options.uiScale)
         }
@@ -34,8 +34,8 @@ extension AppState {
 
     /// Lays everything out again after the window, the open panels or the scene changed: the
     /// screen layout (kept, not recomputed at each use), the system chrome, the scenes.
-    mutating func relayout() {
-        let layout = computedLayout()
+    mutating func relayout(tallPanels: ScreenLayout.TallPanels = .keepTheirColumn) {
+        let layout = computedLayout(tallPanels: tallPanels)
         screenLayout = layout
         viewport = layout.viewport
         chrome.resize(screen: layout.screen)
