@@ -16,7 +16,7 @@ extension RenderCommand {
         do {
             // A container ffmpeg is not told how to write, or no ffmpeg: said before anything.
             _ = try VideoEncoder.check(output: path)
-            let file = try SessionFileReader(path: session)
+            let file = try SessionFileReader(path: readable)
             file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             let s = try header(of: summary, drawnAs: "video")

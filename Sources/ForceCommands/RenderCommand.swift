@@ -15,10 +15,10 @@ struct RenderCommand: ParsableCommand {
             Frames where nothing happens are jumped over, so long pauses cost nothing. \
             The same session always gives byte-identical PNGs. With --video OUT.mp4 (or .webm, \
             .gif) every frame goes to ffmpeg at --fps, the session played at --speed, captions \
-            shown as subtitles; the video appears only once it is whole.
+            shown as subtitles; the video appears only once it is whole. A Xournal++ document,             a PDF or a tablet's capture is imported first, as `forcecanvas import` would (a             capture fitted into 1280x800), and rendered under its own name.
             """)
 
-    @Argument(help: "The session file (.jsonl).")
+    @Argument(help: "The session file (.jsonl), or a Xournal++ document (.xopp), PDF or tablet capture to import first.")
     var session: String
 
     @Option(name: .customLong("out"), help: "Folder for the PNG frames (created if missing); or, for one frame, the PNG file itself (a name ending in .png).")
@@ -145,6 +145,8 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try Resources.fonts()
         canvas.startTranslation()
+        let imported = try importIfNeeded()
+        defer { removeImported(imported) }
         if let video {
             print(try renderVideo(video))
         } else if outDirectory != nil {
@@ -161,7 +163,7 @@ struct RenderCommand: ParsableCommand {
     /// renamed only when all of them are done.
     func render(reportingProgress: Bool = true) throws -> [String] {
         do {
-            let file = try SessionFileReader(path: session)
+            let file = try SessionFileReader(path: readable)
             file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             return try render(file, summary, reportingProgress: reportingProgress)
@@ -263,7 +265,7 @@ extension RenderCommand {
         guard !wanted.isEmpty else { return [] }
         let state: AppState
         do {
-            let file = try SessionFileReader(path: session)
+            let file = try SessionFileReader(path: readable)
             file.strictTime = canvas.strictTime
             let summary = try SessionFile.scan(file)
             var replay = StateReplay(header: summary.header, shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false))

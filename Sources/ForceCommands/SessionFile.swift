@@ -79,7 +79,7 @@ enum SessionFile {
     /// A Xournal++ document's session comes with what of it is not drawn (`XoppDocument.leftOut`);
     /// a PDF opens as its pages, to be drawn on (`PDFDocument`).
     static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> LoadedSession {
-        if [".yml", ".yaml", ".evemu", ".events"].contains(where: path.hasSuffix) { return LoadedSession(try readCapture(path, document: document)) }
+        if captureSuffixes.contains(where: path.hasSuffix) { return LoadedSession(try readCapture(path, document: document)) }
         // PDFs and Xournal++ documents by their bytes too (a PDF saved without its extension).
         let first = firstBytes(of: path)
         if isPDF(path, firstBytes: first) {
@@ -99,6 +99,9 @@ enum SessionFile {
         case .failure(let error): throw error
         }
     }
+
+    /// The names a tablet's capture goes by: `libinput record`'s YAML, an evemu recording.
+    static let captureSuffixes = [".yml", ".yaml", ".evemu", ".events"]
 
     /// What the window opens, as its messages say it.
     static let windowOpens = "sessions, Xournal++ documents, PDFs and tablet captures"

@@ -105,4 +105,59 @@ final class ImportCommandTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/\(name).jsonl"), "nothing written for \(name)")
         }
     }
+
+    /// `render` takes what the window opens: a Xournal++ document, a PDF or a capture is imported
+    /// as `import` would, drawn the same to the byte, named after itself, and the session it was
+    /// imported into is deleted; a damaged one is said and leaves nothing.
+    func testRenderImportsADocumentOrACaptureFirst() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scratch = "\(dir)/tmp"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        var environment = Binary.isolatedEnvironment()
+        environment["TMPDIR"] = scratch
+        let xournal = Binary.repository.appendingPathComponent("Tests/Fixtures/xournal-tools-package.xopp").path
+        let capture = Binary.repository.appendingPathComponent("Tests/Fixtures/libinput-pen.yml").path
+        let header = ##"{"format":"forcecanvas-session","version":2,"width":400,"height":800,"scale":1,"paper":["##
+            + ##"{"x":10,"y":10,"width":300,"height":400,"ruling":"lined"}]}"##
+        try (header + "\n").write(toFile: "\(dir)/pages.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try Binary.forcecanvas(["render", "\(dir)/pages.jsonl", "--pdf", "\(dir)/slides.pdf"]).status, 0)
+        for (input, stem) in [(xournal, "xournal-tools-package"), (capture, "libinput-pen"), ("\(dir)/slides.pdf", "slides")] {
+            let imported = "\(dir)/imported/\(stem).jsonl"
+            try FileManager.default.createDirectory(atPath: "\(dir)/imported", withIntermediateDirectories: true)
+            XCTAssertEqual(try Binary.forcecanvas(["import", input, "--out", imported, "--overwrite"]).status, 0, stem)
+            let viaImport = try Binary.forcecanvas(["render", imported, "--out", "\(dir)/via-import", "--svg", "\(dir)/via-import.svg"])
+            XCTAssertEqual(viaImport.status, 0, viaImport.stderr)
+            let direct = try Binary.forcecanvas(["render", input, "--out", "\(dir)/direct", "--svg", "\(dir)/direct.svg"],
+                                                environment: environment)
+            XCTAssertEqual(direct.status, 0, direct.stderr)
+            let frames = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/direct")
+            XCTAssertEqual(frames.count, 1, stem)
+            XCTAssertTrue(frames.allSatisfy { $0.hasPrefix(stem + "-t") && $0.hasSuffix(".png") }, "\(frames): named after the file")
+            for frame in frames {
+                XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/direct/\(frame)"),
+                               FileManager.default.contents(atPath: "\(dir)/via-import/\(frame)"), "\(stem): the same frame")
+            }
+            XCTAssertEqual(FileManager.default.contents(atPath: "\(dir)/direct.svg"), FileManager.default.contents(atPath: "\(dir)/via-import.svg"),
+                           "\(stem): the same SVG")
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), [], "\(stem): the imported session is deleted")
+            for made in ["direct", "via-import", "direct.svg", "via-import.svg"] { try FileManager.default.removeItem(atPath: "\(dir)/\(made)") }
+        }
+        // What the document leaves out is said, as the window says it.
+        try ##"<?xml version="1.0"?><xournal version="0.4"><page width="100" height="100"><background type="solid" "##
+            .appending(##"color="#ffffffff" style="weird"/><layer><stroke tool="pen" color="#000000ff" width="1.41">10 10 20 20</stroke>"##)
+            .appending("</layer></page></xournal>\n")
+            .write(toFile: "\(dir)/odd.xml", atomically: true, encoding: .utf8)
+        let odd = try Binary.forcecanvas(["render", "\(dir)/odd.xml", "--out", "\(dir)/odd.png"], environment: environment)
+        XCTAssertEqual(odd.status, 0, odd.stderr)
+        XCTAssertEqual(odd.stderr, "forcecanvas: \(dir)/odd.xml: drawn on plain paper: 1 page (backgrounds ForceCanvas does not know)\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/odd.png"))
+        // A damaged document: said, nothing written, nothing left behind.
+        try Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02]).write(to: URL(fileURLWithPath: "\(dir)/broken.xopp"))
+        let broken = try Binary.forcecanvas(["render", "\(dir)/broken.xopp", "--out", "\(dir)/broken"], environment: environment)
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertEqual(broken.stderr, "forcecanvas: \(dir)/broken.xopp:1: the gzip data is damaged or cut short\n", "as render says of a bad session")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/broken"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), [])
+    }
 }
