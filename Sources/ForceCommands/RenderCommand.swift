@@ -15,7 +15,9 @@ struct RenderCommand: ParsableCommand {
             Frames where nothing happens are jumped over, so long pauses cost nothing. \
             The same session always gives byte-identical PNGs. With --video OUT.mp4 (or .webm, \
             .gif) every frame goes to ffmpeg at --fps, the session played at --speed, captions \
-            shown as subtitles; the video appears only once it is whole. A Xournal++ document,             a PDF or a tablet's capture is imported first, as `forcecanvas import` would (a             capture fitted into 1280x800), and rendered under its own name.
+            shown as subtitles; the video appears only once it is whole. A Xournal++ document, \
+            a PDF or a tablet's capture is imported first, as `forcecanvas import` would (a \
+            capture fitted into 1280x800), and rendered under its own name.
             """)
 
     @Argument(help: "The session file (.jsonl), or a Xournal++ document (.xopp), PDF or tablet capture to import first.")
