@@ -184,11 +184,7 @@ struct ImportCommand: ParsableCommand {
     /// exists without `--overwrite`, or that is the file imported.
     func write(_ session: Session) throws {
         do {
-            // Line by line, in blocks: never the whole file as one string.
-            try WholeFile.write(to: out) { (write: (String) throws(FileProblem) -> Void) throws(FileProblem) in
-                try write(SessionCoding.headerLine(session) + "\n")
-                for e in session.events { try write(SessionCoding.line(e) + "\n") }
-            }
+            try SessionFile.write(session, to: out)
         } catch {
             printError(UserMessage(error).log)
             throw ExitCode.failure

@@ -40,10 +40,7 @@ extension RenderCommand {
         let path = folder + "/" + Wording.stem(session) + ".jsonl"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try WholeFile.write(to: path) { (write: (String) throws(FileProblem) -> Void) throws(FileProblem) in
-                try write(SessionCoding.headerLine(loaded.session) + "\n")
-                for e in loaded.session.events { try write(SessionCoding.line(e) + "\n") }
-            }
+            try SessionFile.write(loaded.session, to: path)
         } catch let error as FileProblem {
             try? FileManager.default.removeItem(atPath: folder)
             printError(UserMessage(error).log)

@@ -100,6 +100,15 @@ enum SessionFile {
         }
     }
 
+    /// Writes `session` to `path` whole or not at all, line by line in blocks (never the whole
+    /// file as one string): what `import` writes, and `render` of a document reads.
+    static func write(_ session: Session, to path: String) throws(FileProblem) {
+        try WholeFile.write(to: path) { (write: (String) throws(FileProblem) -> Void) throws(FileProblem) in
+            try write(SessionCoding.headerLine(session) + "\n")
+            for e in session.events { try write(SessionCoding.line(e) + "\n") }
+        }
+    }
+
     /// The names a tablet's capture goes by: `libinput record`'s YAML, an evemu recording.
     static let captureSuffixes = [".yml", ".yaml", ".evemu", ".events"]
 
