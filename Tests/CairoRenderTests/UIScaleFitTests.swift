@@ -38,6 +38,26 @@ final class UIScaleFitTests: XCTestCase {
         }
     }
 
+    /// The dock's line for the panels it has no room for is whole at every text size in a
+    /// 640×480 window with every panel open: drawn smaller than the
+    /// text size where the band is too narrow for it (at 3× it was cut after "or a larger
+    /// window s…"), never below 1×, and at the text size where it fits.
+    func testTheDocksLineIsWholeAtEveryScale() throws {
+        let surface = try ImageSurface(viewport: Viewport(width: 8, height: 8))
+        let cr = try XCTUnwrap(surface.makeContext())
+        defer { cairo_destroy(cr) }
+        let line = "no room for: gauge, diagram, log · smaller text (Shift+U) or a larger window shows them"
+        let width = TextPainter.measure(line, style: .init(size: 10), width: nil, in: cr).width
+        for s in Options.uiScaleSteps {
+            let k = OverlayPainter.dockLineScale(uiScale: s, dockWidth: 640, textWidth: width)
+            XCTAssertGreaterThanOrEqual(k, 1)
+            XCTAssertLessThanOrEqual(k, s)
+            XCTAssertLessThanOrEqual(k * (width + 2 * OverlayPainter.margin), 640 + 1e-9, "\(s)×: the line fits")
+        }
+        XCTAssertEqual(OverlayPainter.dockLineScale(uiScale: 2, dockWidth: 1920, textWidth: width), 2, "kept where it fits")
+        XCTAssertEqual(OverlayPainter.dockLineScale(uiScale: 1, dockWidth: 300, textWidth: width), 1, "never below 1×")
+    }
+
     /// The HUD panel is drawn twice as large at 2×: its dark card fills the rect the layout
     /// gives it, and the frame outside the window's device is the dock's.
     func testPanelsAreDrawnInTheirLargerRects() throws {

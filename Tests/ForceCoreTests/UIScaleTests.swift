@@ -112,6 +112,14 @@ final class UIScaleTests: XCTestCase {
                 XCTAssertEqual(both.rect(of: .gauge) != nil, logAlone.rect(of: .gauge) != nil, "\(w)x\(h) at \(s)×")
             }
         }
+        // A band that has room for nothing is as high as its line, not as its cap (an empty
+        // band took a third of a 640×480 player at 3×).
+        let small = Viewport(width: 640, height: 480)
+        let empty = ScreenLayout(viewport: small, open: [.diagram, .log], uiScale: 3, tallPanels: .yieldTheirRoom)
+        XCTAssertEqual(empty.hidden, [.gauge, .diagram, .log])
+        XCTAssertEqual(empty.dockFrame.height, 2 * ScreenLayout.margin * 3, accuracy: 1e-9)
+        XCTAssertGreaterThan(ScreenLayout(viewport: small, open: [.diagram, .log], uiScale: 3).dockFrame.height, empty.dockFrame.height,
+                             "the recorded band keeps its height")
         // The player: lesson 5 as recorded, then as a viewer at 2× sees it.
         let lesson = try Fixtures.session(at: Fixtures.root.appendingPathComponent("Assets/Lessons/5-peek-and-pop.jsonl"))
         let player = Player(session: lesson)

@@ -25,12 +25,21 @@ extension OverlayPainter {
             : layout.uiScale > 1 ? (one ? "no room for: \(names) · smaller text (Shift+U) or a larger window shows it"
                                         : "no room for: \(names) · smaller text (Shift+U) or a larger window shows them")
             : one ? "no room for: \(names) · a larger window shows it" : "no room for: \(names) · a larger window shows them"
-        inUIScale(r, cr) { r in
-            TextPainter.draw(line,
-                             at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2),
-                             style: .init(size: 10, colour: Palette.panelDim), width: r.width - 2 * Self.margin,
-                             overflow: .ellipsize, in: cr)
+        let style = TextPainter.Style(size: 10, colour: Palette.panelDim)
+        let scale = Self.dockLineScale(uiScale: layout.uiScale, dockWidth: r.width,
+                                       textWidth: TextPainter.measure(line, style: style, width: nil, in: cr).width)
+        inScale(scale, r, cr) { r in
+            TextPainter.draw(line, at: Point(x: r.x + Self.margin, y: r.maxY - Self.margin + 2), style: style,
+                             width: r.width - 2 * Self.margin, overflow: .ellipsize, in: cr)
         }
+    }
+
+    /// The dock's line at its text size (`uiScale`) where it fits the dock's width with its
+    /// margins, else as much smaller as fits it, never below 1×: at 3× in a 640 pt window the
+    /// line was cut after "or a larger window s…", its advice unread. `textWidth` is the line's
+    /// width at 1×.
+    static func dockLineScale(uiScale: Double, dockWidth: Double, textWidth: Double) -> Double {
+        max(1, min(uiScale, dockWidth / max(1, textWidth + 2 * margin)))
     }
 
     func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {

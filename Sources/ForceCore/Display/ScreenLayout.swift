@@ -371,9 +371,12 @@ public struct ScreenLayout: Equatable, Sendable {
                     < max(bandHeight, used(columns[$1]) + extra(columns[$1]) + logMinimumHeight)
             } ?? 0
             let needed = used(columns[k]) + extra(columns[k])
-            bandHeight = min(cap, max(bandHeight, needed + logMinimumHeight))
-            // Below three lines (a band capped by a low window) the log is named, not cut.
-            columns[k].append((.log, bandHeight - needed >= logMinimumHeight ? bandHeight - needed : .infinity))
+            let withLog = min(cap, max(bandHeight, needed + logMinimumHeight))
+            // Below three lines (a band capped by a low window) the log is named, not cut; a
+            // band laid out as a view is then no higher than what it shows.
+            let fits = withLog - needed >= logMinimumHeight
+            if fits || tallPanels == .keepTheirColumn { bandHeight = withLog }
+            columns[k].append((.log, fits ? withLog - needed : .infinity))
         }
         let frame = Rect(x: 0, y: bounds.maxY - bandHeight - 2 * margin, width: bounds.width, height: bandHeight + 2 * margin)
         var rects: [Panel: Rect] = [:]
