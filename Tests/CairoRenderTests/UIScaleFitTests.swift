@@ -39,9 +39,9 @@ final class UIScaleFitTests: XCTestCase {
     }
 
     /// The dock's line for the panels it has no room for is whole at every text size in a
-    /// 640×480 window with every panel open: drawn smaller than the
-    /// text size where the band is too narrow for it (at 3× it was cut after "or a larger
-    /// window s…"), never below 1×, and at the text size where it fits.
+    /// 640×480 window with every panel open: drawn smaller than the text size where the band
+    /// is too narrow for it (at 3× it was cut after "or a larger window s…"), never below 1×,
+    /// and at the text size where it fits.
     func testTheDocksLineIsWholeAtEveryScale() throws {
         let surface = try ImageSurface(viewport: Viewport(width: 8, height: 8))
         let cr = try XCTUnwrap(surface.makeContext())

@@ -93,8 +93,9 @@ public struct ScreenLayout: Equatable, Sendable {
         /// presses landed).
         case keepTheirColumn
         /// The panel is named before the columns are made and its room goes to the others (the
-        /// log fills the column it left): the player's frame of such a session at another text
-        /// size or with other panels, a view the replay never saw.
+        /// log fills the column it left), and a band with room for no panel is only as high as
+        /// its line: the player's frame of such a session at another text size or with other
+        /// panels, a view the replay never saw.
         case yieldTheirRoom
     }
 
