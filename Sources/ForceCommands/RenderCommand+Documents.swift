@@ -38,16 +38,13 @@ extension RenderCommand {
         if !loaded.leftOut.isEmpty { printProblem("\(session): " + loaded.leftOut.joined(separator: " · ")) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forcecanvas-render-\(UUID().uuidString)").path
         let path = folder + "/" + Wording.stem(session) + ".jsonl"
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do throws(FileProblem) {
+            // The folder alone, private: a `$TMPDIR` that does not exist is said, not made.
+            guard mkdir(folder, 0o700) == 0 else { throw FileProblem(path: folder, code: errno) }
             try SessionFile.write(loaded.session, to: path)
-        } catch let error as FileProblem {
-            try? FileManager.default.removeItem(atPath: folder)
-            printError(UserMessage(error).log)
-            throw ExitCode.failure
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
-            printProblem("\(folder): \(error.localizedDescription)")
+            printProblem("\(session): cannot write the session imported from it: \(error.reason) (\(path); TMPDIR says where)")
             throw ExitCode.failure
         }
         ImportedForRender.sessions.withLock { $0[session] = path }

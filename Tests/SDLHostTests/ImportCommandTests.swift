@@ -152,6 +152,15 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(odd.status, 0, odd.stderr)
         XCTAssertEqual(odd.stderr, "forcecanvas: \(dir)/odd.xml: drawn on plain paper: 1 page (backgrounds ForceCanvas does not know)\n")
         XCTAssertTrue(FileManager.default.fileExists(atPath: "\(dir)/odd.png"))
+        // A `TMPDIR` that does not exist is said, not made.
+        var nowhere = environment
+        nowhere["TMPDIR"] = "\(dir)/nowhere"
+        let lost = try Binary.forcecanvas(["render", xournal, "--out", "\(dir)/lost.png"], environment: nowhere)
+        XCTAssertEqual(lost.status, 1)
+        XCTAssertTrue(lost.stderr.hasPrefix("forcecanvas: \(xournal): cannot write the session imported from it: "), lost.stderr)
+        XCTAssertTrue(lost.stderr.contains("TMPDIR says where"), lost.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/nowhere"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "\(dir)/lost.png"))
         // A damaged document: said, nothing written, nothing left behind.
         try Data([0x1F, 0x8B, 0x08, 0x00, 0x01, 0x02]).write(to: URL(fileURLWithPath: "\(dir)/broken.xopp"))
         let broken = try Binary.forcecanvas(["render", "\(dir)/broken.xopp", "--out", "\(dir)/broken"], environment: environment)
