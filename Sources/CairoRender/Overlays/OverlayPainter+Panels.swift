@@ -39,7 +39,7 @@ extension OverlayPainter {
     /// line was cut after "or a larger window s…", its advice unread. `textWidth` is the line's
     /// width at 1×.
     static func dockLineScale(uiScale: Double, dockWidth: Double, textWidth: Double) -> Double {
-        max(1, min(uiScale, dockWidth / max(1, textWidth + 2 * margin)))
+        ScreenLayout.scale(uiScale, fitting: max(1, textWidth + 2 * margin), in: dockWidth)
     }
 
     func panel(_ r: Rect, _ cr: OpaquePointer, radius: Double = 10, colour: RGBA = Palette.panel) {

@@ -89,8 +89,8 @@ struct OverlayPainter {
     /// smaller size would give it that (never below 1×). At 3× on a 500 pt screen, a line held
     /// 132 points, and the zoom's status needed four lines of the three a message has.
     var messageScale: Double {
-        let room = (layout.screen.width - 2 * Self.margin) / (Self.narrowestMessageText + 2 * Self.messageInset.x)
-        return max(1, min(layout.uiScale, room))
+        ScreenLayout.scale(layout.uiScale, fitting: Self.narrowestMessageText + 2 * Self.messageInset.x,
+                           in: layout.screen.width - 2 * Self.margin)
     }
     /// 320 pt: the least a message's line holds at a larger text size, where the screen has room.
     static let narrowestMessageText = 320.0

@@ -45,7 +45,13 @@ public struct ScreenLayout: Equatable, Sendable {
     /// the dock's text (`uiScale`), or as large as the window holds it with its margins (never
     /// below 1×). At 3× in a 640 pt window it was 744 pt wide, its figure and bar cut off.
     public static func floatingGaugeScale(uiScale: Double, width: Double) -> Double {
-        max(1, min(uiScale, width / (floatingGaugeSize.width + 2 * margin)))
+        scale(uiScale, fitting: floatingGaugeSize.width + 2 * margin, in: width)
+    }
+    /// How much larger than its points something `needed` points wide is drawn in `room`: at
+    /// the text size (`uiScale`) where it fits, else as large as fits, never below 1× (then it
+    /// is cut or wraps as at 1×). The floating gauge, the messages and the dock's line.
+    public static func scale(_ uiScale: Double, fitting needed: Double, in room: Double) -> Double {
+        max(1, min(uiScale, room / needed))
     }
     /// The compact gauge in the top strip, left of the scene tabs: at most 150×28 pt.
     public static let compactGaugeSize = (width: 150.0, height: 28.0)
