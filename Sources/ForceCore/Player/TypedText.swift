@@ -89,7 +89,7 @@ public struct TypedText: Equatable, Sendable {
     private mutating func append(_ typed: String) {
         var bytes = text.utf8.count
         for c in typed where !Self.isControl(c) {
-            let size = String(c).utf8.count
+            let size = c.utf8.count
             guard bytes + size <= maximumBytes else { break }
             text.append(c)
             bytes += size
