@@ -75,6 +75,39 @@ final class LayerRendererTests: XCTestCase {
         try check("help in the player", p.display(view: view))
     }
 
+    /// Lesson 6 at 3× in the player fits the replay's screen into the view's (`ScreenFit`): the
+    /// layers show it as the software frame does, and the frame after it, the replay's own
+    /// again, is drawn whole in every layer.
+    func testAFittedScreenComposesToTheSoftwareFrameAndBack() throws {
+        let lesson = try Fixtures.session(at: Fixtures.root.appendingPathComponent("Assets/Lessons/6-confirm-button.jsonl"))
+        var p = Player(session: lesson, shortcuts: Fixtures.shortcuts)
+        p.prepare()
+        p.seek(toTime: 1.0)
+        let large = p.display(view: PlayerView(uiScale: 3))
+        XCTAssertNotNil(large.screenFit)
+        try check("lesson 6 at 3×", large)
+        // The diagram and the log closed: no dock, the view's screen the whole window, the
+        // replay's moved into it at 1×, in a frame of the same size as the replay's own.
+        var closed = PlayerView()
+        XCTAssertTrue(closed.flip(.toggleDiagram))
+        XCTAssertTrue(closed.flip(.toggleEventLog))
+        let fitted = p.display(view: closed), own = p.display()
+        XCTAssertEqual(fitted.screenFit?.scale, 1)
+        XCTAssertEqual(fitted.viewport, own.viewport)
+        try check("lesson 6 without its panels", fitted)
+        let layers = try LayerRenderer(viewport: fitted.viewport)
+        try layers.render(FrameRequest(display: fitted))
+        XCTAssertEqual(layers.composition.base, .scene)
+        XCTAssertTrue(layers.composition.rings.isEmpty, "the ring is in the fitted picture, at its scale")
+        try layers.render(FrameRequest(display: own))
+        let software = try FrameRenderer(viewport: own.viewport)
+        try software.render(own)
+        let r = ImageComparer(tolerance: .exact(threshold: 0.02)).compare(RGBAImage(surface: software.frame),
+                                                                          RGBAImage(surface: try Self.composite(layers)))
+        XCTAssertTrue(r.passed, "the replay's own frame after the fitted one: \(r.summary)")
+        XCTAssertFalse(layers.composition.rings.isEmpty, "the ring is the compositor's again")
+    }
+
     func testALiveStrokeTouchesOnlyTheInkLayers() throws {
         var state = PresentFixtures.inkedCanvas(Self.viewport)
         let layers = try LayerRenderer(viewport: state.viewport)

@@ -131,6 +131,66 @@ final class UIScaleTests: XCTestCase {
         XCTAssertEqual(player.state.screenLayout.uiScale, 1, "the replay keeps the session's own layout")
     }
 
+    /// Lesson 6 at 3× in the player: the band below took the bottom of the screen the replay
+    /// laid out beside a side column, and the scene was laid out again in what was left. The
+    /// ring stayed where the replay's press had put it, off the bar it pressed (100 pt above a
+    /// point of the band). The view now draws the replay's own screen, shrunk into its own.
+    func testAViewThatMovesTheScreenDrawsTheReplaysScreenFittedIntoIt() throws {
+        let lesson = try Fixtures.session(at: Fixtures.root.appendingPathComponent("Assets/Lessons/6-confirm-button.jsonl"))
+        var player = Player(session: lesson)
+        player.prepare()
+        player.seek(toTime: 1.0)
+        let replayed = player.display()
+        XCTAssertNil(replayed.screenFit, "with nothing changed, the frame is the replay's")
+        let viewed = player.display(view: PlayerView(uiScale: 3))
+        XCTAssertNotEqual(viewed.layout.screen, player.state.screenLayout.screen, "the band at 3× moves the screen")
+        let fit = try XCTUnwrap(viewed.screenFit)
+        // What is drawn on the screen is the replay's, in the replay's points.
+        XCTAssertEqual(fit.source, player.state.screenLayout.screen)
+        XCTAssertEqual(fit.screen.scene, replayed.scene)
+        XCTAssertEqual(fit.screen.chrome, replayed.chrome)
+        XCTAssertEqual(fit.screen.tabs, replayed.tabs)
+        guard case .confirm(let confirm) = fit.screen.scene, let ring = confirm.ring else { return XCTFail("the ring fills at 1 s") }
+        let press = Point(x: ring.center.x, y: ring.center.y + ConfirmButton.ringOffset)
+        XCTAssertTrue(confirm.bar.contains(press), "the ring drawn is above the bar it pressed")
+        guard case .confirm(let laidOutAgain) = viewed.scene else { return XCTFail("the view's own scene") }
+        XCTAssertFalse(laidOutAgain.bar.contains(press), "the scene laid out in the view's screen: its bar moved, the press did not")
+        // Shrunk (never enlarged) and centred in the view's screen, clear of the band.
+        XCTAssertLessThan(fit.scale, 1)
+        XCTAssertTrue(viewed.layout.screen.contains(fit.target))
+        XCTAssertFalse(fit.target.intersects(viewed.layout.dockFrame))
+        XCTAssertEqual(fit.target.center.x, viewed.layout.screen.center.x, accuracy: 1e-9)
+        XCTAssertEqual(fit.map(ring.center).y, fit.target.y + (ring.center.y - fit.source.y) * fit.scale, accuracy: 1e-9)
+        XCTAssertEqual(fit.map(fit.source), fit.target)
+    }
+
+    /// "Continue drawing from here" goes on from what the viewer sees: the panels flipped and
+    /// the text size chosen are handed on as keys (recorded, so the fork replays to them);
+    /// the help stays behind. A presenter continuing a lesson at 3× drew on at 1×.
+    func testContinuingKeepsTheViewersPanelsAndTextSize() throws {
+        let lesson = try Fixtures.session(at: Fixtures.root.appendingPathComponent("Assets/Lessons/6-confirm-button.jsonl"))
+        var player = Player(session: lesson)
+        player.prepare()
+        player.seek(toTime: 1.0)
+        var view = PlayerView(uiScale: 3)
+        XCTAssertTrue(view.flip(.toggleHelp))
+        XCTAssertTrue(view.flip(.toggleHUD))
+        XCTAssertTrue(view.flip(.cyclePanels))
+        let commands = view.continuingCommands(from: player.state.options.uiScale)
+        XCTAssertEqual(commands, [.toggleHUD, .cyclePanels] + Array(repeating: .uiLarger, count: 6), "1× to 3× is six steps")
+        var state = player.state
+        for c in commands { state.handle(.command(c), at: player.time) }
+        XCTAssertEqual(state.options.uiScale, 3)
+        XCTAssertEqual(state.options.showHUD, !player.state.options.showHUD)
+        XCTAssertEqual(state.options.showHelp, player.state.options.showHelp, "the help is the player's, not the drawing's")
+        XCTAssertEqual(state.dockRotation, player.state.dockRotation + 1)
+        // A size between the steps: the nearest step short of it. Smaller: Shift+U.
+        XCTAssertEqual(PlayerView(uiScale: 2.2).continuingCommands(from: 1), Array(repeating: .uiLarger, count: 4), "1 → 2")
+        XCTAssertEqual(PlayerView(uiScale: 1.5).continuingCommands(from: 3), Array(repeating: .uiSmaller, count: 4), "3 → 1.5")
+        XCTAssertEqual(PlayerView().continuingCommands(from: 2), [], "no size chosen: the replay's stays")
+        XCTAssertEqual(PlayerView(uiScale: 2).continuingCommands(from: 2), [])
+    }
+
     func testTheFloatingGaugeGrowsFromTheBottomLeft() {
         let v = Viewport(width: 1280, height: 800)
         let g1 = ScreenLayout(viewport: v, open: []).panels[.gauge]
@@ -221,6 +281,7 @@ final class UIScaleTests: XCTestCase {
         XCTAssertEqual(large.layout.uiScale, 1.5)
         XCTAssertEqual(large.player?.layout.uiScale, 1.5)
         XCTAssertGreaterThan(large.viewport.width, plain.viewport.width, "the dock outside grows")
+        XCTAssertNil(large.screenFit, "a dock outside leaves the device's screen where it was")
         XCTAssertEqual(player.state.options.uiScale, 1)
     }
 }

@@ -43,6 +43,9 @@ public final class FrameRenderer {
     private var backdrop: (key: String, viewport: Viewport, image: BlurredBackdrop)?
     /// The home or back swipe last drawn: the whole frame is drawn while one moves.
     private var swipe: SwipeDisplay?
+    /// Whether the last frame drew a fitted screen (`Display.screenFit`): such frames, and the
+    /// first after them, are drawn whole.
+    private var wasFitted = false
 
     /// Every frame is drawn whole and ink damage redraws all ink: the pixels of a frame depend
     /// only on its display, never on which frames were rendered before (headless replays, whose
@@ -89,25 +92,32 @@ public final class FrameRenderer {
             frame = try ImageSurface(viewport: viewport)
             changes.invalidate()
         }
-        let isCanvas = d.scene.isCanvas
-        let scenePainting = d.scene.painting(viewport: viewport)
-        let change = isCanvas ? try cache.update(d.ink, viewport: viewport) : .none
-        let painter = InkPainter(style: d.ink.style)
+        // The display whose scene, ink and screen overlays are drawn: the replay's, fitted into
+        // this one's screen, when the player's view moved the screen.
+        let fit = d.screenFit
+        let onScreen = fit?.screen ?? d
+        let isCanvas = onScreen.scene.isCanvas
+        let scenePainting = onScreen.scene.painting(viewport: viewport)
+        let change = isCanvas ? try cache.update(onScreen.ink, viewport: viewport) : .none
+        let painter = InkPainter(style: onScreen.ink.style)
         var overlays = OverlayPainter(display: d, stats: stats, status: status, warning: warning)
+        if fit != nil { overlays.layer = .window }
         if d.showHelp { overlays.helpLayout = try changes.help(for: d, measuringOn: frame) }
         try changes.measureMessages(of: &overlays, on: frame)
         let items = overlays.items
 
         var tail: StrokeTessellator.Pieces?
         var tailRect = Rect.null
-        if isCanvas, let live = d.ink.live {
-            let pieces = cache.tail(of: live, style: d.ink.style)
+        if isCanvas, let live = onScreen.ink.live {
+            let pieces = cache.tail(of: live, style: onScreen.ink.style)
             tail = pieces
             tailRect = cache.screenArea(of: pieces)
         }
-        if changes.sceneChanged(to: d.scene) { changes.invalidate() }
-        if d.swipe != swipe { changes.invalidate() }
-        swipe = d.swipe
+        if changes.sceneChanged(to: onScreen.scene) { changes.invalidate() }
+        if onScreen.swipe != swipe { changes.invalidate() }
+        swipe = onScreen.swipe
+        if fit != nil || wasFitted { changes.invalidate() }
+        wasFitted = fit != nil
         if isCanvas { backdrop = nil }
 
         var dirty = DirtyRegion(clip: viewport.bounds)
@@ -139,6 +149,34 @@ public final class FrameRenderer {
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
         }
         cairo_clip(cr)
+        if let fit {
+            // The view's screen is black around the replay's; the replay's screen, its ink and
+            // its overlays are drawn in its own points, shrunk into `target`.
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_paint(cr)
+            cairo_save(cr)
+            cairo_rectangle(cr, fit.target.x, fit.target.y, fit.target.width, fit.target.height)
+            cairo_clip(cr)
+            cairo_translate(cr, fit.target.x, fit.target.y)
+            cairo_scale(cr, fit.scale, fit.scale)
+            cairo_translate(cr, -fit.source.x, -fit.source.y)
+            try drawScreen(onScreen, scenePainting, tail: tail, painter: painter, cr)
+            var screenOverlays = OverlayPainter(display: onScreen, stats: nil, status: nil)
+            screenOverlays.layer = .screen
+            screenOverlays.draw(cr)
+            cairo_restore(cr)
+        } else {
+            try drawScreen(d, scenePainting, tail: tail, painter: painter, cr)
+        }
+        overlays.draw(cr)
+        frame.flush()
+        return pixels
+    }
+
+    /// The scene of `d` (its painting), or the canvas's ink with its live `tail`; a swipe's
+    /// scene moved over what it goes to.
+    private func drawScreen(_ d: Display, _ scenePainting: (any ScenePainting)?, tail: StrokeTessellator.Pieces?,
+                            painter: InkPainter, _ cr: OpaquePointer) throws(RenderError) {
         if let swipe = d.swipe {
             // The scene without blur or rings (none while a swipe moves), fitted into the swipe.
             cairo_set_source_rgb(cr, 0, 0, 0)
@@ -151,9 +189,6 @@ public final class FrameRenderer {
         } else {
             cache.draw(tail: tail, painter: painter, into: cr)
         }
-        overlays.draw(cr)
-        frame.flush()
-        return pixels
     }
 
     /// A blurred copy of what `draw` paints: drawn and blurred once per key (when a peek or a

@@ -63,6 +63,9 @@ public final class LayerRenderer {
     private var previousBase: SceneDisplay?
     /// The home or back swipe last drawn: the scene layer holds the whole swipe while one moves.
     private var swipe: SwipeDisplay?
+    /// Draws a frame whose screen is fitted (`Display.screenFit`, the player's view) whole, in
+    /// software: while one shows, the scene layer holds all of it (`renderFitted`).
+    private var fitted: FrameRenderer?
 
     /// Layers for `viewport`, every one drawn whole at the first render; `standIns` as
     /// `FrameRenderer`'s (the window's).
@@ -106,6 +109,12 @@ public final class LayerRenderer {
         }
         damage = [:]
         generation += 1
+        if d.screenFit != nil { return try renderFitted(request) }
+        if fitted != nil {
+            // Back from a fitted frame: every layer is drawn again, the ink cache too.
+            fitted = nil
+            invalidate()
+        }
         if d.swipe != swipe { changes.invalidate() }
         swipe = d.swipe
         let isCanvas = d.scene.isCanvas
@@ -181,6 +190,30 @@ public final class LayerRenderer {
         damage[.tail] = try redraw(tail, all) { _ in }
         previousFront = []
         previousBase = nil
+    }
+
+    /// A frame whose screen is fitted into the view's (`ScreenFit`): drawn whole by a
+    /// `FrameRenderer`, into the scene layer; the other layers clear, no blur, no rings. The
+    /// player's view at another text size is a still picture of the replay most of the time.
+    private func renderFitted(_ request: FrameRequest) throws(RenderError) -> Bool {
+        let renderer: FrameRenderer
+        if let fitted { renderer = fitted } else { renderer = try FrameRenderer(viewport: viewport) }
+        fitted = renderer
+        try renderer.render(request.display, stats: request.stats, status: request.status, warning: request.warning)
+        var all = DirtyRegion(clip: viewport.bounds)
+        all.add(viewport.bounds)
+        damage[.scene] = try redraw(scene, all) { cr in
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(cr, renderer.frame.surface, 0, 0)
+            cairo_paint(cr)
+        }
+        for id in [LayerID.tail, .front, .overlay] { damage[id] = try redraw(surface(id), all) { _ in } }
+        previousFront = []
+        previousBase = nil
+        swipe = nil
+        composition = Composition(base: .scene)
+        changes.invalidate()
+        return true
     }
 
     /// The scene's base when what it shows changed, and its sharp elements when anything did.

@@ -32,6 +32,16 @@ struct OverlayPainter {
     /// renderer (`FrameChanges.measureMessages`): nil, one line.
     var statusTextHeight: Double? = nil
     var warningTextHeight: Double? = nil
+    /// Which overlays `draw` draws (`Layer`).
+    var layer = Layer.all
+
+    /// The overlays of the device's screen — the reticle, the eraser, the trail, the laser, the
+    /// system chrome, the scene tabs, the help hint — drawn in its points (fitted with it when
+    /// the player's view moved it, `ScreenFit`), and the window's own: the dock and its panels,
+    /// the gauge, the help, the checkpoint's flash, the player's strip, the messages.
+    enum Layer {
+        case all, screen, window
+    }
 
     static let margin = 16.0
     /// TouchCanvas's reticle: radius 80, dot radius 8.
@@ -169,33 +179,43 @@ struct OverlayPainter {
 
     // MARK: Drawing
 
+    /// Draws the overlays of `layer`, bottom to top, the screen's and the window's interleaved
+    /// as they overlap (the notification shade covers the floating gauge).
     func draw(_ cr: OpaquePointer) {
-        if let t = reticle { drawReticle(t.center, altitude: t.altitude, azimuth: t.azimuth, cr) }
-        if let e = display.eraser {
-            CairoDrawing.strokeCircle(e, radius: InkCanvas.eraserRadius, width: 1.5, colour: Palette.deep, cr)
-        }
-        drawTrail(cr)
-        if let l = display.laser { LaserPainter(laser: l).draw(cr) }
+        let onScreen = layer != .window, onWindow = layer != .screen
         let c = chrome
-        c.drawIndicator(cr)
-        c.drawArrow(cr)
-        if layout.dock != .none { drawDock(cr) }
-        drawTabs(cr)
-        // The plot and the log, in the dock's points.
-        let t = teaching, s = layout.uiScale
-        CairoDrawing.scaled(by: s, cr) {
-            TeachingPainter(teaching: display.teaching, plotRect: t.plotRect?.scaled(by: 1 / s),
-                            logRect: t.logRect?.scaled(by: 1 / s)).draw(cr)
+        if onScreen {
+            if let t = reticle { drawReticle(t.center, altitude: t.altitude, azimuth: t.azimuth, cr) }
+            if let e = display.eraser {
+                CairoDrawing.strokeCircle(e, radius: InkCanvas.eraserRadius, width: 1.5, colour: Palette.deep, cr)
+            }
+            drawTrail(cr)
+            if let l = display.laser { LaserPainter(laser: l).draw(cr) }
+            c.drawIndicator(cr)
+            c.drawArrow(cr)
         }
-        drawDiagram(cr)
-        drawGauge(cr)
-        if !display.showHelp, !display.presenting { drawHint(cr) }
-        if let r = hudRect { inUIScale(r, cr) { drawHUD($0, cr) } }
-        if let r = legendRect { inUIScale(r, cr) { drawLegend($0, cr) } }
-        if let panel = display.curve.panel {
-            CairoDrawing.scaled(by: panel.uiScale, cr) { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
+        if onWindow, layout.dock != .none { drawDock(cr) }
+        if onScreen { drawTabs(cr) }
+        if onWindow {
+            // The plot and the log, in the dock's points.
+            let t = teaching, s = layout.uiScale
+            CairoDrawing.scaled(by: s, cr) {
+                TeachingPainter(teaching: display.teaching, plotRect: t.plotRect?.scaled(by: 1 / s),
+                                logRect: t.logRect?.scaled(by: 1 / s)).draw(cr)
+            }
+            drawDiagram(cr)
+            drawGauge(cr)
         }
-        c.drawShade(time: display.time, cr)
+        if onScreen, !display.showHelp, !display.presenting { drawHint(cr) }
+        if onWindow {
+            if let r = hudRect { inUIScale(r, cr) { drawHUD($0, cr) } }
+            if let r = legendRect { inUIScale(r, cr) { drawLegend($0, cr) } }
+            if let panel = display.curve.panel {
+                CairoDrawing.scaled(by: panel.uiScale, cr) { CurvePanelPainter(view: display.curve, panel: panel).draw(cr) }
+            }
+        }
+        if onScreen { c.drawShade(time: display.time, cr) }
+        guard onWindow else { return }
         if display.showHelp, let helpLayout {
             CairoDrawing.scaled(by: helpLayout.uiScale, cr) { HelpPainter(layout: helpLayout).draw(cr) }
         }

@@ -152,6 +152,10 @@ public struct Display: Equatable, Sendable {
     public var presenting = false
     /// A home or back swipe on its way: the scene follows the finger over what it goes to.
     public var swipe: SwipeDisplay? = nil
+    /// The player's view moved the device's screen (another text size or other panels in a
+    /// dock inside the window): the replay's screen is drawn from here, fitted into this
+    /// display's, and this display's own scene, ink and chrome are not drawn.
+    public var screenFit: ScreenFit? = nil
 }
 
 /// A home or back swipe drawn: the scene on screen moved by `progress` (0 where it began … 1

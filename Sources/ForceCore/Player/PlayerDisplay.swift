@@ -46,6 +46,26 @@ public struct PlayerView: Equatable, Sendable {
         self.uiScale = uiScale.map(Options.clampedUIScale)
     }
 
+    /// The commands that make a replayed state show what this view shows, for "continue
+    /// drawing from here" to go on from what is on screen: the panels flipped (the help, a
+    /// passing overlay, stays behind), N as often as it was pressed, and U or Shift+U from
+    /// `uiScale` (the replay's) toward the view's text size, each step one that does not go past
+    /// it. Handled and recorded as the user's own keys, they replay to the same state.
+    public func continuingCommands(from uiScale: Double) -> [Command] {
+        var out = flipped.filter { $0 != .toggleHelp }.sorted { $0.rawValue < $1.rawValue }
+        out += Array(repeating: .cyclePanels, count: rotation)
+        guard let target = self.uiScale else { return out }
+        var scale = Options.clampedUIScale(uiScale)
+        for _ in Options.uiScaleSteps.indices {
+            let larger = target > scale
+            let next = Options.uiScale(after: scale, larger: larger)
+            guard abs(target - scale) > 1e-9, next != scale, larger ? next <= target + 1e-9 : next >= target - 1e-9 else { break }
+            out.append(larger ? .uiLarger : .uiSmaller)
+            scale = next
+        }
+        return out
+    }
+
     /// Flips `command` if it is a view command (U and Shift+U step the text size from `shownScale`,
     /// the one on screen; N brings the next panels in); returns whether it was.
     public mutating func flip(_ command: Command, shownScale: Double = 1) -> Bool {
@@ -66,7 +86,18 @@ public struct PlayerView: Equatable, Sendable {
 extension Player {
     /// The frame to show: the replayed state with `view`'s panels flipped, over the strip.
     public func display(view: PlayerView = PlayerView(), hint: String = "", writing: CaptionWriting? = nil) -> Display {
-        var d = shown(view).display
+        let s = shown(view)
+        var d = s.display
+        if s.screenLayout.screen != state.screenLayout.screen {
+            // The view moved the device's screen: the scene is drawn as the replay laid it out
+            // (where its presses landed), with the view's flips, fitted into the view's screen.
+            var onScreen = s
+            onScreen.screenLayout = state.screenLayout
+            onScreen.viewport = state.viewport
+            onScreen.scenes = state.scenes
+            onScreen.chrome = state.chrome
+            d.screenFit = ScreenFit(screen: onScreen.display, in: d.layout.screen)
+        }
         let layout = PlayerLayout(viewport: d.viewport, uiScale: d.layout.uiScale)
         d.viewport = layout.frameViewport
         d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
