@@ -154,9 +154,13 @@ struct EventTranslator {
             if !wasDown { out.append(pointer(.down, x: e.button.x, y: e.button.y)) }
             return out
         case SDL_MOUSEBUTTONUP:
-            if panning != nil, buttons.isEmpty {
+            if let from = panning, buttons.isEmpty {
                 panning = nil
-                return []
+                // The pan ends where the button was let go: a last motion the server merged
+                // into the release (it does under load) still moves the canvas.
+                let at = Point(x: Double(e.button.x), y: Double(e.button.y))
+                mouse = at
+                return at == from ? [] : [.input(.view(.pan(dx: at.x - from.x, dy: at.y - from.y)))]
             }
             guard e.button.which != Self.touchMouseID, buttons.remove(e.button.button) != nil else { return [] }
             return buttons.isEmpty ? [pointer(.up, x: e.button.x, y: e.button.y)] : []

@@ -219,11 +219,18 @@ extension WindowApp {
                 p.player.seek(toFrame: layout.frame(atX: at.x, last: p.player.lastFrame))
                 p.jumped = true
             }
-        case .move:
-            guard p.dragging else { return }
-            p.player.seek(toFrame: layout.frame(atX: at.x, last: p.player.lastFrame))
-            p.jumped = true
-        case .up, .cancel:
+        case .move, .up:
+            // A drag ends where the button is let go (a last motion merged into the release
+            // still seeks).
+            if p.dragging {
+                p.player.seek(toFrame: layout.frame(atX: at.x, last: p.player.lastFrame))
+                p.jumped = true
+            }
+            if input.phase == .up {
+                p.dragging = false
+                p.lastTick = nil
+            }
+        case .cancel:
             p.dragging = false
             p.lastTick = nil
         }

@@ -127,6 +127,30 @@ final class EventTranslatorTests: XCTestCase {
         XCTAssertEqual(kinds(events), ["mouse down", "mouse move", "mouse up"])
     }
 
+    /// A middle-button pan moves the canvas by every motion, and ends where the button is let
+    /// go: a last motion merged into the release (the X server does so under load) still
+    /// counts. `ViewWindowTests` lost half its pan so.
+    func testAPanEndsWhereTheButtonIsLetGo() {
+        func middle(_ type: SDL_EventType, x: Int32, y: Int32) -> SDL_Event {
+            var e = mouse(type, x: x, y: y)
+            if type != SDL_MOUSEMOTION { e.button.button = UInt8(SDL_BUTTON_MIDDLE) }
+            return e
+        }
+        func pans(_ events: [InputEvent]) -> [[Double]] {
+            events.compactMap { if case .view(.pan(let dx, let dy)) = $0 { return [dx, dy] } else { return nil } }
+        }
+        var t = EventTranslator()
+        let moved = run(&t, [.sdl(middle(SDL_MOUSEBUTTONDOWN, x: 400, y: 400)), .sdl(middle(SDL_MOUSEMOTION, x: 425, y: 410)),
+                             .sdl(middle(SDL_MOUSEMOTION, x: 450, y: 420)), .sdl(middle(SDL_MOUSEBUTTONUP, x: 450, y: 420))])
+        XCTAssertEqual(pans(moved), [[25, 10], [25, 10]], "no pan of nothing at the release")
+        XCTAssertEqual(moved.count, 2, "a pan is not a press")
+        let merged = run(&t, [.sdl(middle(SDL_MOUSEBUTTONDOWN, x: 400, y: 400)), .sdl(middle(SDL_MOUSEMOTION, x: 425, y: 410)),
+                              .sdl(middle(SDL_MOUSEBUTTONUP, x: 450, y: 420))])
+        XCTAssertEqual(pans(merged), [[25, 10], [25, 10]])
+        XCTAssertEqual(kinds(run(&t, [.sdl(mouse(SDL_MOUSEBUTTONDOWN, x: 1, y: 1)), .sdl(mouse(SDL_MOUSEBUTTONUP, x: 1, y: 1))])),
+                       ["mouse down", "mouse up"], "the left button draws again after it")
+    }
+
     func testAPenStrokeIsDrawnOnceNotAgainByItsMouseEcho() {
         var t = EventTranslator()
         // X order: the pen's own XI2 event, then the master pointer's core event SDL reads.
