@@ -57,6 +57,26 @@ struct CanvasOptionGroup: ParsableArguments {
         return o
     }
 
+    /// The flags that change how ink is drawn, over `base`: `--renderer`, `--width-mapping`
+    /// (what `render` gives the replay itself).
+    func applyInk(to base: Options) -> Options {
+        var o = base
+        if let renderer { o.renderer = renderer }
+        if let widthMapping { o.widthMapping = widthMapping }
+        return o
+    }
+
+    /// What `render`'s frames show over the replay: the HUD (`--hud`) and the debug drawing
+    /// (`--debug`) throughout, at `--ui-scale`. A view, not the session's options: a version 1
+    /// session's dock inside the window, laid out at another text size, moved the device's
+    /// screen, and the replay's presses missed what they pressed (`AppState.display(view:)`).
+    var replayView: PlayerView {
+        var showing: Set<Command> = []
+        if hud { showing.insert(.toggleHUD) }
+        if debug { showing.insert(.toggleDebug) }
+        return PlayerView(uiScale: uiScale, showing: showing)
+    }
+
     /// The events that give a canvas whose options are `options` (a restored one) what the
     /// flags ask: `apply(to:)` as events, which the window handles and records in the
     /// canvas's journal first thing, so the journal replays to what the window shows. A

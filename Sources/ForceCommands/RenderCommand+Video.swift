@@ -30,6 +30,7 @@ extension RenderCommand {
             replay.framesPerSecond = fps
             replay.burnsCaptions = burnCaptions == .strip
             replay.drawsPointer = pointer == .ring
+            replay.view = canvas.replayView
             // The sidecars are written under temporary names (ffmpeg muxes the first) and moved
             // into place only once the video is: a video that fails leaves none of them.
             let subtitles = try writeSubtitles(timeline, beside: path)

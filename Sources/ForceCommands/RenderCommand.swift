@@ -184,14 +184,15 @@ struct RenderCommand: ParsableCommand {
         if let missing = XoppDocument.unreadableBackgrounds(under: paper) { printProblem("\(session): \(missing)") }
     }
 
-    /// The session's header with `--size`, `--scale` and the canvas options applied. The parser
+    /// The session's header with `--size`, `--scale` and the ink's options applied (the frames
+    /// show the others over the replay: `CanvasOptionGroup.replayView`). The parser
     /// refused sizes that do not fit, but the flags are combined here, so they are checked again:
     /// `drawnAs` names what would be too large ("canvas", "video").
     func header(of summary: SessionFile.Summary, drawnAs what: String) throws -> Session {
         var s = summary.header
         sayUnreadableBackgrounds(under: s.paper)
         s.viewport = Size.frame(of: s.viewport, size: size, scale: scale)
-        s.options = canvas.apply(to: s.options)
+        s.options = canvas.applyInk(to: s.options)
         guard Viewport.fits(width: s.viewport.width, height: s.viewport.height, scale: s.viewport.scale) else {
             printProblem("a \(s.viewport.width)x\(s.viewport.height) \(what) at scale \(s.viewport.scale) needs more than "
                        + "\(Viewport.maximumPixelSide) pixels a side; lower --size or --scale")
@@ -210,6 +211,7 @@ struct RenderCommand: ParsableCommand {
                                     shortcuts: try ShortcutFiles.load(infoPlist: infoPlist, dynamic: false)) {
             summary.replayEvents(of: file)
         }
+        replay.view = canvas.replayView
         let requested = times.isEmpty ? [summary.duration] : times
         if let late = SessionFile.timePastTheEnd(requested, duration: summary.duration, session: session) {
             printProblem(late)

@@ -38,7 +38,7 @@ extension WindowApp {
         moveClock(clock, to: p.player.time, &s)
         endLivePress(&s, at: p.player.time)
         // What the viewer chose goes on (the panels, the text size): recorded as their keys.
-        for c in p.view.continuingCommands(from: s.state.options.uiScale) { apply(.command(c), at: p.player.time, &s) }
+        for c in p.view.continuingCommands(over: s.state.options) { apply(.command(c), at: p.player.time, &s) }
         resizeToState(window, &s)
         let at = String(format: "%.2f s", p.player.time)
         if let r = s.recording {

@@ -63,8 +63,15 @@ extension WindowApp {
         return min(Viewport.scaleRange.upperBound, max(Viewport.scaleRange.lowerBound, fit))
     }
 
-    /// The view a player opens with: the session's panels, at `--ui-scale` when it was given.
-    var playerView: PlayerView { PlayerView(uiScale: config.options.uiScale == 1 ? nil : config.options.uiScale) }
+    /// The view a player opens with: the session's panels, with the HUD and the debug drawing
+    /// where `--hud` and `--debug` ask for them, at `--ui-scale` when it was given (as
+    /// `render`'s frames show them).
+    var playerView: PlayerView {
+        var showing: Set<Command> = []
+        if config.options.showHUD { showing.insert(.toggleHUD) }
+        if config.options.debug { showing.insert(.toggleDebug) }
+        return PlayerView(uiScale: config.options.uiScale == 1 ? nil : config.options.uiScale, showing: showing)
+    }
 
     /// A player for `request`, prepared (every keyframe and marker known) and playing.
     func openPlayer(_ request: PlayerRequest) -> PlayerSession {

@@ -1,4 +1,4 @@
-import CairoRender
+@testable import CairoRender
 import ForceCore
 import SnapshotTesting
 import TestSupport
@@ -144,6 +144,51 @@ final class PlayerGoldenTests: XCTestCase {
         try HeadlessReplay(session: s, shortcuts: Fixtures.shortcuts).run(frames: Set(frames.keys)) { k, _, surface in
             XCTAssertTrue(RGBAImage(surface: surface).pixels == frames[k], "replay frame \(k)")
         }
+    }
+
+    /// `render --ui-scale 3` of lesson 6 laid the lesson's dock out at 3× in the replay itself:
+    /// its screen moved above a band, the lesson's press landed in the band, and the frame at
+    /// 1 s showed the button idle. The flags are a view now: the replay is the session's, its
+    /// screen fitted into the view's; a video's pointer is where the fit puts it.
+    func testRenderFlagsShowOverTheReplayNotInIt() throws {
+        let s = try Self.lesson("6-confirm-button")
+        let frame = HeadlessReplay.frame(at: 1.0)
+        var states: [AppState] = [], surfaces: [RGBAImage] = []
+        for view in [PlayerView(), PlayerView(uiScale: 3, showing: [.toggleHUD])] {
+            var replay = HeadlessReplay(session: s, shortcuts: Fixtures.shortcuts)
+            replay.view = view
+            try replay.run(frames: [frame]) { _, state, surface in
+                states.append(state)
+                surfaces.append(RGBAImage(surface: surface))
+            }
+        }
+        XCTAssertEqual(states.count, 2)
+        XCTAssertEqual(states[1].display, states[0].display, "the replay is the session's")
+        guard case .confirm(let confirm) = states[1].display.scene else { return XCTFail("lesson 6 is on Confirm") }
+        XCTAssertEqual(confirm.stateName, "updating", "the press is on the bar")
+        XCTAssertNotEqual(surfaces[1].pixels, surfaces[0].pixels, "the frame shows the view")
+        let fit = try XCTUnwrap(states[1].display(view: PlayerView(uiScale: 3, showing: [.toggleHUD])).screenFit)
+        let press = try XCTUnwrap(states[1].pointer)
+        XCTAssertEqual(PointerMark(states[1], view: PlayerView(uiScale: 3))?.location, fit.map(press))
+        XCTAssertEqual(PointerMark(states[1])?.location, press)
+    }
+
+    /// A video with `--hud` of a session without panels has the dock beside its screen (it was
+    /// cut off at the screen's edge), and its pointer on the screen.
+    func testAVideosFramesHoldTheViewsDock() throws {
+        let s = try Fixtures.session("scene-shade.jsonl")
+        var video = VideoReplay(header: s, duration: s.duration, shortcuts: Fixtures.shortcuts,
+                                timeline: VideoTimeline(duration: s.duration, captions: [])) { TimedEventList(s.events) }
+        video.framesPerSecond = 4
+        video.view = PlayerView(showing: [.toggleHUD])
+        let width = video.videoViewport.width
+        XCTAssertGreaterThan(width, s.viewport.width, "the dock outside the screen")
+        var frames = 0
+        try video.run { _, surface, _ in
+            XCTAssertEqual(surface.pixelWidth, width)
+            frames += 1
+        }
+        XCTAssertEqual(frames, video.frameCount)
     }
 
     func testVideoFramesFollowTheSpeedAndTheCaptions() throws {

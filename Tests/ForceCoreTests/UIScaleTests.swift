@@ -176,7 +176,7 @@ final class UIScaleTests: XCTestCase {
         XCTAssertTrue(view.flip(.toggleHelp))
         XCTAssertTrue(view.flip(.toggleHUD))
         XCTAssertTrue(view.flip(.cyclePanels))
-        let commands = view.continuingCommands(from: player.state.options.uiScale)
+        let commands = view.continuingCommands(over: player.state.options)
         XCTAssertEqual(commands, [.toggleHUD, .cyclePanels] + Array(repeating: .uiLarger, count: 6), "1× to 3× is six steps")
         var state = player.state
         for c in commands { state.handle(.command(c), at: player.time) }
@@ -185,10 +185,35 @@ final class UIScaleTests: XCTestCase {
         XCTAssertEqual(state.options.showHelp, player.state.options.showHelp, "the help is the player's, not the drawing's")
         XCTAssertEqual(state.dockRotation, player.state.dockRotation + 1)
         // A size between the steps: the nearest step short of it. Smaller: Shift+U.
-        XCTAssertEqual(PlayerView(uiScale: 2.2).continuingCommands(from: 1), Array(repeating: .uiLarger, count: 4), "1 → 2")
-        XCTAssertEqual(PlayerView(uiScale: 1.5).continuingCommands(from: 3), Array(repeating: .uiSmaller, count: 4), "3 → 1.5")
-        XCTAssertEqual(PlayerView().continuingCommands(from: 2), [], "no size chosen: the replay's stays")
-        XCTAssertEqual(PlayerView(uiScale: 2).continuingCommands(from: 2), [])
+        var at = Options()
+        XCTAssertEqual(PlayerView(uiScale: 2.2).continuingCommands(over: at), Array(repeating: .uiLarger, count: 4), "1 → 2")
+        at.uiScale = 3
+        XCTAssertEqual(PlayerView(uiScale: 1.5).continuingCommands(over: at), Array(repeating: .uiSmaller, count: 4), "3 → 1.5")
+        at.uiScale = 2
+        XCTAssertEqual(PlayerView().continuingCommands(over: at), [], "no size chosen: the replay's stays")
+        XCTAssertEqual(PlayerView(uiScale: 2).continuingCommands(over: at), [])
+        // A panel shown throughout (`--hud`) is turned on where the replay has it off, only there.
+        XCTAssertEqual(PlayerView(showing: [.toggleHUD]).continuingCommands(over: at), [.toggleHUD])
+        at.showHUD = true
+        XCTAssertEqual(PlayerView(showing: [.toggleHUD]).continuingCommands(over: at), [])
+    }
+
+    /// `render --hud` and `--debug` are a view that shows its panels throughout: on where the
+    /// replay has them off, left alone where it has them on; only the view's commands count.
+    func testAViewShowingAPanelKeepsItOnWhateverTheReplayDoes() {
+        let view = PlayerView(showing: [.toggleHUD, .toggleDebug, .undo])
+        XCTAssertEqual(view.showing, [.toggleHUD, .toggleDebug])
+        XCTAssertFalse(view.isEmpty)
+        XCTAssertTrue(PlayerView().isEmpty)
+        var state = AppState(viewport: Viewport(width: 1280, height: 800))
+        XCTAssertFalse(state.display.showHUD)
+        let shown = state.display(view: view)
+        XCTAssertTrue(shown.showHUD)
+        XCTAssertTrue(shown.ink.style.debug)
+        XCTAssertFalse(state.options.showHUD, "the state itself is untouched")
+        state.handle(.command(.toggleHUD), at: 0.1)
+        XCTAssertTrue(state.display(view: view).showHUD, "on in the replay: not flipped off")
+        XCTAssertEqual(state.display(view: PlayerView()), state.display, "an empty view is the state's own frame")
     }
 
     func testTheFloatingGaugeGrowsFromTheBottomLeft() {

@@ -1,3 +1,5 @@
+import CairoRender
+import ForceCore
 import TestSupport
 import Foundation
 import XCTest
@@ -320,6 +322,29 @@ final class CommandLineTests: XCTestCase {
         let named = try Binary.forcecanvas(["render", demo, "--out", "\(dir)/looks.png", "--at", "1", "2"])
         XCTAssertEqual(named.status, 0, named.stderr)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(dir)/looks.png").sorted(), ["demo-t1.000.png", "demo-t2.000.png"])
+    }
+
+    /// `render --ui-scale 3 --hud` of a lesson (a version 1 session, its dock inside the
+    /// window) draws the view over the replay, not in it: the PNG is the session's own replay
+    /// seen through that view, byte for byte. (Laid out at 3× in the replay itself, the
+    /// lesson's press landed in the dock's band and the frame showed the button idle.)
+    func testRenderFlagsAreAViewOverTheSessionsReplay() throws {
+        let dir = try Binary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let lesson = Binary.repository.appendingPathComponent("Assets/Lessons/6-confirm-button.jsonl").path
+        let r = try Binary.forcecanvas(["render", lesson, "--out", dir, "--at", "1", "--ui-scale", "3", "--hud"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let written = try RGBAImage.readPNG("\(dir)/6-confirm-button-t1.000.png")
+        let session = try SessionCoding.parse(String(contentsOfFile: lesson, encoding: .utf8), file: lesson)
+        var replay = HeadlessReplay(session: session, shortcuts: Fixtures.shortcuts)
+        replay.view = PlayerView(uiScale: 3, showing: [.toggleHUD])
+        var drawn: RGBAImage?
+        try replay.run(frames: [HeadlessReplay.frame(at: 1)]) { _, state, surface in
+            guard case .confirm(let confirm) = state.display.scene else { return XCTFail("lesson 6 is on Confirm") }
+            XCTAssertEqual(confirm.stateName, "updating")
+            drawn = RGBAImage(surface: surface)
+        }
+        XCTAssertTrue(drawn?.pixels == written.pixels, "the command's frame is the replay seen through the view")
     }
 
     /// `--size` and `--hud` choose the frame, not the replay: the demo at half size is the

@@ -343,9 +343,9 @@ final class PlayerBinaryTests: XCTestCase {
         XCTAssertGreaterThan(Fixtures.finalState(journal).ink.strokes.count, 0)
     }
 
-    /// Return goes on from what the viewer sees: the text size of `--ui-scale` and a panel
-    /// opened in the player are recorded as their keys at the fork, so the drawing and its
-    /// replay show them (a presenter continuing at 2× went on at 1×).
+    /// Return goes on from what the viewer sees: the text size of `--ui-scale`, the debug
+    /// drawing of `--debug` and a panel opened in the player are recorded as their keys at the
+    /// fork, so the drawing and its replay show them (a presenter continuing at 2× went on at 1×).
     func testContinuingKeepsTheViewersTextSizeAndPanels() throws {
         try Binary.requireDisplay()
         let dir = try Binary.temporaryDirectory()
@@ -353,7 +353,7 @@ final class PlayerBinaryTests: XCTestCase {
         let source = "\(Self.sessions)/scene-confirm.jsonl"
         let fork = "\(dir)/fork.jsonl"
         let env = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": "\(dir)/state", "XDG_CONFIG_HOME": "\(dir)/config"]) { $1 }
-        let (process, window) = try Binary.launchWindow(["--replay", source, "--record", fork, "--ui-scale", "2"], environment: env)
+        let (process, window) = try Binary.launchWindow(["--replay", source, "--record", fork, "--ui-scale", "2", "--debug"], environment: env)
         try Binary.xdotool(["key", "--window", window, "End", "sleep", "0.3", "key", "--window", window, "h", "sleep", "0.2",
                             "key", "--window", window, "Return", "sleep", "0.6"])
         process.terminate()
@@ -363,10 +363,12 @@ final class PlayerBinaryTests: XCTestCase {
         let commands = forked.events.dropFirst(replayed.events.count - 1).compactMap { e -> Command? in
             if case .command(let c) = e.event { return c } else { return nil }
         }
-        XCTAssertEqual(commands.prefix(5), [.toggleHUD, .uiLarger, .uiLarger, .uiLarger, .uiLarger], "\(forked.events.suffix(8))")
+        XCTAssertEqual(commands.prefix(6), [.toggleDebug, .toggleHUD, .uiLarger, .uiLarger, .uiLarger, .uiLarger],
+                       "\(forked.events.suffix(8))")
         let state = Fixtures.finalState(forked)
         XCTAssertEqual(state.options.uiScale, 2)
         XCTAssertTrue(state.options.showHUD)
+        XCTAssertTrue(state.options.debug)
         XCTAssertEqual(Fixtures.finalState(replayed).options.uiScale, 1, "the session itself is at 1×")
     }
 }

@@ -32,6 +32,13 @@ public struct HeadlessReplay {
     /// Whether each captured frame is drawn whole (the canonical renderer), or only what changed
     /// since the last captured one (a video: the same pixels; `capture` hears whether any changed).
     public var drawsWhole = true
+    /// What the frames show over the replay (`render`'s `--hud`, `--debug`, `--ui-scale`): the
+    /// replay itself is the session's whatever it is (`AppState.display(view:)`).
+    public var view = PlayerView()
+
+    /// The size of the frames (the first frame's: the session's screen, with the view's dock
+    /// where it is placed outside the screen).
+    public var frameViewport: Viewport { session.initialState(shortcuts: shortcuts).display(view: view).viewport }
 
     /// Replays a session held in memory.
     public init(session: Session, shortcuts: ShortcutCatalog = ShortcutCatalog()) {
@@ -90,7 +97,7 @@ public struct HeadlessReplay {
         guard let last = schedule.lastCapture else { return }
         var replay = Replayer(state: session.initialState(shortcuts: shortcuts), events: AnyTimedEventSource(try makeEvents()))
         replay.stepEveryFrame = stepEveryFrame
-        let presenter = try PNGPresenter(viewport: replay.state.viewport, canonical: drawsWhole)
+        let presenter = try PNGPresenter(viewport: replay.state.display(view: view).viewport, canonical: drawsWhole)
         var reported = -1
         for target in schedule.captures {
             // The state is read where it is used, never copied a frame (3 KB, and a reference
@@ -101,7 +108,7 @@ public struct HeadlessReplay {
                 if captured {
                     let changed: Bool
                     do throws(PresentError) {
-                        changed = try presenter.render(FrameRequest(display: replay.state.display))
+                        changed = try presenter.render(FrameRequest(display: replay.state.display(view: view)))
                         presenter.destinations = outputs[k] ?? []
                         try presenter.present()
                     } catch {
@@ -109,7 +116,7 @@ public struct HeadlessReplay {
                     }
                     try capture(k, replay.state, presenter.frame, changed)
                 } else if stepEveryFrame && renderEveryFrame {
-                    try presenter.prepare(replay.state.display)
+                    try presenter.prepare(replay.state.display(view: view))
                 }
                 if k / 60 > reported {
                     reported = k / 60

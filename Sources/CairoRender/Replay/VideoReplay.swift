@@ -22,7 +22,7 @@ public struct VideoReplay {
     /// 18 pt: captions in videos are read from further away than the player's.
     static let captionSize = 18.0
 
-    /// The session's header (its viewport is the frame's size in points).
+    /// The session's header (its viewport is the device's screen in points).
     public let header: Session
     /// The session's last event's time, in seconds.
     public let duration: Double
@@ -36,6 +36,9 @@ public struct VideoReplay {
     public var burnsCaptions = true
     /// Whether the pointer is drawn.
     public var drawsPointer = true
+    /// What the frames show over the replay (`render --hud`, `--debug`, `--ui-scale`), as
+    /// `HeadlessReplay.view`.
+    public var view = PlayerView()
     private let makeEvents: () throws -> any TimedEventSource
 
     /// A video of the events `events` makes (once per run), after `header`, at session speed
@@ -52,13 +55,27 @@ public struct VideoReplay {
     /// Whether the frames have a caption strip (captions to write, and burnt in).
     public var hasStrip: Bool { burnsCaptions && !timeline.cues.isEmpty }
 
-    /// The strip's height: `stripHeight` at the session's `uiScale` (`render --ui-scale`), whole points.
-    var stripPoints: Double { (Self.stripHeight * header.options.uiScale).rounded() }
+    /// The text size of the strip: the view's (`render --ui-scale`), else the session's.
+    var stripScale: Double { view.uiScale ?? header.options.uiScale }
+    /// The strip's height: `stripHeight` at `stripScale`, whole points.
+    var stripPoints: Double { (Self.stripHeight * stripScale).rounded() }
+
+    /// The replay's frames' size: the session's screen, with the view's dock where it is placed
+    /// outside the screen (a video with `--hud` cut the HUD off at the screen's edge).
+    var frameViewport: Viewport { replay.frameViewport }
 
     /// The video's size: the frame, and the strip below it when there is one.
     public var videoViewport: Viewport {
-        let v = header.viewport
+        let v = frameViewport
         return hasStrip ? Viewport(width: v.width, height: v.height + Int(stripPoints), scale: v.scale) : v
+    }
+
+    /// The headless replay whose frames the video shows.
+    private var replay: HeadlessReplay {
+        var replay = HeadlessReplay(header: header, duration: duration, shortcuts: shortcuts, events: makeEvents)
+        replay.drawsWhole = false
+        replay.view = view
+        return replay
     }
 
     /// The video's frames: enough to reach the session's last event (at least one).
@@ -95,8 +112,8 @@ public struct VideoReplay {
         // Video frame j shows replay frame targets[j]: never decreasing, so the replay captures
         // each once, in order, and hands on every video frame that shows it.
         let targets = (0..<frameCount).map(replayFrame(ofVideoFrame:))
-        var replay = HeadlessReplay(header: header, duration: duration, shortcuts: shortcuts, events: makeEvents)
-        replay.drawsWhole = false
+        let replay = self.replay
+        let frameSize = replay.frameViewport
         let composed = hasStrip || drawsPointer
         let output = composed ? try ImageSurface(viewport: videoViewport) : nil
         var j = 0
@@ -104,9 +121,9 @@ public struct VideoReplay {
         try replay.run(frames: Set(targets)) { k, state, surface, drawn in
             var changed = drawn || j == 0
             while j < targets.count, targets[j] == k {
-                let now = (cue: hasStrip ? cue(atVideoFrame: j)?.text : nil, pointer: drawsPointer ? PointerMark(state) : nil)
+                let now = (cue: hasStrip ? cue(atVideoFrame: j)?.text : nil, pointer: drawsPointer ? PointerMark(state, view: view) : nil)
                 if let output, changed || last.map({ $0.cue != now.cue || $0.pointer != now.pointer }) ?? true {
-                    compose(output, frame: surface, cue: now.cue, pointer: now.pointer)
+                    compose(output, frame: surface, size: frameSize, cue: now.cue, pointer: now.pointer)
                     changed = true
                 }
                 last = now
@@ -121,8 +138,9 @@ public struct VideoReplay {
         }
     }
 
-    /// The frame, the strip with the caption below it, and the pointer over the frame.
-    private func compose(_ output: ImageSurface, frame: ImageSurface, cue: String?, pointer: PointerMark?) {
+    /// The frame (`size` points), the strip with the caption below it, and the pointer over the
+    /// frame.
+    private func compose(_ output: ImageSurface, frame: ImageSurface, size: Viewport, cue: String?, pointer: PointerMark?) {
         guard let cr = output.makeContext() else { return }
         defer { cairo_destroy(cr) }
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -131,8 +149,8 @@ public struct VideoReplay {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         // The output draws in points already (its device scale is the frame's): scaling again
         // put a half-size video's strip in the middle of its frame, a quarter of its width.
-        let screen = Rect(x: 0, y: 0, width: Double(header.viewport.width), height: Double(header.viewport.height))
-        if let pointer { pointer.draw(cr, clip: screen) }
+        let screen = size.bounds
+        if let pointer { pointer.draw(cr, clip: pointer.clip) }
         guard hasStrip else { return }
         let drawn = Rect(x: 0, y: screen.maxY, width: screen.width, height: stripPoints)
         cairo_rectangle(cr, drawn.x, drawn.y, drawn.width, drawn.height)
@@ -140,7 +158,7 @@ public struct VideoReplay {
         cairo_fill(cr)
         guard let cue else { return }
         // The caption at the session's text size: the strip's own points, drawn `uiScale` times larger.
-        CairoDrawing.scaled(by: header.options.uiScale, drawn, cr) { strip in
+        CairoDrawing.scaled(by: stripScale, drawn, cr) { strip in
             let inner = Rect(x: 16, y: strip.y + 6, width: max(0, strip.width - 32), height: strip.height - 12)
             cairo_save(cr)
             cairo_rectangle(cr, strip.x, strip.y, strip.width, strip.height)
@@ -156,12 +174,22 @@ struct PointerMark: Equatable {
     var location: Point
     /// 0…1 while pressed; nil while it hovers.
     var force: Double?
+    /// Where the mark may be drawn: the session's window (the device's screen, with a dock
+    /// inside it), or the replay's screen where the frame fits it into the view's.
+    var clip: Rect
 
-    /// The state's pointer, if it has been seen.
-    init?(_ state: AppState) {
+    /// The state's pointer, if it has been seen, where the frame `view` shows of it puts it (on
+    /// the replay's screen fitted into the view's, `ScreenFit`, where the view moved it).
+    init?(_ state: AppState, view: PlayerView = PlayerView()) {
         guard let p = state.pointer, p.isFinite else { return nil }
-        location = p
         force = state.isPressed ? min(1, max(0, state.pressure.force)) : nil
+        if !view.isEmpty, let fit = state.display(view: view).screenFit {
+            location = fit.map(p)
+            clip = fit.target
+        } else {
+            location = p
+            clip = state.screenSize.bounds
+        }
     }
 
     /// 6 pt: the dot at the pointer; 10 to 34 pt: the force ring's radius from force 0 to 1 (chosen).

@@ -26,10 +26,14 @@ public struct PlayerDisplay: Equatable, Sendable {
 
 /// The panels the player's viewer opens or closes over a replay without changing it: each key
 /// flips the session's own setting, on the frame shown only (the replayed state, its keyframes
-/// and its markers stay the session's).
+/// and its markers stay the session's). `render`'s `--hud`, `--debug` and `--ui-scale` are a
+/// view too (`showing`, `uiScale`): what a frame shows never changes what the replay does.
 public struct PlayerView: Equatable, Sendable {
     /// The commands flipped, in the order pressed (a second press takes one back off).
     public private(set) var flipped: Set<Command> = []
+    /// Panels shown whatever the replay does with them (`render --hud`, `--debug`): each view
+    /// command here is handled where the replayed state has it off.
+    public private(set) var showing: Set<Command> = []
     /// The text size the viewer chose (U and Shift+U), over the session's own; nil: the session's.
     public private(set) var uiScale: Double?
     /// How many times the viewer pressed N: the panels a small window has no room for come in
@@ -41,21 +45,44 @@ public struct PlayerView: Equatable, Sendable {
         .toggleHelp, .toggleHUD, .toggleCurve, .toggleEventLog, .toggleForcePlot, .toggleDiagram, .toggleTrail, .toggleDebug,
     ]
 
-    /// A view with the session's panels, at `uiScale` if given (`--ui-scale`).
-    public init(uiScale: Double? = nil) {
+    /// A view with the session's panels, at `uiScale` if given (`--ui-scale`), and the view
+    /// commands of `showing` always on (others are left out).
+    public init(uiScale: Double? = nil, showing: Set<Command> = []) {
         self.uiScale = uiScale.map(Options.clampedUIScale)
+        self.showing = showing.intersection(Self.viewCommands)
     }
 
-    /// The commands that make a replayed state show what this view shows, for "continue
-    /// drawing from here" to go on from what is on screen: the panels flipped (the help, a
-    /// passing overlay, stays behind), N as often as it was pressed, and U or Shift+U from
-    /// `uiScale` (the replay's) toward the view's text size, each step one that does not go past
-    /// it. Handled and recorded as the user's own keys, they replay to the same state.
-    public func continuingCommands(from uiScale: Double) -> [Command] {
-        var out = flipped.filter { $0 != .toggleHelp }.sorted { $0.rawValue < $1.rawValue }
+    /// Whether this view shows a replayed state as it is.
+    public var isEmpty: Bool { self == PlayerView() }
+
+    /// Whether `command`'s panel (or drawing) is on in `options`.
+    static func isOn(_ command: Command, in options: Options) -> Bool {
+        switch command {
+        case .toggleHelp: options.showHelp
+        case .toggleHUD: options.showHUD
+        case .toggleCurve: options.showCurve
+        case .toggleEventLog: options.showEventLog
+        case .toggleForcePlot: options.showForcePlot
+        case .toggleDiagram: options.showDiagram
+        case .toggleTrail: options.showTrail
+        case .toggleDebug: options.debug
+        default: false
+        }
+    }
+
+    /// The commands that make a replayed state (its `options`) show what this view shows, for
+    /// "continue drawing from here" to go on from what is on screen: the panels shown where the
+    /// state has them off, then the ones flipped (the help, a passing overlay, stays behind),
+    /// N as often as it was pressed, and U or Shift+U from the state's text size toward the
+    /// view's, each step one that does not go past it. Handled and recorded as the user's own
+    /// keys, they replay to the same state.
+    public func continuingCommands(over options: Options) -> [Command] {
+        var out = showing.filter { !Self.isOn($0, in: options) }.sorted { $0.rawValue < $1.rawValue }
+        out += flipped.sorted { $0.rawValue < $1.rawValue }
+        out.removeAll { $0 == .toggleHelp }
         out += Array(repeating: .cyclePanels, count: rotation)
         guard let target = self.uiScale else { return out }
-        var scale = Options.clampedUIScale(uiScale)
+        var scale = Options.clampedUIScale(options.uiScale)
         for _ in Options.uiScaleSteps.indices {
             let larger = target > scale
             let next = Options.uiScale(after: scale, larger: larger)
@@ -83,46 +110,39 @@ public struct PlayerView: Equatable, Sendable {
     }
 }
 
-extension Player {
-    /// The frame to show: the replayed state with `view`'s panels flipped, over the strip.
-    public func display(view: PlayerView = PlayerView(), hint: String = "", writing: CaptionWriting? = nil) -> Display {
+extension AppState {
+    /// What this replayed state looks like with `view`'s panels and text size: its own display
+    /// when the view changes nothing. Where the view moves the device's screen (a version 1
+    /// session's dock inside the window, at another text size or with other panels), the scene
+    /// is drawn as the replay laid it out (where its presses landed), with the view's flips,
+    /// fitted into the view's screen (`ScreenFit`).
+    public func display(view: PlayerView) -> Display {
+        guard !view.isEmpty else { return display }
         let s = shown(view)
         var d = s.display
-        if s.screenLayout.screen != state.screenLayout.screen {
-            // The view moved the device's screen: the scene is drawn as the replay laid it out
-            // (where its presses landed), with the view's flips, fitted into the view's screen.
+        if s.screenLayout.screen != screenLayout.screen {
             var onScreen = s
-            onScreen.screenLayout = state.screenLayout
-            onScreen.viewport = state.viewport
-            onScreen.scenes = state.scenes
-            onScreen.chrome = state.chrome
+            onScreen.screenLayout = screenLayout
+            onScreen.viewport = viewport
+            onScreen.scenes = scenes
+            onScreen.chrome = chrome
             d.screenFit = ScreenFit(screen: onScreen.display, in: d.layout.screen)
         }
-        let layout = PlayerLayout(viewport: d.viewport, uiScale: d.layout.uiScale)
-        d.viewport = layout.frameViewport
-        d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
-                                 isPlaying: isPlaying, speed: speed, speedChosen: speedChosen, heldByCaption: heldByCaption, caption: caption,
-                                 title: session.title, markers: markers, hint: hint, writing: writing)
         return d
     }
 
-    /// Where the frame shown with `view`'s panels and the strip go.
-    public func layout(view: PlayerView = PlayerView()) -> PlayerLayout {
-        let s = shown(view)
-        return PlayerLayout(viewport: s.viewport, uiScale: s.options.uiScale)
-    }
-
-    /// The text size on screen with `view` (the viewer's, else the session's).
-    public func uiScale(view: PlayerView) -> Double { view.uiScale ?? state.options.uiScale }
-
-    /// The replayed state with `view`'s panels flipped. A view that changes anything is laid
-    /// out as a view, not as the recording was: a panel too tall for a version 1 session's band
-    /// yields its room (`ScreenLayout.TallPanels`).
-    private func shown(_ view: PlayerView) -> AppState {
-        var shown = state
+    /// This state with `view`'s panels shown and flipped and its text size. A view that changes
+    /// anything is laid out as a view, not as the recording was: a panel too tall for a
+    /// version 1 session's band yields its room (`ScreenLayout.TallPanels`).
+    func shown(_ view: PlayerView) -> AppState {
+        var shown = self
         var changed = false
         if let s = view.uiScale, s != shown.options.uiScale {
             shown.options.uiScale = s
+            changed = true
+        }
+        for c in view.showing.sorted(by: { $0.rawValue < $1.rawValue }) where !PlayerView.isOn(c, in: shown.options) {
+            shown.handleCommand(c)
             changed = true
         }
         if !view.flipped.isEmpty || view.rotation != 0 {
@@ -133,4 +153,26 @@ extension Player {
         if changed { shown.relayout(tallPanels: .yieldTheirRoom) }
         return shown
     }
+}
+
+extension Player {
+    /// The frame to show: the replayed state with `view`'s panels flipped, over the strip.
+    public func display(view: PlayerView = PlayerView(), hint: String = "", writing: CaptionWriting? = nil) -> Display {
+        var d = state.display(view: view)
+        let layout = PlayerLayout(viewport: d.viewport, uiScale: d.layout.uiScale)
+        d.viewport = layout.frameViewport
+        d.player = PlayerDisplay(layout: layout, frame: frame, lastFrame: lastFrame, time: time, duration: duration,
+                                 isPlaying: isPlaying, speed: speed, speedChosen: speedChosen, heldByCaption: heldByCaption, caption: caption,
+                                 title: session.title, markers: markers, hint: hint, writing: writing)
+        return d
+    }
+
+    /// Where the frame shown with `view`'s panels and the strip go.
+    public func layout(view: PlayerView = PlayerView()) -> PlayerLayout {
+        let s = state.shown(view)
+        return PlayerLayout(viewport: s.viewport, uiScale: s.options.uiScale)
+    }
+
+    /// The text size on screen with `view` (the viewer's, else the session's).
+    public func uiScale(view: PlayerView) -> Double { view.uiScale ?? state.options.uiScale }
 }
