@@ -10,10 +10,10 @@ struct CanvasOptionGroup: ParsableArguments {
     @Option(help: "How force becomes width in every renderer: perfect-freehand (default) or touchcanvas.")
     var widthMapping: InkWidthMapping?
 
-    @Flag(help: "Start in debug drawing (TouchCanvas colours per point type).")
+    @Flag(help: "Debug drawing (TouchCanvas colours per point type): from the start in the window, in every frame of a replay.")
     var debug = false
 
-    @Flag(help: "Start with the HUD (fps, frame time, pressure) shown.")
+    @Flag(help: "The HUD (fps, frame time, pressure): from the start in the window, in every frame of a replay.")
     var hud = false
 
     @Option(help: ArgumentHelp("Text around the scene this many times larger, 1–3 (the dock, its panels, the help, the player's strip; U and Shift+U in the window).",
