@@ -129,6 +129,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertTrue(lines[updating + 1].hasPrefix("         first divergence at t = 0.300 s, frame 18: ConfirmButton.intention (0.2 → 0.4)"),
                       lines[updating + 1])
         XCTAssertTrue(lines.contains { $0.hasPrefix("PASS     scene-confirm/selected") }, "later checkpoints catch up")
+        XCTAssertTrue(fail.stderr.contains("To see what differs, give --report DIR"), "where to look: \(fail.stderr)")
 
         XCTAssertEqual(try check([changed], ["--update", "missing"]).status, 1, "missing does not re-record a failure")
         XCTAssertEqual(files().map { FileManager.default.contents(atPath: "\(dir)/goldens/\($0)") }, before, "nothing written")
@@ -150,6 +151,7 @@ final class CheckCommandTests: XCTestCase {
         let changed = try session("scene-confirm.jsonl", replacing: Self.notch, with: Self.strongerNotch)
         let r = try check([changed], ["--report", "\(dir)/report", "--junit", "\(dir)/junit.xml"])
         XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("The failing frames, their goldens and their differences are in \(dir)/report/images"), r.stderr)
         XCTAssertEqual(files("report/images"), ["scene-confirm-updating.actual.png", "scene-confirm-updating.before.png",
                                                 "scene-confirm-updating.diff.png", "scene-confirm-updating.diverged.png",
                                                 "scene-confirm-updating.expected.png"])

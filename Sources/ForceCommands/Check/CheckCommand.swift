@@ -188,7 +188,8 @@ struct CheckSessionsCommand: ParsableCommand {
             for j in all[i].checkpoints.indices { all[i].checkpoints[j].accept = acceptCommand(all[i].path, all[i].checkpoints[j].id) }
         }
         let seconds = Date().timeIntervalSince(started)
-        output.finish(all, jobs: jobCount, seconds: seconds, goldens: settings.goldens, update: update, sessions: sessions)
+        output.finish(all, jobs: jobCount, seconds: seconds, goldens: settings.goldens, update: update, sessions: sessions,
+                      artifacts: settings.artifacts)
         var obsolete = ObsoleteGoldens.find(scans, settings: settings,
                                             complete: only.isEmpty && times.isEmpty && shard == nil && all.allSatisfy { $0.error == nil })
         if update == .prune {

@@ -66,16 +66,16 @@ struct CheckMergeCommand: ParsableCommand {
             fontsNote = fontsNote ?? summary.fontsNote
             obsolete += summary.obsolete
         }
-        let output = CheckOutput(showsProgress: false)
-        for r in results { output.print(r) }
-        output.finish(results, jobs: parts.count, seconds: seconds, goldens: GoldenLayout(directory: goldens), update: .none,
-                      sessions: results.map(\.path))
         var artifacts: ArtifactLayout?
         if let dir = reportDirectory {
             artifacts = ArtifactLayout(directory: dir)
         } else if let junitPath {
             artifacts = ArtifactLayout(directory: ((junitPath as NSString).deletingLastPathComponent as NSString).appendingPathComponent("check-artifacts"))
         }
+        let output = CheckOutput(showsProgress: false)
+        for r in results { output.print(r) }
+        output.finish(results, jobs: parts.count, seconds: seconds, goldens: GoldenLayout(directory: goldens), update: .none,
+                      sessions: results.map(\.path), artifacts: artifacts)
         if let layout = artifacts { try copyImages(results, from: folders, to: layout) }
         let merged = CheckJSON(results: results, goldens: goldens, seconds: seconds, obsolete: obsolete, fontsNote: fontsNote)
         if let dir = reportDirectory {

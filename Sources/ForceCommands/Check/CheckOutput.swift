@@ -41,11 +41,21 @@ final class CheckOutput {
         progressShown = false
     }
 
-    func finish(_ results: [SessionResult], jobs: Int, seconds: Double, goldens: GoldenLayout, update: UpdateMode, sessions: [String]) {
+    func finish(_ results: [SessionResult], jobs: Int, seconds: Double, goldens: GoldenLayout, update: UpdateMode, sessions: [String],
+                artifacts: ArtifactLayout? = nil) {
         clearProgress()
         let checkpoints = results.flatMap(\.checkpoints)
         let tally = CheckTally(results)
         write("\(tally.scope) · \(Wording.count(jobs, "job")) · " + String(format: "%.2f s: ", seconds) + tally.verdicts(separator: ", "))
+        // Where to look at a failure: the lines above say how much differs, not what.
+        if checkpoints.contains(where: { $0.verdict == .fail }) {
+            if let artifacts {
+                printError("The failing frames, their goldens and their differences are in \(artifacts.directory)/images")
+            } else {
+                printError("To see what differs, give --report DIR: the golden, this run's frame and their difference side by side "
+                         + "(then, to accept the new frames on purpose, --update changed)")
+            }
+        }
         let missing = checkpoints.filter { $0.verdict == .missing }
         guard !missing.isEmpty else { return }
         var lines: [String] = []
