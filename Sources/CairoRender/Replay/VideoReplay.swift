@@ -150,14 +150,14 @@ public struct VideoReplay {
         // The output draws in points already (its device scale is the frame's): scaling again
         // put a half-size video's strip in the middle of its frame, a quarter of its width.
         let screen = size.bounds
-        if let pointer { pointer.draw(cr, clip: pointer.clip) }
+        if let pointer { pointer.draw(cr) }
         guard hasStrip else { return }
         let drawn = Rect(x: 0, y: screen.maxY, width: screen.width, height: stripPoints)
         cairo_rectangle(cr, drawn.x, drawn.y, drawn.width, drawn.height)
         CairoDrawing.setColour(TimelinePainter.background, cr)
         cairo_fill(cr)
         guard let cue else { return }
-        // The caption at the session's text size: the strip's own points, drawn `uiScale` times larger.
+        // The caption at the strip's text size: the strip's own points, drawn `stripScale` times larger.
         CairoDrawing.scaled(by: stripScale, drawn, cr) { strip in
             let inner = Rect(x: 16, y: strip.y + 6, width: max(0, strip.width - 32), height: strip.height - 12)
             cairo_save(cr)
@@ -195,7 +195,7 @@ struct PointerMark: Equatable {
     /// 6 pt: the dot at the pointer; 10 to 34 pt: the force ring's radius from force 0 to 1 (chosen).
     static let dot = 6.0, ringMinimum = 10.0, ringRange = 24.0
 
-    func draw(_ cr: OpaquePointer, clip: Rect) {
+    func draw(_ cr: OpaquePointer) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, clip.x, clip.y, clip.width, clip.height)
