@@ -161,6 +161,21 @@ public enum Binary {
         return (p, try waitForWindow(of: p, stderr: stderr))
     }
 
+    /// Waits (at most 2 s) until `window` has the keyboard's focus. SDL gives its new window
+    /// the focus once it is mapped, and on taking it matches its key state to the server's
+    /// (`X11_ReconcileKeyboardState`), where keys sent to a window are not held. On a loaded
+    /// machine, `JournalWindowTests` once saw the picker's keys do nothing, as if its first
+    /// Ctrl+O had come without its Ctrl: keys sent once the window has the focus cannot meet
+    /// that. A window that never gets the focus (another has it) goes on after the wait.
+    static func waitForFocus(_ window: String, display: String?) {
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            let focus = try? xdotool(["getwindowfocus"], display: display)
+            if focus?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == window { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
     /// The window of `p` (a `forcecanvas run`) on `display` (this process's DISPLAY without one),
     /// once it is mapped. When `p` ends first, or the window is not there within 20 s, it throws
     /// at once with how the program ended, what it said on `stderr` (a file), and whether an
@@ -172,6 +187,7 @@ public enum Binary {
             // By its class: xdotool cannot match a name in UTF-8 (the Chinese interface's title).
             let r = try xdotool(["search", "--all", "--onlyvisible", "--pid", pid, "--class", "forcecanvas"], display: display)
             if r.status == 0, let id = r.stdout.split(separator: "\n").first {
+                waitForFocus(String(id), display: display)
                 Thread.sleep(forTimeInterval: 0.3)  // let the first frames reach the screen
                 return String(id)
             }
