@@ -119,6 +119,31 @@ final class FrameRendererTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(), ["file", "new"])
     }
+
+    /// The player's view of lesson 6 at 3× draws the replay's screen shrunk into its own
+    /// (`ScreenFit`): the bar is where the fit puts the replay's bar, in the bar's colour, and
+    /// the view's screen around it is black.
+    func testAFittedScreenIsDrawnWhereTheFitPutsIt() throws {
+        let lesson = try Fixtures.session(at: Fixtures.root.appendingPathComponent("Assets/Lessons/6-confirm-button.jsonl"))
+        var p = Player(session: lesson, shortcuts: Fixtures.shortcuts)
+        p.prepare()
+        p.seek(toTime: 1.0)
+        let view = PlayerView(uiScale: 3)
+        let fit = try XCTUnwrap(p.display(view: view).screenFit)
+        guard case .confirm(let confirm) = fit.screen.scene else { return XCTFail("lesson 6 is on Confirm") }
+        let fitted = RGBAImage(surface: try PlayerFrame.render(p, view: view))
+        let own = RGBAImage(surface: try PlayerFrame.render(p))
+        func pixel(_ image: RGBAImage, _ at: Point) -> [Int] {
+            let (r, g, b, _) = image.pixel(x: Int(at.x), y: Int(at.y))
+            return [Int(r), Int(g), Int(b)]
+        }
+        // Left of the bar's middle: the ring is above it, its label in the middle.
+        let onBar = Point(x: confirm.bar.x + confirm.bar.width / 8, y: confirm.bar.center.y)
+        XCTAssertEqual(pixel(fitted, fit.map(onBar)), pixel(own, onBar), "the bar, where the fit puts it")
+        let margin = Point(x: fit.room.x + (fit.target.x - fit.room.x) / 2, y: fit.target.center.y)
+        XCTAssertLessThan(margin.x, fit.target.x, "the fitted screen leaves a margin at its side")
+        XCTAssertEqual(pixel(fitted, margin), [0, 0, 0])
+    }
 }
 
 /// Compact storage changes nothing that was drawn: after undo then redo, or erase then undo,
@@ -181,31 +206,6 @@ extension ImageSurface {
 /// A scene added from outside the program (`TallyScene`) is drawn without a painter of its own:
 /// its title and state lines on paper (`PlainScenePainter`), by both renderers alike.
 final class AddedSceneRenderTests: XCTestCase {
-    /// The player's view of lesson 6 at 3× draws the replay's screen shrunk into its own
-    /// (`ScreenFit`): the bar is where the fit puts the replay's bar, in the bar's colour, and
-    /// the view's screen around it is black.
-    func testAFittedScreenIsDrawnWhereTheFitPutsIt() throws {
-        let lesson = try Fixtures.session(at: Fixtures.root.appendingPathComponent("Assets/Lessons/6-confirm-button.jsonl"))
-        var p = Player(session: lesson, shortcuts: Fixtures.shortcuts)
-        p.prepare()
-        p.seek(toTime: 1.0)
-        let view = PlayerView(uiScale: 3)
-        let fit = try XCTUnwrap(p.display(view: view).screenFit)
-        guard case .confirm(let confirm) = fit.screen.scene else { return XCTFail("lesson 6 is on Confirm") }
-        let fitted = RGBAImage(surface: try PlayerFrame.render(p, view: view))
-        let own = RGBAImage(surface: try PlayerFrame.render(p))
-        func pixel(_ image: RGBAImage, _ at: Point) -> [Int] {
-            let (r, g, b, _) = image.pixel(x: Int(at.x), y: Int(at.y))
-            return [Int(r), Int(g), Int(b)]
-        }
-        // Left of the bar's middle: the ring is above it, its label in the middle.
-        let onBar = Point(x: confirm.bar.x + confirm.bar.width / 8, y: confirm.bar.center.y)
-        XCTAssertEqual(pixel(fitted, fit.map(onBar)), pixel(own, onBar), "the bar, where the fit puts it")
-        let margin = Point(x: fit.room.x + (fit.target.x - fit.room.x) / 2, y: fit.target.center.y)
-        XCTAssertLessThan(margin.x, fit.target.x, "the fitted screen leaves a margin at its side")
-        XCTAssertEqual(pixel(fitted, margin), [0, 0, 0])
-    }
-
     func testTheFifthSceneIsDrawnByBothRenderers() throws {
         let v = Viewport(width: 900, height: 600)
         var state = AppState(viewport: v, adding: [TallyScene()])
