@@ -14,14 +14,17 @@ extension RenderCommand {
     /// The file the render reads: the session given, or the one imported from it.
     var readable: String { ImportedForRender.sessions.withLock { $0[session] } ?? session }
 
-    /// Whether `path` is something the render imports first rather than reads as a session.
+    /// Whether `path` is something the render imports first rather than reads as a session:
+    /// what the window takes for a capture, a PDF or a Xournal++ document
+    /// (`SessionFile.windowKind`), unless its first line is a session's header (a capture's
+    /// name alone makes it one).
     static func isImported(_ path: String) -> Bool {
-        if SessionFile.captureSuffixes.contains(where: path.hasSuffix) { return true }
         let first = SessionFile.firstBytes(of: path)
-        if SessionFile.isSession(firstBytes: first) { return false }
-        if SessionFile.isPDF(path, firstBytes: first) { return true }
-        if let kind = FileSignature(first), !kind.mayBeImported { return false }
-        return SessionFile.isXournal(path, firstBytes: first)
+        switch SessionFile.windowKind(of: path, firstBytes: first) {
+        case .capture: return true
+        case .pdf, .xournal: return !SessionFile.isSession(firstBytes: first)
+        case .foreign, .session: return false
+        }
     }
 
     /// Imports `session` when it is a document or a capture (`isImported`), saying on stderr

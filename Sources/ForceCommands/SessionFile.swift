@@ -79,25 +79,49 @@ enum SessionFile {
     /// A Xournal++ document's session comes with what of it is not drawn (`XoppDocument.leftOut`);
     /// a PDF opens as its pages, to be drawn on (`PDFDocument`).
     static func readForWindow(_ path: String, document: Viewport = Viewport(width: 1280, height: 800)) throws -> LoadedSession {
-        if captureSuffixes.contains(where: path.hasSuffix) { return LoadedSession(try readCapture(path, document: document)) }
-        // PDFs and Xournal++ documents by their bytes too (a PDF saved without its extension).
-        let first = firstBytes(of: path)
-        if isPDF(path, firstBytes: first) {
+        switch windowKind(of: path) {
+        case .capture:
+            return LoadedSession(try readCapture(path, document: document))
+        case .pdf:
             let (session, summary) = try readPDF(path)
             return LoadedSession(session, leftOut: PDFDocument.leftOut(summary))
-        }
-        if let kind = FileSignature(first), !kind.mayBeImported {
+        case .foreign(let kind):
             throw SessionError(file: path, line: 1, message: "\(kind.phrase): the window opens \(windowOpens)", isAboutTheWholeFile: true)
-        }
-        if isXournal(path, firstBytes: first) {
+        case .xournal:
             let (session, summary) = try readXournal(path)
             return LoadedSession(session, leftOut: XoppDocument.leftOut(summary))
+        case .session:
+            switch Result(catching: { () throws(SessionFileError) -> Session in try read(path) }) {
+            case .success(let session): return LoadedSession(session)
+            case .failure(.invalid(let error)): throw error
+            case .failure(let error): throw error
+            }
         }
-        switch Result(catching: { () throws(SessionFileError) -> Session in try read(path) }) {
-        case .success(let session): return LoadedSession(session)
-        case .failure(.invalid(let error)): throw error
-        case .failure(let error): throw error
-        }
+    }
+
+    /// What the window takes a file for, in the order it asks (`readForWindow`; `render`
+    /// imports the same documents and captures first).
+    enum WindowKind: Equatable {
+        /// A tablet's capture, by its name (`captureSuffixes`).
+        case capture
+        /// A PDF, by its name or its bytes (a PDF saved without its extension).
+        case pdf
+        /// A file of another kind its bytes name (an image, an archive): refused.
+        case foreign(FileSignature)
+        /// A Xournal++ document, by its name or its bytes.
+        case xournal
+        /// Anything else is read as a session.
+        case session
+    }
+
+    /// The kind of file at `path` (its first bytes, `firstBytes`, read unless given).
+    static func windowKind(of path: String, firstBytes given: [UInt8]? = nil) -> WindowKind {
+        if captureSuffixes.contains(where: path.hasSuffix) { return .capture }
+        let first = given ?? firstBytes(of: path)
+        if isPDF(path, firstBytes: first) { return .pdf }
+        if let kind = FileSignature(first), !kind.mayBeImported { return .foreign(kind) }
+        if isXournal(path, firstBytes: first) { return .xournal }
+        return .session
     }
 
     /// Writes `session` to `path` whole or not at all, line by line in blocks (never the whole
