@@ -70,12 +70,7 @@ struct CanvasOptionGroup: ParsableArguments {
     /// (`--debug`) throughout, at `--ui-scale`. A view, not the session's options: a version 1
     /// session's dock inside the window, laid out at another text size, moved the device's
     /// screen, and the replay's presses missed what they pressed (`AppState.display(view:)`).
-    var replayView: PlayerView {
-        var showing: Set<Command> = []
-        if hud { showing.insert(.toggleHUD) }
-        if debug { showing.insert(.toggleDebug) }
-        return PlayerView(uiScale: uiScale, showing: showing)
-    }
+    var replayView: PlayerView { PlayerView(uiScale: uiScale, hud: hud, debug: debug) }
 
     /// The events that give a canvas whose options are `options` (a restored one) what the
     /// flags ask: `apply(to:)` as events, which the window handles and records in the

@@ -67,10 +67,8 @@ extension WindowApp {
     /// where `--hud` and `--debug` ask for them, at `--ui-scale` when it was given (as
     /// `render`'s frames show them).
     var playerView: PlayerView {
-        var showing: Set<Command> = []
-        if config.options.showHUD { showing.insert(.toggleHUD) }
-        if config.options.debug { showing.insert(.toggleDebug) }
-        return PlayerView(uiScale: config.options.uiScale == 1 ? nil : config.options.uiScale, showing: showing)
+        PlayerView(uiScale: config.options.uiScale == 1 ? nil : config.options.uiScale, hud: config.options.showHUD,
+                   debug: config.options.debug)
     }
 
     /// A player for `request`, prepared (every keyframe and marker known) and playing.

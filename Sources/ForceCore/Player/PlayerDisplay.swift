@@ -52,6 +52,16 @@ public struct PlayerView: Equatable, Sendable {
         self.showing = showing.intersection(Self.viewCommands)
     }
 
+    /// The view the command line asks for over a replay (`render`, `run --replay` and
+    /// `--lesson`): the HUD (`--hud`) and the debug drawing (`--debug`) throughout, at `uiScale`
+    /// (`--ui-scale`) when given.
+    public init(uiScale: Double?, hud: Bool, debug: Bool) {
+        var showing: Set<Command> = []
+        if hud { showing.insert(.toggleHUD) }
+        if debug { showing.insert(.toggleDebug) }
+        self.init(uiScale: uiScale, showing: showing)
+    }
+
     /// Whether this view shows a replayed state as it is.
     public var isEmpty: Bool { self == PlayerView() }
 
